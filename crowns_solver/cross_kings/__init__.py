@@ -1,0 +1,38 @@
+"""Cross Kings: cards, deals, positions, save strings and hand scoring (RULES.md, Cross Kings)."""
+
+from .cards import DECK, RANKS, SUITS, Card, card_name, parse_card, parse_cards
+from .position import (
+    CENTRAL_CELLS,
+    FACE_DOWN_CELLS,
+    Cell,
+    Deal,
+    Position,
+    Rules,
+    cell_coords,
+    cell_index,
+    line_cells,
+)
+from .scoring import Group, HandExplanation, explain_hand, score_hand
+
+__all__ = [
+    "Card",
+    "Cell",
+    "DECK",
+    "RANKS",
+    "SUITS",
+    "CENTRAL_CELLS",
+    "FACE_DOWN_CELLS",
+    "Deal",
+    "Position",
+    "Rules",
+    "Group",
+    "HandExplanation",
+    "card_name",
+    "cell_coords",
+    "cell_index",
+    "explain_hand",
+    "line_cells",
+    "parse_card",
+    "parse_cards",
+    "score_hand",
+]

@@ -1,0 +1,848 @@
+"""Cross Kings deals and positions (RULES.md, Cross Kings).
+
+Cells are numbered ``6 * row + col`` (rows 0..5 top to bottom, columns 0..5); the public
+API also accepts and returns ``(row, col)`` pairs.  Cells on the two diagonals are dealt
+face down; the four central cells are face down and are where the marker starts.
+
+A :class:`Position` is immutable: :meth:`Position.play` returns a new one.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, TypeAlias
+
+import numpy as np
+
+from ..errors import (
+    CardError,
+    DuplicateCardError,
+    IllegalMoveError,
+    PositionError,
+    RulesError,
+    SaveStringError,
+)
+from .cards import DECK, NUM_CARDS, Card, card_name, parse_card, parse_cards
+
+__all__ = [
+    "Cell",
+    "Reach",
+    "Player",
+    "Rules",
+    "Deal",
+    "Position",
+    "FACE_DOWN_CELLS",
+    "CENTRAL_CELLS",
+    "SAVE_START",
+    "cell_index",
+    "cell_coords",
+    "line_cells",
+]
+
+#: A cell as ``(row, col)``, both 0..5.
+Cell: TypeAlias = tuple[int, int]
+Reach: TypeAlias = Literal["any", "nearest"]
+Player: TypeAlias = Literal["first", "second"]
+
+#: Cells dealt face down: the two diagonals (row == col or row + col == 5).
+FACE_DOWN_CELLS: frozenset[int] = frozenset(
+    6 * r + c for r in range(6) for c in range(6) if r == c or r + c == 5
+)
+#: The four central cells, among which the second player chooses the start cell.
+CENTRAL_CELLS: tuple[int, ...] = (14, 15, 20, 21)
+#: The start cell a crosskings.net save string implies: (2, 2).
+SAVE_START = 14
+UNKNOWN = -1  # a face-down cell whose card is not known
+
+
+def cell_index(cell: Cell | int) -> int:
+    """Cell number 0..35 of ``(row, col)`` (an int 0..35 is returned as is).
+
+    Raises
+    ------
+    PositionError
+        If the cell is not on the 6x6 grid.
+    """
+    if isinstance(cell, (int, np.integer)) and not isinstance(cell, bool):
+        if 0 <= cell < 36:
+            return int(cell)
+        raise PositionError(f"no such cell: {cell!r} (cells are 0..35 or (row, col))")
+    try:
+        row, col = cell  # type: ignore[misc]
+        row, col = int(row), int(col)
+    except (TypeError, ValueError):
+        raise PositionError(f"no such cell: {cell!r} (cells are 0..35 or (row, col))") from None
+    if 0 <= row < 6 and 0 <= col < 6:
+        return 6 * row + col
+    raise PositionError(f"no such cell: {cell!r} (row and column are 0..5)")
+
+
+def cell_coords(index: int) -> Cell:
+    """``(row, col)`` of cell number `index`."""
+    return divmod(index, 6)
+
+
+def line_cells(index: int) -> list[int]:
+    """The 10 other cells of the row and column of cell `index`, sorted."""
+    r, c = divmod(index, 6)
+    return sorted([6 * r + x for x in range(6) if x != c] + [6 * y + c for y in range(6) if y != r])
+
+
+def _other(player: Player) -> Player:
+    return "second" if player == "first" else "first"
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Cross Kings rules options (RULES.md, Cross Kings).
+
+    Attributes
+    ----------
+    reach : {"any", "nearest"}
+        ``"any"`` (default): any card in the marker's row or column may be taken; gaps and
+        cards in between do not block.  ``"nearest"``: only the nearest card in each of
+        the four directions; every card still on the grid blocks those behind it.
+    names : tuple of str
+        Display names of the first and second player (the seed lets players choose
+        names shown instead of Player 1 / Player 2).
+    """
+
+    reach: Reach = "any"
+    names: tuple[str, str] = ("first", "second")
+
+    def __post_init__(self) -> None:
+        if self.reach not in ("any", "nearest"):
+            raise RulesError(f"reach must be 'any' or 'nearest', got {self.reach!r}")
+        if len(self.names) != 2 or not all(isinstance(n, str) and n for n in self.names):
+            raise RulesError(f"names must be two non-empty strings, got {self.names!r}")
+
+
+def _rules(reach: Reach | Rules | None) -> Rules:
+    if isinstance(reach, Rules):
+        return reach
+    return Rules() if reach is None else Rules(reach=reach)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """A 6x6 deal: the card of every cell, ``None`` where a face-down card is unknown.
+
+    Attributes
+    ----------
+    cells : tuple of (str or None), length 36
+        Card of each cell, row by row.  Only face-down cells (the diagonals) may be None.
+    """
+
+    cells: tuple[Card | None, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.cells) != 36:
+            raise PositionError(f"a deal has 36 cells (6x6), got {len(self.cells)}")
+        seen: set[int] = set()
+        normal: list[Card | None] = []
+        for i, card in enumerate(self.cells):
+            if card is None:
+                if i not in FACE_DOWN_CELLS:
+                    r, c = cell_coords(i)
+                    raise PositionError(f"cell ({r},{c}) is face up, so its card must be given")
+                normal.append(None)
+                continue
+            idx = parse_card(card)
+            if idx in seen:
+                raise DuplicateCardError(f"deal: duplicate card {DECK[idx]}")
+            seen.add(idx)
+            normal.append(DECK[idx])
+        object.__setattr__(self, "cells", tuple(normal))
+
+    @classmethod
+    def random(cls, seed: int | np.random.SeedSequence | np.random.Generator | None = None) -> Deal:
+        """A uniformly random deal.
+
+        Parameters
+        ----------
+        seed : int, SeedSequence or Generator, optional
+            Source of randomness (``numpy.random.default_rng(seed)``); the same seed
+            always gives the same deal.
+        """
+        rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
+        order = rng.permutation(NUM_CARDS)
+        return cls(tuple(DECK[i] for i in order))
+
+    @classmethod
+    def from_text(cls, text: str) -> Deal:
+        """Read six lines of six cards (``??`` for an unknown face-down card).
+
+        Blank lines and lines starting with ``#`` are ignored.  Cards are separated by
+        spaces, or written together as 12 characters (``7S6H2H...``).
+
+        Raises
+        ------
+        PositionError
+            If there are not six rows of six cells.
+        CardError, DuplicateCardError
+            If a cell is not a card or a card repeats.
+        """
+        rows = [ln.strip() for ln in text.splitlines()]
+        rows = [ln for ln in rows if ln and not ln.startswith("#")]
+        if len(rows) != 6:
+            raise PositionError(f"a deal has 6 rows of 6 cards, got {len(rows)} rows")
+        cells: list[Card | None] = []
+        for r, line in enumerate(rows):
+            tokens = line.split()
+            if len(tokens) == 1 and len(line) == 12:
+                tokens = [line[i : i + 2] for i in range(0, 12, 2)]
+            if len(tokens) != 6:
+                raise PositionError(f"row {r} has {len(tokens)} cells, expected 6: {line!r}")
+            for c, tok in enumerate(tokens):
+                if tok == "??":
+                    cells.append(None)
+                    continue
+                try:
+                    cells.append(DECK[parse_card(tok)])
+                except CardError:
+                    raise CardError(f"cell ({r},{c}): not a card: {tok!r}") from None
+        return cls(tuple(cells))
+
+    def to_text(self) -> str:
+        """Six lines of six cards, ``??`` for unknown cards (inverse of :meth:`from_text`)."""
+        return "\n".join(
+            " ".join(self.cells[6 * r + c] or "??" for c in range(6)) for r in range(6)
+        ) + "\n"
+
+    def position(self, rules: Reach | Rules | None = None) -> Position:
+        """The fresh position: no card taken; the second player chooses the start cell."""
+        return Position.new(self, rules)
+
+
+@dataclass(frozen=True, eq=False)
+class Position:
+    """A Cross Kings position.
+
+    Build one with :meth:`new` (from a :class:`Deal`), :meth:`from_dict`,
+    :meth:`from_save_string` or :meth:`from_text`; change it with :meth:`play`.
+
+    Attributes
+    ----------
+    cells : tuple of int, length 36
+        Card index of each cell as dealt, or -1 for a face-down card not known.
+        Taken cells keep their card (see `taken`).
+    taken : frozenset of int
+        Cells whose card has been taken.
+    face_down : frozenset of int
+        Cells still face down (dealt face down and not taken).
+    marker : int or None
+        The marker's cell; None before the second player has chosen the start cell.
+    to_move : {"first", "second"}
+        The player to move (before the start, "second", who chooses the start cell).
+    first_hand, second_hand : tuple of int
+        Card indices taken by each player, in the order taken.
+    rules : Rules
+        The rules options (``reach``, display names).
+    start : int or None
+        The start cell, when known.
+    history : tuple of int or None
+        Cells taken so far in order, when known (needed to write a save string).
+    hidden_order : tuple of int or None
+        Order in which a save string listed the unrevealed face-down cards (kept so the
+        string is written back byte-identical).
+    """
+
+    cells: tuple[int, ...]
+    taken: frozenset[int]
+    face_down: frozenset[int]
+    marker: int | None
+    to_move: Player
+    first_hand: tuple[int, ...]
+    second_hand: tuple[int, ...]
+    rules: Rules = field(default_factory=Rules)
+    start: int | None = None
+    history: tuple[int, ...] | None = None
+    hidden_order: tuple[int, ...] | None = None
+
+    # ------------------------------------------------------------------ construction
+
+    def __post_init__(self) -> None:
+        self._validate()
+
+    def _validate(self) -> None:
+        if len(self.cells) != 36:
+            raise PositionError(f"the grid has {len(self.cells)} cells, expected 36 (6x6)")
+        if self.to_move not in ("first", "second"):
+            raise PositionError(f"to_move must be 'first' or 'second', got {self.to_move!r}")
+        seen: dict[int, str] = {}
+
+        def claim(idx: int, where: str) -> None:
+            if idx in seen:
+                raise DuplicateCardError(f"duplicate card {DECK[idx]} ({seen[idx]} and {where})")
+            seen[idx] = where
+
+        for i, idx in enumerate(self.cells):
+            if idx == UNKNOWN:
+                if i not in self.face_down:
+                    r, c = cell_coords(i)
+                    raise PositionError(f"cell ({r},{c}) has no known card but is not face down")
+                continue
+            if i in self.taken:
+                continue  # its card is in a hand
+            if idx is not None:
+                claim(idx, f"cell {cell_coords(i)}")
+        for name, hand in (("first_hand", self.first_hand), ("second_hand", self.second_hand)):
+            for idx in hand:
+                claim(idx, name)
+        for i in self.face_down:
+            if i not in FACE_DOWN_CELLS:
+                r, c = cell_coords(i)
+                raise PositionError(f"cell ({r},{c}) is not on a diagonal, so it cannot be face down")
+            if i in self.taken:
+                r, c = cell_coords(i)
+                raise PositionError(f"cell ({r},{c}) is both taken and face down")
+        unknown = sum(1 for i, idx in enumerate(self.cells) if idx == UNKNOWN and i not in self.taken)
+        if len(seen) + unknown != NUM_CARDS:
+            raise PositionError(
+                f"the position holds {len(seen)} known cards and {unknown} unknown face-down"
+                f" cards; Cross Kings has {NUM_CARDS}"
+            )
+        n1, n2 = len(self.first_hand), len(self.second_hand)
+        if len(self.taken) != n1 + n2:
+            raise PositionError(
+                f"{len(self.taken)} cells are taken but the hands hold {n1 + n2} cards"
+            )
+        if self.marker is None:
+            if n1 or n2 or self.to_move != "second":
+                raise PositionError("without a marker, no card may be taken yet and 'second' chooses the start")
+        else:
+            if not 0 <= self.marker < 36:
+                raise PositionError(f"marker on no such cell: {self.marker!r}")
+            if self.to_move == "first" and n1 != n2 or self.to_move == "second" and n1 != n2 + 1:
+                raise PositionError(
+                    f"{self.to_move} cannot be to move with {n1} cards in first_hand and"
+                    f" {n2} in second_hand (first moves first, then turns alternate)"
+                )
+            if self.marker not in self.taken and (n1 or n2):
+                r, c = cell_coords(self.marker)
+                raise PositionError(
+                    f"the marker is on cell ({r},{c}), which still holds a card, but cards"
+                    " have been taken (after a move the marker stands on the cell just taken)"
+                )
+        if self.history is not None:
+            if len(self.history) != n1 + n2 or set(self.history) != set(self.taken):
+                raise PositionError("history does not match the cards taken")
+
+    @classmethod
+    def new(cls, deal: Deal, rules: Reach | Rules | None = None) -> Position:
+        """The fresh position of a deal: nothing taken, 'second' chooses the start cell."""
+        cells = tuple(UNKNOWN if c is None else parse_card(c) for c in deal.cells)
+        return cls(
+            cells=cells,
+            taken=frozenset(),
+            face_down=FACE_DOWN_CELLS,
+            marker=None,
+            to_move="second",
+            first_hand=(),
+            second_hand=(),
+            rules=_rules(rules),
+            history=(),
+        )
+
+    @classmethod
+    def random(
+        cls,
+        seed: int | np.random.SeedSequence | np.random.Generator | None = None,
+        rules: Reach | Rules | None = None,
+    ) -> Position:
+        """Fresh position of :meth:`Deal.random` (seeded)."""
+        return cls.new(Deal.random(seed), rules)
+
+    # ------------------------------------------------------------------ queries
+
+    @property
+    def reach(self) -> Reach:
+        """The ``reach`` rules option."""
+        return self.rules.reach
+
+    @property
+    def grid(self) -> tuple[Card | None, ...]:
+        """Card text of each cell still holding a card ("??" if unknown), None if taken."""
+        return tuple(
+            None if i in self.taken else ("??" if idx == UNKNOWN else DECK[idx])
+            for i, idx in enumerate(self.cells)
+        )
+
+    @property
+    def cards_left(self) -> int:
+        """Number of cards still on the grid."""
+        return 36 - len(self.taken)
+
+    def hand(self, player: Player) -> tuple[Card, ...]:
+        """Cards held by `player` ("first" or "second"), in the order taken."""
+        if player not in ("first", "second"):
+            raise PositionError(f"player must be 'first' or 'second', got {player!r}")
+        hand = self.first_hand if player == "first" else self.second_hand
+        return tuple(DECK[i] for i in hand)
+
+    @property
+    def unseen(self) -> tuple[Card, ...]:
+        """Cards no player has seen: the deck minus every card face up or taken (sorted)."""
+        visible = {idx for i, idx in enumerate(self.cells) if idx != UNKNOWN and i not in self.face_down}
+        return tuple(DECK[i] for i in range(NUM_CARDS) if i not in visible)
+
+    def unknown_pool(self) -> tuple[int, ...]:
+        """Card indices that may lie in the face-down cells whose card is not known."""
+        known = {idx for i, idx in enumerate(self.cells) if idx != UNKNOWN and i not in self.taken}
+        known.update(self.first_hand)
+        known.update(self.second_hand)
+        return tuple(i for i in range(NUM_CARDS) if i not in known)
+
+    def is_known(self) -> bool:
+        """Whether every card on the grid is known (as the open value requires)."""
+        return all(self.cells[i] != UNKNOWN for i in range(36) if i not in self.taken)
+
+    def _legal(self) -> list[int]:
+        if self.marker is None:
+            return list(CENTRAL_CELLS)
+        r0, c0 = divmod(self.marker, 6)
+        holds = [i not in self.taken for i in range(36)]
+        if self.reach == "any":
+            return [i for i in line_cells(self.marker) if holds[i]]
+        out = []
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            r, c = r0 + dr, c0 + dc
+            while 0 <= r < 6 and 0 <= c < 6:
+                if holds[6 * r + c]:
+                    out.append(6 * r + c)
+                    break
+                r, c = r + dr, c + dc
+        return sorted(out)
+
+    def legal_moves(self) -> list[Cell]:
+        """Legal moves as ``(row, col)`` cells, sorted.
+
+        Before the start, these are the four central cells (the second player's choice of
+        start cell).  Otherwise, the cells of the marker's row and column that still hold
+        a card (RULES.md "Move"; under reach "nearest", only the nearest in each direction).
+        """
+        return [cell_coords(i) for i in self._legal()]
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over: the player to move has no legal move."""
+        return self.marker is not None and not self._legal()
+
+    def scores(self) -> tuple[int, int]:
+        """Current scores (first, second) of the two hands (RULES.md scoring)."""
+        from .scoring import score_hand
+
+        return score_hand(self.first_hand), score_hand(self.second_hand)
+
+    def margin(self) -> int:
+        """score(first) - score(second) of the hands as they stand."""
+        a, b = self.scores()
+        return a - b
+
+    # ------------------------------------------------------------------ moves
+
+    def play(
+        self,
+        cell: Cell | int,
+        card: str | int | None = None,
+        *,
+        rng: np.random.Generator | int | None = None,
+    ) -> Position:
+        """The position after the player to move takes the card at `cell`.
+
+        Parameters
+        ----------
+        cell : (row, col) or int
+            Destination cell; before the start, the start cell chosen by "second".
+        card : str or int, optional
+            For a face-down cell whose card is unknown: the card it reveals.  Must be one
+            of :meth:`unknown_pool`.  For a known cell it may be given and must match.
+        rng : numpy Generator or int, optional
+            When `card` is not given for an unknown face-down cell, the card is drawn
+            uniformly from :meth:`unknown_pool` with this generator (or seed).
+
+        Returns
+        -------
+        Position
+
+        Raises
+        ------
+        IllegalMoveError
+            If the move is not legal here, the game is over, or `card` is impossible.
+        PositionError
+            If `cell` is not a cell.
+        """
+        idx = cell_index(cell)
+        legal = self._legal()
+        if idx not in legal:
+            r, c = cell_coords(idx)
+            why = "the game is over" if not legal else (
+                "legal: " + ", ".join(str(cell_coords(i)) for i in legal)
+            )
+            raise IllegalMoveError(f"illegal move ({r},{c}) for {self.to_move}: {why}")
+        if self.marker is None:
+            if card is not None:
+                raise IllegalMoveError("choosing the start cell takes no card")
+            return replace(self, marker=idx, to_move="first", start=idx)
+        known = self.cells[idx]
+        if known == UNKNOWN:
+            pool = self.unknown_pool()
+            if card is None:
+                gen = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+                got = int(pool[int(gen.integers(len(pool)))])
+            else:
+                got = parse_card(card)
+                if got not in pool:
+                    raise IllegalMoveError(
+                        f"cell {cell_coords(idx)} cannot reveal {DECK[got]}: it is not unseen"
+                        f" (unseen: {' '.join(DECK[i] for i in pool)})"
+                    )
+        else:
+            got = known
+            if card is not None and parse_card(card) != known:
+                raise IllegalMoveError(
+                    f"cell {cell_coords(idx)} holds {DECK[known]}, not {DECK[parse_card(card)]}"
+                )
+        cells = list(self.cells)
+        cells[idx] = got
+        hidden = self.hidden_order
+        if hidden is not None and idx in self.face_down:
+            hidden = tuple(h for h in hidden if h != got)
+        first, second = self.first_hand, self.second_hand
+        if self.to_move == "first":
+            first = first + (got,)
+        else:
+            second = second + (got,)
+        return replace(
+            self,
+            cells=tuple(cells),
+            taken=self.taken | {idx},
+            face_down=self.face_down - {idx},
+            marker=idx,
+            to_move=_other(self.to_move),
+            first_hand=first,
+            second_hand=second,
+            history=None if self.history is None else self.history + (idx,),
+            hidden_order=hidden,
+        )
+
+    # ------------------------------------------------------------------ JSON
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain-JSON form, the shape of ``cross_kings_endgames.json`` positions.
+
+        Keys: ``grid`` (36 entries: card, ``"??"`` for an unknown face-down card, or None
+        for a taken cell), ``marker`` (cell number or None), ``to_move``, ``first_hand``,
+        ``second_hand``, ``reach``; plus ``face_down`` (cells still face down) when there
+        are any, and ``start`` and ``history`` (cell numbers) when known.
+        """
+        d: dict[str, Any] = {
+            "grid": list(self.grid),
+            "marker": self.marker,
+            "to_move": self.to_move,
+            "first_hand": list(self.hand("first")),
+            "second_hand": list(self.hand("second")),
+            "reach": self.reach,
+        }
+        if self.face_down:
+            d["face_down"] = sorted(self.face_down)
+        if self.start is not None:
+            d["start"] = self.start
+        if self.history is not None and self.start is not None:
+            d["history"] = list(self.history)
+            # taken cells' cards are in the hands; the dealt face-down cards taken so far
+            # are recoverable from history, so nothing else is needed to replay
+        return d
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any], rules: Rules | None = None) -> Position:
+        """Inverse of :meth:`to_dict`.
+
+        Cells given as None are taken; the hands hold those cards (which taken cell held
+        which card is known only when ``history`` is given).  Without ``face_down``, no
+        cell is face down.
+
+        Raises
+        ------
+        PositionError, CardError, DuplicateCardError
+            If the dict does not describe a possible position.
+        """
+        if not isinstance(d, Mapping):
+            raise PositionError(f"a position is a JSON object, got {type(d).__name__}")
+        for key in ("grid", "marker", "to_move", "first_hand", "second_hand"):
+            if key not in d:
+                raise PositionError(f"position is missing the key {key!r}")
+        grid = d["grid"]
+        if not isinstance(grid, Sequence) or isinstance(grid, str) or len(grid) != 36:
+            n = len(grid) if isinstance(grid, Sequence) else type(grid).__name__
+            raise PositionError(f"grid must list 36 cells (6x6), got {n}")
+        reach = d.get("reach", "any")
+        rules = replace(rules, reach=reach) if rules is not None else Rules(reach=reach)
+        first = parse_cards(d["first_hand"], what="first_hand")
+        second = parse_cards(d["second_hand"], what="second_hand")
+        history = d.get("history")
+        start = d.get("start")
+        face_down = frozenset(cell_index(c) for c in d.get("face_down", ()))
+        cells = [UNKNOWN] * 36
+        taken: set[int] = set()
+        for i, item in enumerate(grid):
+            if item is None:
+                taken.add(i)
+            elif item == "??":
+                cells[i] = UNKNOWN
+                if i not in face_down:
+                    face_down = face_down | {i}
+            else:
+                try:
+                    cells[i] = parse_card(item)
+                except CardError:
+                    raise CardError(f"grid cell {cell_coords(i)}: not a card: {item!r}") from None
+        if len(taken) != len(first) + len(second):
+            raise PositionError(
+                f"the grid has {len(taken)} taken cells (null) but the hands hold"
+                f" {len(first) + len(second)} cards"
+            )
+        marker = d["marker"]
+        marker = None if marker is None else cell_index(marker)
+        if history is not None:
+            history = tuple(cell_index(c) for c in history)
+            order = [first[j // 2] if j % 2 == 0 else second[j // 2] for j in range(len(history))]
+            if len(history) != len(first) + len(second):
+                raise PositionError("history does not match the cards in the hands")
+            for cell, idx in zip(history, order):
+                cells[cell] = idx
+        else:
+            # which taken cell held which card is unknown: park the hands' cards on the
+            # taken cells in order, so every card has a place
+            for cell, idx in zip(sorted(taken), first + second):
+                cells[cell] = idx
+        return cls(
+            cells=tuple(cells),
+            taken=frozenset(taken),
+            face_down=face_down,
+            marker=marker,
+            to_move=d["to_move"],
+            first_hand=tuple(first),
+            second_hand=tuple(second),
+            rules=rules,
+            start=None if start is None else cell_index(start),
+            history=history,
+        )
+
+    # ------------------------------------------------------------------ save strings
+
+    @classmethod
+    def from_save_string(cls, save: str, rules: Reach | Rules | None = None) -> Position:
+        """Read a crosskings.net save string (RULES.md "Interchange").
+
+        Format: six rows of six two-character cells joined by ``/`` (a card, or ``??``
+        for a card still face down; taken cells still show their card), ``//``, the
+        face-down cards not yet revealed concatenated, ``//``, one digit per move: the
+        index of the chosen cell among the 10 other cells of the marker's row and column,
+        sorted, starting from the start cell (2, 2).
+
+        Raises
+        ------
+        SaveStringError
+            If a part is malformed: a bad cell, a card missing or repeated, a ``??`` off
+            the diagonals, a move digit that points to an empty cell or is not a digit.
+        """
+        rules = _rules(rules)
+        if not isinstance(save, str):
+            raise SaveStringError(f"a save string is text, got {type(save).__name__}")
+        text = save.strip()
+        parts = text.split("//")
+        if len(parts) != 3:
+            raise SaveStringError(
+                f"a save string has three parts separated by '//', got {len(parts)}: {save!r}"
+            )
+        grid_part, hidden_part, moves_part = parts
+        rows = grid_part.split("/")
+        if len(rows) != 6:
+            raise SaveStringError(f"the grid has {len(rows)} rows, expected 6 (separated by '/')")
+        cells = [UNKNOWN] * 36
+        face_down: set[int] = set()
+        seen: dict[int, str] = {}
+        for r, row in enumerate(rows):
+            if len(row) != 12:
+                raise SaveStringError(f"grid row {r} is {row!r}: expected 6 two-character cells")
+            for c in range(6):
+                tok = row[2 * c : 2 * c + 2]
+                i = 6 * r + c
+                if tok == "??":
+                    if i not in FACE_DOWN_CELLS:
+                        raise SaveStringError(f"cell ({r},{c}) is '??' but is not on a diagonal")
+                    face_down.add(i)
+                    continue
+                try:
+                    idx = parse_card(tok)
+                except CardError:
+                    raise SaveStringError(f"cell ({r},{c}) is {tok!r}, not a card or '??'") from None
+                if idx in seen:
+                    raise SaveStringError(f"card {DECK[idx]} appears twice ({seen[idx]} and cell ({r},{c}))")
+                seen[idx] = f"cell ({r},{c})"
+                cells[i] = idx
+        if len(hidden_part) % 2:
+            raise SaveStringError(f"the face-down card list {hidden_part!r} has an odd length")
+        hidden: list[int] = []
+        for j in range(0, len(hidden_part), 2):
+            tok = hidden_part[j : j + 2]
+            try:
+                idx = parse_card(tok)
+            except CardError:
+                raise SaveStringError(f"face-down card list: {tok!r} is not a card") from None
+            if idx in seen:
+                raise SaveStringError(f"card {DECK[idx]} appears twice ({seen[idx]} and the face-down list)")
+            seen[idx] = "the face-down list"
+            hidden.append(idx)
+        if len(hidden) != len(face_down):
+            raise SaveStringError(
+                f"{len(face_down)} cells are '??' but the face-down list has {len(hidden)} cards"
+            )
+        if len(seen) != NUM_CARDS:
+            missing = [DECK[i] for i in range(NUM_CARDS) if i not in seen]
+            raise SaveStringError(f"cards missing from the save string: {' '.join(missing)}")
+        pos = cls(
+            cells=tuple(cells),
+            taken=frozenset(),
+            face_down=frozenset(face_down),
+            marker=SAVE_START,
+            to_move="first",
+            first_hand=(),
+            second_hand=(),
+            rules=rules,
+            start=SAVE_START,
+            history=(),
+            hidden_order=tuple(hidden),
+        )
+        for n, ch in enumerate(moves_part):
+            if ch not in "0123456789":
+                raise SaveStringError(f"move {n + 1}: {ch!r} is not a move digit")
+            assert pos.marker is not None
+            target = line_cells(pos.marker)[int(ch)]
+            r, c = cell_coords(target)
+            if target in pos.taken:
+                raise SaveStringError(f"move {n + 1}: digit {ch} points to cell ({r},{c}), which is empty")
+            if target in face_down:
+                raise SaveStringError(
+                    f"move {n + 1}: takes cell ({r},{c}), which the grid still shows as '??'"
+                )
+            try:
+                pos = pos.play(target)
+            except IllegalMoveError as exc:
+                raise SaveStringError(f"move {n + 1}: digit {ch}: {exc}") from None
+        return pos
+
+    def to_save_string(self) -> str:
+        """Write the crosskings.net save string of this position (inverse of :meth:`from_save_string`).
+
+        Raises
+        ------
+        PositionError
+            If the position cannot be written as a save string: the start cell is not
+            (2, 2), or the move history is not known.
+        """
+        if self.start != SAVE_START or self.history is None or self.marker is None:
+            raise PositionError(
+                "a save string needs the game from its start at (2,2) with every move known"
+                " (this position has no such history)"
+            )
+        if any(self.cells[i] == UNKNOWN for i in self.taken):
+            raise PositionError("a taken cell's card is unknown")
+        rows = []
+        for r in range(6):
+            row = ""
+            for c in range(6):
+                i = 6 * r + c
+                row += "??" if i in self.face_down else DECK[self.cells[i]]
+            rows.append(row)
+        if self.hidden_order is not None:
+            hidden = self.hidden_order
+        else:
+            hidden = tuple(self.cells[i] for i in sorted(self.face_down) if self.cells[i] != UNKNOWN)
+            if len(hidden) != len(self.face_down):
+                hidden = tuple(parse_card(c) for c in self.unseen)
+        digits = []
+        at = SAVE_START
+        for cell in self.history:
+            digits.append(str(line_cells(at).index(cell)))
+            at = cell
+        return "/".join(rows) + "//" + "".join(DECK[i] for i in hidden) + "//" + "".join(digits)
+
+    # ------------------------------------------------------------------ text
+
+    @classmethod
+    def from_text(cls, text: str, rules: Reach | Rules | None = None) -> Position:
+        """Read a position from text: a save string, a JSON object, or a deal (six lines).
+
+        Raises
+        ------
+        SaveStringError, PositionError, CardError, DuplicateCardError
+            If the text is none of these or describes an impossible position.
+        """
+        stripped = text.strip()
+        if stripped.startswith("{"):
+            try:
+                data = json.loads(stripped)
+            except json.JSONDecodeError as exc:
+                raise PositionError(f"not valid JSON: {exc}") from None
+            if "position" in data and isinstance(data["position"], Mapping):
+                data = data["position"]
+            pos = cls.from_dict(data)
+            if rules is not None:
+                r = _rules(rules)
+                pos = replace(pos, rules=replace(r, reach=pos.reach) if "reach" in data else r)
+            return pos
+        if "//" in stripped:
+            return cls.from_save_string(stripped, rules)
+        return Deal.from_text(stripped).position(rules)
+
+    def render(self) -> str:
+        """The grid as text: cards, ``??`` face down, ``.`` taken, ``*`` the marker."""
+        names = self.rules.names
+        lines = ["      " + "".join(f"{c:^5d}" for c in range(6))]
+        for r in range(6):
+            row = f"  {r}   "
+            for c in range(6):
+                i = 6 * r + c
+                if i in self.taken:
+                    txt = "*" if i == self.marker else "."
+                elif i in self.face_down and self.cells[i] == UNKNOWN:
+                    txt = "??"
+                elif i in self.face_down:
+                    txt = DECK[self.cells[i]].lower()
+                else:
+                    txt = DECK[self.cells[i]]
+                if i == self.marker and i not in self.taken:
+                    txt = f"[{txt}]"
+                row += f"{txt:^5s}"
+            lines.append(row.rstrip())
+        mover = names[0] if self.to_move == "first" else names[1]
+        if mover != self.to_move:
+            mover = f"{mover} ({self.to_move})"
+        status = "game over" if self.is_terminal() else (
+            f"{mover} to choose the start cell" if self.marker is None else f"{mover} to move"
+        )
+        lines.append(f"cards left {self.cards_left}, face down {len(self.face_down)}, reach {self.reach}; {status}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.render()
+
+    def __repr__(self) -> str:
+        where = "start" if self.marker is None else str(cell_coords(self.marker))
+        return f"<Position {self.cards_left} cards left, marker {where}, {self.to_move} to move>"
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self.to_dict() == other.to_dict()
+
+    def __hash__(self) -> int:
+        return hash(json.dumps(self.to_dict(), sort_keys=True))
+
+
+def card_list(cards: Iterable[int]) -> str:
+    """Space-separated card texts of card indices."""
+    return " ".join(card_name(i) for i in cards)

@@ -1,0 +1,57 @@
+"""Exceptions raised for bad input anywhere in crowns_solver.
+
+Every exception a user can trigger with bad input derives from :class:`CrownsError`,
+which is a :class:`ValueError`.  Messages name the offending item (the card text, the
+cell, the move digit, the file entry...), so the ``crowns`` command can print them as a
+single line and exit with status 2.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "CrownsError",
+    "CardError",
+    "DuplicateCardError",
+    "HandSizeError",
+    "PositionError",
+    "IllegalMoveError",
+    "SaveStringError",
+    "RulesError",
+    "DeckError",
+]
+
+
+class CrownsError(ValueError):
+    """Base class of every input error raised by crowns_solver."""
+
+
+class CardError(CrownsError):
+    """A card's text is not a card of the game (e.g. ``'9S'`` in Cross Kings)."""
+
+
+class DuplicateCardError(CrownsError):
+    """A card appears more often than the deck holds it."""
+
+
+class HandSizeError(CrownsError):
+    """A hand has the wrong number of cards for what was asked."""
+
+
+class PositionError(CrownsError):
+    """A position or deal is impossible (not 6x6, cards missing, marker on a bad cell...)."""
+
+
+class IllegalMoveError(CrownsError):
+    """A move is not legal in the position it was tried on."""
+
+
+class SaveStringError(CrownsError):
+    """A crosskings.net save string is malformed (bad cell, bad move digit...)."""
+
+
+class RulesError(CrownsError):
+    """A rules option has a value outside what the rules allow."""
+
+
+class DeckError(CrownsError):
+    """A deck description (mapping or file) is invalid."""

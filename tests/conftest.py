@@ -1,0 +1,35 @@
+"""Shared test helpers: where the case files live, loading them."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+DATA = Path(__file__).parent / "data"
+
+settings.register_profile(
+    "default", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+settings.load_profile("default")
+
+
+def load_json(name: str):
+    """A case file from tests/data (copied from ../shared/cases)."""
+    return json.loads((DATA / name).read_text())
+
+
+def load_jsonl(name: str) -> list:
+    return [json.loads(line) for line in (DATA / name).read_text().splitlines() if line.strip()]
+
+
+@pytest.fixture(scope="session")
+def ck_labels() -> list:
+    return load_jsonl("cross_kings_labels.jsonl")
+
+
+@pytest.fixture(scope="session")
+def ck_endgames() -> list:
+    return load_json("cross_kings_endgames.json")["cases"]

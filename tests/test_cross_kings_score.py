@@ -1,0 +1,105 @@
+"""Cross Kings hand scoring: shared cases, RULES.md examples, brute force, bad input."""
+
+from __future__ import annotations
+
+import pytest
+from ck_reference import NATURALS, brute_force_score
+from conftest import load_json
+from hypothesis import given
+from hypothesis import strategies as st
+
+from crowns_solver import _ck_score
+from crowns_solver.cross_kings import DECK, explain_hand, score_hand
+from crowns_solver.errors import CardError, DuplicateCardError
+
+SCORE_CASES = load_json("cross_kings_scores.json")["cases"]
+KINGS = ["KS", "KH", "KD", "KC"]
+
+
+@pytest.mark.parametrize("case", SCORE_CASES, ids=lambda c: " ".join(c["cards"]))
+def test_shared_cases(case):
+    assert score_hand(case["cards"]) == case["score"]
+
+
+@pytest.mark.parametrize(
+    "cards, score",
+    [
+        (["3H", "4H", "5H"], 3),
+        (["2S", "3S", "4S", "5S", "6S", "5H", "5D"], 10),
+        (["AH", "2H", "KS"], 2),
+        (["4S", "4H", "4D", "KS", "KH"], 4),
+        ([], 0),
+        (KINGS, 1),  # four Kings: a run or set of four, 5 - 4
+        (list(DECK), 4 * 13 + 8 * 5),  # four runs of 8 and eight sets of 4; Kings unplaceable
+    ],
+)
+def test_rules_examples(cards, score):
+    assert score_hand(cards) == score
+
+
+hands = st.tuples(
+    st.lists(st.sampled_from(NATURALS), unique=True, max_size=24),
+    st.integers(0, 4),
+).filter(lambda h: h[1] < 4 or len(h[0]) >= 14)  # keep brute force over 4 Kings quick
+
+
+@given(hands)
+def test_matches_brute_force(hand):
+    naturals, k = hand
+    cards = naturals + KINGS[:k]
+    assert score_hand(cards) == brute_force_score(cards)
+
+
+@given(hands)
+def test_explanation_adds_up(hand):
+    naturals, k = hand
+    cards = naturals + KINGS[:k]
+    ex = explain_hand(cards)
+    assert ex.score == score_hand(cards)
+    assert sum(g.points for g in ex.groups) == ex.score
+    placed = [c for c in ex.kings.values() if c is not None]
+    assert len(set(placed)) == len(placed)
+    assert not set(placed) & set(naturals)
+    assert set(ex.kings) == set(KINGS[:k])
+
+
+def test_batch_scoring_matches_single():
+    import numpy as np
+
+    rng = np.random.default_rng(5)
+    nat = np.array([rng.integers(0, 2**32) for _ in range(500)], dtype=np.uint32)
+    kings = rng.integers(0, 5, size=500).astype(np.uint8)
+    out = np.zeros(500, dtype=np.int32)
+    _ck_score.score_masks(nat, kings, out)
+    for m, k, v in zip(nat, kings, out):
+        assert v == _ck_score.score_mask(int(m), int(k))
+
+
+def test_useful_king_sets_table():
+    # every suit mask's list of King sets worth placing for runs (see _ck_scoring.pxi)
+    assert _ck_score.table_sizes()["useful_king_sets"] == 2054
+
+
+@pytest.mark.parametrize("bad", ["9S", "QH", "AX", "", "K", "10H", 36, -1, None, 3.5])
+def test_bad_card(bad):
+    with pytest.raises(CardError, match="not a Cross Kings card"):
+        score_hand([bad])
+
+
+def test_duplicate_card():
+    with pytest.raises(DuplicateCardError, match="duplicate card 4S"):
+        score_hand(["4S", "4H", "4s"])
+
+
+def test_string_is_not_a_hand():
+    with pytest.raises(CardError, match="list of cards"):
+        score_hand("4S4H")
+
+
+def test_compiled_entry_points_refuse_bad_king_counts():
+    with pytest.raises(ValueError):
+        _ck_score.score_mask(0, 5)
+    with pytest.raises(ValueError):
+        _ck_score.best_placement(0, -1)
+    with pytest.raises(ValueError):
+        _ck_score.eval_placement(1, 1)
