@@ -18,6 +18,7 @@ __all__ = [
     "SaveStringError",
     "RulesError",
     "DeckError",
+    "WildRankError",
 ]
 
 
@@ -55,3 +56,7 @@ class RulesError(CrownsError):
 
 class DeckError(CrownsError):
     """A deck description (mapping or file) is invalid."""
+
+
+class WildRankError(RulesError):
+    """A Five Crowns wild rank outside 3..13, or a round outside 1..11."""
