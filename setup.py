@@ -6,7 +6,7 @@ compiled with the macro ``CROWNS_SOURCE_HASH`` set to a hash of its Cython sourc
 
 Set ``CROWNS_DEBUG=1`` to build with bounds checks and assertions on.
 """
-import hashlib
+import importlib.util
 import os
 from pathlib import Path
 
@@ -18,13 +18,16 @@ EXT = HERE / "ext"
 DEBUG = os.environ.get("CROWNS_DEBUG", "") not in ("", "0")
 
 
-def source_hash(pyx: Path) -> str:
-    """Hash of a module's .pyx plus every shared .pxd/.pxi in ext/ (see crowns_solver._native)."""
-    h = hashlib.sha256()
-    for path in [pyx, *sorted(EXT.glob("*.pxd")), *sorted(EXT.glob("*.pxi"))]:
-        h.update(path.name.encode())
-        h.update(path.read_bytes())
-    return h.hexdigest()[:16]
+def _load_native():
+    """crowns_solver/_native.py as a standalone module (the package cannot be imported
+    before its extensions are built); it defines the source hash the import check uses."""
+    spec = importlib.util.spec_from_file_location("_crowns_native", HERE / "crowns_solver" / "_native.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+source_hash = _load_native().source_hash
 
 
 def extensions() -> list[Extension]:

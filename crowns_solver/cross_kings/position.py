@@ -664,6 +664,18 @@ class Position:
         cells = [UNKNOWN] * 36
         face_down: set[int] = set()
         seen: dict[int, str] = {}
+
+        def claim(tok: str, where: str, not_a_card: str) -> int:
+            """Parse one card of the save string, refusing repeats."""
+            try:
+                idx = parse_card(tok)
+            except CardError:
+                raise SaveStringError(not_a_card) from None
+            if idx in seen:
+                raise SaveStringError(f"card {DECK[idx]} appears twice ({seen[idx]} and {where})")
+            seen[idx] = where
+            return idx
+
         for r, row in enumerate(rows):
             if len(row) != 12:
                 raise SaveStringError(f"grid row {r} is {row!r}: expected 6 two-character cells")
@@ -675,27 +687,13 @@ class Position:
                         raise SaveStringError(f"cell ({r},{c}) is '??' but is not on a diagonal")
                     face_down.add(i)
                     continue
-                try:
-                    idx = parse_card(tok)
-                except CardError:
-                    raise SaveStringError(f"cell ({r},{c}) is {tok!r}, not a card or '??'") from None
-                if idx in seen:
-                    raise SaveStringError(f"card {DECK[idx]} appears twice ({seen[idx]} and cell ({r},{c}))")
-                seen[idx] = f"cell ({r},{c})"
-                cells[i] = idx
+                cells[i] = claim(tok, f"cell ({r},{c})", f"cell ({r},{c}) is {tok!r}, not a card or '??'")
         if len(hidden_part) % 2:
             raise SaveStringError(f"the face-down card list {hidden_part!r} has an odd length")
         hidden: list[int] = []
         for j in range(0, len(hidden_part), 2):
             tok = hidden_part[j : j + 2]
-            try:
-                idx = parse_card(tok)
-            except CardError:
-                raise SaveStringError(f"face-down card list: {tok!r} is not a card") from None
-            if idx in seen:
-                raise SaveStringError(f"card {DECK[idx]} appears twice ({seen[idx]} and the face-down list)")
-            seen[idx] = "the face-down list"
-            hidden.append(idx)
+            hidden.append(claim(tok, "the face-down list", f"face-down card list: {tok!r} is not a card"))
         if len(hidden) != len(face_down):
             raise SaveStringError(
                 f"{len(face_down)} cells are '??' but the face-down list has {len(hidden)} cards"
