@@ -1,5 +1,6 @@
-"""Five Crowns: cards, card values, exact meld solving (RULES.md, Five Crowns)."""
+"""Five Crowns: cards, card values, exact meld solving and discard advice (RULES.md, Five Crowns)."""
 
+from .advisor import TakeAdvice, rank_discards, should_take_discard
 from .cards import (
     JOKER,
     SUITS,
@@ -29,6 +30,7 @@ __all__ = [
     "Meld",
     "Rules",
     "SUITS",
+    "TakeAdvice",
     "best_melds",
     "can_go_out",
     "can_go_out_batch",
@@ -39,5 +41,7 @@ __all__ = [
     "hand_value",
     "parse_card",
     "parse_hand",
+    "rank_discards",
+    "should_take_discard",
     "wild_rank_for_round",
 ]
