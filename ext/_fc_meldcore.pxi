@@ -39,14 +39,23 @@ cdef extern from *:
     int __builtin_popcount(unsigned int) nogil
 
 cdef enum:
+    FC_VALUE = 0
+    FC_ZERO = 1
+    FC_OUT = 2
+
+cdef enum:
     FC_POS = 11           # ranks 3..13 as positions 0..10
     FC_KW = 10            # wild levels 0..9 kept per suit pattern
     FC_NPAT = 177147      # 3 ** 11 suit patterns
     FC_JOKER = 55
     FC_NCODES = 56
     FC_MAXHAND = 14
+    FC_MEMO = 1024        # memo slots for suit patterns beyond the table (power of 2)
+    FC_INF = 255
 
 cdef uint8_t FC_T[FC_NPAT][FC_KW]   # best run value of a suit pattern with <= k wilds
+cdef uint8_t FC_F[FC_NPAT]          # fewest wilds to put every card of it in runs (255: > 9)
+cdef uint8_t FC_F1[FC_NPAT]         # the same after dropping the best single card
 cdef int32_t FC_POW3[FC_POS + 1]
 cdef bint FC_READY = False
 
@@ -91,28 +100,81 @@ cdef void fc_build_table() noexcept nogil:
                 cand = val + FC_T[sub][k - need]
                 if cand > FC_T[idx][k]:
                     FC_T[idx][k] = <uint8_t>cand
+    fc_build_full_tables()
 
 
-cdef void fc_suit_vec(uint8_t* cnt, uint8_t* out) noexcept nogil:
+cdef inline int fc_first_full(const uint8_t* vec, int total) noexcept nogil:
+    cdef int k
+    for k in range(FC_KW):
+        if vec[k] == total:
+            return k
+    return FC_INF
+
+
+cdef void fc_build_full_tables() noexcept nogil:
+    """FC_F and FC_F1 from FC_T (every card in runs; every card but one)."""
+    cdef int idx, p, total, g
+    cdef uint8_t cnt[FC_POS]
+    memset(cnt, 0, sizeof(cnt))
+    FC_F[0] = 0
+    FC_F1[0] = FC_INF
+    total = 0
+    for idx in range(1, FC_NPAT):
+        p = 0
+        while cnt[p] == 2:
+            cnt[p] = 0
+            total -= 2 * (p + 3)
+            p += 1
+        cnt[p] += 1
+        total += p + 3
+        FC_F[idx] = <uint8_t>fc_first_full(FC_T[idx], total)
+        g = FC_INF
+        for p in range(FC_POS):
+            if cnt[p] and FC_F[idx - FC_POW3[p]] < g:
+                g = FC_F[idx - FC_POW3[p]]
+        FC_F1[idx] = <uint8_t>g
+
+
+ctypedef struct FcMemo:
+    # Suit patterns with 3+ copies of a rank (two card sets only) are not in FC_T: their
+    # values are memoised here for the length of one call (a direct-mapped cache, so
+    # memory stays bounded and a collision only costs a recomputation).
+    int ready
+    uint64_t key[FC_MEMO]
+    uint8_t val[FC_MEMO][FC_KW]
+
+
+cdef void fc_suit_vec(uint8_t* cnt, uint8_t* out, FcMemo* memo) noexcept nogil:
     """Best run value of a suit's counts (any number of copies) for k = 0..FC_KW-1 wilds.
 
     Patterns with at most 2 copies of each rank are read from FC_T; others (two card
-    sets) follow the same recursion down to patterns the table holds.
+    sets) follow the same recursion down to patterns the table holds, memoised in `memo`
+    (may be NULL).
     """
-    cdef int p, idx = 0, big = 0, a = -1, e, x, k, need, val, present, span, cand
+    cdef int p, idx = 0, big = 0, a = -1, e, x, k, need, val, present, span, cand, slot = 0
+    cdef uint64_t key = 0
     cdef uint8_t sub[FC_KW]
     cdef uint8_t took[FC_POS]
     for p in range(FC_POS):
         if cnt[p] > 2:
             big = 1
         idx += (cnt[p] if cnt[p] <= 2 else 0) * FC_POW3[p]
+        key |= (<uint64_t>(cnt[p] & 15)) << (4 * p)
         if a < 0 and cnt[p]:
             a = p
     if not big:
         memcpy(out, FC_T[idx], FC_KW)
         return
+    if memo != NULL:
+        if not memo.ready:
+            memset(memo.key, 0, sizeof(memo.key))
+            memo.ready = 1
+        slot = <int>((key * 0x9E3779B97F4A7C15ULL) >> 54) & (FC_MEMO - 1)
+        if memo.key[slot] == key:
+            memcpy(out, memo.val[slot], FC_KW)
+            return
     cnt[a] -= 1
-    fc_suit_vec(cnt, out)
+    fc_suit_vec(cnt, out, memo)
     cnt[a] += 1
     for e in range(a, FC_POS):
         if cnt[e] == 0:
@@ -128,13 +190,16 @@ cdef void fc_suit_vec(uint8_t* cnt, uint8_t* out) noexcept nogil:
         span = e - a + 1
         need = span - present if span >= 3 else 3 - present
         if need < FC_KW:
-            fc_suit_vec(cnt, sub)
+            fc_suit_vec(cnt, sub, memo)
             for k in range(need, FC_KW):
                 cand = val + sub[k - need]
                 if cand > out[k]:
                     out[k] = <uint8_t>cand
         for x in range(a, e + 1):
             cnt[x] += took[x]
+    if memo != NULL:
+        memo.key[slot] = key
+        memcpy(memo.val[slot], out, FC_KW)
 
 
 ctypedef struct FcState:
@@ -155,11 +220,13 @@ ctypedef struct FcState:
     int target                     # value of every natural that can meld: stop there
     int done
     int record                     # keep the best leaf's choices (for arrangements)
+    int mode                       # FC_VALUE, FC_ZERO (deadwood 0?) or FC_OUT (go out?)
     uint8_t cur_b[FC_POS][5]       # live cards of list rank i in the book, by suit
     int8_t cur_on[FC_POS]          # book at list rank i taken
     uint8_t best_b[FC_POS][5]
     int8_t best_on[FC_POS]
     int best_k[5]                  # wilds used by each suit's runs in the best leaf
+    FcMemo memo                    # patterns with 3+ copies of a rank (two sets)
 
 
 cdef inline void fc_set_count(FcState* st, int s, int p, int c) noexcept nogil:
@@ -178,7 +245,7 @@ cdef inline void fc_set_count(FcState* st, int s, int p, int c) noexcept nogil:
 
 cdef inline const uint8_t* fc_row(FcState* st, int s, uint8_t* buf) noexcept nogil:
     if st.ovf[s]:
-        fc_suit_vec(st.live[s], buf)
+        fc_suit_vec(st.live[s], buf, &st.memo)
         return buf
     return FC_T[st.idx[s]]
 
@@ -248,7 +315,63 @@ cdef void fc_leaf(FcState* st, int wrem, int bookval) noexcept nogil:
             k -= kk
 
 
-cdef void fc_dfs(FcState* st, int i, int wrem, int bookval) noexcept nogil:
+cdef void fc_full(FcState* st, int s, int* f, int* g) noexcept nogil:
+    """f: fewest wilds to put every live card of suit s in runs; g: the same after dropping
+    the best single card (FC_INF when more than 9, or no card to drop)."""
+    cdef uint8_t vec[FC_KW]
+    cdef int p, total = 0, x
+    if not st.ovf[s]:
+        f[0] = FC_F[st.idx[s]]
+        g[0] = FC_F1[st.idx[s]]
+        return
+    for p in range(FC_POS):
+        total += st.live[s][p] * (p + 3)
+    fc_suit_vec(st.live[s], vec, &st.memo)
+    f[0] = fc_first_full(vec, total)
+    g[0] = FC_INF
+    for p in range(FC_POS):
+        if st.live[s][p]:
+            st.live[s][p] -= 1
+            fc_suit_vec(st.live[s], vec, &st.memo)
+            st.live[s][p] += 1
+            x = fc_first_full(vec, total - (p + 3))
+            if x < g[0]:
+                g[0] = x
+
+
+cdef void fc_leaf_zero(FcState* st, int wrem, int lo, int b4) noexcept nogil:
+    """Leaf of the FC_ZERO / FC_OUT searches: `lo` natural cards are already out of every
+    meld; `b4` tells that a book of 4+ naturals was formed (it can spare one)."""
+    cdef int s, f, g, total = 0, ninf = 0, inf_g = FC_INF, delta = FC_INF, ok
+    for s in range(5):
+        if st.idx[s] == 0 and st.ovf[s] == 0:
+            continue
+        fc_full(st, s, &f, &g)
+        if f >= FC_INF:
+            ninf += 1
+            inf_g = g
+            if ninf > 1 or st.mode == FC_ZERO:
+                return
+        else:
+            total += f
+            if g < FC_INF and g - f < delta:
+                delta = g - f
+    if st.mode == FC_ZERO:
+        ok = lo == 0 and total <= wrem
+    elif ninf:
+        ok = lo == 0 and inf_g < FC_INF and total + inf_g <= wrem
+    elif lo:
+        ok = total <= wrem                   # discard the card left out
+    else:
+        ok = (total <= wrem - 1               # discard a spare wild
+              or (delta < FC_INF and total + delta <= wrem)   # a card from a run
+              or (b4 and total <= wrem))      # a card from a book of 4+
+    if ok:
+        st.best = st.target
+        st.done = 1
+
+
+cdef void fc_dfs(FcState* st, int i, int wrem, int bookval, int lo, int b4) noexcept nogil:
     cdef int s, p, d, m, combos, c, q, B, need, ub, rem, b
     cdef int ss[5]
     cdef int caps[5]
@@ -256,15 +379,19 @@ cdef void fc_dfs(FcState* st, int i, int wrem, int bookval) noexcept nogil:
     if st.done:
         return
     if i == st.nbr:
-        fc_leaf(st, wrem, bookval)
+        if st.mode == FC_VALUE:
+            fc_leaf(st, wrem, bookval)
+        else:
+            fc_leaf_zero(st, wrem, lo, b4)
         return
-    rem = wrem if wrem < FC_KW - 1 else FC_KW - 1
-    ub = bookval + st.fb[i]
-    for s in range(5):
-        if st.idx[s] or st.ovf[s]:
-            ub += fc_row(st, s, buf)[rem]
-    if ub <= st.best:
-        return
+    if st.mode == FC_VALUE:
+        rem = wrem if wrem < FC_KW - 1 else FC_KW - 1
+        ub = bookval + st.fb[i]
+        for s in range(5):
+            if st.idx[s] or st.ovf[s]:
+                ub += fc_row(st, s, buf)[rem]
+        if ub <= st.best:
+            return
     p = st.br[i]
     d = st.bdead[i]
     m = 0
@@ -295,7 +422,7 @@ cdef void fc_dfs(FcState* st, int i, int wrem, int bookval) noexcept nogil:
             b = st.cur_b[i][ss[s]]
             if b:
                 fc_set_count(st, ss[s], p, st.live[ss[s]][p] - b)
-        fc_dfs(st, i + 1, wrem - need, bookval + B * (p + 3))
+        fc_dfs(st, i + 1, wrem - need, bookval + B * (p + 3), lo, b4 or B >= 4)
         for s in range(m):
             b = st.cur_b[i][ss[s]]
             if b:
@@ -303,11 +430,11 @@ cdef void fc_dfs(FcState* st, int i, int wrem, int bookval) noexcept nogil:
         if st.done:
             return
     # no book at this rank (its run-less cards stay in hand); pointless with 3+ of them
-    if d < 3:
+    if d < 3 and (st.mode == FC_VALUE or lo + d <= st.mode - 1):
         st.cur_on[i] = 0
         for s in range(m):
             st.cur_b[i][ss[s]] = 0
-        fc_dfs(st, i + 1, wrem, bookval)
+        fc_dfs(st, i + 1, wrem, bookval, lo + d, b4)
 
 
 cdef int fc_setup(FcState* st, const uint8_t* counts, int wild) noexcept nogil:
@@ -318,6 +445,7 @@ cdef int fc_setup(FcState* st, const uint8_t* counts, int wild) noexcept nogil:
     cdef int wp = wild - 3, s, p, x, n = 0, lo, hi, live, W, c
     cdef int rc[FC_POS]
     cdef unsigned int mask[5]
+    st.memo.ready = 0
     st.j = counts[FC_JOKER]
     st.v = 0
     st.V = 0
@@ -380,10 +508,11 @@ cdef int fc_setup(FcState* st, const uint8_t* counts, int wild) noexcept nogil:
 
 cdef int fc_melded(FcState* st, int floor) noexcept nogil:
     """Best melded natural value; `floor` is a value already known reachable (or -1)."""
+    st.mode = FC_VALUE
     st.best = floor
     st.target = st.V - st.D0
     st.done = 0
-    fc_dfs(st, 0, st.W, 0)
+    fc_dfs(st, 0, st.W, 0, 0, 0)
     return st.best
 
 
@@ -402,6 +531,16 @@ cdef int fc_deadwood(const uint8_t* counts, int wild, int all_wild) noexcept nog
     return st.V - melded
 
 
+cdef int fc_hopeless(FcState* st, const uint8_t* counts, int wild) noexcept nogil:
+    """Natural cards (with copies) that fit no meld even with every wild of the hand."""
+    cdef int s, p, n = 0
+    for s in range(5):
+        for p in range(FC_POS):
+            if p != wild - 3 and counts[11 * s + p] and not st.live[s][p] and not st.dead[s][p]:
+                n += counts[11 * s + p]
+    return n
+
+
 cdef bint fc_is_zero(const uint8_t* counts, int wild, int all_wild) noexcept nogil:
     """Whether a validated hand has deadwood 0 (faster than fc_deadwood(...) == 0)."""
     cdef FcState st
@@ -411,37 +550,41 @@ cdef bint fc_is_zero(const uint8_t* counts, int wild, int all_wild) noexcept nog
         return st.W == 0 or (st.W >= 3 and (all_wild or st.v >= 1))
     if st.D0:
         return False
-    return fc_melded(&st, st.V - 1) == st.V
+    st.mode = FC_ZERO
+    st.best = 0
+    st.target = 1
+    st.done = 0
+    fc_dfs(&st, 0, st.W, 0, 0, 0)
+    return st.done
 
 
 cdef bint fc_can_go_out(uint8_t* counts, int wild, int all_wild) noexcept nogil:
     """Whether some card of a validated n+1-card hand can be discarded leaving deadwood 0.
 
-    `counts` is modified during the call and restored.
+    One search over the whole hand in which exactly one card may stay out of the melds:
+    a natural card left out, a spare wild, a card a run or a book of 4+ can spare.  Hands
+    with at most one natural card try each discard.  `counts` is restored on return.
     """
     cdef FcState st
     st.record = 0
     cdef int n = fc_setup(&st, counts, wild)
-    cdef int s, p, ndead = 0, code = -1, c
+    cdef int c, h
     cdef bint ok
-    # a card that fits no meld with every wild of the hand fits none after a discard
-    for s in range(5):
-        for p in range(FC_POS):
-            if counts[11 * s + p] and not st.live[s][p] and not st.dead[s][p] and p != wild - 3:
-                ndead += counts[11 * s + p]
-                code = 11 * s + p
-    if ndead >= 2:
+    if n <= 1:
+        for c in range(FC_NCODES):
+            if counts[c]:
+                counts[c] -= 1
+                ok = fc_is_zero(counts, wild, all_wild)
+                counts[c] += 1
+                if ok:
+                    return True
         return False
-    if ndead == 1:
-        counts[code] -= 1
-        ok = fc_is_zero(counts, wild, all_wild)
-        counts[code] += 1
-        return ok
-    for c in range(FC_NCODES):
-        if counts[c]:
-            counts[c] -= 1
-            ok = fc_is_zero(counts, wild, all_wild)
-            counts[c] += 1
-            if ok:
-                return True
-    return False
+    h = fc_hopeless(&st, counts, wild)
+    if h >= 2:
+        return False
+    st.mode = FC_OUT
+    st.best = 0
+    st.target = 1
+    st.done = 0
+    fc_dfs(&st, 0, st.W, 0, h, 0)
+    return st.done

@@ -7,6 +7,7 @@ card sets, hand sizes within 0..14, wild rank 3..13.  The work runs without the 
 """
 
 from cpython.exc cimport PyErr_CheckSignals
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from libc.stdlib cimport malloc, free
 
 include "_fc_meldcore.pxi"
@@ -52,6 +53,17 @@ def deadwood_codes(codes, int wild, bint all_wild=True):
     _fill(codes, counts)
     with nogil:
         r = fc_deadwood(counts, wild, all_wild)
+    return r
+
+
+def is_zero_codes(codes, int wild, bint all_wild=True):
+    """Whether the cards `codes` have deadwood 0 (the search used inside can_go_out)."""
+    cdef uint8_t counts[FC_NCODES]
+    cdef bint r
+    _check_wild(wild)
+    _fill(codes, counts)
+    with nogil:
+        r = fc_is_zero(counts, wild, all_wild)
     return r
 
 
@@ -149,10 +161,43 @@ def can_go_out_rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint al
         _rows(hands, wilds, all_wild, NULL, &out[0])
 
 
+def time_rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint all_wild, int passes,
+              double[::1] out_us):
+    """For benchmarks: out_us[i] = row i's deadwood time in microseconds, the least over
+    `passes` passes through all the rows in order (each hand meets the caches as in a
+    batch; the least filters out interruptions by other processes)."""
+    cdef Py_ssize_t i, t, m = hands.shape[0], w = hands.shape[1]
+    cdef uint8_t counts[FC_NCODES]
+    cdef timespec a, b
+    cdef double us
+    cdef int r, c
+    cdef volatile int sink = 0
+    if wilds.shape[0] != m or out_us.shape[0] != m:
+        raise ValueError("hands, wilds and out_us must have the same number of rows")
+    for i in range(m):
+        _check_wild(wilds[i])
+    with nogil:
+        for i in range(m):
+            out_us[i] = 1e30
+        for r in range(passes):
+            for i in range(m):
+                memset(counts, 0, FC_NCODES)
+                for t in range(w):
+                    c = hands[i, t]
+                    if c >= 0:
+                        counts[c] += 1
+                clock_gettime(CLOCK_MONOTONIC, &a)
+                sink += fc_deadwood(counts, wilds[i], all_wild)
+                clock_gettime(CLOCK_MONOTONIC, &b)
+                us = (b.tv_sec - a.tv_sec) * 1e6 + (b.tv_nsec - a.tv_nsec) * 1e-3
+                if us < out_us[i]:
+                    out_us[i] = us
+
+
 # ---------------------------------------------------------------------------------------
 # One optimal arrangement (for display: runs with the GIL held, not a hot path)
 
-cdef list _suit_runs(uint8_t* cnt, int k, int suit, list left):
+cdef list _suit_runs(uint8_t* cnt, int k, int suit, list left, FcMemo* memo):
     """Runs of one suit's cards reaching the table's value with k wilds (natural codes)."""
     cdef uint8_t vec[FC_KW]
     cdef uint8_t sub[FC_KW]
@@ -165,10 +210,10 @@ cdef list _suit_runs(uint8_t* cnt, int k, int suit, list left):
             a += 1
         if a == FC_POS:
             return runs
-        fc_suit_vec(cnt, vec)
+        fc_suit_vec(cnt, vec, memo)
         goal = vec[k]
         cnt[a] -= 1
-        fc_suit_vec(cnt, sub)
+        fc_suit_vec(cnt, sub, memo)
         if sub[k] == goal:
             left.append(11 * suit + a)
             continue
@@ -187,7 +232,7 @@ cdef list _suit_runs(uint8_t* cnt, int k, int suit, list left):
             span = e - a + 1
             need = span - present if span >= 3 else 3 - present
             if need <= k:
-                fc_suit_vec(cnt, sub)
+                fc_suit_vec(cnt, sub, memo)
                 if val + sub[k - need] == goal:
                     runs.append([11 * suit + x for x in range(a, e + 1) if took[x]])
                     k -= need
@@ -242,7 +287,7 @@ def arrange(codes, int wild, bint all_wild=True):
     runs = []
     for s in range(5):
         memcpy(pat, base[s], FC_POS)
-        runs.extend(_suit_runs(pat, st.best_k[s], s, left))
+        runs.extend(_suit_runs(pat, st.best_k[s], s, left, &st.memo))
     for s in range(5):  # cards that fit no meld at all
         for p in range(FC_POS):
             if p != wild - 3 and counts[11 * s + p] and not st.live[s][p] and not st.dead[s][p]:
@@ -266,7 +311,9 @@ cdef int _outlook(uint8_t* counts, int wild, bint all_wild, const int64_t* unsee
         m = kept_dw
         if m > 0:
             counts[d] += 1
-            for e in range(FC_NCODES):
+            if fc_can_go_out(counts, wild, all_wild):
+                m = 0
+            for e in range(FC_NCODES if m > 0 else 0):
                 if counts[e] == 0 or e == d:
                     continue
                 counts[e] -= 1
@@ -315,7 +362,9 @@ cdef int _table(uint8_t* counts, int wild, bint all_wild, const int64_t* unseen,
             m = kept_dw[ci]
             if m > 0:
                 counts[d] += 1
-                for ei in range(nd):
+                if fc_can_go_out(counts, wild, all_wild):
+                    m = 0
+                for ei in range(nd if m > 0 else 0):
                     e = codes[ei]
                     if counts[e] == 0 or e == d:
                         continue

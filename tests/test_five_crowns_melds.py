@@ -164,6 +164,19 @@ def test_can_go_out_matches_brute_force(hand_wild):
     assert can_go_out(cards, wild) == expected
 
 
+@given(small_hands(max_cards=14, sets=2), st.booleans())
+def test_can_go_out_and_zero_checks_match_the_value_search(hand_wild, all_wild):
+    # can_go_out and the deadwood-0 test run their own searches (full-meld tables, one
+    # card allowed out); the value search is checked against brute force above
+    cards, wild = hand_wild
+    rules = Rules(all_wild_melds=all_wild, sets=2)
+    codes = [parse_card(c) for c in cards]
+    assert _fc_melds.is_zero_codes(codes, wild, all_wild) == (deadwood(cards, wild, rules=rules) == 0)
+    if len(cards) >= 2:
+        expected = any(deadwood(cards[:i] + cards[i + 1:], wild, rules=rules) == 0 for i in range(len(cards)))
+        assert can_go_out(cards, wild, rules=rules) == expected
+
+
 def _within_one_set(cards):
     seen = Counter()
     out = []
@@ -368,7 +381,7 @@ def test_malformed_input_raises_crowns_errors_only(cards, wild):
 @given(st.lists(st.integers(-5, 60), max_size=16), st.integers(-2, 16), st.booleans())
 def test_compiled_entry_points_refuse_bad_codes(codes, wild, all_wild):
     # the private entry points check what would make them misbehave (range, size)
-    for fn in (_fc_melds.deadwood_codes, _fc_melds.can_go_out_codes, _fc_melds.arrange):
+    for fn in (_fc_melds.deadwood_codes, _fc_melds.can_go_out_codes, _fc_melds.is_zero_codes, _fc_melds.arrange):
         try:
             fn(codes, wild, all_wild)
         except ValueError:
