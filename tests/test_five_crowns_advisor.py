@@ -168,7 +168,7 @@ def test_take_or_draw_by_enumeration(hand, top, wild, seen):
     rest = list(hand + [top])
     rest.remove(adv.take_discard)
     assert _dw(tuple(sorted(rest)), wild) == take
-    assert adv.take == (take == 0 or take <= e)
+    assert adv.take == (take == 0 or take < e)
     assert ("TAKE" if adv.take else "DRAW") in str(adv)
 
 
@@ -176,7 +176,12 @@ def test_take_examples():
     adv = should_take_discard(["3H", "4H", "9S"], "5H", 3)
     assert adv.take and adv.take_goes_out and adv.take_discard == "9S"
     adv = should_take_discard(["3H", "4H", "5H"], "KS", 3)  # already a run: KS would be thrown
-    assert adv.take_deadwood == 0 and adv.take_discard == "KS"
+    assert adv.take_deadwood == 0 and adv.take_discard == "KS" and adv.take_goes_out and adv.take
+    # no unseen card left (hand, face-up card and seen hold one whole set): take it
+    rest = remove_all(physical_deck(), ["3H", "4H", "9S", "KD"])
+    adv = should_take_discard(["3H", "4H", "9S"], "KD", 5, seen=rest)
+    assert adv.unseen == 0 and adv.draw_expected is None and adv.take
+    assert "no unseen cards" in str(adv)
 
 
 # ---------------------------------------------------------------------------------------
@@ -205,3 +210,17 @@ def test_take_examples():
 def test_bad_input(call, exc, match):
     with pytest.raises(exc, match=match):
         call()
+
+
+@settings(max_examples=50)
+@given(st.lists(st.one_of(st.text(max_size=3), st.integers(-2, 58), st.sampled_from(ALL_CARDS)), max_size=15),
+       st.lists(st.one_of(st.text(max_size=3), st.sampled_from(ALL_CARDS)), max_size=5),
+       st.one_of(st.integers(0, 15), st.none()), st.one_of(st.text(max_size=3), st.sampled_from(ALL_CARDS)))
+def test_malformed_input_raises_crowns_errors_only(hand, seen, wild, top):
+    from crowns_solver.errors import CrownsError
+
+    for call in (lambda: rank_discards(hand, wild, seen=seen), lambda: should_take_discard(hand, top, wild, seen=seen)):
+        try:
+            call()
+        except CrownsError:
+            pass

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import signal
+import subprocess
+import sys
+import time
 from collections import Counter
 
 import numpy as np
@@ -398,3 +402,36 @@ def test_batch_random_arrays(rows, wild):
         return
     for r, d in zip(rows, got):
         assert d == deadwood([c for c in r if c >= 0], wild)
+
+
+def test_docstring_examples():
+    import doctest
+
+    from crowns_solver.five_crowns import melds
+
+    result = doctest.testmod(melds)
+    assert result.attempted >= 5 and result.failed == 0
+
+
+CHILD = r"""
+import numpy as np
+from crowns_solver.five_crowns import deadwood_batch
+rng = np.random.default_rng(0)
+deck = np.repeat(np.arange(56), [2] * 55 + [6])
+base = np.stack([rng.choice(deck, 14, replace=False) for _ in range(1000)]).astype(np.int8)
+hands = np.tile(base, (4000, 1))
+print("start", flush=True)
+deadwood_batch(hands, 13)
+print("done", flush=True)
+"""
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+def test_ctrl_c_interrupts_a_batch():
+    # 4 million hands take seconds; SIGINT right after the start must interrupt the batch
+    proc = subprocess.Popen([sys.executable, "-c", CHILD], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "start"
+    time.sleep(0.2)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert "done" not in out and "KeyboardInterrupt" in err

@@ -190,8 +190,9 @@ class TakeAdvice:
     Attributes
     ----------
     take : bool
-        True to take the face-up card: it goes out now, or it leaves no more deadwood
-        than drawing blind is expected to (ties favour the known card).
+        True to take the face-up card: it goes out now, or it leaves less deadwood than
+        drawing blind is expected to.  On a tie, draw blind (taking shows the table what
+        you collect, and a blind draw can never do worse than keeping the hand as it is).
     top_card : str
         The face-up card.
     take_deadwood : int
@@ -252,8 +253,9 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
     -------
     TakeAdvice
         Take the card if it goes out now or if the deadwood after taking it (and the best
-        discard) is at most the expected deadwood after a blind draw (and the best
-        discard), exact over the unseen cards.
+        discard) is less than the expected deadwood after a blind draw (and the best
+        discard), exact over the unseen cards; on a tie draw blind.  With no unseen card
+        left, take it.
 
     Raises
     ------
@@ -283,5 +285,5 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
         p, e = Fraction(n_out, total), Fraction(dsum, total)
     else:
         p = e = None
-    take = take_dw == 0 or e is None or take_dw <= e
+    take = take_dw == 0 or e is None or take_dw < e
     return TakeAdvice(take, card_name(top), take_dw, card_name(discard), take_dw == 0, p, e, total)
