@@ -240,7 +240,8 @@ def main() -> None:
     ap.add_argument("--seed", type=int, default=0)
     args = ap.parse_args()
     rng = np.random.default_rng(args.seed)
-    print(f"table: {_fc_melds.table_bytes() / 2**20:.1f} MiB of suit-run values; seed {args.seed}")
+    print(f"tables: {_fc_melds.table_bytes() / 2**20:.1f} MiB of suit-run values, built on first use in"
+          f" {1e3 * _fc_melds.build_seconds():.0f} ms; seed {args.seed}")
     report("random hands, 8-14 cards", *random_hands(rng, args.hands), args.baseline_hands, args.baseline_seconds)
     report("meld-rich hands, 8-14 cards, 4-6 wilds", *meld_rich_hands(rng, args.hands), args.baseline_hands,
            args.baseline_seconds)

@@ -19,9 +19,28 @@ SOURCE_HASH = CROWNS_SOURCE_HASH.decode()
 
 MAX_HAND = FC_MAXHAND
 
-with nogil:
-    fc_build_table()
-FC_READY = True
+
+cdef double _build_seconds = 0.0
+
+
+cdef int _ready() except -1:
+    """Build the tables on first use (about 30 ms); the GIL stays held, so exactly one
+    thread builds them and no thread reads them half built."""
+    global FC_READY, _build_seconds
+    cdef timespec a, b
+    if not FC_READY:
+        clock_gettime(CLOCK_MONOTONIC, &a)
+        fc_build_table()
+        clock_gettime(CLOCK_MONOTONIC, &b)
+        _build_seconds = (b.tv_sec - a.tv_sec) + (b.tv_nsec - a.tv_nsec) * 1e-9
+        FC_READY = True
+    return 0
+
+
+def build_seconds():
+    """Seconds the tables took to build (building them now if not yet done)."""
+    _ready()
+    return _build_seconds
 
 
 cdef int _fill(object codes, uint8_t* counts) except -1:
@@ -43,7 +62,7 @@ cdef int _fill(object codes, uint8_t* counts) except -1:
 cdef int _check_wild(int wild) except -1:
     if wild < 3 or wild > 13:
         raise ValueError(f"wild rank {wild} outside 3..13")
-    return 0
+    return _ready()
 
 
 def deadwood_codes(codes, int wild, bint all_wild=True):
