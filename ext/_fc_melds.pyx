@@ -97,18 +97,21 @@ def can_go_out_codes(codes, int wild, bint all_wild=True):
     return r
 
 
-def check_rows(const int8_t[:, ::1] hands, int natural_limit, int joker_limit):
+def check_rows(const int8_t[:, ::1] hands, int natural_limit, int joker_limit, int min_cards=0,
+               int max_cards=FC_MAXHAND):
     """First problem in a batch of hands (rows of codes, -1 = no card), or None.
 
-    Returns ``(row, code, copies)``: `code` is -2 for an entry outside -1..55 (then
-    `copies` is the entry), otherwise a card held more often than the limits allow.
+    Returns ``(row, code, n)``: `code` is -2 for an entry outside -1..55 (`n` is the
+    entry), -3 for a row holding `n` cards, outside min_cards..max_cards, otherwise a
+    card held `n` times, more than the limits allow.
     """
     cdef Py_ssize_t i, t, m = hands.shape[0], w = hands.shape[1]
     cdef uint8_t counts[FC_NCODES]
-    cdef int c, bad_row = -1, bad_code = 0, bad_n = 0
+    cdef int c, held, bad_row = -1, bad_code = 0, bad_n = 0
     with nogil:
         for i in range(m):
             memset(counts, 0, FC_NCODES)
+            held = 0
             for t in range(w):
                 c = hands[i, t]
                 if c == -1:
@@ -116,9 +119,13 @@ def check_rows(const int8_t[:, ::1] hands, int natural_limit, int joker_limit):
                 if c < -1 or c >= FC_NCODES:
                     bad_row, bad_code, bad_n = <int>i, -2, c
                     break
+                held += 1
                 if counts[c] < 255:
                     counts[c] += 1
             if bad_row >= 0:
+                break
+            if held < min_cards or held > max_cards:
+                bad_row, bad_code, bad_n = <int>i, -3, held
                 break
             for c in range(FC_NCODES):
                 if counts[c] > (joker_limit if c == FC_JOKER else natural_limit):

@@ -12,7 +12,6 @@ a joker or a card of the round's wild rank (which may also stand as itself); the
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Literal
@@ -204,25 +203,23 @@ def _batch(hands, wild_rank, rules: Rules | None, *, lo: int) -> tuple[np.ndarra
     if arr.size and not np.issubdtype(arr.dtype, np.integer):
         raise CardError(f"hands must hold integer card codes 0..55 (or -1 for no card), got dtype {arr.dtype}")
     m = arr.shape[0]
-    bad = (arr < -1) | (arr >= 56)
-    if bad.any():
-        row, col = map(int, np.argwhere(bad)[0])
+    if arr.size and (arr.min() < -1 or arr.max() > 55):
+        row, col = map(int, np.argwhere((arr < -1) | (arr > 55))[0])
         raise CardError(f"hands row {row}: not a Five Crowns card code: {int(arr[row, col])} (0..55, -1 for no card)")
-    held = (arr >= 0).sum(axis=1)
-    if m and held.max() > MAX_HAND:
-        row = int(np.argmax(held > MAX_HAND))
-        raise HandSizeError(f"hands row {row} has {int(held[row])} cards, expected at most {MAX_HAND}")
-    if m and lo and (held < lo).any():
-        row = int(np.argmax(held < lo))
-        raise HandSizeError(f"hands row {row} has {int(held[row])} cards, expected {lo} to {MAX_HAND}")
-    if arr.shape[1] > MAX_HAND:  # wider rows: the extra columns are padding
-        arr = np.sort(arr, axis=1)[:, ::-1][:, :MAX_HAND]
     codes = np.ascontiguousarray(arr, dtype=np.int8)
+    if codes.shape[1] > MAX_HAND:  # wider rows: the extra columns must be padding
+        held = (codes >= 0).sum(axis=1)
+        if held.max() > MAX_HAND:
+            row = int(np.argmax(held > MAX_HAND))
+            raise HandSizeError(f"hands row {row} has {int(held[row])} cards, expected at most {MAX_HAND}")
+        codes = np.ascontiguousarray(np.sort(codes, axis=1)[:, ::-1][:, :MAX_HAND])
     if codes.shape[1] == 0:
         codes = np.full((m, 1), -1, dtype=np.int8)
-    problem = _core.check_rows(codes, copies_per_set(0) * rules.sets, copies_per_set(JOKER) * rules.sets)
+    problem = _core.check_rows(codes, copies_per_set(0) * rules.sets, copies_per_set(JOKER) * rules.sets, lo, MAX_HAND)
     if problem is not None:
         row, code, n = problem
+        if code == -3:
+            raise HandSizeError(f"hands row {row} has {n} cards, expected {lo} to {MAX_HAND}")
         limit = copies_per_set(code) * rules.sets
         holds = f"{rules.sets} set{'s' if rules.sets > 1 else ''} hold{'' if rules.sets > 1 else 's'}"
         raise DuplicateCardError(f"hands row {row}: {n} copies of {card_name(code)}, but {holds} only {limit}")
