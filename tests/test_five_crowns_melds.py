@@ -134,6 +134,27 @@ def test_two_sets_match_brute_force(hand_wild, all_wild):
     assert deadwood(cards, wild, rules=rules) == brute_force_deadwood(cards, wild, all_wild_melds=all_wild)
 
 
+def test_nine_card_hands_match_brute_force():
+    # hypothesis favours short lists; these are all 9 cards (round 7 with the draw),
+    # meld-rich (few ranks and suits, several wilds) and plain random, seeded
+    rng = np.random.default_rng(20240505)
+    for i in range(150):
+        wild = int(rng.integers(3, 14))
+        if i % 2:
+            pool = [c for c in ALL_CARDS for _ in range(2)] + ["JK"] * 4
+        else:
+            suits = rng.choice(list("SHCDR"), int(rng.integers(1, 4)), replace=False)
+            lo = int(rng.integers(3, 10))
+            names = {10: "10", 11: "J", 12: "Q", 13: "K"}
+            kinds = {names.get(r, str(r)) + s for s in suits for r in range(lo, min(lo + 5, 14))}
+            kinds.add(names.get(wild, str(wild)) + "D")
+            pool = [c for c in sorted(kinds) for _ in range(2)] + ["JK"] * 3
+        cards = [str(c) for c in rng.choice(pool, min(9, len(pool)), replace=False)]
+        for rules in (Rules(), OFF):
+            expected = brute_force_deadwood(cards, wild, all_wild_melds=rules.all_wild_melds)
+            assert deadwood(cards, wild, rules=rules) == expected, (cards, wild, rules)
+
+
 def test_four_copies_of_a_suit_rank():
     rules = Rules(sets=2)
     for cards, wild in [
