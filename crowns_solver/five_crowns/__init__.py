@@ -1,4 +1,5 @@
-"""Five Crowns: cards and card values (RULES.md, Five Crowns)."""
+"""Five Crowns: cards and card values, the game engine and computer players, the score keeper
+(RULES.md, Five Crowns)."""
 
 from .cards import (
     JOKER,
@@ -11,8 +12,25 @@ from .cards import (
     parse_hand,
     wild_rank_for_round,
 )
+from .game import GameResult, GameRules, RoundResult, SeatView, play_game, replay
+from .keeper import ScoreKeeper
+from .players import POLICIES, AdvisorPolicy, GreedyPolicy, Policy, RandomPolicy, TrackerPolicy, get_policy
 
 __all__ = [
+    "GameResult",
+    "GameRules",
+    "RoundResult",
+    "SeatView",
+    "play_game",
+    "replay",
+    "ScoreKeeper",
+    "POLICIES",
+    "Policy",
+    "RandomPolicy",
+    "GreedyPolicy",
+    "AdvisorPolicy",
+    "TrackerPolicy",
+    "get_policy",
     "Card",
     "JOKER",
     "SUITS",
