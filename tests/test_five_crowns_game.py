@@ -415,3 +415,23 @@ _BASE_RECORD: dict = {}
 def _base_record(reference_solver):
     _BASE_RECORD.update(play_game(["greedy", "greedy"], seed=1, rules=GameRules(players=2, rounds=2)).record)
     yield
+
+
+def test_cli_play_save_and_replay(tmp_path, capsys):
+    from crowns_solver.cli import main
+
+    path = tmp_path / "g.json"
+    assert main(["five-crowns", "play", "greedy", "random", "--rounds", "3", "--seed", "4", "--save", str(path)]) == 0
+    out = capsys.readouterr().out
+    direct = play_game(["greedy", "random"], seed=4, rules=GameRules(players=2, rounds=3))
+    assert out.splitlines()[-3].split()[1:] == [str(t) for t in direct.totals]
+    assert main(["five-crowns", "replay", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["totals"] == list(direct.totals) and data["round_scores"] == direct.round_scores.tolist()
+    bad = tmp_path / "bad.json"
+    bad.write_text(path.read_text().replace('"scores": [', '"scores": [7, ', 1))
+    assert main(["five-crowns", "replay", str(bad)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "record" in err
+    assert main(["five-crowns", "play", "greedy", "smart"]) == 2
+    assert "unknown policy 'smart'" in capsys.readouterr().err

@@ -1,14 +1,79 @@
-"""``crowns five-crowns ...`` subcommands."""
+"""``crowns five-crowns ...`` subcommands: keeper, play, replay, simulate."""
 
 from __future__ import annotations
 
 import argparse
+
+from ..cli import add_json_flag, print_json
 
 
 def cmd_keeper(args: argparse.Namespace) -> int:
     from .keeper import interactive
 
     interactive(resume=args.resume, save=args.save, names=args.players, first_dealer=args.first_dealer)
+    return 0
+
+
+def _result_text(result) -> str:
+    from .cards import RANK_NAMES
+
+    P = result.rules.players
+    names = [f"{s}:{p}" for s, p in enumerate(result.policies)]
+    width = max(7, *(len(n) for n in names))
+    lines = [f"seed {result.seed}, {P} players, {result.rules.sets} set(s)",
+             "round wild dealer out   " + " ".join(f"{n:>{width}}" for n in names)]
+    for rr in list(result.rounds) + list(result.tiebreaks):
+        out = "-" if rr.out is None else str(rr.out)
+        tag = f"{rr.round:>5}" if rr.round <= 11 else f"{'tb':>5}"
+        lines.append(
+            f"{tag} {RANK_NAMES[rr.wild_rank]:>4} {rr.dealer:>6} {out:>3}   "
+            + " ".join(f"{rr.scores[s] if s in rr.scores else '':>{width}}" for s in range(P))
+        )
+    lines.append("total                  " + " ".join(f"{t:>{width}}" for t in result.totals))
+    win = ", ".join(names[s] for s in result.winners)
+    lines.append(("winner: " if len(result.winners) == 1 else "shared win: ") + win)
+    return "\n".join(lines)
+
+
+def _result_json(result) -> dict:
+    return {
+        "seed": result.seed,
+        "policies": list(result.policies),
+        "rules": result.rules.to_dict(),
+        "round_scores": result.round_scores.tolist(),
+        "tiebreaks": [{"seats": list(t.seats), "scores": t.scores} for t in result.tiebreaks],
+        "totals": list(result.totals),
+        "places": list(result.places),
+        "winners": list(result.winners),
+    }
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .game import GameRules, play_game
+
+    rules = GameRules(players=len(args.policies), rounds=args.rounds, ties=args.ties,
+                      first_dealer=args.first_dealer)
+    result = play_game(args.policies, seed=args.seed, rules=rules)
+    if args.save:
+        result.save(args.save)
+    if args.json:
+        print_json(_result_json(result))
+    else:
+        print(_result_text(result))
+        if args.save:
+            print(f"record saved to {args.save}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .game import replay
+
+    result = replay(args.record)
+    if args.json:
+        print_json(_result_json(result))
+    else:
+        print(_result_text(result))
+        print("replayed: every step and score agrees with the record")
     return 0
 
 
@@ -30,3 +95,22 @@ def register(commands: argparse._SubParsersAction) -> None:
     keeper.add_argument("--players", nargs="+", metavar="NAME", help="the players in seat order (asked for if omitted)")
     keeper.add_argument("--first-dealer", metavar="NAME", help="who deals round 1 (default: the first player)")
     keeper.set_defaults(handler=cmd_keeper)
+
+    play = commands.add_parser("play", help="play one seeded game between computer players",
+                               description="Play one seeded Five Crowns game between computer players"
+                               " and print the round scores (optionally save the full record).")
+    play.add_argument("policies", nargs="+", metavar="POLICY",
+                      help="one per seat: random, greedy, advisor or tracker (1 to 14 seats)")
+    play.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    play.add_argument("--rounds", type=int, default=11, help="rounds to play, from round 1 (default 11)")
+    play.add_argument("--ties", choices=("share", "tiebreak"), default="share",
+                      help="equal lowest totals share the win (default) or play 6-card tiebreak rounds")
+    play.add_argument("--first-dealer", type=int, default=0, metavar="SEAT", help="seat dealing round 1")
+    play.add_argument("--save", metavar="FILE", help="save the full game record (JSON) to FILE")
+    add_json_flag(play)
+    play.set_defaults(handler=cmd_play)
+
+    rep = commands.add_parser("replay", help="replay a saved game record and check every step and score")
+    rep.add_argument("record", metavar="FILE", help="a record saved by 'play --save'")
+    add_json_flag(rep)
+    rep.set_defaults(handler=cmd_replay)

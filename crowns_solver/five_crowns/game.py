@@ -70,6 +70,7 @@ _RECORD_VERSION = 1
 TIEBREAK_CARDS = 6
 
 DrawSource = Literal["draw", "discard"]
+_NAMES = tuple(card_name(c) for c in range(NUM_CODES))
 
 
 # --------------------------------------------------------------------------- meld solver
@@ -599,7 +600,7 @@ class _Engine:
         if self.replaying and not isinstance(rec_turns, list):
             raise RecordError(f"record: round {number}: 'turns' must be a list")
         self.round_index += 1
-        if sorted(deck) != sorted(np.repeat(np.arange(NUM_CODES), full_deck(self.rules.sets)).tolist()):
+        if self.replaying and sorted(deck) != sorted(np.repeat(np.arange(NUM_CODES), full_deck(self.rules.sets)).tolist()):
             raise RecordError(f"record: round {number}: the deck is not {self.rules.sets} full set(s)")
         for i in range(P * cards):  # one card at a time, starting left of the dealer
             r.hands[order[i % P]].append(deck[i])
@@ -716,9 +717,9 @@ class _Engine:
         result = RoundResult(number, cards, wild, dealer, tuple(order), r.out, scores, len(r.turns), reshuffles)
         rec = {
             "round": number, "cards": cards, "wild_rank": wild, "dealer": dealer, "seats": order,
-            "deck": [card_name(c) for c in deck], "turns": turn_log, "out": r.out,
+            "deck": [_NAMES[c] for c in deck], "turns": turn_log, "out": r.out,
             "scores": [scores.get(s) for s in range(self.rules.players)],
-            "hands": {str(s): [card_name(c) for c in r.hands[s]] for s in order},
+            "hands": {str(s): [_NAMES[c] for c in r.hands[s]] for s in order},
         }
         if self.replaying and rec_round.get("scores") is not None and rec_round.get("scores") != rec["scores"]:
             raise RecordError(f"record: round {number}: scores {rec_round.get('scores')} but the play gives {rec['scores']}")
@@ -766,13 +767,13 @@ def _show(card: Any) -> str:
 
 
 def _turn_dict(t: Turn) -> dict[str, Any]:
-    d: dict[str, Any] = {"seat": t.seat, "source": t.source, "card": card_name(t.card), "discard": card_name(t.discard)}
+    d: dict[str, Any] = {"seat": t.seat, "source": t.source, "card": _NAMES[t.card], "discard": _NAMES[t.discard]}
     if t.out:
         d["out"] = True
     if t.final:
         d["final"] = True
     if t.reshuffle:
-        d["reshuffle"] = [card_name(c) for c in t.reshuffle]
+        d["reshuffle"] = [_NAMES[c] for c in t.reshuffle]
     return d
 
 

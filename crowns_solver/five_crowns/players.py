@@ -54,7 +54,11 @@ class Policy(Protocol):
 
 
 def _is_wild(card: int, wild_rank: int) -> bool:
-    return card == JOKER or rank_of(card) == wild_rank
+    return card == JOKER or card % 11 + 3 == wild_rank
+
+
+# _VALUE[wild_rank][code]: points of a card left in hand (RULES.md card values)
+_VALUE = [[card_value(c, w) if w >= 3 else 0 for c in range(56)] for w in range(14)]
 
 
 def _least_deadwood_discard(view: SeatView) -> int:
@@ -62,7 +66,8 @@ def _least_deadwood_discard(view: SeatView) -> int:
     before a wild, then the higher-valued card, then the lower code."""
     kept = view.kept_deadwoods()
     wild = view.wild_rank
-    return min(kept, key=lambda c: (kept[c], _is_wild(c, wild), -card_value(c, wild), c))
+    value = _VALUE[wild]
+    return min(kept, key=lambda c: (kept[c], value[c] >= 20, -value[c], c))
 
 
 def _best_with(hand: tuple[int, ...], card: int, wild_rank: int) -> int:
