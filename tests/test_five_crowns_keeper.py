@@ -123,6 +123,11 @@ def test_scripted_wins_and_table(tmp_path):
     k, s = run(["t", *lines], names=["Ann", "Bob"], save=tmp_path / "w.json")
     assert "Winner: Ann with 0 points." in s.text
     assert "round    Ann    Bob" in s.text
+    part = ScoreKeeper(["Ann", "Bob"])
+    part.enter_round([3, 4])
+    part.enter("5S")
+    assert part.table().splitlines() == [
+        "round    Ann    Bob", "    1      3      4", "    2      5       ", "total      8      4"]
     assert k.totals() == {"Ann": 0, "Bob": 11}
 
 

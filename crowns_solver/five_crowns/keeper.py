@@ -496,7 +496,7 @@ class ScoreKeeper:
         """The score pad: one line per round entered, then the totals."""
         width = max(6, *(len(n) for n in self.names))
         lines = ["round " + " ".join(f"{n:>{width}}" for n in self.names)]
-        for r in range(1, (self.round or ROUNDS + 1)):
+        for r in range(1, (self.round or ROUNDS) + 1):
             sc = self.round_scores(r)
             if not sc:
                 break
