@@ -435,3 +435,25 @@ def test_cli_play_save_and_replay(tmp_path, capsys):
     assert err.count("\n") == 1 and "record" in err
     assert main(["five-crowns", "play", "greedy", "smart"]) == 2
     assert "unknown policy 'smart'" in capsys.readouterr().err
+
+
+def test_play_chunk_rows():
+    from crowns_solver.five_crowns.simulate import check_setup, play_chunk
+
+    seq = np.random.SeedSequence(9)
+    rows = play_chunk(seq, 3, players=2, policies=["greedy", "random"], rules={"rounds": 2}, first_game=10)
+    assert [(r["game"], r["seat"]) for r in rows] == [(g, s) for g in (10, 11, 12) for s in (0, 1)]
+    child = np.random.SeedSequence(9).spawn(3)[1]
+    direct = play_game(["greedy", "random"], seed=child, rules=GameRules(players=2, rounds=2))
+    assert [rows[2]["round_1"], rows[2]["round_2"], rows[2]["total"]] == [
+        int(direct.round_scores[0, 0]), int(direct.round_scores[1, 0]), direct.totals[0]]
+    assert rows[2]["won"] == (0 in direct.winners) and rows[3]["policy"] == "random"
+    assert play_chunk(np.random.SeedSequence(9), 3, players=2, policies=["greedy", "random"],
+                      rules={"rounds": 2}, first_game=10) == rows
+    assert check_setup(3, "greedy") == ["greedy"] * 3
+    with pytest.raises(RulesError, match="2 policies for 3 players"):
+        check_setup(3, ["greedy", "random"])
+    with pytest.raises(PolicyError, match="unknown policy"):
+        check_setup(2, ["greedy", "nope"])
+    with pytest.raises(RulesError, match="players must be"):
+        check_setup(0, "greedy")
