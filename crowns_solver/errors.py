@@ -19,6 +19,8 @@ __all__ = [
     "RulesError",
     "DeckError",
     "WildRankError",
+    "RunnerError",
+    "ResultsFileError",
     "PlayerNameError",
     "ScoreEntryError",
     "RecordError",
@@ -64,6 +66,14 @@ class DeckError(CrownsError):
 
 class WildRankError(RulesError):
     """A Five Crowns wild rank outside 3..13, or a round outside 1..11."""
+
+
+class RunnerError(CrownsError):
+    """A Monte Carlo run was asked for with bad arguments (games, seed, chunk size...)."""
+
+
+class ResultsFileError(RunnerError):
+    """A results file is damaged, or belongs to a different run than the one resumed."""
 
 
 class PlayerNameError(CrownsError):
