@@ -7,6 +7,7 @@ import json
 from collections import Counter
 
 import numpy as np
+import pandas.testing as pd_testing
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
@@ -437,23 +438,45 @@ def test_cli_play_save_and_replay(tmp_path, capsys):
     assert "unknown policy 'smart'" in capsys.readouterr().err
 
 
-def test_play_chunk_rows():
-    from crowns_solver.five_crowns.simulate import check_setup, play_chunk
+def test_simulate_rows_and_reproducibility():
+    from concurrent.futures import ThreadPoolExecutor
 
-    seq = np.random.SeedSequence(9)
-    rows = play_chunk(seq, 3, players=2, policies=["greedy", "random"], rules={"rounds": 2}, first_game=10)
-    assert [(r["game"], r["seat"]) for r in rows] == [(g, s) for g in (10, 11, 12) for s in (0, 1)]
-    child = np.random.SeedSequence(9).spawn(3)[1]
-    direct = play_game(["greedy", "random"], seed=child, rules=GameRules(players=2, rounds=2))
-    assert [rows[2]["round_1"], rows[2]["round_2"], rows[2]["total"]] == [
-        int(direct.round_scores[0, 0]), int(direct.round_scores[1, 0]), direct.totals[0]]
-    assert rows[2]["won"] == (0 in direct.winners) and rows[3]["policy"] == "random"
-    assert play_chunk(np.random.SeedSequence(9), 3, players=2, policies=["greedy", "random"],
-                      rules={"rounds": 2}, first_game=10) == rows
+    from crowns_solver.five_crowns.simulate import check_setup, simulate
+
+    rules = GameRules(players=2, rounds=2)
+    df = simulate(5, players=2, policies=["greedy", "random"], seed=9, rules=rules, workers=1, chunk_size=2)
+    assert list(df.columns) == ["game", "seat", "policy", "round_1", "round_2", "total", "place", "won", "turns"]
+    assert [(g, s) for g, s in zip(df["game"], df["seat"])] == [(g, s) for g in range(5) for s in (0, 1)]
+    # game 2 is the first game of chunk 1: seeded by SeedSequence(9, spawn_key=(1,)).spawn(2)[0]
+    child = np.random.SeedSequence(9, spawn_key=(1,)).spawn(2)[0]
+    direct = play_game(["greedy", "random"], seed=child, rules=rules)
+    g2 = df[df["game"] == 2]
+    assert g2["total"].tolist() == list(direct.totals)
+    assert g2["round_1"].tolist() == direct.round_scores[0].tolist()
+    assert g2["won"].tolist() == [s in direct.winners for s in (0, 1)]
+    assert (df.groupby("game")["won"].sum() >= 1).all()
+    with ThreadPoolExecutor(2) as pool:
+        again = simulate(5, players=2, policies=["greedy", "random"], seed=9, rules=rules, executor=pool, chunk_size=2)
+    pd_testing.assert_frame_equal(df, again)
+    rotated = simulate(4, players=2, policies=["greedy", "random"], seed=9, rules=rules, workers=1, rotate=True)
+    assert rotated[rotated["seat"] == 0]["policy"].tolist() == ["greedy", "random", "greedy", "random"]
     assert check_setup(3, "greedy") == ["greedy"] * 3
     with pytest.raises(RulesError, match="2 policies for 3 players"):
         check_setup(3, ["greedy", "random"])
     with pytest.raises(PolicyError, match="unknown policy"):
-        check_setup(2, ["greedy", "nope"])
+        simulate(2, players=2, policies=["greedy", "nope"])
     with pytest.raises(RulesError, match="players must be"):
-        check_setup(0, "greedy")
+        simulate(2, players=0)
+    with pytest.raises(RulesError, match="rules are for 2 players"):
+        simulate(2, players=3, rules=rules)
+
+
+def test_simulate_with_policy_objects_and_results_file(tmp_path):
+    from crowns_solver.five_crowns.simulate import simulate
+
+    rules = GameRules(players=2, rounds=1)
+    path = tmp_path / "runs.jsonl"
+    a = simulate(3, players=2, policies=[GreedyPolicy(), "random"], seed=1, rules=rules, workers=1, out=path)
+    b = simulate(3, players=2, policies=[GreedyPolicy(), "random"], seed=1, rules=rules, workers=1, out=path)
+    pd_testing.assert_frame_equal(a, b)
+    assert a["policy"].tolist()[:2] == ["greedy", "random"]

@@ -31,6 +31,7 @@ __all__ = [
     "AdvisorPolicy",
     "TrackerPolicy",
     "get_policy",
+    "simulate",
     "Card",
     "JOKER",
     "SUITS",
@@ -41,3 +42,12 @@ __all__ = [
     "parse_hand",
     "wild_rank_for_round",
 ]
+
+
+def __getattr__(name: str):
+    # simulate pulls in pandas and the Monte Carlo runner: import it on first use
+    if name == "simulate":
+        from .simulate import simulate
+
+        return simulate
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

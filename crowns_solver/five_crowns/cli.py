@@ -77,6 +77,54 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def summarize(df):  # -> DataFrame
+    """Per policy: seat-games, mean total (points) with a 95% interval, wins (shared wins
+    count for each winner), win rate with its 95% Wilson interval."""
+    import numpy as np
+    import pandas as pd
+
+    from ..montecarlo import wilson_interval
+
+    g = df.groupby("policy", sort=True)
+    out = pd.DataFrame({
+        "seat_games": g.size(),
+        "mean_total": g["total"].mean(),
+        "sd_total": g["total"].std(ddof=1).fillna(0.0),
+        "wins": g["won"].sum().astype(int),
+    })
+    out["total_ci"] = 1.959964 * out["sd_total"] / np.sqrt(out["seat_games"])
+    out["win_rate"] = out["wins"] / out["seat_games"]
+    lo, hi = wilson_interval(out["wins"].to_numpy(), out["seat_games"].to_numpy())
+    out["win_low"], out["win_high"] = lo, hi
+    return out
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .game import GameRules
+    from .simulate import simulate
+
+    players = args.players or len(args.policies)
+    rules = GameRules(players=players, ties=args.ties)
+    df = simulate(args.games, players=players, policies=args.policies, seed=args.seed, rules=rules,
+                  rotate=args.rotate, workers=args.workers, progress=args.progress, out=args.out)
+    if args.csv:
+        df.to_csv(args.csv, index=False)
+    summary = summarize(df)
+    if args.json:
+        print_json({"games": args.games, "players": players, "seed": args.seed,
+                    "policies": {p: {k: float(v) for k, v in row.items()} for p, row in summary.iterrows()}})
+        return 0
+    print(f"{args.games} games, {players} players, seed {args.seed}"
+          f"{', seats rotated' if args.rotate else ''}; mean turns per game {df.groupby('game')['turns'].first().mean():.1f}")
+    print(f"{'policy':<10} {'seat-games':>10} {'mean total':>16} {'win rate (95% CI)':>26}")
+    for name, row in summary.iterrows():
+        print(f"{name:<10} {int(row.seat_games):>10} {row.mean_total:>9.1f} +- {row.total_ci:<4.1f}"
+              f" {row.win_rate:>9.3f} ({row.win_low:.3f}-{row.win_high:.3f})")
+    if args.csv:
+        print(f"one row per game and seat written to {args.csv}")
+    return 0
+
+
 def register(commands: argparse._SubParsersAction) -> None:
     """Declare the ``five-crowns`` subcommands."""
     keeper = commands.add_parser(
@@ -114,3 +162,20 @@ def register(commands: argparse._SubParsersAction) -> None:
     rep.add_argument("record", metavar="FILE", help="a record saved by 'play --save'")
     add_json_flag(rep)
     rep.set_defaults(handler=cmd_replay)
+
+    sim = commands.add_parser("simulate", help="play many seeded games between computer players and compare them",
+                              description="Play many seeded games (shared Monte Carlo runner) and print, per policy,"
+                              " the mean total and the win rate with 95% intervals.")
+    sim.add_argument("games", type=int, help="number of games")
+    sim.add_argument("--policies", nargs="+", default=["greedy"], metavar="POLICY",
+                     help="one for all seats or one per seat: random, greedy, advisor, tracker")
+    sim.add_argument("--players", type=int, help="seats (default: the number of policies)")
+    sim.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
+    sim.add_argument("--rotate", action="store_true", help="move the policies one seat each game")
+    sim.add_argument("--ties", choices=("share", "tiebreak"), default="share")
+    sim.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    sim.add_argument("--progress", action="store_true", help="show a progress bar")
+    sim.add_argument("--out", metavar="FILE", help="resumable JSON-lines results file")
+    sim.add_argument("--csv", metavar="FILE", help="write one row per game and seat as CSV")
+    add_json_flag(sim)
+    sim.set_defaults(handler=cmd_simulate)
