@@ -14,18 +14,13 @@ from hypothesis import strategies as st
 
 import fc_reference
 from crowns_solver.errors import PolicyError, RecordError, RulesError
-from crowns_solver.five_crowns import game as game_mod
-from crowns_solver.five_crowns.cards import full_deck, parse_card
+from crowns_solver.five_crowns.cards import card_name, full_deck, parse_card
 from crowns_solver.five_crowns.game import GameRules, SeatView, _Engine, _finish, play_game, replay
 from crowns_solver.five_crowns.players import GreedyPolicy, RandomPolicy
 
-@pytest.fixture(autouse=True, scope="module")
-def reference_solver():
-    """The engine's meld solver, replaced by the plain reference (the compiled solver
-    comes from the meld-solver branch)."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setattr(game_mod, "_solver", lambda: fc_reference)
-        yield
+def ref_deadwood(codes, wild_rank):
+    """The plain reference deadwood (tests/fc_reference.py), from card codes."""
+    return fc_reference.brute_force_deadwood([card_name(c) for c in codes], wild_rank)
 
 
 # Small games (rounds 1..4, at most 7 cards in hand after drawing) so the plain reference
@@ -82,9 +77,9 @@ def check_game(result, rules: GameRules) -> None:
             kept = [parse_card(c) for c in rec["hands"][str(s)]]
             assert len(kept) == rr.cards_dealt
             if s == rr.out:
-                assert fc_reference.deadwood(kept, rr.wild_rank) == 0
+                assert ref_deadwood(kept, rr.wild_rank) == 0
             else:
-                assert rr.scores[s] == fc_reference.deadwood(kept, rr.wild_rank)
+                assert rr.scores[s] == ref_deadwood(kept, rr.wild_rank)
         # the deal: seat order[k] got deck[k], deck[k + P], ...
         first = Counter(deck[0: P * rr.cards_dealt: P])
         first_hand_cards = Counter(deck[i] for i in range(0, P * rr.cards_dealt, P))
@@ -283,7 +278,7 @@ def test_round_cap_scores_everyone_in_hand():
             assert rr.turns == 1
             for s in range(2):
                 kept = [parse_card(c) for c in result.record["rounds"][0]["hands"][str(s)]]
-                assert rr.scores[s] == fc_reference.deadwood(kept, 3)
+                assert rr.scores[s] == ref_deadwood(kept, 3)
             assert replay(result.record).totals == result.totals
     assert capped
 
@@ -413,7 +408,7 @@ _BASE_RECORD: dict = {}
 
 
 @pytest.fixture(autouse=True, scope="module")
-def _base_record(reference_solver):
+def _base_record():
     _BASE_RECORD.update(play_game(["greedy", "greedy"], seed=1, rules=GameRules(players=2, rounds=2)).record)
     yield
 

@@ -1,6 +1,7 @@
-"""Five Crowns: cards and card values, the game engine and computer players, the score keeper
-(RULES.md, Five Crowns)."""
+"""Five Crowns: cards and card values, exact meld solving and discard advice, the game engine
+and computer players, simulation, the score keeper (RULES.md, Five Crowns)."""
 
+from .advisor import TakeAdvice, rank_discards, should_take_discard
 from .cards import (
     JOKER,
     SUITS,
@@ -15,8 +16,19 @@ from .cards import (
 from .game import GameResult, GameRules, RoundResult, SeatView, play_game, replay
 from .keeper import ScoreKeeper
 from .players import POLICIES, AdvisorPolicy, GreedyPolicy, Policy, RandomPolicy, TrackerPolicy, get_policy
+from .melds import (
+    Arrangement,
+    Meld,
+    best_melds,
+    can_go_out,
+    can_go_out_batch,
+    deadwood,
+    deadwood_batch,
+)
+from .rules import Rules
 
 __all__ = [
+    "Arrangement",
     "GameResult",
     "GameRules",
     "RoundResult",
@@ -34,12 +46,22 @@ __all__ = [
     "simulate",
     "Card",
     "JOKER",
+    "Meld",
+    "Rules",
     "SUITS",
+    "TakeAdvice",
+    "best_melds",
+    "can_go_out",
+    "can_go_out_batch",
     "card_name",
     "card_value",
+    "deadwood",
+    "deadwood_batch",
     "hand_value",
     "parse_card",
     "parse_hand",
+    "rank_discards",
+    "should_take_discard",
     "wild_rank_for_round",
 ]
 

@@ -127,6 +127,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def register(commands: argparse._SubParsersAction) -> None:
     """Declare the ``five-crowns`` subcommands."""
+    from .melds_cli import register as register_melds
+
+    register_melds(commands)
     keeper = commands.add_parser(
         "keeper",
         help="score keeper for a game at the table: wild card, dealer, totals, saves after every entry",

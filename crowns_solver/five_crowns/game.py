@@ -75,20 +75,35 @@ _NAMES = tuple(card_name(c) for c in range(NUM_CODES))
 
 # --------------------------------------------------------------------------- meld solver
 def _solver():
-    """The compiled meld solver (crowns_solver.five_crowns.melds), imported on first use."""
-    from . import melds
+    """The compiled meld solver's private entry points (ext/_fc_melds.pyx).
 
-    return melds
+    The engine's hands are valid by construction (cards dealt from the sets in play, at
+    most 14), so it calls the compiled functions directly, without re-validating."""
+    from .melds import _core
 
-
-def deadwood_of(cards: Sequence[int], wild_rank: int) -> int:
-    """Minimum deadwood (points) of card codes `cards` in a round where `wild_rank` is wild."""
-    return _solver().deadwood(list(cards), wild_rank)
+    return _core
 
 
-def kept_deadwoods(hand: Sequence[int], wild_rank: int) -> list[int]:
-    """For each position i of `hand`, the deadwood of the hand without card i (points)."""
-    return _solver().kept_deadwoods(list(hand), wild_rank)
+def deadwood_of(cards: Sequence[int], wild_rank: int, all_wild_melds: bool = True) -> int:
+    """Minimum deadwood (points) of card codes `cards` in a round where `wild_rank` is wild
+    (RULES.md, Five Crowns, "Deadwood"; the compiled meld solver)."""
+    return _solver().deadwood_codes(list(cards), wild_rank, all_wild_melds)
+
+
+def kept_deadwoods(hand: Sequence[int], wild_rank: int, all_wild_melds: bool = True) -> list[int]:
+    """For each position i of `hand`, the deadwood (points) of the hand without card i.
+
+    Copies of the same card share one meld search."""
+    dw = _solver().deadwood_codes
+    hand = list(hand)
+    seen: dict[int, int] = {}
+    out = []
+    for i, c in enumerate(hand):
+        v = seen.get(c)
+        if v is None:
+            v = seen[c] = dw(hand[:i] + hand[i + 1:], wild_rank, all_wild_melds)
+        out.append(v)
+    return out
 
 
 # --------------------------------------------------------------------------- rules
@@ -114,6 +129,9 @@ class GameRules:
         player scoring the deadwood in hand.
     first_dealer : int, default 0
         Seat that deals round 1.
+    all_wild_melds : bool, default True
+        Whether a meld of wilds only is allowed (RULES.md option, see
+        :class:`crowns_solver.five_crowns.Rules`).
 
     Raises
     ------
@@ -128,6 +146,7 @@ class GameRules:
     max_tiebreaks: int = 3
     max_turns: int = 2000
     first_dealer: int = 0
+    all_wild_melds: bool = True
 
     def __post_init__(self) -> None:
         def whole(name: str, lo: int, hi: int) -> None:
@@ -147,11 +166,14 @@ class GameRules:
         whole("max_tiebreaks", 0, 100)
         whole("max_turns", 1, 10**7)
         whole("first_dealer", 0, self.players - 1)
+        if not isinstance(self.all_wild_melds, bool):
+            raise RulesError(f"GameRules.all_wild_melds must be True or False, got {self.all_wild_melds!r}")
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "players": self.players, "sets": self.sets, "rounds": self.rounds, "ties": self.ties,
             "max_tiebreaks": self.max_tiebreaks, "max_turns": self.max_turns, "first_dealer": self.first_dealer,
+            "all_wild_melds": self.all_wild_melds,
         }
 
 
@@ -252,6 +274,11 @@ class SeatView:
     def sets(self) -> int:
         """116-card sets in play."""
         return int(self._rules.sets or 1)
+
+    @property
+    def all_wild_melds(self) -> bool:
+        """Whether melds of wilds only are allowed (rules option)."""
+        return self._rules.all_wild_melds
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -607,7 +634,7 @@ class _Engine:
         r.discard.append(deck[P * cards])
         r.draw = deck[P * cards + 1:][::-1]
         for s in order:
-            r.deadwood[s] = deadwood_of(r.hands[s], wild)
+            r.deadwood[s] = deadwood_of(r.hands[s], wild, self.rules.all_wild_melds)
         self._observe(r, "deal", -1)
 
         scores: dict[int, int] = {}
@@ -659,7 +686,7 @@ class _Engine:
                     f" {card_name(card)}, the record says {rec_turn.get('card')!r}"
                 )
             r.phase, r.drawn = "discard", card
-            r.kept = kept_deadwoods(hand, wild)
+            r.kept = kept_deadwoods(hand, wild, self.rules.all_wild_melds)
             self._observe(r, "draw", seat)
             if final:
                 best = min(r.kept)

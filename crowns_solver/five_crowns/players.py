@@ -70,9 +70,9 @@ def _least_deadwood_discard(view: SeatView) -> int:
     return min(kept, key=lambda c: (kept[c], value[c] >= 20, -value[c], c))
 
 
-def _best_with(hand: tuple[int, ...], card: int, wild_rank: int) -> int:
-    """Least deadwood after taking `card` into `hand` and discarding the best card."""
-    return min(kept_deadwoods([*hand, card], wild_rank))
+def _best_with(view: SeatView, card: int) -> int:
+    """Least deadwood after taking `card` into the hand and discarding the best card."""
+    return min(kept_deadwoods([*view.hand, card], view.wild_rank, view.all_wild_melds))
 
 
 class RandomPolicy:
@@ -106,25 +106,35 @@ class GreedyPolicy:
         top = view.discard_top
         if _is_wild(top, view.wild_rank):
             return "discard"
-        return "discard" if _best_with(view.hand, top, view.wild_rank) < view.deadwood else "draw"
+        return "discard" if _best_with(view, top) < view.deadwood else "draw"
 
     def choose_discard(self, view: SeatView) -> int:
         return _least_deadwood_discard(view)
 
 
 class AdvisorPolicy:
-    """The discard advisor's player (meld-solver issue): takes the discard when
-    ``should_take_discard`` says so, and discards the advisor's first choice from
-    ``rank_discards`` (expected deadwood after the next draw, given the cards this seat
-    has seen).  Goes out whenever it can."""
+    """The discard advisor's player (meld-solver issue, RULES.md "Which discard is best").
+
+    Draw: takes the discard when :func:`~crowns_solver.five_crowns.should_take_discard`
+    says so (it goes out, or its deadwood after the best discard is at most the expected
+    deadwood after a blind draw, exact over the cards this seat has not seen).  Discard:
+    the first choice of :func:`~crowns_solver.five_crowns.rank_discards` (goes out now;
+    then the least expected deadwood after the next draw; then the best chance to go out
+    then; then the least deadwood now; then the higher-valued card).  The seen cards are
+    the discard pile and the cards others are known to hold.
+    """
 
     name = "advisor"
 
     def choose_draw(self, view: SeatView) -> str:
-        from . import melds
+        from .advisor import should_take_discard
+        from .rules import Rules
 
-        take = melds.should_take_discard(list(view.hand), view.discard_top, view.wild_rank, seen=view.seen_cards())
-        return "discard" if take else "draw"
+        seen = view.seen_cards()
+        seen.remove(view.discard_top)  # should_take_discard counts the face-up card itself
+        advice = should_take_discard(list(view.hand), view.discard_top, view.wild_rank, seen=seen,
+                                     rules=Rules(all_wild_melds=view.all_wild_melds, sets=view.sets))
+        return "discard" if advice.take else "draw"
 
     def choose_discard(self, view: SeatView) -> int:
         if view.can_go_out or view.final_turn:
@@ -133,11 +143,28 @@ class AdvisorPolicy:
 
 
 def _advisor_order(view: SeatView) -> list[tuple[float, int]]:
-    """(expected deadwood, card) for each distinct card, best first (the advisor's order)."""
-    from . import melds
+    """(expected deadwood after the next draw, card) for each distinct card in hand, in
+    :func:`rank_discards` order (same compiled table, same ordering, without building a
+    DataFrame for every decision)."""
+    from fractions import Fraction
 
-    ranked = melds.rank_discards(list(view.hand), view.wild_rank, seen=view.seen_cards())
-    return [(float(r.expected_deadwood), int(r.card_code)) for r in ranked]
+    from .advisor import unseen_counts
+    from .melds import _core
+
+    hand = list(view.hand)
+    wild = view.wild_rank
+    unseen = unseen_counts(hand, view.seen_cards(), view.sets)
+    total = int(unseen.sum())
+    rows = _core.discard_table(hand, wild, view.all_wild_melds, unseen)
+    value = _VALUE[wild]
+
+    def key(row):
+        code, kept, n_out, dsum = row
+        look = (Fraction(dsum, total), -Fraction(n_out, total)) if total else (0, 0)
+        return (kept != 0, *look, kept, -value[code], code == JOKER, code)
+
+    rows = sorted(rows, key=key)
+    return [((row[3] / total) if total else float(row[1]), int(row[0])) for row in rows]
 
 
 class TrackerPolicy:

@@ -1,0 +1,29 @@
+"""Stub for the compiled Five Crowns meld solver (ext/_fc_melds.pyx)."""
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+SOURCE_HASH: str
+MAX_HAND: int
+
+def deadwood_codes(codes: Sequence[int], wild: int, all_wild: bool = True) -> int: ...
+def can_go_out_codes(codes: Sequence[int], wild: int, all_wild: bool = True) -> bool: ...
+def check_rows(
+    hands: npt.NDArray[np.int8], natural_limit: int, joker_limit: int
+) -> tuple[int, int, int] | None: ...
+def deadwood_rows(
+    hands: npt.NDArray[np.int8], wilds: npt.NDArray[np.int8], all_wild: bool, out: npt.NDArray[np.int32]
+) -> None: ...
+def can_go_out_rows(
+    hands: npt.NDArray[np.int8], wilds: npt.NDArray[np.int8], all_wild: bool, out: npt.NDArray[np.uint8]
+) -> None: ...
+def arrange(
+    codes: Sequence[int], wild: int, all_wild: bool = True
+) -> tuple[int, list[list[int]], list[list[int]], list[int]]: ...
+def outlook(codes: Sequence[int], wild: int, all_wild: bool, unseen: npt.NDArray[np.int64]) -> tuple[int, int]: ...
+def discard_table(
+    codes: Sequence[int], wild: int, all_wild: bool, unseen: npt.NDArray[np.int64]
+) -> list[tuple[int, int, int, int]]: ...
+def table_bytes() -> int: ...

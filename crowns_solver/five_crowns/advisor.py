@@ -1,0 +1,287 @@
+"""Five Crowns "which discard is best" and "take the discard or draw blind" (RULES.md, Five Crowns).
+
+Both look one draw ahead, exactly: the next card from the draw pile is equally likely to
+be any card not yet seen, i.e. the full set(s) minus the cards in hand minus the cards
+the caller has seen (the discard pile, other players' pick-ups), as a multiset: two
+copies of each natural card and six jokers per set.  Probabilities are exact
+:class:`fractions.Fraction` values (floats beside them for display).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from ..errors import DuplicateCardError
+from .cards import JOKER, NUM_CODES, card_name, card_value, check_wild_rank, copies_per_set, parse_card, parse_hand
+from .melds import MAX_HAND, _core, _rules, check_round_size
+from .rules import Rules
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = ["rank_discards", "should_take_discard", "TakeAdvice", "unseen_counts", "DISCARD_COLUMNS"]
+
+#: Columns of :func:`rank_discards`, in order.
+DISCARD_COLUMNS = (
+    "card", "copies", "value", "deadwood", "goes_out", "p_out_next", "expected_next",
+    "p_out_next_float", "expected_next_float",
+)
+
+
+def unseen_counts(hand: list[int], seen: list[int], sets: int, *, extra: Iterable[int] = ()) -> np.ndarray:
+    """Copies of each card code not yet seen: the full set(s) minus hand, seen and `extra`.
+
+    Parameters
+    ----------
+    hand, seen : list of int
+        Validated card codes.
+    sets : int
+        1 or 2 card sets.
+    extra : iterable of int
+        Further cards known not to be in the draw pile (e.g. the face-up discard).
+
+    Returns
+    -------
+    numpy.ndarray of int64, shape (56,)
+
+    Raises
+    ------
+    DuplicateCardError
+        If a card is in the hand, seen and `extra` more often than the sets hold it; the
+        message says how many of each.
+    """
+    held = Counter(hand)
+    saw = Counter(seen)
+    more = Counter(extra)
+    out = np.zeros(NUM_CODES, dtype=np.int64)
+    for code in range(NUM_CODES):
+        limit = copies_per_set(code) * sets
+        used = held[code] + saw[code] + more[code]
+        if used > limit:
+            parts = [f"{held[code]} in hand", f"{saw[code]} seen"] + ([f"{more[code]} face up"] if more[code] else [])
+            holds = f"{sets} set{'s' if sets > 1 else ''} hold{'' if sets > 1 else 's'}"
+            raise DuplicateCardError(
+                f"card {card_name(code)}: {', '.join(parts)}, but {holds} only {limit}"
+            )
+        out[code] = limit - used
+    return out
+
+
+def _prepare(hand, wild_rank, rules, seen, round_number, extra_size, lo):
+    rules = _rules(rules)
+    check_wild_rank(wild_rank)
+    codes = parse_hand(hand, sets=rules.sets, size=(lo, MAX_HAND), what="hand")
+    if round_number is not None:
+        check_round_size(len(codes), round_number, extra=(extra_size,), what="hand")
+    seen_codes = parse_hand(seen, sets=rules.sets, what="seen")
+    return rules, codes, seen_codes
+
+
+def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[str | int] = (),
+                  rules: Rules | None = None, round: int | None = None) -> pd.DataFrame:
+    """Rank the discards of a hand of n + 1 cards, best first, looking one draw ahead.
+
+    For each distinct card of the hand (RULES.md, Five Crowns, "Which discard is best"):
+    the deadwood of the n cards kept; whether discarding it goes out now; and, drawing
+    the next card from the draw pile and then discarding as well as possible, the exact
+    probability of going out then and the exact expected deadwood after that discard.
+
+    Parameters
+    ----------
+    hand : iterable of str or int
+        The n + 1 cards held after drawing (2 to 14).
+    wild_rank : int
+        This round's wild rank, 3..13.
+    seen : iterable of str or int
+        Cards known not to be in the draw pile besides the hand: the discard pile, cards
+        other players took from it...  (a multiset).
+    rules : Rules, optional
+        ``all_wild_melds`` and ``sets`` apply (the unseen cards come from ``sets`` sets).
+    round : int, optional
+        If given (1..11), the hand must hold n + 1 = round + 3 cards.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per distinct card, with columns
+
+        - ``card`` (str), ``copies`` (how many the hand holds), ``value`` (its points);
+        - ``deadwood`` (int): deadwood of the n cards kept;
+        - ``goes_out`` (bool): that deadwood is 0, so this discard goes out now;
+        - ``p_out_next`` (Fraction): probability that, after the next draw from the draw
+          pile, some discard leaves deadwood 0;
+        - ``expected_next`` (Fraction): expected deadwood after that draw and the best
+          discard (0 when going out);
+        - ``p_out_next_float``, ``expected_next_float``: the same as floats.
+
+        Rows are sorted best first by: goes out now; then lower ``expected_next``; then
+        higher ``p_out_next``; then lower ``deadwood``; then the higher-valued card (get
+        rid of points); then card order (suits S H C D R, rank, joker last).  With no
+        unseen card left the look-ahead columns are None / NaN and are skipped in the
+        ordering.  ``df.attrs`` holds ``unseen`` (cards the next draw comes from) and
+        ``wild_rank``.
+
+    Raises
+    ------
+    CardError
+        If an item of `hand` or `seen` is not a card.
+    DuplicateCardError
+        If a card is held, or held and seen, more often than the sets hold it.
+    HandSizeError
+        If the hand has fewer than 2 or more than 14 cards, or not n + 1 for `round`.
+    WildRankError
+        If `wild_rank` is not 3..13 (or `round` not 1..11).
+    RulesError
+        If `rules` is not a :class:`Rules`.
+
+    Notes
+    -----
+    Cost: for each candidate and each distinct unseen card, the least deadwood over the
+    next discards, i.e. up to 14 x 56 x 14 meld searches for a 14-card hand, shared
+    between candidates (discarding c then e leaves the same cards as e then c).
+    """
+    import pandas as pd
+
+    rules, codes, seen_codes = _prepare(hand, wild_rank, rules, seen, round, 1, 2)
+    unseen = unseen_counts(codes, seen_codes, rules.sets)
+    total = int(unseen.sum())
+    rows = _core.discard_table(codes, wild_rank, rules.all_wild_melds, unseen)
+    held = Counter(codes)
+    records = []
+    for code, kept, n_out, dsum in rows:
+        p = Fraction(n_out, total) if total else None
+        e = Fraction(dsum, total) if total else None
+        records.append({
+            "card": card_name(code),
+            "copies": held[code],
+            "value": card_value(code, wild_rank),
+            "deadwood": int(kept),
+            "goes_out": kept == 0,
+            "p_out_next": p,
+            "expected_next": e,
+            "p_out_next_float": float(p) if p is not None else float("nan"),
+            "expected_next_float": float(e) if e is not None else float("nan"),
+            "_code": code,
+        })
+
+    def key(r):
+        look = (r["expected_next"], -r["p_out_next"]) if total else (0, 0)
+        return (not r["goes_out"], *look, r["deadwood"], -r["value"], r["_code"] == JOKER, r["_code"])
+
+    records.sort(key=key)
+    for r in records:
+        del r["_code"]
+    df = pd.DataFrame.from_records(records, columns=list(DISCARD_COLUMNS))
+    df.attrs["unseen"] = total
+    df.attrs["wild_rank"] = wild_rank
+    return df
+
+
+@dataclass(frozen=True)
+class TakeAdvice:
+    """Whether to take the face-up discard or draw blind, with the figures behind it.
+
+    Attributes
+    ----------
+    take : bool
+        True to take the face-up card: it goes out now, or it leaves no more deadwood
+        than drawing blind is expected to (ties favour the known card).
+    top_card : str
+        The face-up card.
+    take_deadwood : int
+        Deadwood after taking it and making the best discard.
+    take_discard : str
+        That discard (the least deadwood; ties: the higher-valued card, then card order).
+    take_goes_out : bool
+        Taking it goes out now (``take_deadwood == 0``).
+    draw_p_out : Fraction or None
+        Probability that a blind draw lets the hand go out (None if no unseen card).
+    draw_expected : Fraction or None
+        Expected deadwood after a blind draw and the best discard.
+    unseen : int
+        Cards a blind draw comes from.
+    """
+
+    take: bool
+    top_card: str
+    take_deadwood: int
+    take_discard: str
+    take_goes_out: bool
+    draw_p_out: Fraction | None
+    draw_expected: Fraction | None
+    unseen: int
+
+    def __str__(self) -> str:
+        take = (f"take {self.top_card}: discard {self.take_discard}, deadwood {self.take_deadwood}"
+                + (" (goes out)" if self.take_goes_out else ""))
+        if self.draw_expected is None:
+            draw = "draw blind: no unseen cards"
+        else:
+            draw = (f"draw blind: goes out with probability {float(self.draw_p_out):.3f},"
+                    f" expected deadwood {float(self.draw_expected):.2f}")
+        return f"{'TAKE' if self.take else 'DRAW'}\n  {take}\n  {draw}"
+
+
+def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_rank: int, *,
+                        seen: Iterable[str | int] = (), rules: Rules | None = None,
+                        round: int | None = None) -> TakeAdvice:
+    """Take the face-up discard or draw blind? Compares the outcome of this turn exactly.
+
+    Parameters
+    ----------
+    hand : iterable of str or int
+        The n cards held before drawing (1 to 13).
+    top_card : str or int
+        The face-up card on the discard pile.  It is counted as seen; do not list it in
+        `seen` as well.
+    wild_rank : int
+        This round's wild rank, 3..13.
+    seen : iterable of str or int
+        Other cards known not to be in the draw pile (the rest of the discard pile...).
+    rules : Rules, optional
+    round : int, optional
+        If given (1..11), the hand must hold n = round + 2 cards.
+
+    Returns
+    -------
+    TakeAdvice
+        Take the card if it goes out now or if the deadwood after taking it (and the best
+        discard) is at most the expected deadwood after a blind draw (and the best
+        discard), exact over the unseen cards.
+
+    Raises
+    ------
+    CardError, DuplicateCardError, HandSizeError, WildRankError, RulesError
+        As :func:`rank_discards` (the face-up card counts towards the copies).
+    """
+    rules, codes, seen_codes = _prepare(hand, wild_rank, rules, seen, round, 0, 1)
+    if len(codes) > MAX_HAND - 1:
+        from ..errors import HandSizeError
+
+        raise HandSizeError(f"hand has {len(codes)} cards, expected 1 to {MAX_HAND - 1} before drawing")
+    top = parse_card(top_card)
+    unseen = unseen_counts(codes, seen_codes, rules.sets, extra=[top])
+    total = int(unseen.sum())
+    after = codes + [top]
+    best = None
+    for code in sorted(set(after), key=lambda c: (c == JOKER, c)):
+        rest = list(after)
+        rest.remove(code)
+        dw = _core.deadwood_codes(rest, wild_rank, rules.all_wild_melds)
+        k = (dw, -card_value(code, wild_rank))
+        if best is None or k < best[0]:
+            best = (k, code)
+    (take_dw, _), discard = best
+    if total:
+        n_out, dsum = _core.outlook(codes, wild_rank, rules.all_wild_melds, unseen)
+        p, e = Fraction(n_out, total), Fraction(dsum, total)
+    else:
+        p = e = None
+    take = take_dw == 0 or e is None or take_dw <= e
+    return TakeAdvice(take, card_name(top), take_dw, card_name(discard), take_dw == 0, p, e, total)

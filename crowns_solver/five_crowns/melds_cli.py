@@ -1,0 +1,159 @@
+"""``crowns five-crowns deadwood | discard | take``: meld solving and discard advice."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..cli import add_json_flag, print_json
+from ..errors import WildRankError
+
+WILD_NAMES = {3: "3s", 4: "4s", 5: "5s", 6: "6s", 7: "7s", 8: "8s", 9: "9s", 10: "10s",
+              11: "Jacks", 12: "Queens", 13: "Kings"}
+
+
+def _cards(items: list[str]) -> list[str]:
+    return [c for item in items for c in item.replace(",", " ").split()]
+
+
+def _setup(args: argparse.Namespace):
+    """(cards, seen, wild rank, round or None, rules) from the common options."""
+    from .cards import check_wild_rank, wild_rank_for_round
+    from .rules import Rules
+
+    if args.round is None and args.wild is None:
+        raise WildRankError("give the round (--round 1..11) or the wild rank (--wild 3..13)")
+    wild = wild_rank_for_round(args.round) if args.round is not None else None
+    if args.wild is not None:
+        wild = check_wild_rank(_wild_arg(args.wild))
+    rules = Rules(all_wild_melds=not args.no_all_wild_melds, max_book_size=args.max_book_size, sets=args.sets)
+    seen = _cards(getattr(args, "seen", None) or [])
+    return _cards(args.cards), seen, wild, args.round, rules
+
+
+def _wild_arg(text: str) -> int:
+    names = {"J": 11, "Q": 12, "K": 13, "T": 10}
+    t = text.strip().upper()
+    if t[:1] in names and t.isalpha():  # J, Q, K, Jacks, Queens, Kings, T
+        return names[t[0]]
+    t = t.removesuffix("S")
+    try:
+        return int(t)
+    except ValueError:
+        raise WildRankError(f"--wild must be a rank 3..13 (or J, Q, K), got {text!r}") from None
+
+
+def _heading(cards: list[str], wild: int, round_number: int | None) -> str:
+    where = f"round {round_number} ({round_number + 2} cards), " if round_number is not None else ""
+    return f"{where}{WILD_NAMES[wild]} wild: {' '.join(c.upper() for c in cards)}"
+
+
+def _arrangement_dict(arr) -> dict:
+    return {
+        "deadwood": arr.deadwood,
+        "melds": [{"kind": m.kind, "cards": list(m.cards), "stands_for": list(m.stands_for)} for m in arr.melds],
+        "left": list(arr.left),
+    }
+
+
+def cmd_deadwood(args: argparse.Namespace) -> int:
+    from .cards import hand_value
+    from .melds import best_melds
+
+    cards, _, wild, rnd, rules = _setup(args)
+    arr = best_melds(cards, wild, rules=rules, round=rnd)
+    if args.json:
+        d = {"cards": [c.upper() for c in cards], "wild_rank": wild, "round": rnd,
+             "hand_value": hand_value(cards, wild)}
+        d.update(_arrangement_dict(arr))
+        print_json(d)
+        return 0
+    print(_heading(cards, wild, rnd))
+    print(arr)
+    return 0
+
+
+def cmd_discard(args: argparse.Namespace) -> int:
+    from .advisor import rank_discards
+
+    cards, seen, wild, rnd, rules = _setup(args)
+    df = rank_discards(cards, wild, seen=seen, rules=rules, round=rnd)
+    unseen = df.attrs["unseen"]
+    if args.json:
+        print_json({
+            "cards": [c.upper() for c in cards], "seen": [c.upper() for c in seen], "wild_rank": wild,
+            "round": rnd, "unseen": unseen,
+            "discards": [
+                {"card": r.card, "copies": r.copies, "value": r.value, "deadwood": r.deadwood,
+                 "goes_out": bool(r.goes_out), "p_out_next": r.p_out_next, "expected_next": r.expected_next,
+                 "p_out_next_float": None if r.p_out_next is None else r.p_out_next_float,
+                 "expected_next_float": None if r.expected_next is None else r.expected_next_float}
+                for r in df.itertuples(index=False)
+            ],
+        })
+        return 0
+    print(_heading(cards, wild, rnd))
+    print(f"{len(cards)} cards held, {len(seen)} seen, {unseen} unseen cards for the next draw")
+    print(f"{'':>3} {'discard':<8}{'deadwood':>9} {'out now':>8} {'P(out next)':>12} {'E[deadwood next]':>17}")
+    for i, r in enumerate(df.itertuples(index=False), 1):
+        p = "-" if r.p_out_next is None else f"{r.p_out_next_float:.3f}"
+        e = "-" if r.expected_next is None else f"{r.expected_next_float:.2f}"
+        card = r.card + (f" x{r.copies}" if r.copies > 1 else "")
+        print(f"{i:>3} {card:<8}{r.deadwood:>9} {'yes' if r.goes_out else 'no':>8} {p:>12} {e:>17}")
+    print("best first: goes out now, then lower E[deadwood next], higher P(out next), lower"
+          " deadwood, higher card value")
+    return 0
+
+
+def cmd_take(args: argparse.Namespace) -> int:
+    from .advisor import should_take_discard
+
+    cards, seen, wild, rnd, rules = _setup(args)
+    adv = should_take_discard(cards, args.top, wild, seen=seen, rules=rules, round=rnd)
+    if args.json:
+        print_json({
+            "cards": [c.upper() for c in cards], "top_card": adv.top_card, "seen": [c.upper() for c in seen],
+            "wild_rank": wild, "round": rnd, "take": adv.take, "take_deadwood": adv.take_deadwood,
+            "take_discard": adv.take_discard, "take_goes_out": adv.take_goes_out,
+            "draw_p_out": adv.draw_p_out, "draw_expected": adv.draw_expected, "unseen": adv.unseen,
+        })
+        return 0
+    print(_heading(cards, wild, rnd) + f"; face up: {adv.top_card}")
+    print(adv)
+    return 0
+
+
+def _common(p: argparse.ArgumentParser, *, seen: bool) -> None:
+    p.add_argument("cards", nargs="+", metavar="CARD", help="cards such as 10R QH JK (T for 10 also read)")
+    p.add_argument("--round", type=int, metavar="R", help="round 1..11: n = R + 2 cards, R + 2 wild")
+    p.add_argument("--wild", metavar="RANK", help="wild rank 3..13 (or J, Q, K): overrides the round's")
+    p.add_argument("--no-all-wild-melds", action="store_true",
+                   help="forbid melds made only of wilds (rules option all_wild_melds=false)")
+    p.add_argument("--max-book-size", type=int, metavar="N", help="show books of more than N cards split (N >= 5)")
+    p.add_argument("--sets", type=int, default=1, choices=(1, 2), help="116-card sets in play (default 1)")
+    if seen:
+        p.add_argument("--seen", nargs="+", metavar="CARD", default=[],
+                       help="cards known not to be in the draw pile (discard pile, other players' pick-ups)")
+    add_json_flag(p)
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    """Declare ``deadwood``, ``discard`` and ``take``."""
+    p = commands.add_parser("deadwood", help="least deadwood of a hand and one best arrangement into melds",
+                            description="Least deadwood of a hand (RULES.md, Five Crowns) and one arrangement"
+                                        " into books and runs reaching it.")
+    _common(p, seen=False)
+    p.set_defaults(handler=cmd_deadwood)
+
+    p = commands.add_parser("discard", help="rank the discards of an n+1-card hand, one draw ahead",
+                            description="For a hand of n + 1 cards (just drawn): each discard's deadwood,"
+                                        " whether it goes out, and the exact chance to go out and expected"
+                                        " deadwood after the next blind draw.")
+    _common(p, seen=True)
+    p.set_defaults(handler=cmd_discard)
+
+    p = commands.add_parser("take", help="take the face-up discard or draw blind?",
+                            description="For a hand of n cards before drawing: compare taking the face-up"
+                                        " card with drawing blind (exact over the unseen cards).")
+    _common(p, seen=True)
+    p.add_argument("--top", required=True, metavar="CARD", help="the face-up card on the discard pile")
+    p.set_defaults(handler=cmd_take)

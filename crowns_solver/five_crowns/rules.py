@@ -1,0 +1,52 @@
+"""Five Crowns rules options (RULES.md, Five Crowns)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..errors import RulesError
+
+__all__ = ["Rules"]
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Options of the Five Crowns rules that change meld solving.
+
+    Parameters
+    ----------
+    all_wild_melds : bool
+        Whether a meld made only of wilds is allowed (RULES.md, Melds; default True).
+        When False, a meld of wilds only is still legal if one of its cards is of the
+        wild rank, standing as itself (a book of that rank).
+    max_book_size : int or None
+        Largest book shown (seeds/004 says 5).  It never changes the deadwood (RULES.md:
+        a larger book splits into books of 3 to 5); :func:`best_melds` shows larger books
+        split.  None (default) shows books of any size.  Must be at least 5: with 3 or 4
+        some books (of 5, or of 7) cannot be split, so the cap would change the deadwood.
+    sets : int
+        116-card sets in play: 1 (up to 7 players, default) or 2 (up to 14 players).  A
+        hand may hold at most ``2 * sets`` copies of a natural card and ``6 * sets``
+        jokers; the advisor's unseen cards come from these sets.
+
+    Raises
+    ------
+    RulesError
+        If an option is outside the values above.
+    """
+
+    all_wild_melds: bool = True
+    max_book_size: int | None = None
+    sets: int = 1
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.all_wild_melds, bool):
+            raise RulesError(f"all_wild_melds must be True or False, got {self.all_wild_melds!r}")
+        m = self.max_book_size
+        if m is not None and (isinstance(m, bool) or not isinstance(m, int) or m < 5):
+            raise RulesError(
+                f"max_book_size must be None or an integer >= 5, got {m!r} (with a smaller cap"
+                " some books could not be split, so the cap would change the deadwood)"
+            )
+        if isinstance(self.sets, bool) or self.sets not in (1, 2):
+            raise RulesError(f"sets must be 1 or 2, got {self.sets!r}")

@@ -1,0 +1,379 @@
+# cython: language_level=3
+"""Compiled Five Crowns meld solver (private; use crowns_solver.five_crowns).
+
+Entry points take card codes (0..55: 11*suit + rank-3, joker 55) that the public
+wrappers in crowns_solver.five_crowns.melds have already validated: copies within the
+card sets, hand sizes within 0..14, wild rank 3..13.  The work runs without the GIL.
+"""
+
+from cpython.exc cimport PyErr_CheckSignals
+from libc.stdlib cimport malloc, free
+
+include "_fc_meldcore.pxi"
+
+cdef extern from *:
+    const char* CROWNS_SOURCE_HASH
+
+SOURCE_HASH = CROWNS_SOURCE_HASH.decode()
+
+MAX_HAND = FC_MAXHAND
+
+with nogil:
+    fc_build_table()
+FC_READY = True
+
+
+cdef int _fill(object codes, uint8_t* counts) except -1:
+    """counts[code] = copies of each code in `codes` (a sequence of validated ints)."""
+    cdef Py_ssize_t n = 0
+    cdef int c
+    memset(counts, 0, FC_NCODES)
+    for obj in codes:
+        c = obj
+        if c < 0 or c >= FC_NCODES:
+            raise ValueError(f"card code {c} outside 0..55")
+        counts[c] += 1
+        n += 1
+    if n > FC_MAXHAND:
+        raise ValueError(f"{n} cards: the solver takes at most {FC_MAXHAND}")
+    return 0
+
+
+cdef int _check_wild(int wild) except -1:
+    if wild < 3 or wild > 13:
+        raise ValueError(f"wild rank {wild} outside 3..13")
+    return 0
+
+
+def deadwood_codes(codes, int wild, bint all_wild=True):
+    """Exact minimum deadwood of the cards `codes` (validated card codes)."""
+    cdef uint8_t counts[FC_NCODES]
+    _check_wild(wild)
+    _fill(codes, counts)
+    with nogil:
+        r = fc_deadwood(counts, wild, all_wild)
+    return r
+
+
+def can_go_out_codes(codes, int wild, bint all_wild=True):
+    """Whether some len(codes) - 1 of the cards have deadwood 0."""
+    cdef uint8_t counts[FC_NCODES]
+    cdef bint r
+    _check_wild(wild)
+    _fill(codes, counts)
+    with nogil:
+        r = fc_can_go_out(counts, wild, all_wild)
+    return r
+
+
+def check_rows(const int8_t[:, ::1] hands, int natural_limit, int joker_limit):
+    """First problem in a batch of hands (rows of codes, -1 = no card), or None.
+
+    Returns ``(row, code, copies)``: `code` is -2 for an entry outside -1..55 (then
+    `copies` is the entry), otherwise a card held more often than the limits allow.
+    """
+    cdef Py_ssize_t i, t, m = hands.shape[0], w = hands.shape[1]
+    cdef uint8_t counts[FC_NCODES]
+    cdef int c, bad_row = -1, bad_code = 0, bad_n = 0
+    with nogil:
+        for i in range(m):
+            memset(counts, 0, FC_NCODES)
+            for t in range(w):
+                c = hands[i, t]
+                if c == -1:
+                    continue
+                if c < -1 or c >= FC_NCODES:
+                    bad_row, bad_code, bad_n = <int>i, -2, c
+                    break
+                if counts[c] < 255:
+                    counts[c] += 1
+            if bad_row >= 0:
+                break
+            for c in range(FC_NCODES):
+                if counts[c] > (joker_limit if c == FC_JOKER else natural_limit):
+                    bad_row, bad_code, bad_n = <int>i, c, counts[c]
+                    break
+            if bad_row >= 0:
+                break
+    if bad_row < 0:
+        return None
+    return bad_row, bad_code, bad_n
+
+
+cdef int _rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint all_wild,
+               int32_t* dw, uint8_t* out) except -1 nogil:
+    cdef Py_ssize_t i, t, m = hands.shape[0], w = hands.shape[1]
+    cdef uint8_t counts[FC_NCODES]
+    cdef int c
+    for i in range(m):
+        if (i & 1023) == 1023:
+            with gil:
+                PyErr_CheckSignals()
+        memset(counts, 0, FC_NCODES)
+        for t in range(w):
+            c = hands[i, t]
+            if c >= 0:
+                counts[c] += 1
+        if dw != NULL:
+            dw[i] = fc_deadwood(counts, wilds[i], all_wild)
+        else:
+            out[i] = fc_can_go_out(counts, wilds[i], all_wild)
+    return 0
+
+
+def deadwood_rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint all_wild,
+                  int32_t[::1] out):
+    """Batch form: out[i] = deadwood of row i (validated codes, -1 = no card)."""
+    if wilds.shape[0] != hands.shape[0] or out.shape[0] != hands.shape[0]:
+        raise ValueError("hands, wilds and out must have the same number of rows")
+    if hands.shape[1] > FC_MAXHAND:
+        raise ValueError(f"rows hold at most {FC_MAXHAND} cards")
+    for i in range(wilds.shape[0]):
+        _check_wild(wilds[i])
+    with nogil:
+        _rows(hands, wilds, all_wild, &out[0] if out.shape[0] else NULL, NULL)
+
+
+def can_go_out_rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint all_wild,
+                    uint8_t[::1] out):
+    """Batch form: out[i] = 1 if row i (n+1 validated cards) can go out."""
+    if wilds.shape[0] != hands.shape[0] or out.shape[0] != hands.shape[0]:
+        raise ValueError("hands, wilds and out must have the same number of rows")
+    if hands.shape[1] > FC_MAXHAND:
+        raise ValueError(f"rows hold at most {FC_MAXHAND} cards")
+    for i in range(wilds.shape[0]):
+        _check_wild(wilds[i])
+    if hands.shape[0] == 0:
+        return
+    with nogil:
+        _rows(hands, wilds, all_wild, NULL, &out[0])
+
+
+# ---------------------------------------------------------------------------------------
+# One optimal arrangement (for display: runs with the GIL held, not a hot path)
+
+cdef list _suit_runs(uint8_t* cnt, int k, int suit, list left):
+    """Runs of one suit's cards reaching the table's value with k wilds (natural codes)."""
+    cdef uint8_t vec[FC_KW]
+    cdef uint8_t sub[FC_KW]
+    cdef uint8_t took[FC_POS]
+    cdef int a, e, x, val, present, span, need, goal
+    cdef list runs = []
+    while True:
+        a = 0
+        while a < FC_POS and cnt[a] == 0:
+            a += 1
+        if a == FC_POS:
+            return runs
+        fc_suit_vec(cnt, vec)
+        goal = vec[k]
+        cnt[a] -= 1
+        fc_suit_vec(cnt, sub)
+        if sub[k] == goal:
+            left.append(11 * suit + a)
+            continue
+        cnt[a] += 1
+        for e in range(FC_POS - 1, a - 1, -1):  # the longest run first
+            if cnt[e] == 0:
+                continue
+            val = 0
+            present = 0
+            for x in range(a, e + 1):
+                took[x] = cnt[x] > 0
+                if took[x]:
+                    cnt[x] -= 1
+                    val += x + 3
+                    present += 1
+            span = e - a + 1
+            need = span - present if span >= 3 else 3 - present
+            if need <= k:
+                fc_suit_vec(cnt, sub)
+                if val + sub[k - need] == goal:
+                    runs.append([11 * suit + x for x in range(a, e + 1) if took[x]])
+                    k -= need
+                    break
+            for x in range(a, e + 1):
+                cnt[x] += took[x]
+        else:
+            raise RuntimeError("internal error: no run reaches the table's value")
+
+
+def arrange(codes, int wild, bint all_wild=True):
+    """One optimal arrangement of the natural (non-wild) cards.
+
+    Returns ``(deadwood, books, runs, left)``: books and runs as lists of natural card
+    codes (wilds are placed by the caller: every wild joins a meld when at least one
+    meld exists), `left` the natural codes left in hand.
+    """
+    cdef uint8_t counts[FC_NCODES]
+    cdef FcState st
+    cdef int n, i, s, p, b, melded, dw
+    cdef uint8_t pat[FC_POS]
+    _check_wild(wild)
+    _fill(codes, counts)
+    st.record = 1
+    n = fc_setup(&st, counts, wild)
+    if n == 0:
+        return fc_deadwood(counts, wild, all_wild), [], [], []
+    cdef uint8_t base[5][FC_POS]
+    memcpy(base, st.live, sizeof(base))
+    for i in range(st.nbr):
+        st.best_on[i] = 0
+        for s in range(5):
+            st.best_b[i][s] = 0
+    for s in range(5):
+        st.best_k[s] = 0
+    melded = fc_melded(&st, -1)
+    dw = st.V + 20 * st.v + 50 * st.j if melded == 0 else st.V - melded
+    books = []
+    left = []
+    for i in range(st.nbr):
+        p = st.br[i]
+        if st.best_on[i]:
+            book = []
+            for s in range(5):
+                b = st.best_b[i][s] + st.dead[s][p]
+                book.extend([11 * s + p] * b)
+                base[s][p] -= st.best_b[i][s]
+            books.append(book)
+        else:
+            for s in range(5):
+                left.extend([11 * s + p] * st.dead[s][p])
+    runs = []
+    for s in range(5):
+        memcpy(pat, base[s], FC_POS)
+        runs.extend(_suit_runs(pat, st.best_k[s], s, left))
+    for s in range(5):  # cards that fit no meld at all
+        for p in range(FC_POS):
+            if p != wild - 3 and counts[11 * s + p] and not st.live[s][p] and not st.dead[s][p]:
+                left.extend([11 * s + p] * counts[11 * s + p])
+    left.sort()
+    return dw, books, runs, left
+
+
+# ---------------------------------------------------------------------------------------
+# The discard advisor: every candidate discard, every possible draw, every next discard
+
+cdef int _outlook(uint8_t* counts, int wild, bint all_wild, const int64_t* unseen,
+                  int kept_dw, int64_t* n_out, int64_t* total) noexcept nogil:
+    """For a kept hand `counts` (n cards): over each draw d (weight unseen[d]), the least
+    deadwood after discarding one of the n+1 cards.  Adds the weight of draws that go out
+    to n_out and weight * deadwood to total."""
+    cdef int d, e, m, x
+    for d in range(FC_NCODES):
+        if unseen[d] <= 0:
+            continue
+        m = kept_dw
+        if m > 0:
+            counts[d] += 1
+            for e in range(FC_NCODES):
+                if counts[e] == 0 or e == d:
+                    continue
+                counts[e] -= 1
+                x = fc_deadwood(counts, wild, all_wild)
+                counts[e] += 1
+                if x < m:
+                    m = x
+                    if m == 0:
+                        break
+            counts[d] -= 1
+        if m == 0:
+            n_out[0] += unseen[d]
+        total[0] += unseen[d] * m
+    return 0
+
+
+def outlook(codes, int wild, bint all_wild, const int64_t[::1] unseen):
+    """For a hand of n cards about to draw blind: (weight of draws that let it go out,
+    sum over draws of weight * least deadwood after the best discard)."""
+    cdef uint8_t counts[FC_NCODES]
+    cdef int64_t n_out = 0, total = 0
+    cdef int kept
+    _check_wild(wild)
+    _fill(codes, counts)
+    if unseen.shape[0] != FC_NCODES:
+        raise ValueError("unseen must have 56 entries")
+    with nogil:
+        kept = fc_deadwood(counts, wild, all_wild)
+        _outlook(counts, wild, all_wild, &unseen[0], kept, &n_out, &total)
+    return n_out, total
+
+
+cdef int _table(uint8_t* counts, int wild, bint all_wild, const int64_t* unseen,
+                int* codes, int nd, int16_t* cache, int32_t* kept_dw, int64_t* n_out,
+                int64_t* total) noexcept nogil:
+    cdef int ci, ei, c, e, d, m, x, key, lo, hi
+    for ci in range(nd):
+        c = codes[ci]
+        counts[c] -= 1
+        kept_dw[ci] = fc_deadwood(counts, wild, all_wild)
+        n_out[ci] = 0
+        total[ci] = 0
+        for d in range(FC_NCODES):
+            if unseen[d] <= 0:
+                continue
+            m = kept_dw[ci]
+            if m > 0:
+                counts[d] += 1
+                for ei in range(nd):
+                    e = codes[ei]
+                    if counts[e] == 0 or e == d:
+                        continue
+                    # hand - c - e + d is the same multiset for (c, e) and (e, c)
+                    lo = ci if ci < ei else ei
+                    hi = ei if ci < ei else ci
+                    key = (lo * (FC_MAXHAND + 1) + hi) * FC_NCODES + d
+                    x = cache[key]
+                    if x < 0:
+                        counts[e] -= 1
+                        x = fc_deadwood(counts, wild, all_wild)
+                        counts[e] += 1
+                        cache[key] = <int16_t>x
+                    if x < m:
+                        m = x
+                        if m == 0:
+                            break
+                counts[d] -= 1
+            if m == 0:
+                n_out[ci] += unseen[d]
+            total[ci] += unseen[d] * m
+        counts[c] += 1
+    return 0
+
+
+def discard_table(codes, int wild, bint all_wild, const int64_t[::1] unseen):
+    """For each distinct card c of an n+1-card hand: (c, deadwood of the other n cards,
+    weight of next draws that let them go out, sum over draws of weight * least deadwood
+    after the best discard).  Draw weights are `unseen` (copies per code)."""
+    cdef uint8_t counts[FC_NCODES]
+    cdef int cl[FC_MAXHAND + 1]
+    cdef int32_t kept[FC_MAXHAND + 1]
+    cdef int64_t n_out[FC_MAXHAND + 1]
+    cdef int64_t total[FC_MAXHAND + 1]
+    cdef int nd = 0, c, i
+    cdef size_t size = (FC_MAXHAND + 1) * (FC_MAXHAND + 1) * FC_NCODES
+    cdef int16_t* cache
+    _check_wild(wild)
+    _fill(codes, counts)
+    if unseen.shape[0] != FC_NCODES:
+        raise ValueError("unseen must have 56 entries")
+    for c in range(FC_NCODES):
+        if counts[c]:
+            cl[nd] = c
+            nd += 1
+    cache = <int16_t*>malloc(size * sizeof(int16_t))
+    if cache == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            for i in range(<int>size):
+                cache[i] = -1
+            _table(counts, wild, all_wild, &unseen[0], cl, nd, cache, kept, n_out, total)
+    finally:
+        free(cache)
+    return [(cl[i], kept[i], n_out[i], total[i]) for i in range(nd)]
+
+
+def table_bytes():
+    """Size of the precomputed suit-run table in bytes (for curiosity and the docs)."""
+    return sizeof(FC_T)

@@ -1,0 +1,207 @@
+"""Five Crowns discard advisor: exact probabilities, row order, take-or-draw (RULES.md, Five Crowns)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from fractions import Fraction
+from functools import lru_cache
+
+import pandas as pd
+import pytest
+from conftest import load_json
+from fc_reference import ALL_CARDS, brute_force_deadwood, value
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from crowns_solver.errors import CardError, DuplicateCardError, HandSizeError, WildRankError
+from crowns_solver.five_crowns import Rules, can_go_out, parse_card, rank_discards, should_take_discard
+from crowns_solver.five_crowns.advisor import DISCARD_COLUMNS
+
+DISCARDS = load_json("five_crowns_discards.json")["cases"]
+
+
+def physical_deck(sets: int = 1) -> list[str]:
+    """Every card of the set(s) as its own item: 2 copies of each natural, 6 jokers per set."""
+    return [c for c in ALL_CARDS[:-1] for _ in range(2 * sets)] + ["JK"] * (6 * sets)
+
+
+def remove_all(pool: list[str], cards: list[str]) -> list[str]:
+    pool = list(pool)
+    for c in cards:
+        pool.remove(c)
+    return pool
+
+
+@lru_cache(maxsize=None)
+def _dw(cards: tuple[str, ...], wild: int) -> int:
+    return brute_force_deadwood(list(cards), wild)
+
+
+def best_after_draw(kept: list[str], wild: int) -> int:
+    """Least deadwood of n cards chosen from the n + 1 held (brute force)."""
+    out = None
+    for e in set(kept):
+        rest = list(kept)
+        rest.remove(e)
+        d = _dw(tuple(sorted(rest)), wild)
+        out = d if out is None else min(out, d)
+    return out
+
+
+def enumerate_discards(hand: list[str], wild: int, seen: list[str], sets: int = 1) -> dict:
+    """Card -> (deadwood kept, P(out next), E[deadwood next]) by drawing every unseen card."""
+    unseen = remove_all(physical_deck(sets), hand + seen)
+    out = {}
+    for c in set(hand):
+        kept = list(hand)
+        kept.remove(c)
+        results = [best_after_draw(kept + [x], wild) for x in unseen]
+        out[c] = (
+            _dw(tuple(sorted(kept)), wild),
+            Fraction(sum(r == 0 for r in results), len(unseen)),
+            Fraction(sum(results), len(unseen)),
+        )
+    return out
+
+
+@pytest.mark.parametrize(
+    "hand, wild, seen, sets",
+    [
+        (["3H", "4H", "9S", "KS"], 3, [], 1),  # round 1, 3s wild
+        (["QH", "QS", "JK", "5D"], 3, ["QD", "QC", "JK"], 1),
+        (["7H", "8H", "4S", "4S"], 3, ["9H", "6H"], 2),  # two sets: 232 cards
+        (["5R", "9H", "JK", "KD", "KD"], 4, ["KD", "JK", "JK"], 2),  # round 2, 4s wild
+        (["6C", "6D", "8C", "10C", "QS"], 4, [], 1),
+    ],
+)
+def test_probabilities_by_exhaustive_enumeration(hand, wild, seen, sets):
+    df = rank_discards(hand, wild, seen=seen, rules=Rules(sets=sets))
+    expected = enumerate_discards(hand, wild, seen, sets)
+    assert df.attrs["unseen"] == 116 * sets - len(hand) - len(seen)
+    assert set(df["card"]) == set(expected)
+    for row in df.itertuples(index=False):
+        kept, p, e = expected[row.card]
+        assert (row.deadwood, row.p_out_next, row.expected_next) == (kept, p, e), row.card
+        assert isinstance(row.p_out_next, Fraction) and isinstance(row.expected_next, Fraction)
+        assert row.p_out_next_float == float(p) and row.expected_next_float == float(e)
+        assert row.goes_out == (kept == 0)
+        assert row.copies == hand.count(row.card) and row.value == value(row.card, wild)
+
+
+@pytest.mark.parametrize("case", DISCARDS, ids=lambda c: " ".join(c["cards"]) + f" w{c['wild_rank']}")
+def test_discard_table_against_case_file(case):
+    df = rank_discards(case["cards"], case["wild_rank"], round=case["round"])
+    assert list(df.columns) == list(DISCARD_COLUMNS)
+    assert dict(zip(df["card"], df["deadwood"])) == case["discards"]
+    assert bool(df["goes_out"].any()) == case["can_go_out"]
+    _check_order(df)
+
+
+def _sort_key(row) -> tuple:
+    return (not row.goes_out, row.expected_next, -row.p_out_next, row.deadwood, -row.value, parse_card(row.card))
+
+
+def _check_order(df: pd.DataFrame) -> None:
+    keys = [_sort_key(r) for r in df.itertuples(index=False)]
+    assert keys == sorted(keys)
+
+
+@settings(max_examples=15)
+@given(st.lists(st.sampled_from(ALL_CARDS), min_size=5, max_size=9), st.integers(3, 13),
+       st.lists(st.sampled_from(ALL_CARDS), max_size=6))
+def test_row_order_and_bounds(hand, wild, seen):
+    hand = _fit(hand)
+    seen = _fit(seen, Counter(hand))
+    df = rank_discards(hand, wild, seen=seen)
+    _check_order(df)
+    for r in df.itertuples(index=False):
+        assert 0 <= r.p_out_next <= 1
+        # drawing then discarding the drawn card keeps the same cards: never worse
+        assert r.expected_next <= r.deadwood
+        if r.goes_out:
+            assert r.p_out_next == 1 and r.expected_next == 0
+    assert bool(df["goes_out"].any()) == can_go_out(hand, wild)
+
+
+def _fit(cards, already=None):
+    held = Counter(already or {})
+    out = []
+    for c in cards:
+        if held[c] < (6 if c == "JK" else 2):
+            held[c] += 1
+            out.append(c)
+    return out
+
+
+def test_no_unseen_cards_left():
+    # two sets cannot run out, so use the hand and seen to hold the whole of one set
+    hand = ["3H", "4H", "5H", "KS"]
+    deck = remove_all(physical_deck(1), hand)
+    df = rank_discards(hand, 9, seen=deck)
+    assert df.attrs["unseen"] == 0
+    assert df["p_out_next"].isna().all() and df["expected_next_float"].isna().all()
+    assert df.iloc[0]["card"] == "KS" and bool(df.iloc[0]["goes_out"])
+
+
+# ---------------------------------------------------------------------------------------
+# Take the face-up card or draw blind
+
+
+@pytest.mark.parametrize(
+    "hand, top, wild, seen",
+    [
+        (["3H", "4H", "9S"], "5H", 3, []),  # taking 5H goes out
+        (["3H", "4H", "9S"], "KD", 3, ["QD"]),
+        (["QS", "QD", "7C", "8C"], "4H", 4, ["JK", "JK"]),
+        (["6S", "KC", "KD"], "10R", 3, []),
+    ],
+)
+def test_take_or_draw_by_enumeration(hand, top, wild, seen):
+    adv = should_take_discard(hand, top, wild, seen=seen)
+    unseen = remove_all(physical_deck(), hand + seen + [top])
+    results = [best_after_draw(hand + [x], wild) for x in unseen]
+    p = Fraction(sum(r == 0 for r in results), len(unseen))
+    e = Fraction(sum(results), len(unseen))
+    assert (adv.draw_p_out, adv.draw_expected, adv.unseen) == (p, e, len(unseen))
+    take = best_after_draw(hand + [top], wild)
+    assert adv.take_deadwood == take and adv.take_goes_out == (take == 0)
+    rest = list(hand + [top])
+    rest.remove(adv.take_discard)
+    assert _dw(tuple(sorted(rest)), wild) == take
+    assert adv.take == (take == 0 or take <= e)
+    assert ("TAKE" if adv.take else "DRAW") in str(adv)
+
+
+def test_take_examples():
+    adv = should_take_discard(["3H", "4H", "9S"], "5H", 3)
+    assert adv.take and adv.take_goes_out and adv.take_discard == "9S"
+    adv = should_take_discard(["3H", "4H", "5H"], "KS", 3)  # already a run: KS would be thrown
+    assert adv.take_deadwood == 0 and adv.take_discard == "KS"
+
+
+# ---------------------------------------------------------------------------------------
+# Bad input
+
+
+@pytest.mark.parametrize(
+    "call, exc, match",
+    [
+        (lambda: rank_discards(["3H", "4H", "5H", "9X"], 3), CardError, "'9X'"),
+        (lambda: rank_discards(["3H", "4H", "5H", "6H"], 3, seen=["2C"]), CardError, "'2C'"),
+        (lambda: rank_discards(["3H", "3H", "5H", "6H"], 3, seen=["3H"]), DuplicateCardError,
+         "card 3H: 2 in hand, 1 seen, but 1 set holds only 2"),
+        (lambda: rank_discards(["3H", "4H", "5H", "6H"], 3, seen=["QD"] * 3), DuplicateCardError,
+         "seen: 3 copies of QD"),
+        (lambda: rank_discards(["3H", "4H", "5H"], 3, round=1), HandSizeError, "expected 4"),
+        (lambda: rank_discards(["3H"], 3), HandSizeError, "expected 2 to 14"),
+        (lambda: rank_discards(["3H", "4H"], 1), WildRankError, "3..13"),
+        (lambda: should_take_discard(["3H", "4H", "5H"], "3H", 3, seen=["3H"]), DuplicateCardError,
+         "card 3H: 1 in hand, 1 seen, 1 face up, but 1 set holds only 2"),
+        (lambda: should_take_discard(["3H", "4H", "5H"], "ZZ", 3), CardError, "'ZZ'"),
+        (lambda: should_take_discard(["3H", "4H", "5H", "6H"], "7H", 3, round=1), HandSizeError, "expected 3"),
+        (lambda: should_take_discard(ALL_CARDS[:14], "JK", 13), HandSizeError, "1 to 13"),
+    ],
+)
+def test_bad_input(call, exc, match):
+    with pytest.raises(exc, match=match):
+        call()

@@ -1,0 +1,121 @@
+"""``crowns five-crowns deadwood | discard | take``: output, --json, one-line errors (exit 2)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from fractions import Fraction
+
+import pytest
+
+from crowns_solver.cli import main
+from crowns_solver.five_crowns import rank_discards
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_deadwood_text(capsys):
+    code, out, err = run(capsys, "five-crowns", "deadwood", "--round", "5", "9H", "9S", "JK", "3D", "4D", "5D", "KS")
+    assert code == 0 and not err
+    assert out.splitlines() == [
+        "round 5 (7 cards), 7s wild: 9H 9S JK 3D 4D 5D KS",
+        "deadwood 13",
+        "  book 9S 9H JK",
+        "  run 3D 4D 5D",
+        "  left KS  (13)",
+    ]
+
+
+def test_deadwood_seed_example_with_wild_override(capsys):
+    # the seed's three cards (5s wild) are not a round-3 hand, so give the wild rank only
+    code, out, _ = run(capsys, "five-crowns", "deadwood", "--wild", "5", "5R,9H", "JK", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["deadwood"] == 0 and data["hand_value"] == 79
+    assert data["melds"] == [{"kind": "book", "cards": ["9H", "JK", "5R"], "stands_for": ["9H", "9", "9"]}]
+    # --wild overrides the round's wild rank (here Kings instead of 3s), sizes still checked
+    code, out, _ = run(capsys, "five-crowns", "deadwood", "--round", "1", "--wild", "K", "KH", "3C", "9D")
+    assert code == 0 and "Kings wild" in out and "deadwood 32" in out
+
+
+def test_deadwood_options(capsys):
+    code, out, _ = run(capsys, "five-crowns", "deadwood", "--wild", "5", "JK", "JK", "JK", "--no-all-wild-melds")
+    assert code == 0 and "deadwood 150" in out
+    six = ["9H", "9H", "9S", "9S", "9D", "9D"]
+    code, out, _ = run(capsys, "five-crowns", "deadwood", "--round", "4", *six, "--max-book-size", "5", "--json")
+    assert [len(m["cards"]) for m in json.loads(out)["melds"]] == [3, 3]
+    code, out, _ = run(capsys, "five-crowns", "deadwood", "--wild", "3", *(["5H"] * 4), "--sets", "2")
+    assert code == 0 and "deadwood 0" in out
+
+
+def test_discard_table(capsys):
+    cards = ["9H", "9S", "JK", "3D", "4D", "5D", "KS", "7H"]
+    code, out, err = run(capsys, "five-crowns", "discard", "--round", "5", *cards, "--seen", "6D", "6D")
+    assert code == 0 and not err
+    lines = out.splitlines()
+    assert lines[1] == "8 cards held, 2 seen, 106 unseen cards for the next draw"
+    assert lines[3].split() == ["1", "KS", "0", "yes", "1.000", "0.00"]
+    df = rank_discards(cards, 7, seen=["6D", "6D"])
+    assert [ln.split()[1] for ln in lines[3:3 + len(df)]] == list(df["card"])
+
+
+def test_discard_json(capsys):
+    cards = ["9H", "9S", "JK", "3D", "4D", "5D", "KS", "7H"]
+    code, out, _ = run(capsys, "five-crowns", "discard", "--round", "5", *cards, "--json")
+    data = json.loads(out)
+    df = rank_discards(cards, 7)
+    assert data["unseen"] == 108 and [d["card"] for d in data["discards"]] == list(df["card"])
+    for d, row in zip(data["discards"], df.itertuples(index=False)):
+        assert Fraction(d["p_out_next"]) == row.p_out_next and Fraction(d["expected_next"]) == row.expected_next
+        assert d["deadwood"] == row.deadwood and d["goes_out"] == row.goes_out
+
+
+def test_take(capsys):
+    code, out, _ = run(capsys, "five-crowns", "take", "--round", "1", "3H", "4H", "9S", "--top", "5H")
+    assert code == 0
+    assert out.splitlines()[1:3] == ["TAKE", "  take 5H: discard 9S, deadwood 0 (goes out)"]
+    code, out, _ = run(capsys, "five-crowns", "take", "--round", "1", "3H", "4H", "9S", "--top", "KD", "--json")
+    data = json.loads(out)
+    # 3s wild: after taking KD the best keep is 4H 9S KD (4 + 9 + 13), throwing the wild 3H
+    assert data["take"] is False and data["take_deadwood"] == 26 and data["take_discard"] == "3H"
+    assert Fraction(data["draw_expected"]) < 26
+
+
+@pytest.mark.parametrize(
+    "argv, match",
+    [
+        (["deadwood", "--round", "5", "9X"], "not a Five Crowns card: '9X'"),
+        (["deadwood", "--round", "1", "QH", "QH", "QH"], "3 copies of QH, but 1 set holds only 2"),
+        (["deadwood", "--round", "1", "QH", "KH"], "hand has 2 cards, but round 1 deals 3: expected 3 or 4"),
+        (["deadwood", "--round", "1", "3H", "4H", "5H", "6H", "7H"], "hand has 5 cards"),
+        (["deadwood", "--round", "12", "3H"], "round must be 1..11, got 12"),
+        (["deadwood", "--wild", "2", "3H"], "wild rank must be 3..13"),
+        (["deadwood", "--wild", "X", "3H"], "--wild must be a rank"),
+        (["deadwood", "3H"], "give the round"),
+        (["deadwood", "--wild", "5", "3H", "--max-book-size", "4"], "max_book_size"),
+        (["discard", "--round", "1", "3H", "4H", "5H"], "expected 4"),
+        (["discard", "--round", "1", "3H", "4H", "5H", "6H", "--seen", "3H", "3H"], "card 3H: 1 in hand, 2 seen"),
+        (["take", "--round", "1", "3H", "4H", "5H", "--top", "ZZ"], "'ZZ'"),
+    ],
+)
+def test_errors_are_one_line_exit_2(capsys, argv, match):
+    code, out, err = run(capsys, "five-crowns", *argv)
+    assert code == 2 and not out
+    assert err.count("\n") == 1 and err.startswith("crowns: error: ") and match in err
+
+
+def test_argparse_errors_exit_2(capsys):
+    with pytest.raises(SystemExit) as exc:
+        main(["five-crowns", "deadwood", "--round", "x", "3H"])
+    assert exc.value.code == 2
+    assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_command_runs_as_a_program():
+    proc = subprocess.run([sys.executable, "-m", "crowns_solver", "five-crowns", "deadwood", "--round", "1",
+                           "QH", "KH", "JK"], capture_output=True, text=True, check=False)
+    assert proc.returncode == 0 and "run JK=JH QH KH" in proc.stdout
