@@ -475,3 +475,61 @@ def test_simulate_with_policy_objects_and_results_file(tmp_path):
     b = simulate(3, players=2, policies=[GreedyPolicy(), "random"], seed=1, rules=rules, workers=1, out=path)
     pd_testing.assert_frame_equal(a, b)
     assert a["policy"].tolist()[:2] == ["greedy", "random"]
+
+
+def test_full_games_all_policies_invariants_and_replay():
+    rules = GameRules(players=4)
+    inv = Invariants(rules)
+    result = play_game(["greedy", "advisor", "tracker", "random"], seed=21, rules=rules, observer=inv)
+    assert len(result.rounds) == 11 and inv.events["deal"] == 11
+    for rr in result.rounds:
+        assert rr.wild_rank == rr.cards_dealt == rr.round + 2
+        assert rr.dealer == (rr.round - 1) % 4 and rr.seats[0] == (rr.dealer + 1) % 4
+        if rr.out is not None:
+            assert rr.scores[rr.out] == 0
+    assert replay(json.loads(json.dumps(result.record))).totals == result.totals
+
+
+def test_advisor_policy_follows_the_advisor():
+    from crowns_solver.five_crowns import rank_discards, should_take_discard
+    from crowns_solver.five_crowns.players import AdvisorPolicy
+
+    checked = {"draw": 0, "discard": 0}
+
+    class Check(AdvisorPolicy):
+        def choose_draw(self, view):
+            choice = super().choose_draw(view)
+            seen = view.seen_cards()
+            seen.remove(view.discard_top)
+            advice = should_take_discard(list(view.hand), view.discard_top, view.wild_rank, seen=seen)
+            assert choice == ("discard" if advice.take else "draw")
+            checked["draw"] += 1
+            return choice
+
+        def choose_discard(self, view):
+            choice = super().choose_discard(view)
+            if not view.can_go_out:
+                table = rank_discards(list(view.hand), view.wild_rank, seen=view.seen_cards())
+                assert card_name(choice) == table["card"].iloc[0]
+                checked["discard"] += 1
+            return choice
+
+    play_game([Check(), Check()], seed=4, rules=GameRules(players=2, rounds=3))
+    assert checked["draw"] > 5 and checked["discard"] > 5
+
+
+def test_tracker_avoids_feeding_the_next_seat():
+    from crowns_solver.five_crowns.players import TrackerPolicy
+
+    fed = []
+
+    class Spy(TrackerPolicy):
+        def choose_discard(self, view):
+            choice = super().choose_discard(view)
+            fed.append(self.feed(view, choice))
+            return choice
+
+    play_game([Spy(), "greedy"], seed=2, rules=GameRules(players=2, rounds=4))
+    assert fed and all(f >= 0 for f in fed)
+    with pytest.raises(PolicyError, match="feed_weight"):
+        TrackerPolicy(feed_weight=-1)

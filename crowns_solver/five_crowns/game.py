@@ -79,9 +79,15 @@ def _solver():
 
     The engine's hands are valid by construction (cards dealt from the sets in play, at
     most 14), so it calls the compiled functions directly, without re-validating."""
-    from .melds import _core
+    global _CORE
+    if _CORE is None:
+        from .melds import _core
 
-    return _core
+        _CORE = _core
+    return _CORE
+
+
+_CORE = None
 
 
 def deadwood_of(cards: Sequence[int], wild_rank: int, all_wild_melds: bool = True) -> int:
