@@ -533,3 +533,19 @@ def test_tracker_avoids_feeding_the_next_seat():
     assert fed and all(f >= 0 for f in fed)
     with pytest.raises(PolicyError, match="feed_weight"):
         TrackerPolicy(feed_weight=-1)
+
+
+def test_cli_simulate(capsys, tmp_path):
+    from crowns_solver.cli import main
+    from crowns_solver.five_crowns.simulate import simulate
+
+    csv = tmp_path / "rows.csv"
+    assert main(["five-crowns", "simulate", "4", "--policies", "greedy", "random", "--workers", "1",
+                 "--seed", "2", "--csv", str(csv)]) == 0
+    out = capsys.readouterr().out
+    df = simulate(4, players=2, policies=["greedy", "random"], seed=2, workers=1)
+    greedy_mean = df[df["policy"] == "greedy"]["total"].mean()
+    assert f"{greedy_mean:.1f}" in out.splitlines()[2]
+    assert len(csv.read_text().splitlines()) == 1 + 8
+    assert main(["five-crowns", "simulate", "0", "--workers", "1"]) == 2
+    assert capsys.readouterr().err.count("\n") == 1
