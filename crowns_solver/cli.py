@@ -20,7 +20,8 @@ from .errors import CrownsError
 #: (subcommand group, module defining ``register(subparsers)``, help line)
 GROUPS: tuple[tuple[str, str, str], ...] = (
     ("cross-kings", "crowns_solver.cross_kings.cli", "solve and score Cross Kings positions"),
-    ("five-crowns", "crowns_solver.five_crowns.cli", "deadwood, best melds and discard advice for Five Crowns hands"),
+    ("five-crowns", "crowns_solver.five_crowns.cli",
+     "deadwood, best melds, discard advice; play, simulate and keep score of games"),
 )
 
 

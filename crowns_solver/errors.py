@@ -19,6 +19,12 @@ __all__ = [
     "RulesError",
     "DeckError",
     "WildRankError",
+    "RunnerError",
+    "ResultsFileError",
+    "PlayerNameError",
+    "ScoreEntryError",
+    "RecordError",
+    "PolicyError",
 ]
 
 
@@ -60,3 +66,27 @@ class DeckError(CrownsError):
 
 class WildRankError(RulesError):
     """A Five Crowns wild rank outside 3..13, or a round outside 1..11."""
+
+
+class RunnerError(CrownsError):
+    """A Monte Carlo run was asked for with bad arguments (games, seed, chunk size...)."""
+
+
+class ResultsFileError(RunnerError):
+    """A results file is damaged, or belongs to a different run than the one resumed."""
+
+
+class PlayerNameError(CrownsError):
+    """A player name is empty, repeated, or there are too few or too many players."""
+
+
+class ScoreEntryError(CrownsError):
+    """A score entry is not points (a whole number >= 0) or the cards left in a hand."""
+
+
+class RecordError(CrownsError):
+    """A saved game record or score-keeper file is malformed or inconsistent."""
+
+
+class PolicyError(CrownsError):
+    """A computer player (policy) is unknown, or chose an action that is not legal."""

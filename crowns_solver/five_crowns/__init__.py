@@ -1,4 +1,5 @@
-"""Five Crowns: cards, card values, exact meld solving and discard advice (RULES.md, Five Crowns)."""
+"""Five Crowns: cards and card values, exact meld solving and discard advice, the game engine
+and computer players, simulation, the score keeper (RULES.md, Five Crowns)."""
 
 from .advisor import TakeAdvice, rank_discards, should_take_discard
 from .cards import (
@@ -12,6 +13,9 @@ from .cards import (
     parse_hand,
     wild_rank_for_round,
 )
+from .game import GameResult, GameRules, RoundResult, SeatView, play_game, replay
+from .keeper import ScoreKeeper
+from .players import POLICIES, AdvisorPolicy, GreedyPolicy, Policy, RandomPolicy, TrackerPolicy, get_policy
 from .melds import (
     Arrangement,
     Meld,
@@ -25,6 +29,21 @@ from .rules import Rules
 
 __all__ = [
     "Arrangement",
+    "GameResult",
+    "GameRules",
+    "RoundResult",
+    "SeatView",
+    "play_game",
+    "replay",
+    "ScoreKeeper",
+    "POLICIES",
+    "Policy",
+    "RandomPolicy",
+    "GreedyPolicy",
+    "AdvisorPolicy",
+    "TrackerPolicy",
+    "get_policy",
+    "simulate",
     "Card",
     "JOKER",
     "Meld",
@@ -45,3 +64,12 @@ __all__ = [
     "should_take_discard",
     "wild_rank_for_round",
 ]
+
+
+def __getattr__(name: str):
+    # simulate pulls in pandas and the Monte Carlo runner: import it on first use
+    if name == "simulate":
+        from .simulate import simulate
+
+        return simulate
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -1,8 +1,128 @@
-"""``crowns five-crowns ...`` subcommands."""
+"""``crowns five-crowns ...`` subcommands: keeper, play, replay, simulate."""
 
 from __future__ import annotations
 
 import argparse
+
+from ..cli import add_json_flag, print_json
+
+
+def cmd_keeper(args: argparse.Namespace) -> int:
+    from .keeper import interactive
+
+    interactive(resume=args.resume, save=args.save, names=args.players, first_dealer=args.first_dealer)
+    return 0
+
+
+def _result_text(result) -> str:
+    from .cards import RANK_NAMES
+
+    P = result.rules.players
+    names = [f"{s}:{p}" for s, p in enumerate(result.policies)]
+    width = max(7, *(len(n) for n in names))
+    lines = [f"seed {result.seed}, {P} players, {result.rules.sets} set(s)",
+             "round wild dealer out   " + " ".join(f"{n:>{width}}" for n in names)]
+    for rr in list(result.rounds) + list(result.tiebreaks):
+        out = "-" if rr.out is None else str(rr.out)
+        tag = f"{rr.round:>5}" if rr.round <= 11 else f"{'tb':>5}"
+        lines.append(
+            f"{tag} {RANK_NAMES[rr.wild_rank]:>4} {rr.dealer:>6} {out:>3}   "
+            + " ".join(f"{rr.scores[s] if s in rr.scores else '':>{width}}" for s in range(P))
+        )
+    lines.append("total                  " + " ".join(f"{t:>{width}}" for t in result.totals))
+    win = ", ".join(names[s] for s in result.winners)
+    lines.append(("winner: " if len(result.winners) == 1 else "shared win: ") + win)
+    return "\n".join(lines)
+
+
+def _result_json(result) -> dict:
+    return {
+        "seed": result.seed,
+        "policies": list(result.policies),
+        "rules": result.rules.to_dict(),
+        "round_scores": result.round_scores.tolist(),
+        "tiebreaks": [{"seats": list(t.seats), "scores": t.scores} for t in result.tiebreaks],
+        "totals": list(result.totals),
+        "places": list(result.places),
+        "winners": list(result.winners),
+    }
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .game import GameRules, play_game
+
+    rules = GameRules(players=len(args.policies), rounds=args.rounds, ties=args.ties,
+                      first_dealer=args.first_dealer)
+    result = play_game(args.policies, seed=args.seed, rules=rules)
+    if args.save:
+        result.save(args.save)
+    if args.json:
+        print_json(_result_json(result))
+    else:
+        print(_result_text(result))
+        if args.save:
+            print(f"record saved to {args.save}")
+    return 0
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from .game import replay
+
+    result = replay(args.record)
+    if args.json:
+        print_json(_result_json(result))
+    else:
+        print(_result_text(result))
+        print("replayed: every step and score agrees with the record")
+    return 0
+
+
+def summarize(df):  # -> DataFrame
+    """Per policy: seat-games, mean total (points) with a 95% interval, wins (shared wins
+    count for each winner), win rate with its 95% Wilson interval."""
+    import numpy as np
+    import pandas as pd
+
+    from ..montecarlo import wilson_interval
+
+    g = df.groupby("policy", sort=True)
+    out = pd.DataFrame({
+        "seat_games": g.size(),
+        "mean_total": g["total"].mean(),
+        "sd_total": g["total"].std(ddof=1).fillna(0.0),
+        "wins": g["won"].sum().astype(int),
+    })
+    out["total_ci"] = 1.959964 * out["sd_total"] / np.sqrt(out["seat_games"])
+    out["win_rate"] = out["wins"] / out["seat_games"]
+    lo, hi = wilson_interval(out["wins"].to_numpy(), out["seat_games"].to_numpy())
+    out["win_low"], out["win_high"] = lo, hi
+    return out
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .game import GameRules
+    from .simulate import simulate
+
+    players = args.players or len(args.policies)
+    rules = GameRules(players=players, ties=args.ties)
+    df = simulate(args.games, players=players, policies=args.policies, seed=args.seed, rules=rules,
+                  rotate=args.rotate, workers=args.workers, progress=args.progress, out=args.out)
+    if args.csv:
+        df.to_csv(args.csv, index=False)
+    summary = summarize(df)
+    if args.json:
+        print_json({"games": args.games, "players": players, "seed": args.seed,
+                    "policies": {p: {k: float(v) for k, v in row.items()} for p, row in summary.iterrows()}})
+        return 0
+    print(f"{args.games} games, {players} players, seed {args.seed}"
+          f"{', seats rotated' if args.rotate else ''}; mean turns per game {df.groupby('game')['turns'].first().mean():.1f}")
+    print(f"{'policy':<10} {'seat-games':>10} {'mean total':>16} {'win rate (95% CI)':>26}")
+    for name, row in summary.iterrows():
+        print(f"{name:<10} {int(row.seat_games):>10} {row.mean_total:>9.1f} +- {row.total_ci:<4.1f}"
+              f" {row.win_rate:>9.3f} ({row.win_low:.3f}-{row.win_high:.3f})")
+    if args.csv:
+        print(f"one row per game and seat written to {args.csv}")
+    return 0
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -10,3 +130,55 @@ def register(commands: argparse._SubParsersAction) -> None:
     from .melds_cli import register as register_melds
 
     register_melds(commands)
+    keeper = commands.add_parser(
+        "keeper",
+        help="score keeper for a game at the table: wild card, dealer, totals, saves after every entry",
+        description=(
+            "Keep the scores of a Five Crowns game played at the table. Each round shows the"
+            " cards dealt, the wild card, who deals and who starts; type each player's points"
+            " or the cards left in hand. Saves after every entry; resume with --resume FILE."
+        ),
+    )
+    src = keeper.add_mutually_exclusive_group()
+    src.add_argument("--resume", metavar="FILE", help="continue the game saved in FILE")
+    src.add_argument("--save", metavar="FILE",
+                     help="save a new game to FILE (default five-crowns-YYYYMMDD-HHMM.json; asks before overwriting)")
+    keeper.add_argument("--players", nargs="+", metavar="NAME", help="the players in seat order (asked for if omitted)")
+    keeper.add_argument("--first-dealer", metavar="NAME", help="who deals round 1 (default: the first player)")
+    keeper.set_defaults(handler=cmd_keeper)
+
+    play = commands.add_parser("play", help="play one seeded game between computer players",
+                               description="Play one seeded Five Crowns game between computer players"
+                               " and print the round scores (optionally save the full record).")
+    play.add_argument("policies", nargs="+", metavar="POLICY",
+                      help="one per seat: random, greedy, advisor or tracker (1 to 14 seats)")
+    play.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
+    play.add_argument("--rounds", type=int, default=11, help="rounds to play, from round 1 (default 11)")
+    play.add_argument("--ties", choices=("share", "tiebreak"), default="share",
+                      help="equal lowest totals share the win (default) or play 6-card tiebreak rounds")
+    play.add_argument("--first-dealer", type=int, default=0, metavar="SEAT", help="seat dealing round 1")
+    play.add_argument("--save", metavar="FILE", help="save the full game record (JSON) to FILE")
+    add_json_flag(play)
+    play.set_defaults(handler=cmd_play)
+
+    rep = commands.add_parser("replay", help="replay a saved game record and check every step and score")
+    rep.add_argument("record", metavar="FILE", help="a record saved by 'play --save'")
+    add_json_flag(rep)
+    rep.set_defaults(handler=cmd_replay)
+
+    sim = commands.add_parser("simulate", help="play many seeded games between computer players and compare them",
+                              description="Play many seeded games (shared Monte Carlo runner) and print, per policy,"
+                              " the mean total and the win rate with 95% intervals.")
+    sim.add_argument("games", type=int, help="number of games")
+    sim.add_argument("--policies", nargs="+", default=["greedy"], metavar="POLICY",
+                     help="one for all seats or one per seat: random, greedy, advisor, tracker")
+    sim.add_argument("--players", type=int, help="seats (default: the number of policies)")
+    sim.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
+    sim.add_argument("--rotate", action="store_true", help="move the policies one seat each game")
+    sim.add_argument("--ties", choices=("share", "tiebreak"), default="share")
+    sim.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
+    sim.add_argument("--progress", action="store_true", help="show a progress bar")
+    sim.add_argument("--out", metavar="FILE", help="resumable JSON-lines results file")
+    sim.add_argument("--csv", metavar="FILE", help="write one row per game and seat as CSV")
+    add_json_flag(sim)
+    sim.set_defaults(handler=cmd_simulate)

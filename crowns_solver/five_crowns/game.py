@@ -1,0 +1,972 @@
+"""Five Crowns full-game engine: deal, draw, discard, go out, last turns, scoring, ties.
+
+Rules: RULES.md, Five Crowns ("A turn", "Going out", "Deal and seats").  One game is 11
+rounds; round r deals r + 2 cards one at a time, starting left of the dealer, and that
+rank is wild (jokers always).  The card after the deal starts the discard pile, the rest
+is the draw pile.  The player left of the dealer starts; play goes round the table.
+
+A turn: the seat's policy chooses the draw pile or the discard pile; the engine draws;
+if some n of the n + 1 cards have deadwood 0 the player goes out (the policy must then
+discard a card that leaves deadwood 0); the policy chooses the discard.  After someone goes
+out, every other player takes exactly one more turn: the policy chooses where to draw,
+and the engine discards the card that leaves the least deadwood (RULES.md: "they choose
+the discard that minimises it"); the player scores that deadwood.  The player who went out
+scores 0.  The deal moves one seat to the left each round.  Lowest total wins; ties share
+the win, or (``GameRules(ties="tiebreak")``) the tied players play a 6-card tiebreak round.
+
+Decisions where RULES.md is silent (also in docs/five_crowns_game.md):
+
+* When the draw pile is empty at a draw from it, the discard pile except its top card is
+  shuffled into a new draw pile (RULES.md).  If that leaves nothing (the discard pile holds
+  only its top card) the player takes the top discard instead.  Neither can happen with
+  the allowed player counts: the hands hold at most 7 x 13 = 91 of 116 cards (14 x 13 =
+  182 of 232), so draw and discard piles together always hold at least 25 cards.
+* A round in which nobody goes out within ``GameRules.max_turns`` turns ends there, and
+  every player scores the deadwood of the cards in hand (a safety net for weak policies;
+  the built-in ones never get near it).
+* The 6-card tiebreak round deals 6 cards to the tied players only (6s wild), dealt by the
+  player whose turn to deal it is (the rotation goes on); lowest score wins; tied again
+  means another tiebreak round, up to ``max_tiebreaks``, after which the win is shared.
+* With one player the round simply ends when that player goes out.
+
+Randomness comes only from the game's seed (``numpy.random.SeedSequence``): the deck of
+each round, each reshuffle and each seat's policy generator are spawned from it, so a
+game replays exactly.  The record (:meth:`GameResult.record`) holds every shuffled deck,
+every draw, discard and go-out, and every score; :func:`replay` re-plays it and checks it.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+
+from ..errors import CrownsError, HandSizeError, PolicyError, RecordError, RulesError
+from .cards import NUM_CODES, ROUNDS, card_name, full_deck, parse_card
+
+__all__ = [
+    "GameRules",
+    "SeatView",
+    "TableState",
+    "Turn",
+    "RoundResult",
+    "GameResult",
+    "play_game",
+    "replay",
+    "load_record",
+    "RECORD_FORMAT",
+    "TIEBREAK_CARDS",
+]
+
+#: ``format`` field of a saved game record.
+RECORD_FORMAT = "crowns_solver.five_crowns.game"
+_RECORD_VERSION = 1
+#: Cards dealt in the tiebreak round (seeds/002: "deal a 6-card round to the tied players").
+TIEBREAK_CARDS = 6
+
+DrawSource = Literal["draw", "discard"]
+_NAMES = tuple(card_name(c) for c in range(NUM_CODES))
+
+
+# --------------------------------------------------------------------------- meld solver
+def _solver():
+    """The compiled meld solver's private entry points (ext/_fc_melds.pyx).
+
+    The engine's hands are valid by construction (cards dealt from the sets in play, at
+    most 14), so it calls the compiled functions directly, without re-validating."""
+    global _CORE
+    if _CORE is None:
+        from .melds import _core
+
+        _CORE = _core
+    return _CORE
+
+
+_CORE = None
+
+
+def deadwood_of(cards: Sequence[int], wild_rank: int, all_wild_melds: bool = True) -> int:
+    """Minimum deadwood (points) of card codes `cards` in a round where `wild_rank` is wild
+    (RULES.md, Five Crowns, "Deadwood"; the compiled meld solver)."""
+    return _solver().deadwood_codes(list(cards), wild_rank, all_wild_melds)
+
+
+def kept_deadwoods(hand: Sequence[int], wild_rank: int, all_wild_melds: bool = True) -> list[int]:
+    """For each position i of `hand`, the deadwood (points) of the hand without card i.
+
+    Copies of the same card share one meld search."""
+    dw = _solver().deadwood_codes
+    hand = list(hand)
+    seen: dict[int, int] = {}
+    out = []
+    for i, c in enumerate(hand):
+        v = seen.get(c)
+        if v is None:
+            v = seen[c] = dw(hand[:i] + hand[i + 1:], wild_rank, all_wild_melds)
+        out.append(v)
+    return out
+
+
+# --------------------------------------------------------------------------- rules
+@dataclass(frozen=True)
+class GameRules:
+    """Rules options of a Five Crowns game (RULES.md, Five Crowns; defaults as there).
+
+    Parameters
+    ----------
+    players : int, default 4
+        Seats at the table, 1..14 (1..7 with one card set, 8..14 need two).
+    sets : int, optional
+        116-card sets shuffled together: 1 or 2.  Default: 1 for up to 7 players, else 2.
+    rounds : int, default 11
+        Rounds played (1..11), always starting from round 1 (3 cards, 3s wild).  Fewer
+        than 11 is the "shorter game" house rule of seeds/002.
+    ties : {"share", "tiebreak"}, default "share"
+        Equal lowest totals share the win, or play 6-card tiebreak rounds.
+    max_tiebreaks : int, default 3
+        Tiebreak rounds at most (tied after the last one: the win is shared).
+    max_turns : int, default 2000
+        Turns (of all players) after which a round in which nobody went out ends, every
+        player scoring the deadwood in hand.
+    first_dealer : int, default 0
+        Seat that deals round 1.
+    all_wild_melds : bool, default True
+        Whether a meld of wilds only is allowed (RULES.md option, see
+        :class:`crowns_solver.five_crowns.Rules`).
+
+    Raises
+    ------
+    RulesError
+        If an option is out of range (too many players for one set, ...).
+    """
+
+    players: int = 4
+    sets: int | None = None
+    rounds: int = ROUNDS
+    ties: Literal["share", "tiebreak"] = "share"
+    max_tiebreaks: int = 3
+    max_turns: int = 2000
+    first_dealer: int = 0
+    all_wild_melds: bool = True
+
+    def __post_init__(self) -> None:
+        def whole(name: str, lo: int, hi: int) -> None:
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= v <= hi:
+                raise RulesError(f"GameRules.{name} must be an integer {lo}..{hi}, got {v!r}")
+
+        whole("players", 1, 14)
+        if self.sets is None:
+            object.__setattr__(self, "sets", 1 if self.players <= 7 else 2)
+        whole("sets", 1, 2)
+        if self.players > 7 * self.sets:
+            raise RulesError(f"{self.players} players need two card sets (one set is for 1 to 7 players)")
+        whole("rounds", 1, ROUNDS)
+        if self.ties not in ("share", "tiebreak"):
+            raise RulesError(f"GameRules.ties must be 'share' or 'tiebreak', got {self.ties!r}")
+        whole("max_tiebreaks", 0, 100)
+        whole("max_turns", 1, 10**7)
+        whole("first_dealer", 0, self.players - 1)
+        if not isinstance(self.all_wild_melds, bool):
+            raise RulesError(f"GameRules.all_wild_melds must be True or False, got {self.all_wild_melds!r}")
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "players": self.players, "sets": self.sets, "rounds": self.rounds, "ties": self.ties,
+            "max_tiebreaks": self.max_tiebreaks, "max_turns": self.max_turns, "first_dealer": self.first_dealer,
+            "all_wild_melds": self.all_wild_melds,
+        }
+
+
+# --------------------------------------------------------------------------- state
+@dataclass(frozen=True)
+class Turn:
+    """One turn as the record keeps it.
+
+    Attributes
+    ----------
+    seat : int
+        Who played.
+    source : {"draw", "discard"}
+        Where the card came from.
+    card : int
+        The card drawn (hidden from the others when it came from the draw pile).
+    discard : int
+        The card discarded.
+    out : bool
+        Whether the player went out on this turn.
+    final : bool
+        Whether this was the player's last turn after someone else went out.
+    reshuffle : tuple of int, optional
+        New draw pile (top first), when this draw reshuffled the discard pile.
+    """
+
+    seat: int
+    source: DrawSource
+    card: int
+    discard: int
+    out: bool = False
+    final: bool = False
+    reshuffle: tuple[int, ...] | None = None
+
+
+class _Round:
+    """Everything on the table during one round (internal; policies see a SeatView)."""
+
+    __slots__ = (
+        "number", "cards", "wild", "seats", "dealer", "hands", "draw", "discard", "turns",
+        "out", "deadwood", "kept", "phase", "seat", "drawn", "totals", "known",
+    )
+
+    def __init__(self, number: int, cards: int, wild: int, seats: list[int], dealer: int, totals: list[int]):
+        self.number, self.cards, self.wild, self.seats, self.dealer = number, cards, wild, seats, dealer
+        self.hands: dict[int, list[int]] = {s: [] for s in seats}
+        self.draw: list[int] = []      # top = last
+        self.discard: list[int] = []   # top = last
+        self.turns: list[Turn] = []
+        self.out: int | None = None
+        self.deadwood: dict[int, int] = {}
+        self.kept: list[int] | None = None
+        self.phase = "draw"
+        self.seat = -1
+        self.drawn: int | None = None
+        self.totals = totals
+        # cards each seat is known (to everyone) to hold: taken from the discard pile
+        self.known: dict[int, list[int]] = {s: [] for s in seats}
+
+
+class SeatView:
+    """What one seat may see: its own hand, the discard pile, the public history.
+
+    Policies get a view for every decision.  Other hands and the draw pile are not
+    reachable through it (only their sizes).  Card arguments and results are codes
+    (see :mod:`crowns_solver.five_crowns.cards`).
+
+    Attributes
+    ----------
+    seat : int
+        This seat.
+    rng : numpy.random.Generator
+        This seat's random generator (spawned from the game seed).
+    """
+
+    __slots__ = ("_r", "seat", "rng", "_rules")
+
+    def __init__(self, rnd: _Round, seat: int, rng: np.random.Generator, rules: GameRules):
+        self._r, self.seat, self.rng, self._rules = rnd, seat, rng, rules
+
+    # the round
+    @property
+    def round(self) -> int:
+        """Round number (1..11; 12 and on for tiebreak rounds)."""
+        return self._r.number
+
+    @property
+    def cards_dealt(self) -> int:
+        """n, the cards dealt to each player this round."""
+        return self._r.cards
+
+    @property
+    def wild_rank(self) -> int:
+        """The wild rank this round (3..13); jokers are wild too."""
+        return self._r.wild
+
+    @property
+    def sets(self) -> int:
+        """116-card sets in play."""
+        return int(self._rules.sets or 1)
+
+    @property
+    def all_wild_melds(self) -> bool:
+        """Whether melds of wilds only are allowed (rules option)."""
+        return self._rules.all_wild_melds
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """Seats playing this round, in turn order (the starter first)."""
+        return tuple(self._r.seats)
+
+    @property
+    def next_seat(self) -> int:
+        """The seat that plays after this one (who may take this seat's discard)."""
+        s = self._r.seats
+        return s[(s.index(self.seat) + 1) % len(s)]
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        """Totals of every seat before this round (points)."""
+        return tuple(self._r.totals)
+
+    # own cards
+    @property
+    def hand(self) -> tuple[int, ...]:
+        """This seat's cards: n before drawing, n + 1 when choosing the discard."""
+        return tuple(self._r.hands[self.seat])
+
+    @property
+    def phase(self) -> str:
+        """``"draw"`` (choose the source) or ``"discard"`` (choose the card)."""
+        return self._r.phase if self._r.seat == self.seat else "wait"
+
+    @property
+    def drawn(self) -> int | None:
+        """The card drawn this turn (in the discard phase)."""
+        return self._r.drawn if self._r.seat == self.seat and self._r.phase == "discard" else None
+
+    @property
+    def deadwood(self) -> int:
+        """Deadwood of this seat's n cards at the start of its turn (points)."""
+        return self._r.deadwood[self.seat]
+
+    def kept_deadwood(self, card: int) -> int:
+        """Discard phase: deadwood of the n cards kept when discarding `card` (points)."""
+        kept = self._kept()
+        return kept[self._r.hands[self.seat].index(card)]
+
+    def kept_deadwoods(self) -> dict[int, int]:
+        """Discard phase: each distinct card in hand -> deadwood of the n cards kept."""
+        kept = self._kept()
+        return {c: kept[i] for i, c in enumerate(self._r.hands[self.seat])}
+
+    def _kept(self) -> list[int]:
+        if self._r.seat != self.seat or self._r.phase != "discard" or self._r.kept is None:
+            raise PolicyError("kept_deadwood is only known in the seat's own discard phase")
+        return self._r.kept
+
+    @property
+    def can_go_out(self) -> bool:
+        """Discard phase: whether some n of the n + 1 cards have deadwood 0."""
+        return min(self._kept()) == 0
+
+    @property
+    def going_out_discards(self) -> tuple[int, ...]:
+        """Discard phase: the distinct cards whose discard leaves deadwood 0."""
+        kept = self._kept()
+        hand = self._r.hands[self.seat]
+        return tuple(sorted({c for i, c in enumerate(hand) if kept[i] == 0}))
+
+    # public information
+    @property
+    def discard_top(self) -> int:
+        """Top card of the discard pile."""
+        return self._r.discard[-1]
+
+    @property
+    def discard_pile(self) -> tuple[int, ...]:
+        """The discard pile, bottom to top (everyone saw each card go there)."""
+        return tuple(self._r.discard)
+
+    @property
+    def draw_size(self) -> int:
+        """Cards in the draw pile."""
+        return len(self._r.draw)
+
+    @property
+    def hand_sizes(self) -> dict[int, int]:
+        """Seat -> number of cards in hand."""
+        return {s: len(h) for s, h in self._r.hands.items()}
+
+    @property
+    def out_seat(self) -> int | None:
+        """The seat that went out this round, if any (then this is the last turn)."""
+        return self._r.out
+
+    @property
+    def final_turn(self) -> bool:
+        """Whether someone went out: this seat's turn is its last of the round."""
+        return self._r.out is not None
+
+    @property
+    def history(self) -> tuple[tuple[int, str, int | None, int], ...]:
+        """Public turns of this round: (seat, source, card taken from the discard pile or
+        None for a hidden draw, card discarded)."""
+        return tuple(
+            (t.seat, t.source, t.card if t.source == "discard" else None, t.discard) for t in self._r.turns
+        )
+
+    def known_cards(self, seat: int) -> tuple[int, ...]:
+        """Cards `seat` is known to hold: taken from the discard pile and not discarded since."""
+        if seat == self.seat:
+            return self.hand
+        return tuple(self._r.known[seat])
+
+    def unseen(self) -> np.ndarray:
+        """Counts per card code (shape (56,)) of the cards this seat has not seen: the
+        full deck minus its own hand, the discard pile, and the cards known to be in other
+        hands.  These are the cards that may be in the draw pile or hidden in other hands."""
+        counts = full_deck(self.sets)
+        for c in self._r.hands[self.seat]:
+            counts[c] -= 1
+        for c in self._r.discard:
+            counts[c] -= 1
+        for s, cards in self._r.known.items():
+            if s != self.seat:
+                for c in cards:
+                    counts[c] -= 1
+        return counts
+
+    def seen_cards(self) -> list[int]:
+        """Cards out of the draw pile that this seat knows of, besides its hand: the
+        discard pile and the cards known in other hands (for the discard advisor)."""
+        out = list(self._r.discard)
+        for s, cards in self._r.known.items():
+            if s != self.seat:
+                out.extend(cards)
+        return out
+
+    def __repr__(self) -> str:
+        hand = " ".join(card_name(c) for c in self.hand)
+        return (
+            f"<SeatView seat {self.seat} round {self.round} ({self.wild_rank}s wild) {self.phase}:"
+            f" hand {hand}, discard top {card_name(self.discard_top)}>"
+        )
+
+
+@dataclass(frozen=True)
+class TableState:
+    """The whole table at one moment, for observers (tests, a watching display).
+
+    Attributes
+    ----------
+    round : int
+    wild_rank : int
+    hands : dict of int -> tuple of int
+        Every seat's cards.
+    draw : tuple of int
+        The draw pile, top first.
+    discard : tuple of int
+        The discard pile, top first.
+    event : str
+        What just happened: ``"deal"``, ``"draw"``, ``"discard"``, ``"round_end"``.
+    seat : int
+        Who acted (-1 for the deal and the round end).
+    """
+
+    round: int
+    wild_rank: int
+    hands: dict[int, tuple[int, ...]]
+    draw: tuple[int, ...]
+    discard: tuple[int, ...]
+    event: str
+    seat: int
+
+
+# --------------------------------------------------------------------------- results
+@dataclass(frozen=True)
+class RoundResult:
+    """One round's outcome.
+
+    Attributes
+    ----------
+    round : int
+        1..11, then 12, 13... for tiebreak rounds.
+    cards_dealt, wild_rank, dealer : int
+    seats : tuple of int
+        Seats that played, in turn order.
+    out : int or None
+        The seat that went out (None if the round hit ``max_turns``).
+    scores : dict of int -> int
+        Points each seat scored this round.
+    turns : int
+        Turns played (all seats).
+    reshuffles : int
+        Times the discard pile was reshuffled into a new draw pile.
+    """
+
+    round: int
+    cards_dealt: int
+    wild_rank: int
+    dealer: int
+    seats: tuple[int, ...]
+    out: int | None
+    scores: dict[int, int]
+    turns: int
+    reshuffles: int
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """A finished game.
+
+    Attributes
+    ----------
+    rules : GameRules
+    policies : tuple of str
+        Policy name of each seat.
+    seed : int or None
+        The game's seed (None when replayed from a record without one).
+    rounds : tuple of RoundResult
+        The 11 (or ``rules.rounds``) rounds.
+    tiebreaks : tuple of RoundResult
+        Tiebreak rounds played, if any.
+    totals : tuple of int
+        Total points of each seat over the regular rounds.
+    winners : tuple of int
+        Winning seats (more than one: a shared win).
+    record : dict
+        The full game record (JSON-ready; :func:`replay` plays it again).
+    """
+
+    rules: GameRules
+    policies: tuple[str, ...]
+    seed: int | None
+    rounds: tuple[RoundResult, ...]
+    tiebreaks: tuple[RoundResult, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    record: dict[str, Any] = field(repr=False, compare=False)
+
+    @property
+    def round_scores(self) -> np.ndarray:
+        """Points per round and seat, shape (rounds, players), int64."""
+        return np.array([[r.scores[s] for s in range(self.rules.players)] for r in self.rounds], dtype=np.int64)
+
+    @property
+    def places(self) -> tuple[int, ...]:
+        """Place of each seat (1 = best; equal totals share a place, the tiebreak order
+        decides among the tied winners)."""
+        tot = self.totals
+        places = [1 + sum(1 for t in tot if t < tot[s]) for s in range(len(tot))]
+        low = min(tot)
+        for s in range(len(tot)):
+            if tot[s] == low and s not in self.winners:
+                places[s] = 1 + len(self.winners)
+        return tuple(places)
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the game record as JSON to `path`."""
+        Path(path).write_text(json.dumps(self.record, indent=1) + "\n", encoding="utf-8")
+
+
+# --------------------------------------------------------------------------- engine
+class _Shuffles:
+    """Source of shuffled decks: live from the seed, or read back from a record."""
+
+    def __init__(self, seed_seq: np.random.SeedSequence | None, record_rounds: list[dict] | None = None):
+        self._seq = seed_seq
+        self._record = record_rounds
+
+    def deck(self, index: int, rnd_no: int, sets: int) -> list[int]:
+        if self._record is not None:
+            if index >= len(self._record):
+                raise RecordError(f"record: round {rnd_no} is missing")
+            return _codes(self._record[index].get("deck"), f"record: round {rnd_no} deck")
+        assert self._seq is not None
+        rng = np.random.default_rng(self._seq.spawn(1)[0])
+        counts = full_deck(sets)
+        deck = np.repeat(np.arange(NUM_CODES), counts)
+        rng.shuffle(deck)
+        self._rng = rng  # reshuffles of this round continue this generator
+        return deck.tolist()
+
+    def reshuffle(self, cards: list[int], rnd_no: int, turn: dict | None) -> list[int]:
+        """New draw pile (top first) from `cards`."""
+        if self._record is not None:
+            new = _codes((turn or {}).get("reshuffle"), f"record: round {rnd_no} reshuffle")
+            if sorted(new) != sorted(cards):
+                raise RecordError(f"record: round {rnd_no}: the reshuffled pile is not the discard pile")
+            return new
+        arr = np.array(cards)
+        self._rng.shuffle(arr)
+        return arr.tolist()
+
+
+def _codes(items: Any, what: str) -> list[int]:
+    if not isinstance(items, list):
+        raise RecordError(f"{what}: expected a list of cards")
+    try:
+        return [parse_card(c) for c in items]
+    except CrownsError as exc:
+        raise RecordError(f"{what}: {exc}") from None
+
+
+class _Engine:
+    def __init__(
+        self,
+        rules: GameRules,
+        policies: Sequence[Any],
+        seed_seq: np.random.SeedSequence | None,
+        *,
+        observer: Callable[[TableState], None] | None = None,
+        record: dict | None = None,
+        view_factory: Callable[..., SeatView] = SeatView,
+    ):
+        self.rules = rules
+        self.policies = list(policies)
+        self.observer = observer
+        self.view_factory = view_factory
+        self.replaying = record is not None
+        self.recorded_rounds = (record or {}).get("rounds", []) + (record or {}).get("tiebreaks", []) if record else None
+        if seed_seq is None:
+            seed_seq = np.random.SeedSequence(0)
+        deck_seq, policy_seq = seed_seq.spawn(2)
+        self.shuffles = _Shuffles(deck_seq, self.recorded_rounds)
+        self.rngs = [np.random.default_rng(s) for s in policy_seq.spawn(rules.players)]
+        self.totals = [0] * rules.players
+        self.round_index = 0
+
+    # -- observer
+    def _observe(self, r: _Round, event: str, seat: int) -> None:
+        if self.observer is not None:
+            self.observer(TableState(
+                r.number, r.wild, {s: tuple(h) for s, h in r.hands.items()}, tuple(reversed(r.draw)),
+                tuple(reversed(r.discard)), event, seat,
+            ))
+
+    def play_round(self, number: int, cards: int, seats: list[int], dealer: int) -> tuple[RoundResult, dict]:
+        wild = cards  # the wild rank is the number of cards dealt (RULES.md)
+        P = len(seats)
+        all_seats = list(range(self.rules.players))
+        # turn order: the first seat left of the dealer among those playing, then onwards
+        start = next(all_seats[(dealer + k) % len(all_seats)] for k in range(1, len(all_seats) + 1)
+                     if all_seats[(dealer + k) % len(all_seats)] in seats)
+        order = [s for s in (all_seats[(start + k) % len(all_seats)] for k in range(len(all_seats))) if s in seats]
+        r = _Round(number, cards, wild, order, dealer, list(self.totals))
+        deck = self.shuffles.deck(self.round_index, number, self.rules.sets)
+        rec_round = self.recorded_rounds[self.round_index] if self.recorded_rounds is not None else None
+        rec_turns = (rec_round or {}).get("turns", []) if self.replaying else None
+        if self.replaying and not isinstance(rec_turns, list):
+            raise RecordError(f"record: round {number}: 'turns' must be a list")
+        self.round_index += 1
+        if self.replaying and sorted(deck) != sorted(np.repeat(np.arange(NUM_CODES), full_deck(self.rules.sets)).tolist()):
+            raise RecordError(f"record: round {number}: the deck is not {self.rules.sets} full set(s)")
+        for i in range(P * cards):  # one card at a time, starting left of the dealer
+            r.hands[order[i % P]].append(deck[i])
+        r.discard.append(deck[P * cards])
+        r.draw = deck[P * cards + 1:][::-1]
+        for s in order:
+            r.deadwood[s] = deadwood_of(r.hands[s], wild, self.rules.all_wild_melds)
+        self._observe(r, "deal", -1)
+
+        scores: dict[int, int] = {}
+        turn_log: list[dict] = []
+        reshuffles = 0
+        idx = 0
+        while True:
+            if r.out is None and len(r.turns) >= self.rules.max_turns:
+                for s in order:  # nobody went out: everyone scores the cards in hand
+                    scores[s] = r.deadwood[s]
+                break
+            seat = order[idx]
+            final = r.out is not None
+            rec_turn = None
+            if self.replaying:
+                if len(r.turns) >= len(rec_turns):
+                    raise RecordError(f"record: round {number}: turn {len(r.turns) + 1} is missing")
+                rec_turn = rec_turns[len(r.turns)]
+                if not isinstance(rec_turn, dict) or rec_turn.get("seat") != seat:
+                    raise RecordError(f"record: round {number} turn {len(r.turns) + 1}: expected seat {seat} to play")
+            policy = self.policies[seat]
+            view = self.view_factory(r, seat, self.rngs[seat], self.rules)
+            r.phase, r.seat, r.drawn, r.kept = "draw", seat, None, None
+            source = rec_turn.get("source") if rec_turn is not None else policy.choose_draw(view)
+            if source not in ("draw", "discard"):
+                raise (RecordError if self.replaying else PolicyError)(
+                    f"round {number}: seat {seat} ({_policy_name(policy)}) chose draw source {source!r};"
+                    " expected 'draw' or 'discard'"
+                )
+            shuffled: list[int] | None = None
+            if source == "draw" and not r.draw:
+                if len(r.discard) > 1:
+                    rest = r.discard[:-1]
+                    new = self.shuffles.reshuffle(rest, number, rec_turn)
+                    r.discard = r.discard[-1:]
+                    r.draw = new[::-1]
+                    shuffled = new
+                    reshuffles += 1
+                else:  # cannot happen with allowed player counts (see module doc)
+                    source = "discard"
+            card = r.draw.pop() if source == "draw" else r.discard.pop()
+            hand = r.hands[seat]
+            hand.append(card)
+            if source == "discard":
+                r.known[seat].append(card)
+            if rec_turn is not None and parse_card_or(rec_turn.get("card")) != card:
+                raise RecordError(
+                    f"record: round {number} turn {len(r.turns) + 1}: seat {seat} drew"
+                    f" {card_name(card)}, the record says {rec_turn.get('card')!r}"
+                )
+            r.phase, r.drawn = "discard", card
+            r.kept = kept_deadwoods(hand, wild, self.rules.all_wild_melds)
+            self._observe(r, "draw", seat)
+            if final:
+                best = min(r.kept)
+                discard = hand[r.kept.index(best)]
+                if rec_turn is not None and parse_card_or(rec_turn.get("discard")) != discard:
+                    # a record may pick any discard of equal deadwood
+                    d = parse_card_or(rec_turn.get("discard"))
+                    if d not in hand or r.kept[hand.index(d)] != best:
+                        raise RecordError(
+                            f"record: round {number}: seat {seat}'s last discard {rec_turn.get('discard')!r}"
+                            " does not leave the least deadwood"
+                        )
+                    discard = d
+            else:
+                discard = (parse_card_or(rec_turn.get("discard")) if rec_turn is not None
+                           else policy.choose_discard(view))
+                if isinstance(discard, bool) or not isinstance(discard, (int, np.integer)) or discard not in hand:
+                    raise (RecordError if self.replaying else PolicyError)(
+                        f"round {number}: seat {seat} ({_policy_name(policy)}) discarded {_show(discard)},"
+                        f" which is not in its hand {' '.join(card_name(c) for c in hand)}"
+                    )
+                discard = int(discard)
+            pos = hand.index(discard)
+            kept_dw = r.kept[pos]
+            goes_out = not final and min(r.kept) == 0
+            if goes_out and kept_dw != 0:
+                raise (RecordError if self.replaying else PolicyError)(
+                    f"round {number}: seat {seat} ({_policy_name(policy)}) can go out but discarded"
+                    f" {card_name(discard)}, which leaves deadwood {kept_dw}; discard one of"
+                    f" {' '.join(card_name(c) for c in sorted({c for i, c in enumerate(hand) if r.kept[i] == 0}))}"
+                )
+            hand.pop(pos)
+            r.discard.append(discard)
+            if discard in r.known[seat]:
+                r.known[seat].remove(discard)
+            r.deadwood[seat] = kept_dw
+            turn = Turn(seat, source, card, discard, goes_out, final, tuple(shuffled) if shuffled else None)
+            if rec_turn is not None and (bool(rec_turn.get("out", False)) != goes_out):
+                raise RecordError(f"record: round {number} turn {len(r.turns) + 1}: 'out' disagrees with the cards")
+            r.turns.append(turn)
+            turn_log.append(_turn_dict(turn))
+            r.phase, r.seat, r.drawn, r.kept = "draw", -1, None, None
+            self._observe(r, "discard", seat)
+            if goes_out:
+                r.out = seat
+                scores[seat] = 0
+            elif final:
+                scores[seat] = kept_dw
+            idx = (idx + 1) % P
+            if r.out is not None and order[idx] == r.out:
+                break
+        if self.replaying and len(rec_turns) != len(r.turns):
+            raise RecordError(f"record: round {number} has {len(rec_turns)} turns, the game ends after {len(r.turns)}")
+        self._observe(r, "round_end", -1)
+        result = RoundResult(number, cards, wild, dealer, tuple(order), r.out, scores, len(r.turns), reshuffles)
+        rec = {
+            "round": number, "cards": cards, "wild_rank": wild, "dealer": dealer, "seats": order,
+            "deck": [_NAMES[c] for c in deck], "turns": turn_log, "out": r.out,
+            "scores": [scores.get(s) for s in range(self.rules.players)],
+            "hands": {str(s): [_NAMES[c] for c in r.hands[s]] for s in order},
+        }
+        if self.replaying and rec_round.get("scores") is not None and rec_round.get("scores") != rec["scores"]:
+            raise RecordError(f"record: round {number}: scores {rec_round.get('scores')} but the play gives {rec['scores']}")
+        return result, rec
+
+    def play(self) -> tuple[list[RoundResult], list[RoundResult], list[dict], list[dict], list[int]]:
+        rules = self.rules
+        P = rules.players
+        rounds, recs = [], []
+        for number in range(1, rules.rounds + 1):
+            dealer = (rules.first_dealer + number - 1) % P
+            res, rec = self.play_round(number, number + 2, list(range(P)), dealer)
+            for s, pts in res.scores.items():
+                self.totals[s] += pts
+            rounds.append(res)
+            recs.append(rec)
+        low = min(self.totals)
+        winners = [s for s in range(P) if self.totals[s] == low]
+        tbs, tb_recs = [], []
+        number = rules.rounds
+        while rules.ties == "tiebreak" and len(winners) > 1 and len(tbs) < rules.max_tiebreaks:
+            number += 1
+            dealer = (rules.first_dealer + number - 1) % P
+            res, rec = self.play_round(number, TIEBREAK_CARDS, winners, dealer)
+            tbs.append(res)
+            tb_recs.append(rec)
+            low = min(res.scores[s] for s in winners)
+            winners = [s for s in winners if res.scores[s] == low]
+        return rounds, tbs, recs, tb_recs, winners
+
+
+def parse_card_or(value: Any) -> int | None:
+    """A card code from record text, or None when it is not a card."""
+    try:
+        return parse_card(value)
+    except CrownsError:
+        return None
+
+
+def _show(card: Any) -> str:
+    try:
+        return card_name(parse_card(card))
+    except CrownsError:
+        return repr(card)
+
+
+def _turn_dict(t: Turn) -> dict[str, Any]:
+    d: dict[str, Any] = {"seat": t.seat, "source": t.source, "card": _NAMES[t.card], "discard": _NAMES[t.discard]}
+    if t.out:
+        d["out"] = True
+    if t.final:
+        d["final"] = True
+    if t.reshuffle:
+        d["reshuffle"] = [_NAMES[c] for c in t.reshuffle]
+    return d
+
+
+def _policy_name(policy: Any) -> str:
+    return str(getattr(policy, "name", type(policy).__name__))
+
+
+def _seed_sequence(seed: Any) -> np.random.SeedSequence:
+    if isinstance(seed, np.random.SeedSequence):
+        return seed
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise RulesError(f"seed must be an integer >= 0 or a numpy SeedSequence, got {seed!r}")
+    return np.random.SeedSequence(int(seed))
+
+
+def play_game(
+    policies: Sequence[Any] | Sequence[str],
+    *,
+    seed: int | np.random.SeedSequence,
+    rules: GameRules | None = None,
+    observer: Callable[[TableState], None] | None = None,
+) -> GameResult:
+    """Play one seeded game of Five Crowns between computer players.
+
+    Parameters
+    ----------
+    policies : sequence of Policy or str
+        One per seat, in seat order (seat 0 deals round 1 by default): policy objects (see
+        :mod:`crowns_solver.five_crowns.players`) or names (``"random"``, ``"greedy"``,
+        ``"advisor"``, ``"tracker"``).
+    seed : int or numpy.random.SeedSequence
+        All randomness (every deck, every reshuffle, every seat's policy generator) is
+        spawned from it: the same seed and policies give the same game.
+    rules : GameRules, optional
+        Options; default ``GameRules(players=len(policies))``.
+    observer : callable(TableState), optional
+        Called after the deal, every draw, every discard and each round's end with the
+        whole table (for tests and displays).
+
+    Returns
+    -------
+    GameResult
+        Round scores, totals, winners and the full record.
+
+    Raises
+    ------
+    RulesError
+        Bad options or seed, or `rules.players` differs from the number of policies.
+    PolicyError
+        An unknown policy name, or a policy chose something illegal (the message names
+        the seat, the policy and the card).
+    """
+    from .players import get_policy
+
+    pols = [get_policy(p) if isinstance(p, str) else p for p in policies]
+    if rules is None:
+        rules = GameRules(players=len(pols))
+    if len(pols) != rules.players:
+        raise RulesError(f"{len(pols)} policies for {rules.players} players")
+    seq = _seed_sequence(seed)
+    eng = _Engine(rules, pols, seq, observer=observer)
+    return _finish(eng, seed if isinstance(seed, (int, np.integer)) else None, [_policy_name(p) for p in pols])
+
+
+def _finish(eng: _Engine, seed: int | None, names: list[str]) -> GameResult:
+    rounds, tbs, recs, tb_recs, winners = eng.play()
+    totals = tuple(eng.totals)
+    record = {
+        "format": RECORD_FORMAT,
+        "version": _RECORD_VERSION,
+        "rules": eng.rules.to_dict(),
+        "seed": None if seed is None else int(seed),
+        "policies": names,
+        "rounds": recs,
+        "tiebreaks": tb_recs,
+        "totals": list(totals),
+        "winners": winners,
+    }
+    return GameResult(eng.rules, tuple(names), None if seed is None else int(seed), tuple(rounds), tuple(tbs),
+                      totals, tuple(winners), record)
+
+
+def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:
+    """Read a game record written by :meth:`GameResult.save`.
+
+    Raises
+    ------
+    RecordError
+        Not JSON, or not a Five Crowns game record.
+    OSError
+        The file cannot be read.
+    """
+    text = Path(path).read_text(encoding="utf-8")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}: not a JSON file ({exc})") from None
+    if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
+        raise RecordError(f"{path}: not a Five Crowns game record (expected format {RECORD_FORMAT!r})")
+    return data
+
+
+def replay(record: dict[str, Any] | str | os.PathLike[str]) -> GameResult:
+    """Play a saved game record again, checking every step, and return its result.
+
+    Every deal comes from the record's decks, every draw source and discard from its
+    turns; the engine checks that each drawn card is the one the record names, that each
+    discard was in hand, that going out and the last turns follow the rules, and that the
+    round scores, totals and winners come out as recorded.
+
+    Parameters
+    ----------
+    record : dict or path
+        A record (:attr:`GameResult.record`) or the path of a saved one.
+
+    Returns
+    -------
+    GameResult
+        Equal (rounds, totals, winners) to the game that made the record.
+
+    Raises
+    ------
+    RecordError
+        The record is malformed, or a step or a score disagrees with the rules.
+    """
+    if not isinstance(record, dict):
+        record = load_record(record)
+    if record.get("format") != RECORD_FORMAT or record.get("version") != _RECORD_VERSION:
+        raise RecordError(f"not a Five Crowns game record (format {RECORD_FORMAT!r} version {_RECORD_VERSION})")
+    try:
+        rules = GameRules(**record["rules"])
+    except (KeyError, TypeError, CrownsError) as exc:
+        raise RecordError(f"record: bad rules: {exc}") from None
+    names = record.get("policies")
+    if not isinstance(names, list) or len(names) != rules.players:
+        raise RecordError(f"record: 'policies' must list {rules.players} policy names")
+    for key in ("rounds", "tiebreaks"):
+        if not isinstance(record.get(key, []), list):
+            raise RecordError(f"record: {key!r} must be a list")
+    eng = _Engine(rules, [_Replayer()] * rules.players, None, record=record)
+    try:
+        result = _finish(eng, record.get("seed") if isinstance(record.get("seed"), int) else None,
+                         [str(n) for n in names])
+    except (IndexError, KeyError, TypeError, AttributeError, HandSizeError) as exc:
+        raise RecordError(f"record: malformed ({type(exc).__name__}: {exc})") from None
+    if len(record.get("rounds", [])) != rules.rounds or len(record.get("tiebreaks", [])) != len(result.tiebreaks):
+        raise RecordError("record: the number of rounds does not match the rules")
+    for key, value in (("totals", list(result.totals)), ("winners", list(result.winners))):
+        if key in record and record[key] != value:
+            raise RecordError(f"record: {key} {record[key]} but the play gives {value}")
+    return result
+
+
+class _Replayer:
+    """Placeholder policy while replaying (the record supplies every choice)."""
+
+    name = "replay"
+
+    def choose_draw(self, view: SeatView) -> str:  # pragma: no cover - never called
+        raise AssertionError
+
+    def choose_discard(self, view: SeatView) -> int:  # pragma: no cover - never called
+        raise AssertionError

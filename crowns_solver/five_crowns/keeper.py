@@ -1,0 +1,683 @@
+"""Five Crowns score keeper: the table's score pad, from Python or the terminal.
+
+:class:`ScoreKeeper` keeps the scores of a real game played at a table (seeds/002, "5 Crowns
+score keeper"; RULES.md, Five Crowns): for each of the 11 rounds it knows the cards dealt,
+the wild rank, who deals and who starts; each player's entry is either points or the cards
+left in hand (valued as RULES.md says: 3..10 face value, J 11, Q 12, K 13, this round's wild
+rank 20, a joker 50); it keeps running totals, the leader and, at the end, the winner(s).
+Ties share the win.
+
+:func:`interactive` is the terminal program behind ``crowns five-crowns keeper``: it saves
+to a JSON file after every entry (so closing the terminal loses nothing), resumes such a
+file, undoes the last entry, and re-asks with a clear message on bad input.
+
+Seats are the order in which the names were entered, clockwise: the player after the
+dealer in that order is "left of the dealer" and starts; the deal moves one seat on each
+round.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from ..errors import CardError, CrownsError, DuplicateCardError, PlayerNameError, RecordError, ScoreEntryError
+from .cards import ROUNDS, card_name, card_value, full_deck, parse_hand, wild_rank_for_round
+
+__all__ = ["ScoreKeeper", "Entry", "RoundInfo", "wild_text", "interactive", "KEEPER_FORMAT"]
+
+#: ``format`` field of a score-keeper file.
+KEEPER_FORMAT = "crowns_solver.five_crowns.keeper"
+_VERSION = 1
+MAX_PLAYERS = 14
+
+_RANK_WORDS = {11: "Jacks", 12: "Queens", 13: "Kings"}
+
+
+def wild_text(wild_rank: int) -> str:
+    """How a player says the wild rank: ``"5s are wild"``, ``"Kings are wild"``."""
+    return f"{_RANK_WORDS.get(wild_rank, f'{wild_rank}s')} are wild"
+
+
+@dataclass(frozen=True)
+class RoundInfo:
+    """What the table needs to know at the start of a round.
+
+    Attributes
+    ----------
+    round : int
+        Round number 1..11.
+    cards_dealt : int
+        Cards dealt to each player, ``round + 2``.
+    wild_rank : int
+        The wild rank (3..13); jokers are wild too.
+    dealer, starter : str
+        Who deals, and who plays first (the player left of the dealer).
+    """
+
+    round: int
+    cards_dealt: int
+    wild_rank: int
+    dealer: str
+    starter: str
+
+    @property
+    def wild(self) -> str:
+        """``"Kings are wild"`` etc."""
+        return wild_text(self.wild_rank)
+
+    def __str__(self) -> str:
+        return (
+            f"Round {self.round} of {ROUNDS}: {self.cards_dealt} cards each, {self.wild}"
+            f" (jokers too). {self.dealer} deals, {self.starter} starts."
+        )
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One player's score for one round.
+
+    Attributes
+    ----------
+    round : int
+        Round number 1..11.
+    player : str
+        The player's name.
+    points : int
+        Points scored this round (>= 0).
+    cards : tuple of str or None
+        The cards left in hand, when the points were entered as cards.
+    """
+
+    round: int
+    player: str
+    points: int
+    cards: tuple[str, ...] | None = None
+
+    def describe(self, wild_rank: int) -> str:
+        """``"79 (5R 20 + 9H 9 + JK 50)"`` for cards, ``"12"`` for points."""
+        if not self.cards:
+            return str(self.points)
+        parts = " + ".join(f"{c} {card_value(c, wild_rank)}" for c in self.cards)
+        return f"{self.points} ({parts})"
+
+
+def _max_points(cards: int, sets: int) -> int:
+    """The most points `cards` cards left in hand can count in any round (all of the
+    highest-valued cards: jokers 50, then wilds 20, then Kings 13...)."""
+    deck = full_deck(sets)
+    best = 0
+    for wild in range(3, 14):
+        values = sorted(
+            (card_value(code, wild) for code in range(56) for _ in range(int(deck[code]))), reverse=True
+        )
+        best = max(best, sum(values[:cards]))
+    return best
+
+
+def check_names(names: Sequence[str]) -> tuple[str, ...]:
+    """Validate player names: 1..14 non-empty names, all different (case ignored).
+
+    Raises
+    ------
+    PlayerNameError
+        If a name is empty or not a string, a name repeats, or there are not 1..14 names.
+    """
+    if isinstance(names, str) or not isinstance(names, Iterable):
+        raise PlayerNameError(f"names must be a list of player names, got {names!r}")
+    out: list[str] = []
+    for i, name in enumerate(names):
+        if not isinstance(name, str) or not name.strip():
+            raise PlayerNameError(f"player {i + 1}: a name cannot be empty (got {name!r})")
+        name = " ".join(name.split())
+        if name.casefold() in (n.casefold() for n in out):
+            raise PlayerNameError(f"player {i + 1}: the name {name!r} is already taken")
+        out.append(name)
+    if not 1 <= len(out) <= MAX_PLAYERS:
+        raise PlayerNameError(f"Five Crowns is for 1 to {MAX_PLAYERS} players, got {len(out)} names")
+    return tuple(out)
+
+
+class ScoreKeeper:
+    """Score pad of one Five Crowns game played at a table.
+
+    Parameters
+    ----------
+    names : sequence of str
+        The players in seat order (clockwise), 1 to 14 (RULES.md: up to 7 with one set,
+        up to 14 with two sets shuffled together).  Names must be non-empty and
+        different.
+    first_dealer : int or str, default 0
+        Who deals round 1 (seat index or name).  The deal moves one seat on each round.
+
+    Raises
+    ------
+    PlayerNameError
+        Bad names, or a `first_dealer` that is not one of the players.
+
+    Examples
+    --------
+    >>> k = ScoreKeeper(["Ann", "Bob"])
+    >>> str(k.round_info(1))
+    'Round 1 of 11: 3 cards each, 3s are wild (jokers too). Ann deals, Bob starts.'
+    >>> k.enter("5S 9H JK").points   # Ann: 5 + 9 + 50 (3s are wild in round 1)
+    64
+    >>> k.enter(0).points            # Bob went out
+    0
+    >>> k.totals()
+    {'Ann': 64, 'Bob': 0}
+    """
+
+    def __init__(self, names: Sequence[str], *, first_dealer: int | str = 0) -> None:
+        self.names: tuple[str, ...] = check_names(names)
+        self.first_dealer: int = self._seat(first_dealer)
+        self.sets: int = 1 if len(self.names) <= 7 else 2
+        self._entries: list[Entry] = []
+
+    # ----------------------------------------------------------------- queries
+    def _seat(self, who: int | str) -> int:
+        if isinstance(who, bool):
+            raise PlayerNameError(f"not a player: {who!r}")
+        if isinstance(who, int):
+            if 0 <= who < len(self.names):
+                return who
+            raise PlayerNameError(f"seat {who} does not exist: seats are 0..{len(self.names) - 1}")
+        if isinstance(who, str):
+            for i, n in enumerate(self.names):
+                if n.casefold() == " ".join(who.split()).casefold():
+                    return i
+        raise PlayerNameError(f"not a player: {who!r} (players: {', '.join(self.names)})")
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """Every entry so far, in the order entered."""
+        return tuple(self._entries)
+
+    @property
+    def finished(self) -> bool:
+        """Whether all 11 rounds are entered."""
+        return len(self._entries) == ROUNDS * len(self.names)
+
+    @property
+    def round(self) -> int | None:
+        """The round being entered (1..11), or None when the game is finished."""
+        return None if self.finished else len(self._entries) // len(self.names) + 1
+
+    @property
+    def next_player(self) -> str | None:
+        """The player whose entry comes next (seat order), or None when finished."""
+        return None if self.finished else self.names[len(self._entries) % len(self.names)]
+
+    @property
+    def rounds_complete(self) -> int:
+        """Number of rounds whose entries are all in."""
+        return len(self._entries) // len(self.names)
+
+    def round_info(self, round: int) -> RoundInfo:
+        """Cards dealt, wild rank, dealer and starter of round 1..11.
+
+        Raises
+        ------
+        WildRankError
+            If `round` is not 1..11.
+        """
+        wild = wild_rank_for_round(round)
+        dealer = (self.first_dealer + round - 1) % len(self.names)
+        return RoundInfo(round, wild, wild, self.names[dealer], self.names[(dealer + 1) % len(self.names)])
+
+    def round_scores(self, round: int) -> dict[str, int]:
+        """Points entered so far for round `round`, by player name."""
+        return {e.player: e.points for e in self._entries if e.round == round}
+
+    def totals(self, through: int | None = None) -> dict[str, int]:
+        """Running totals (points) by player, over every entry so far, or over rounds
+        1..`through` only."""
+        tot = {n: 0 for n in self.names}
+        for e in self._entries:
+            if through is None or e.round <= through:
+                tot[e.player] += e.points
+        return tot
+
+    def leaders(self) -> list[str]:
+        """Players with the lowest total after the last complete round (all of them
+        before round 1 is complete)."""
+        tot = self.totals(self.rounds_complete)
+        low = min(tot.values())
+        return [n for n in self.names if tot[n] == low]
+
+    def winners(self) -> list[str]:
+        """The winner(s) of a finished game: lowest total after round 11; ties share.
+
+        Raises
+        ------
+        ScoreEntryError
+            If the game is not finished.
+        """
+        if not self.finished:
+            raise ScoreEntryError(f"the game is not finished: round {self.round} is still being entered")
+        return self.leaders()
+
+    # ----------------------------------------------------------------- entries
+    def parse_entry(self, value: int | str | Iterable[str], round: int | None = None) -> tuple[int, tuple[str, ...] | None]:
+        """Read one score entry: points, or the cards left in hand.
+
+        Parameters
+        ----------
+        value : int, str or iterable of str
+            Points (``12``, ``"12"``), or cards (``"5R 9H JK"``, ``["5R", "9H", "JK"]``;
+            commas allowed; ``"-"`` or an empty list means no cards left, 0 points).
+        round : int, optional
+            Round whose wild rank values the cards (default: the round being entered).
+
+        Returns
+        -------
+        (points, cards)
+            Points, and the card names (None when points were given).
+
+        Raises
+        ------
+        ScoreEntryError
+            Negative or non-integer points, points more than that many cards can count,
+            an unknown card, more cards than were dealt, or a card more often than the
+            sets in play hold.
+        """
+        rnd = self.round if round is None else round
+        if rnd is None:
+            raise ScoreEntryError("the game is finished: no more entries")
+        wild = wild_rank_for_round(rnd)
+        limit = _max_points(wild, self.sets)
+        if isinstance(value, bool):
+            raise ScoreEntryError(f"not points or cards: {value!r}")
+        if isinstance(value, int):
+            text = str(value)
+        elif isinstance(value, str):
+            text = value.strip()
+        else:
+            text = " ".join(str(v) for v in value) or "-"
+        if text in ("", ):
+            raise ScoreEntryError("empty entry: type the points (e.g. 12) or the cards left in hand (e.g. 5R 9H JK)")
+        if text == "-":
+            return 0, ()
+        number = text[1:] if text[:1] in "+-" else text
+        if number.isdigit():
+            points = int(text)
+            if points < 0:
+                raise ScoreEntryError(f"points cannot be negative: {text}")
+            if points > limit:
+                raise ScoreEntryError(
+                    f"{points} points is more than {wild} cards can count in any round (at most {limit})"
+                )
+            return points, None
+        try:
+            number_like = float(text)
+        except ValueError:
+            number_like = None
+        if number_like is not None:
+            raise ScoreEntryError(f"points must be a whole number >= 0: {text}")
+        items = text.replace(",", " ").split()
+        try:
+            codes = parse_hand(items, sets=self.sets, what="cards left in hand")
+        except DuplicateCardError as exc:
+            raise ScoreEntryError(str(exc)) from None
+        except CardError as exc:
+            raise ScoreEntryError(f"{exc}; or type the points as a number") from None
+        if len(codes) > wild:
+            raise ScoreEntryError(
+                f"round {rnd} deals {wild} cards, so at most {wild} can be left in hand, got {len(codes)}"
+            )
+        return sum(card_value(c, wild) for c in codes), tuple(card_name(c) for c in codes)
+
+    def enter(self, value: int | str | Iterable[str]) -> Entry:
+        """Enter the next player's score for the round being entered.
+
+        Parameters
+        ----------
+        value : int, str or iterable of str
+            Points or the cards left in hand (see :meth:`parse_entry`).
+
+        Returns
+        -------
+        Entry
+            The new entry (for :attr:`next_player` as it was before the call).
+
+        Raises
+        ------
+        ScoreEntryError
+            Bad entry (nothing is changed), or the game is finished.
+        """
+        rnd, player = self.round, self.next_player
+        if rnd is None or player is None:
+            raise ScoreEntryError("the game is finished: no more entries")
+        points, cards = self.parse_entry(value, rnd)
+        entry = Entry(rnd, player, points, cards)
+        self._entries.append(entry)
+        return entry
+
+    def enter_round(self, values: Sequence[int | str | Iterable[str]] | dict[str, Any]) -> list[Entry]:
+        """Enter a whole round: one value per player (seat order, or a name -> value dict).
+
+        All values are checked before any is entered, so a bad one changes nothing.
+
+        Raises
+        ------
+        ScoreEntryError
+            A bad value, a missing or unknown name, a wrong count, or a round already
+            partly entered.
+        """
+        rnd = self.round
+        if rnd is None:
+            raise ScoreEntryError("the game is finished: no more entries")
+        if len(self._entries) % len(self.names):
+            raise ScoreEntryError(f"round {rnd} is partly entered: enter the rest one by one")
+        if isinstance(values, dict):
+            unknown = [k for k in values if k not in self.names]
+            if unknown:
+                raise ScoreEntryError(f"not a player: {unknown[0]!r}")
+            missing = [n for n in self.names if n not in values]
+            if missing:
+                raise ScoreEntryError(f"no score for {missing[0]} in round {rnd}")
+            values = [values[n] for n in self.names]
+        if isinstance(values, (str, bytes)) or len(values) != len(self.names):
+            raise ScoreEntryError(f"round {rnd} needs {len(self.names)} scores, one per player")
+        parsed = [self.parse_entry(v, rnd) for v in values]
+        new = [Entry(rnd, n, p, c) for n, (p, c) in zip(self.names, parsed)]
+        self._entries.extend(new)
+        return new
+
+    def undo(self) -> Entry | None:
+        """Remove the last entry (it may reopen the previous round); None if there is none."""
+        return self._entries.pop() if self._entries else None
+
+    # ----------------------------------------------------------------- files
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready state (see :meth:`from_dict`)."""
+        return {
+            "format": KEEPER_FORMAT,
+            "version": _VERSION,
+            "names": list(self.names),
+            "first_dealer": self.first_dealer,
+            "entries": [
+                {"round": e.round, "player": e.player, "points": e.points}
+                | ({"cards": list(e.cards)} if e.cards is not None else {})
+                for e in self._entries
+            ],
+            "totals": self.totals(),
+            "finished": self.finished,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any) -> ScoreKeeper:
+        """Rebuild a keeper from :meth:`to_dict` output, checking every entry.
+
+        Entries given as cards are re-valued from the cards; totals are recomputed.
+
+        Raises
+        ------
+        RecordError
+            Not a keeper file, or an entry out of order, for the wrong player, or whose
+            points disagree with its cards.
+        """
+        if not isinstance(data, dict) or data.get("format") != KEEPER_FORMAT:
+            raise RecordError(f"not a Five Crowns score-keeper file (expected format {KEEPER_FORMAT!r})")
+        if data.get("version") != _VERSION:
+            raise RecordError(f"unsupported score-keeper file version {data.get('version')!r}")
+        try:
+            keeper = cls(data["names"], first_dealer=data.get("first_dealer", 0))
+        except (KeyError, CrownsError) as exc:
+            raise RecordError(f"score-keeper file: bad names: {exc}") from None
+        entries = data.get("entries")
+        if not isinstance(entries, list):
+            raise RecordError("score-keeper file: 'entries' must be a list")
+        for i, e in enumerate(entries):
+            where = f"score-keeper file: entry {i + 1}"
+            if not isinstance(e, dict):
+                raise RecordError(f"{where}: not an object")
+            if e.get("round") != keeper.round or e.get("player") != keeper.next_player:
+                raise RecordError(
+                    f"{where}: expected round {keeper.round} for {keeper.next_player},"
+                    f" got round {e.get('round')!r} for {e.get('player')!r}"
+                )
+            try:
+                entry = keeper.enter(e["cards"] if "cards" in e else e.get("points"))
+            except CrownsError as exc:
+                raise RecordError(f"{where}: {exc}") from None
+            if "points" in e and e["points"] != entry.points:
+                raise RecordError(f"{where}: points {e['points']!r} but the cards count {entry.points}")
+        return keeper
+
+    def save(self, path: str | os.PathLike[str]) -> None:
+        """Write the state as JSON to `path`, atomically (a crash never leaves half a file)."""
+        path = Path(path)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
+        try:
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                json.dump(self.to_dict(), f, indent=1)
+                f.write("\n")
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> ScoreKeeper:
+        """Read a keeper saved by :meth:`save`.
+
+        Raises
+        ------
+        RecordError
+            The file is not valid JSON or not a valid keeper file.
+        OSError
+            The file cannot be read.
+        """
+        text = Path(path).read_text(encoding="utf-8")
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{path}: not a JSON file ({exc})") from None
+        try:
+            return cls.from_dict(data)
+        except RecordError as exc:
+            raise RecordError(f"{path}: {exc}") from None
+
+    # ----------------------------------------------------------------- display
+    def standings(self, through: int | None = None) -> str:
+        """Totals, lowest first, as ``"Bob 15, Cy 30, Ann 112"``."""
+        tot = self.totals(through)
+        order = sorted(self.names, key=lambda n: (tot[n], self.names.index(n)))
+        return ", ".join(f"{n} {tot[n]}" for n in order)
+
+    def table(self) -> str:
+        """The score pad: one line per round entered, then the totals."""
+        width = max(6, *(len(n) for n in self.names))
+        lines = ["round " + " ".join(f"{n:>{width}}" for n in self.names)]
+        for r in range(1, (self.round or ROUNDS) + 1):
+            sc = self.round_scores(r)
+            if not sc:
+                break
+            lines.append(f"{r:>5} " + " ".join(f"{sc.get(n, ''):>{width}}" for n in self.names))
+        tot = self.totals()
+        lines.append("total " + " ".join(f"{tot[n]:>{width}}" for n in self.names))
+        return "\n".join(lines)
+
+
+def _join_names(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _result_line(winners: Sequence[str], total: int) -> str:
+    if len(winners) == 1:
+        return f"Winner: {winners[0]} with {total} points."
+    return f"Shared win: {_join_names(winners)} with {total} points each."
+
+
+def default_save_path(now: datetime | None = None) -> Path:
+    """``five-crowns-YYYYMMDD-HHMM.json`` in the current folder."""
+    return Path(f"five-crowns-{(now or datetime.now()):%Y%m%d-%H%M}.json")
+
+
+HELP = (
+    "Type the points (e.g. 12) or the cards left in hand (e.g. 5R 9H JK; 10 or T, J, Q, K;"
+    " suits S H C D R; JK joker; '-' for none).\n"
+    "Commands: u = undo the last entry, t = show the score table, q = save and quit, ? = this help."
+)
+
+
+def interactive(
+    *,
+    read: Callable[[str], str] | None = None,
+    write: Callable[[str], None] | None = None,
+    resume: str | os.PathLike[str] | None = None,
+    save: str | os.PathLike[str] | None = None,
+    names: Sequence[str] | None = None,
+    first_dealer: int | str | None = None,
+) -> ScoreKeeper:
+    """Run the score keeper as a terminal conversation.
+
+    Parameters
+    ----------
+    read : callable(prompt) -> str, optional
+        Reads one line (default :func:`input`); EOFError means the user closed input,
+        which saves and stops.
+    write : callable(str), optional
+        Prints one message (default :func:`print`).
+    resume : path, optional
+        A keeper file to continue (saving goes on to the same file).
+    save : path, optional
+        Where a new game is saved (default ``five-crowns-YYYYMMDD-HHMM.json``).  An
+        existing file is only overwritten after the user says yes.
+    names : sequence of str, optional
+        The players in seat order; asked for when not given.
+    first_dealer : int or str, optional
+        Who deals round 1 (default the first player).
+
+    Returns
+    -------
+    ScoreKeeper
+        The keeper as it stands when the user quits or the game ends.
+
+    Raises
+    ------
+    RecordError, OSError
+        The file to resume cannot be read or is not a keeper file.
+    PlayerNameError
+        `names` or `first_dealer` given but bad.
+    """
+    read = input if read is None else read
+    write = print if write is None else write
+    if resume is not None:
+        keeper = ScoreKeeper.load(resume)
+        path = Path(resume)
+        write(f"Resumed {path}: {_join_names(keeper.names)}, {keeper.rounds_complete} round(s) complete.")
+        if keeper.finished:
+            write(keeper.table())
+            lead = keeper.winners()
+            tot = keeper.totals()[lead[0]]
+            write(f"The game is finished. {_result_line(lead, tot)}")
+            return keeper
+        if keeper.rounds_complete:
+            write(f"Totals after round {keeper.rounds_complete}: {keeper.standings(keeper.rounds_complete)}")
+    else:
+        if names is None:
+            names = _ask_names(read, write)
+        keeper = ScoreKeeper(names, first_dealer=0 if first_dealer is None else first_dealer)
+        path = _choose_path(Path(save) if save is not None else default_save_path(), read, write)
+        keeper.save(path)
+        write(f"Saving to {path} after every entry (continue later with --resume {path}).")
+    write(HELP)
+    try:
+        _play(keeper, path, read, write)
+    except EOFError:
+        write("")
+    if not keeper.finished:
+        keeper.save(path)
+        write(f"Saved to {path}. Continue with: crowns five-crowns keeper --resume {path}")
+    return keeper
+
+
+def _ask(read: Callable[[str], str], prompt: str) -> str:
+    return read(prompt).strip()
+
+
+def _ask_names(read: Callable[[str], str], write: Callable[[str], None]) -> list[str]:
+    while True:
+        text = _ask(read, f"Number of players (1-{MAX_PLAYERS}): ")
+        if text.isdigit() and 1 <= int(text) <= MAX_PLAYERS:
+            count = int(text)
+            break
+        write(f"Please type a whole number from 1 to {MAX_PLAYERS} (got {text!r}).")
+    write("Names in seat order, clockwise (the first one deals round 1).")
+    names: list[str] = []
+    while len(names) < count:
+        name = " ".join(_ask(read, f"Name of player {len(names) + 1}: ").split())
+        if not name:
+            write("A name cannot be empty. Please type a name.")
+            continue
+        if name.casefold() in (n.casefold() for n in names):
+            write(f"The name {name!r} is already taken. Please type another name.")
+            continue
+        names.append(name)
+    return names
+
+
+def _choose_path(path: Path, read: Callable[[str], str], write: Callable[[str], None]) -> Path:
+    while path.exists():
+        answer = _ask(read, f"{path} already exists. Overwrite it? [y/N] ").lower()
+        if answer in ("y", "yes"):
+            break
+        other = _ask(read, "Save to which file instead? ")
+        if other:
+            path = Path(other)
+    return path
+
+
+def _play(keeper: ScoreKeeper, path: Path, read: Callable[[str], str], write: Callable[[str], None]) -> None:
+    shown = 0
+    while not keeper.finished:
+        rnd, player = keeper.round, keeper.next_player
+        assert rnd is not None and player is not None
+        if shown != rnd:
+            write("")
+            write(str(keeper.round_info(rnd)))
+            shown = rnd
+        text = _ask(read, f"  {player}: ")
+        cmd = text.lower()
+        if cmd in ("u", "undo"):
+            gone = keeper.undo()
+            if gone is None:
+                write("Nothing to undo.")
+            else:
+                write(f"Undone: {gone.player}'s {gone.points} in round {gone.round}.")
+                keeper.save(path)
+            continue
+        if cmd in ("q", "quit", "exit"):
+            return
+        if cmd in ("?", "h", "help"):
+            write(HELP)
+            continue
+        if cmd in ("t", "table"):
+            write(keeper.table())
+            continue
+        try:
+            entry = keeper.enter(text)
+        except ScoreEntryError as exc:
+            write(f"  {exc}. Please type it again.")
+            continue
+        if entry.cards:
+            write(f"    = {entry.describe(keeper.round_info(rnd).wild_rank)}")
+        keeper.save(path)
+        if keeper.rounds_complete == rnd:
+            sc = keeper.round_scores(rnd)
+            write(f"Round {rnd}: " + ", ".join(f"{n} {sc[n]}" for n in keeper.names))
+            write(f"Totals after round {rnd}: {keeper.standings(rnd)}")
+            lead = keeper.leaders()
+            if keeper.finished:
+                write(_result_line(lead, keeper.totals()[lead[0]]))
+                write(f"Final score pad saved to {path}.")
+            else:
+                write(f"Leader: {_join_names(lead)}" + (" (tied)" if len(lead) > 1 else ""))

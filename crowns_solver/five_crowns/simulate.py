@@ -1,0 +1,223 @@
+"""Monte Carlo study of Five Crowns computer players: many seeded games, one row per seat.
+
+:func:`simulate` runs on the shared Monte Carlo runner (:func:`crowns_solver.montecarlo.run`):
+games are played in chunks of fixed size; chunk ``i`` is seeded by ``SeedSequence(seed,
+spawn_key=(i,))`` and game ``j`` of a chunk by the ``j``-th child of that, so the table is
+the same in one process or many, whatever executor runs the chunks, for the same seed and
+chunk size.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from .. import montecarlo
+from ..errors import RulesError
+from .game import GameRules, play_game
+from .players import Policy, get_policy
+
+__all__ = ["simulate", "play_chunk", "check_setup", "DEFAULT_CHUNK_SIZE"]
+
+GAME = "five-crowns"
+#: Games per chunk (a few seconds of work each).
+DEFAULT_CHUNK_SIZE = 100
+
+
+def check_setup(players: int, policies: Sequence[Any] | str) -> list[Any]:
+    """Validate `players` and `policies` (one policy for all seats, or one per seat).
+
+    Returns
+    -------
+    list
+        One policy name or object per seat.
+
+    Raises
+    ------
+    RulesError
+        `players` outside 1..14, or the number of policies is neither 1 nor `players`.
+    PolicyError
+        An unknown policy name, or an object that is not a policy.
+    """
+    if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or not 1 <= players <= 14:
+        raise RulesError(f"players must be an integer 1..14, got {players!r}")
+    if isinstance(policies, str) or not isinstance(policies, Sequence):
+        policies = [policies]
+    policies = list(policies)
+    if len(policies) == 1:
+        policies = policies * int(players)
+    if len(policies) != players:
+        raise RulesError(f"{len(policies)} policies for {players} players (give one, or one per seat)")
+    for p in policies:
+        get_policy(p)  # raises PolicyError for an unknown name
+    return policies
+
+
+def _seating(players: int, game: int, rotate: bool) -> list[int]:
+    """Which policy index sits in each seat in game `game` (rotated one seat per game)."""
+    k = game % players if rotate else 0
+    return [(s + k) % players for s in range(players)]
+
+
+def play_chunk(
+    chunk_index: int,
+    n_games: int,
+    seed: np.random.SeedSequence,
+    *,
+    players: int,
+    policies: list[Any],
+    rules: dict[str, Any],
+    rotate: bool = False,
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
+) -> pd.DataFrame:
+    """Play one chunk of Five Crowns games (the runner's chunk function).
+
+    Game ``j`` of the chunk is seeded by ``seed.spawn(n_games)[j]``.
+
+    Returns
+    -------
+    DataFrame
+        One row per game: ``players``, ``policy_<s>``, ``r<round>_<s>`` (points of seat
+        s in each round), ``total_<s>``, ``place_<s>``, ``win_<s>`` (1 for each winner),
+        ``turns`` (all rounds, all seats), ``reshuffles``, ``tiebreaks``.
+    """
+    game_rules = GameRules(players=players, **{k: v for k, v in rules.items() if k != "players"})
+    pols = [get_policy(p) for p in policies]
+    names = [str(getattr(p, "name", p)) for p in pols]
+    rows: list[dict[str, Any]] = []
+    for j, child in enumerate(seed.spawn(n_games)):
+        seating = _seating(players, chunk_index * chunk_size + j, rotate)
+        result = play_game([pols[i] for i in seating], seed=child, rules=game_rules)
+        scores = result.round_scores
+        places = result.places
+        row: dict[str, Any] = {"players": players}
+        for s in range(players):
+            row[f"policy_{s}"] = names[seating[s]]
+        for s in range(players):
+            for r in range(game_rules.rounds):
+                row[f"r{r + 1}_{s}"] = int(scores[r, s])
+            row[f"total_{s}"] = int(result.totals[s])
+            row[f"place_{s}"] = int(places[s])
+            row[f"win_{s}"] = int(s in result.winners)
+        row["turns"] = sum(r.turns for r in result.rounds)
+        row["reshuffles"] = sum(r.reshuffles for r in result.rounds)
+        row["tiebreaks"] = len(result.tiebreaks)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def simulate(
+    games: int,
+    *,
+    players: int = 4,
+    policies: Sequence[str | Policy] | str | Policy = "greedy",
+    seed: int = 0,
+    executor: Executor | None = None,
+    progress: bool = False,
+    rules: GameRules | None = None,
+    rotate: bool = False,
+    workers: int | None = None,
+    out: str | Path | None = None,
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
+) -> pd.DataFrame:
+    """Play many seeded Five Crowns games between computer players; one row per game and seat.
+
+    Parameters
+    ----------
+    games : int
+        Number of games (>= 1).
+    players : int, default 4
+        Seats, 1..14.
+    policies : str, Policy or sequence, default "greedy"
+        One policy for every seat, or one per seat in seat order (names: random, greedy,
+        advisor, tracker; policy objects must be picklable for worker processes).
+    seed : int
+        Root seed (>= 0): the same seed and chunk size give the same table whatever the
+        executor.
+    executor : concurrent.futures.Executor, optional
+        Where chunks run (process or thread pool, a Dask client's executor...).  Default:
+        a process pool over `workers` processes (all cores; ``workers=1``: this process).
+    progress : bool
+        Show a progress bar (games done) on stderr.
+    rules : GameRules, optional
+        Other options (ties, rounds...); its ``players`` must equal `players`.
+    rotate : bool
+        Move the policies one seat to the left each game, so each plays every seat.
+    workers, out, chunk_size
+        Passed to :func:`crowns_solver.montecarlo.run` (processes, a resumable JSON-lines
+        results file, games per chunk, default 100).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per game and seat: ``game``, ``seat``, ``policy``, ``round_1`` ..
+        ``round_11`` (points), ``total`` (points), ``place`` (1 best; equal totals share),
+        ``won`` (bool; several winners in a shared win), ``turns`` (the game's turns, all
+        seats).  ``attrs`` holds the run's metadata (seed, chunk size, rules, version...).
+
+    Raises
+    ------
+    RulesError
+        Bad `players`, `rules`, or a number of policies neither 1 nor `players`.
+    PolicyError
+        An unknown policy.
+    RunnerError, ResultsFileError
+        See :func:`crowns_solver.montecarlo.run`.
+
+    Examples
+    --------
+    >>> df = simulate(20, players=4, policies=["greedy", "tracker"] * 2, seed=1, workers=1)
+    >>> df.groupby("policy")["total"].mean()  # doctest: +SKIP
+    """
+    pols = check_setup(players, policies)
+    if rules is None:
+        rules = GameRules(players=players)
+    if not isinstance(rules, GameRules):
+        raise RulesError(f"rules must be a GameRules, got {type(rules).__name__}")
+    if rules.players != players:
+        raise RulesError(f"rules are for {rules.players} players, simulate was asked for {players}")
+    custom = [p for p in pols if not isinstance(p, str)]
+    names = [p if isinstance(p, str) else str(getattr(p, "name", type(p).__name__)) for p in pols]
+    params: dict[str, Any] = {"players": players, "policies": names, "rules": rules.to_dict(),
+                              "rotate": bool(rotate), "chunk_size": chunk_size}
+    meta = {"game": GAME, "rules": rules.to_dict()}
+    fn: Any = _CustomChunk(pols) if custom else play_chunk
+    wide = montecarlo.run(fn, games, params=params, seed=seed, chunk_size=chunk_size, executor=executor,
+                          workers=workers, progress=progress, out=out, meta=meta)
+    return _long(wide, players, rules.rounds)
+
+
+def _long(wide: pd.DataFrame, players: int, rounds: int) -> pd.DataFrame:
+    """One row per game and seat from the runner's one row per game."""
+    parts = []
+    for s in range(players):
+        part = pd.DataFrame({"game": wide["game"].to_numpy(), "seat": s, "policy": wide[f"policy_{s}"].to_numpy()})
+        for r in range(1, rounds + 1):
+            part[f"round_{r}"] = wide[f"r{r}_{s}"].to_numpy()
+        part["total"] = wide[f"total_{s}"].to_numpy()
+        part["place"] = wide[f"place_{s}"].to_numpy()
+        part["won"] = wide[f"win_{s}"].to_numpy().astype(bool)
+        part["turns"] = wide["turns"].to_numpy()
+        parts.append(part)
+    out = pd.concat(parts, ignore_index=True).sort_values(["game", "seat"], kind="stable").reset_index(drop=True)
+    out.attrs = dict(wide.attrs)
+    return out
+
+
+class _CustomChunk:
+    """play_chunk with policy objects bound (picklable when the policies are)."""
+
+    def __init__(self, pols: list[Any]) -> None:
+        self.pols = pols
+        # the runner records the chunk function by name; name it like play_chunk
+        self.__module__ = __name__
+        self.__qualname__ = "play_chunk"
+
+    def __call__(self, chunk_index: int, n_games: int, seed: np.random.SeedSequence, **params: Any) -> pd.DataFrame:
+        params["policies"] = self.pols
+        return play_chunk(chunk_index, n_games, seed, **params)

@@ -1,0 +1,238 @@
+"""King's Crowns decks: how many of each card (RULES.md, King's Crowns, "Deck").
+
+A deck is a mapping from card name to count.  The default deck (118 cards, an explicit
+assumption documented in RULES.md) ships with the package as
+``crowns_solver/data/kings_crowns_deck.toml``; any other deck can be given as a mapping or
+read from a TOML or JSON file of the same shape::
+
+    name = "more sins"          # optional
+    [deck]                      # optional: the counts may also be at the top level
+    salvation = 12
+    sin-orange = 9
+    crown-black-20 = 2
+    ...
+
+Cards not named count 0.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ..errors import CardError, DeckError
+from .cards import CARD_NAMES, NUM_KINDS, parse_card
+
+__all__ = ["Deck", "DEFAULT_DECK", "default_deck", "load_deck", "MAX_DECK_CARDS", "min_cards"]
+
+#: Largest deck the engine accepts (bounds the memory of every table it allocates).
+MAX_DECK_CARDS = 10_000
+HAND_SIZE = 6
+
+
+def min_cards(players: int) -> int:
+    """Cards needed to start a game: 6 for each player and one turned up."""
+    return HAND_SIZE * players + 1
+
+
+@dataclass(frozen=True)
+class Deck:
+    """How many copies of each card a deck holds.
+
+    Attributes
+    ----------
+    counts : tuple of int, length 28
+        Copies of each card kind, indexed by card code
+        (:mod:`crowns_solver.kings_crowns.cards`).
+    name : str
+        A label for reports (``"default"`` for the deck shipped with the package).
+
+    Raises
+    ------
+    DeckError
+        From the constructor, if `counts` is not 28 whole numbers >= 0 or the deck holds
+        more than :data:`MAX_DECK_CARDS` cards.
+    """
+
+    counts: tuple[int, ...]
+    name: str = "custom"
+
+    def __post_init__(self) -> None:
+        counts = tuple(self.counts)
+        if len(counts) != NUM_KINDS:
+            raise DeckError(f"a deck gives {NUM_KINDS} counts (one per card kind), got {len(counts)}")
+        for code, n in enumerate(counts):
+            _check_count(CARD_NAMES[code], n)
+        total = sum(counts)
+        if total > MAX_DECK_CARDS:
+            raise DeckError(f"deck has {total} cards, more than the {MAX_DECK_CARDS} supported")
+        object.__setattr__(self, "counts", tuple(int(n) for n in counts))
+
+    @classmethod
+    def from_mapping(cls, mapping: Mapping[str, Any], name: str = "custom", *, source: str = "deck") -> Deck:
+        """A deck from ``{card name: count}`` (cards not named count 0).
+
+        Raises
+        ------
+        DeckError
+            If a key is not a card (unknown kind, colour or value), a card is named twice
+            (e.g. ``"sin-orange"`` and ``"Sin orange"``), or a count is not a whole
+            number >= 0; the message names the entry and `source`.
+        """
+        if not isinstance(mapping, Mapping):
+            raise DeckError(f"{source}: a deck is a mapping of card name to count, got {type(mapping).__name__}")
+        counts = [0] * NUM_KINDS
+        seen: dict[int, str] = {}
+        for key, n in mapping.items():
+            try:
+                code = parse_card(str(key))
+            except CardError as exc:
+                raise DeckError(f"{source}: entry {key!r}: {exc}") from None
+            if code in seen:
+                raise DeckError(f"{source}: entry {key!r} names the same card as {seen[code]!r}")
+            seen[code] = str(key)
+            _check_count(str(key), n, source)
+            counts[code] = int(n)
+        return cls(tuple(counts), name)
+
+    @property
+    def size(self) -> int:
+        """Number of cards in the deck."""
+        return sum(self.counts)
+
+    def to_dict(self) -> dict[str, int]:
+        """``{card name: count}`` for every card with a count above 0, in code order."""
+        return {CARD_NAMES[i]: n for i, n in enumerate(self.counts) if n}
+
+    def count(self, card: str | int) -> int:
+        """Copies of `card` in the deck."""
+        return self.counts[parse_card(card)]
+
+    def crown_points(self) -> int:
+        """Total crown points in the deck."""
+        return sum(n * 5 * ((i - 12) % 4 + 1) for i, n in enumerate(self.counts) if i >= 12)
+
+    def check_players(self, players: int) -> None:
+        """Raise DeckError if the deck cannot deal a game for `players` players.
+
+        Raises
+        ------
+        DeckError
+            If the deck has fewer than ``6 * players + 1`` cards (6 each and one turned up).
+        """
+        need = min_cards(players)
+        if self.size < need:
+            raise DeckError(
+                f"deck {self.name!r} has {self.size} cards, too few to deal: {players} players"
+                f" need at least {need} (6 each and one turned up)"
+            )
+
+
+def _check_count(key: str, n: Any, source: str = "deck") -> None:
+    import numbers
+
+    if isinstance(n, bool) or not isinstance(n, numbers.Integral):
+        raise DeckError(f"{source}: count of {key!r} must be a whole number >= 0, got {n!r}")
+    if n < 0:
+        raise DeckError(f"{source}: count of {key!r} is {n}: counts must be whole numbers >= 0")
+    if n > MAX_DECK_CARDS:
+        raise DeckError(f"{source}: count of {key!r} is {n}, more than the {MAX_DECK_CARDS} cards a deck may hold")
+
+
+def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise DeckError(f"entry {k!r} appears twice")
+        out[k] = v
+    return out
+
+
+def parse_deck_text(text: str, fmt: str, source: str = "deck") -> Deck:
+    """A deck from the text of a TOML (`fmt` ``"toml"``) or JSON (``"json"``) deck file.
+
+    Raises
+    ------
+    DeckError
+        If the text is not valid TOML/JSON or not a valid deck (see
+        :meth:`Deck.from_mapping`); the message names `source` and the entry.
+    """
+    try:
+        if fmt == "toml":
+            data = tomllib.loads(text)
+        elif fmt == "json":
+            data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+        else:
+            raise DeckError(f"{source}: unknown deck file format {fmt!r} (toml or json)")
+    except DeckError as exc:
+        raise DeckError(f"{source}: {exc}") from None
+    except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
+        raise DeckError(f"{source}: not a valid {fmt.upper()} file: {exc}") from None
+    if not isinstance(data, dict):
+        raise DeckError(f"{source}: a deck file holds a table of card counts")
+    name = data.get("name", Path(source).stem)
+    if not isinstance(name, str):
+        raise DeckError(f"{source}: entry 'name' must be a string, got {name!r}")
+    if "deck" in data:
+        extra = set(data) - {"deck", "name", "description"}
+        if extra:
+            raise DeckError(f"{source}: unexpected entry {sorted(extra)[0]!r} beside [deck]")
+        counts = data["deck"]
+        if not isinstance(counts, dict):
+            raise DeckError(f"{source}: entry 'deck' must be a table of card counts")
+    else:
+        counts = {k: v for k, v in data.items() if k not in ("name", "description")}
+    return Deck.from_mapping(counts, name, source=source)
+
+
+def load_deck(path: str | Path) -> Deck:
+    """Read a deck from a TOML or JSON file.
+
+    The format follows the suffix (``.toml``, ``.json``); any other suffix is read as
+    TOML, then as JSON.  Counts may be at the top level or in a ``[deck]`` table; an
+    optional ``name`` labels the deck in reports (default: the file name).
+
+    Parameters
+    ----------
+    path : str or Path
+        The deck file.
+
+    Returns
+    -------
+    Deck
+
+    Raises
+    ------
+    DeckError
+        If the file is not valid TOML/JSON, or an entry is an unknown card (kind, colour
+        or value), a count is negative or not a whole number, or the deck is larger than
+        :data:`MAX_DECK_CARDS`; the message names the file and the entry.  (A deck too
+        small to deal is refused when a game is set up: that depends on the players.)
+    OSError
+        If the file cannot be read.
+    """
+    path = Path(path)
+    text = path.read_text(encoding="utf-8")
+    suffix = path.suffix.lower()
+    if suffix in (".toml", ".json"):
+        return parse_deck_text(text, suffix[1:], str(path))
+    try:
+        return parse_deck_text(text, "toml", str(path))
+    except DeckError:
+        return parse_deck_text(text, "json", str(path))
+
+
+@lru_cache(maxsize=1)
+def default_deck() -> Deck:
+    """The default deck of RULES.md (118 cards), read from the package's data file."""
+    text = resources.files("crowns_solver").joinpath("data/kings_crowns_deck.toml").read_text(encoding="utf-8")
+    return parse_deck_text(text, "toml", "kings_crowns_deck.toml")
+
+
+DEFAULT_DECK: Deck = default_deck()

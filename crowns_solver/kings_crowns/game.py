@@ -1,0 +1,440 @@
+"""A King's Crowns game, move by move, and what each seat sees (RULES.md, King's Crowns).
+
+:class:`Game` drives the compiled engine (``ext/_kc_engine.pyx``), where the rules live;
+the fast simulation path (:func:`crowns_solver.kings_crowns.simulate`) plays whole games
+in the same engine, and both produce identical games from the same seed.
+
+A seat's decisions are made from a :class:`SeatView`: its own hand, every stack on the
+table (stacks are face up), the top of the discard pile and the sizes of the piles and of
+every hand.  Other hands and the order of the draw pile are not in it.
+
+Seats are numbered 0..players-1 in turn order; seat 0 sits left of the dealer and starts.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
+
+import numpy as np
+
+from .._native import load
+from ..errors import IllegalMoveError, RulesError
+from .cards import CARD_NAMES, NUM_KINDS, Card, crown_value, parse_card
+from .deck import Deck
+from .rules import Rules, check_players
+
+if TYPE_CHECKING:
+    from .policies import Policy
+
+_core = load("_kc_engine")
+
+__all__ = ["Game", "SeatView", "Play", "Destination", "DrawSource", "Seed", "make_rng"]
+
+Destination: TypeAlias = Literal["discard", "play", "gifts", "crowns"]
+DrawSource: TypeAlias = Literal["draw", "discard"]
+Seed: TypeAlias = "int | np.random.SeedSequence | np.random.Generator | None"
+
+_DEST_NAMES = ("discard", "play", "gifts", "crowns")
+_PHASES = ("draw", "play", "over")
+_SOURCES = ("draw", "discard")
+_ENDED = (None, "target", "stalemate")
+
+
+def make_rng(seed: Seed) -> np.random.Generator:
+    """A numpy Generator (PCG64) from an int, SeedSequence or Generator (returned as is)."""
+    if isinstance(seed, np.random.Generator):
+        return seed
+    return np.random.Generator(np.random.PCG64(seed))
+
+
+@dataclass(frozen=True)
+class Play:
+    """One play: a card from the hand and where it goes.
+
+    Attributes
+    ----------
+    card : str
+        The card's name (``"crown-green-10"``).
+    to : {"discard", "play", "gifts", "crowns"}
+        The discard pile, or a play stack, the player's gifts stack or crown stack.
+    seat : int or None
+        Whose play stack, for a Sin played onto an opponent's; None for the player's own
+        stacks and the discard pile.
+    """
+
+    card: Card
+    to: Destination
+    seat: int | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "card", CARD_NAMES[parse_card(self.card)])
+        if self.to not in _DEST_NAMES:
+            raise IllegalMoveError(f"a play goes to one of {', '.join(_DEST_NAMES)}, not {self.to!r}")
+        if self.seat is not None and (self.to != "play" or isinstance(self.seat, bool) or not isinstance(self.seat, int)):
+            raise IllegalMoveError(f"only a play onto a play stack names a seat: {self!r}")
+
+    def __str__(self) -> str:
+        if self.to == "discard":
+            return f"discard {self.card}"
+        if self.seat is not None:
+            return f"{self.card} on seat {self.seat}'s play stack"
+        return f"{self.card} on own {self.to} stack"
+
+    def _action(self, mover: int) -> int:
+        code = parse_card(self.card)
+        if self.to == "play" and self.seat is not None and self.seat != mover:
+            return 16 * code + 4 + self.seat
+        return 16 * code + _DEST_NAMES.index(self.to)
+
+    @classmethod
+    def _from_action(cls, action: int) -> Play:
+        card, dest = CARD_NAMES[action >> 4], action & 15
+        if dest >= 4:
+            return cls(card, "play", dest - 4)
+        return cls(card, _DEST_NAMES[dest])
+
+
+def _names(codes: Iterable[int]) -> tuple[Card, ...]:
+    return tuple(CARD_NAMES[c] for c in codes)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """What one seat sees: everything a player may use to decide, nothing hidden.
+
+    Attributes
+    ----------
+    seat, players : int
+        This seat (0..players-1, turn order; seat 0 starts) and the number of players.
+    turn : int
+        Turns completed so far (over all seats).
+    target, max_turns : int
+        Crown points that win; the turn cap.
+    phase : {"draw", "play"}
+        What the seat to move does next.
+    to_move : int
+        The seat to move.
+    hand : tuple of str
+        This seat's cards, in card-code order (6, or 7 after drawing).
+    hand_sizes : tuple of int
+        Cards in each seat's hand.
+    play_stacks, gift_stacks, crown_stacks : tuple of tuple of str
+        Each seat's three stacks, bottom card first (all face up).
+    discard_top : str or None
+        The top of the discard pile (None if it is empty).
+    discard_size, draw_size : int
+        Cards in the discard pile and in the draw pile.
+    deck : Deck
+        The deck in play (public).
+    """
+
+    seat: int
+    players: int
+    turn: int
+    target: int
+    max_turns: int
+    phase: Literal["draw", "play"]
+    to_move: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    play_stacks: tuple[tuple[Card, ...], ...]
+    gift_stacks: tuple[tuple[Card, ...], ...]
+    crown_stacks: tuple[tuple[Card, ...], ...]
+    discard_top: Card | None
+    discard_size: int
+    draw_size: int
+    deck: Deck
+
+    @classmethod
+    def _from_engine(cls, d: dict[str, Any], deck: Deck) -> SeatView:
+        hand: list[Card] = []
+        for code, n in enumerate(d["hand"]):
+            hand += [CARD_NAMES[code]] * n
+        top = d["discard_top"]
+        return cls(
+            seat=d["seat"], players=d["players"], turn=d["turn"], target=d["target"],
+            max_turns=d["max_turns"], phase=_PHASES[d["phase"]], to_move=d["current"],
+            hand=tuple(hand), hand_sizes=tuple(d["hand_sizes"]),
+            play_stacks=tuple(_names(s) for s in d["play_stacks"]),
+            gift_stacks=tuple(_names(s) for s in d["gift_stacks"]),
+            crown_stacks=tuple(_names(s) for s in d["crown_stacks"]),
+            discard_top=None if top < 0 else CARD_NAMES[top],
+            discard_size=d["discard_size"], draw_size=d["draw_size"], deck=deck,
+        )
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Crown points of each seat."""
+        return tuple(sum(crown_value(c) for c in stack) for stack in self.crown_stacks)
+
+    def play_top(self, seat: int) -> Card | None:
+        """Top card of `seat`'s play stack (None before its Salvation)."""
+        stack = self.play_stacks[seat]
+        return stack[-1] if stack else None
+
+    def gifts(self, seat: int) -> frozenset[str]:
+        """Colours of the Gifts on `seat`'s gifts stack."""
+        return frozenset(c.split("-")[1] for c in self.gift_stacks[seat])
+
+    def unseen(self) -> Counter[Card]:
+        """Cards this seat cannot see: the deck minus its hand, every stack and the
+        discard top (they are in other hands, the draw pile, or under the discard top)."""
+        counts = Counter({CARD_NAMES[i]: n for i, n in enumerate(self.deck.counts) if n})
+        seen = Counter(self.hand)
+        for stacks in (self.play_stacks, self.gift_stacks, self.crown_stacks):
+            for stack in stacks:
+                seen.update(stack)
+        if self.discard_top is not None:
+            seen[self.discard_top] += 1
+        counts.subtract(seen)
+        return +counts
+
+    def to_native(self) -> tuple[dict[str, Any], np.ndarray, np.ndarray]:
+        """The view in the compiled engine's form (for built-in players)."""
+        hand = [0] * NUM_KINDS
+        for c in self.hand:
+            hand[parse_card(c)] += 1
+        seat_counts = np.zeros(5 * NUM_KINDS, dtype=np.int32)
+        gifts = []
+        for q in range(self.players):
+            for stack in (self.play_stacks[q], self.gift_stacks[q], self.crown_stacks[q]):
+                for c in stack:
+                    seat_counts[q * NUM_KINDS + parse_card(c)] += 1
+            gifts.append(sum(1 << ("red", "blue", "green").index(g) for g in self.gifts(q)))
+        d = {
+            "seat": self.seat, "players": self.players, "target": self.target,
+            "max_turns": self.max_turns, "turn": self.turn, "phase": _PHASES.index(self.phase),
+            "hand": hand, "hand_sizes": list(self.hand_sizes),
+            "play_top": [parse_card(s[-1]) if s else -1 for s in self.play_stacks],
+            "play_n": [len(s) for s in self.play_stacks], "gifts": gifts, "score": list(self.scores),
+            "discard_top": -1 if self.discard_top is None else parse_card(self.discard_top),
+            "discard_size": self.discard_size, "draw_size": self.draw_size,
+        }
+        return d, seat_counts, np.asarray(self.deck.counts, dtype=np.int32)
+
+    def legal_draws(self) -> list[DrawSource]:
+        """Where this seat may draw from (only meaningful in the draw phase): ``"draw"``
+        (the draw pile; an empty one is first refilled from the discard pile) and
+        ``"discard"`` (the discard top) when that pile is not empty."""
+        out: list[DrawSource] = []
+        if self.draw_size + self.discard_size > 0:
+            out.append("draw")
+        if self.discard_size > 0:
+            out.append("discard")
+        return out
+
+    def legal_plays(self) -> list[Play]:
+        """Every distinct legal play from this hand (RULES.md, "Legal plays"), as the
+        engine computes them: any card may be discarded; the others as the rules allow."""
+        if self.phase != "play":
+            return []
+        d, seat_counts, deck = self.to_native()
+        return [Play._from_action(a) for a in _core.legal_plays_view(d, seat_counts, deck)]
+
+
+class Game:
+    """A King's Crowns game between `players` seats, played move by move.
+
+    Parameters
+    ----------
+    players : int
+        2..5.
+    rules : Rules, optional
+        Target, turn cap and deck (default: :class:`Rules`()).
+    seed : int, SeedSequence or Generator, optional
+        Source of every shuffle (and of the built-in players' random choices when they
+        play through :meth:`play_turn`); the same seed replays the same game.
+
+    Raises
+    ------
+    RulesError, DeckError
+        If `players` is not 2..5 or the deck is too small to deal.
+
+    Notes
+    -----
+    The deal shuffles the deck, gives 6 cards to each seat (one at a time, seat 0 first)
+    and turns one card up to start the discard pile, whatever it is (RULES.md leaves the
+    turned-up card open; it is just the first card of the discard pile).
+    """
+
+    def __init__(self, players: int = 4, rules: Rules | None = None, seed: Seed = None) -> None:
+        self.players = check_players(players)
+        self.rules = Rules() if rules is None else rules
+        if not isinstance(self.rules, Rules):
+            raise RulesError(f"rules must be a Rules, got {type(self.rules).__name__}")
+        self.rules.check(players)
+        self.target = self.rules.target_for(players)
+        self.rng = make_rng(seed)
+        self._deck = np.asarray(self.rules.deck.counts, dtype=np.int32)
+        self._engine = _core.Engine(self._deck, players, self.target, self.rules.max_turns, self.rng)
+        #: Every move so far: (turn, seat, "draw" or "play", source or Play, card drawn).
+        self.log: list[tuple[int, int, str, Any]] = []
+
+    # ---- state
+    @property
+    def phase(self) -> Literal["draw", "play", "over"]:
+        """``"draw"``, ``"play"`` (the seat to move has drawn), or ``"over"``."""
+        return _PHASES[self._engine.phase]  # type: ignore[return-value]
+
+    @property
+    def to_move(self) -> int:
+        """The seat to move."""
+        return self._engine.current
+
+    @property
+    def turn(self) -> int:
+        """Turns completed (over all seats; what the turn cap counts)."""
+        return self._engine.turn
+
+    @property
+    def winner(self) -> int | None:
+        """The seat that reached the target, or None."""
+        w = self._engine.winner
+        return None if w < 0 else w
+
+    @property
+    def ended(self) -> Literal["target", "stalemate"] | None:
+        """How the game ended: ``"target"``, ``"stalemate"`` (turn cap), or None."""
+        return _ENDED[self._engine.ended]  # type: ignore[return-value]
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Crown points of each seat."""
+        return tuple(self._engine.state()["scores"])
+
+    def view(self, seat: int | None = None) -> SeatView:
+        """What `seat` (default: the seat to move) sees.
+
+        Raises
+        ------
+        IllegalMoveError
+            If `seat` is not a seat of this game.
+        """
+        seat = self.to_move if seat is None else seat
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise IllegalMoveError(f"no seat {seat!r} in a {self.players}-player game")
+        return SeatView._from_engine(self._engine.view(seat), self.rules.deck)
+
+    def state(self) -> dict[str, Any]:
+        """The whole state with every hidden card, by name (for analysis and tests;
+        never give it to a player)."""
+        d = self._engine.state()
+        out: dict[str, Any] = {
+            "turn": d["turn"], "to_move": d["current"], "phase": _PHASES[d["phase"]],
+            "hands": [list(_names(h)) for h in d["hands"]],
+            "play_stacks": [list(_names(s)) for s in d["play_stacks"]],
+            "gift_stacks": [list(_names(s)) for s in d["gift_stacks"]],
+            "crown_stacks": [list(_names(s)) for s in d["crown_stacks"]],
+            "draw_pile": list(_names(d["draw_pile"])),
+            "discard_pile": list(_names(d["discard_pile"])),
+            "scores": d["scores"], "winner": self.winner, "ended": self.ended,
+            "reshuffles": d["reshuffles"],
+        }
+        return out
+
+    def card_counts(self) -> Counter[Card]:
+        """Every card in the game wherever it is (always equal to the deck)."""
+        s = self.state()
+        total: Counter[Card] = Counter(s["draw_pile"]) + Counter(s["discard_pile"])
+        for key in ("hands", "play_stacks", "gift_stacks", "crown_stacks"):
+            for cards in s[key]:
+                total.update(cards)
+        return total
+
+    # ---- moves
+    def legal_draws(self) -> list[DrawSource]:
+        """Legal draw sources for the seat to move (empty unless the phase is draw)."""
+        return [_SOURCES[s] for s in self._engine.legal_draws()]
+
+    def legal_plays(self) -> list[Play]:
+        """Every distinct legal play for the seat to move (empty unless the phase is play)."""
+        return [Play._from_action(a) for a in self._engine.legal_plays()]
+
+    def draw(self, source: DrawSource = "draw") -> Card:
+        """Draw for the seat to move from ``"draw"`` (the draw pile; when it is empty
+        the whole discard pile is shuffled into a new one first) or ``"discard"``.
+
+        Returns
+        -------
+        str
+            The card drawn.
+
+        Raises
+        ------
+        IllegalMoveError
+            If the game is not in its draw phase or that pile is empty; the message names
+            the source and the position.
+        """
+        if source not in _SOURCES or source not in self.legal_draws():
+            raise IllegalMoveError(f"cannot draw from {source!r} now ({self._where()})")
+        seat, turn = self.to_move, self.turn
+        card = CARD_NAMES[self._engine.draw(_SOURCES.index(source))]
+        self.log.append((turn, seat, "draw", source))
+        return card
+
+    def play(self, play: Play | tuple[Any, ...]) -> None:
+        """Play a card for the seat to move (ending its turn).
+
+        Parameters
+        ----------
+        play : Play or tuple
+            A :class:`Play`, or ``(card, to)`` / ``(card, "play", seat)``.
+
+        Raises
+        ------
+        IllegalMoveError
+            If the play is not legal now (RULES.md, "Legal plays"); the message names the
+            play and the position.
+        CardError
+            If the card is not a King's Crowns card.
+        """
+        if not isinstance(play, Play):
+            play = Play(*play)
+        seat, turn = self.to_move, self.turn
+        if self.phase != "play":
+            raise IllegalMoveError(f"cannot play {play} now ({self._where()})")
+        action = play._action(seat)
+        if action not in self._engine.legal_plays():
+            raise IllegalMoveError(f"illegal play: {play} ({self._where()}; {self._why(play)})")
+        self._engine.play(action)
+        self.log.append((turn, seat, "play", Play._from_action(action)))
+
+    def _where(self) -> str:
+        if self.phase == "over":
+            return f"game over after {self.turn} turns"
+        return f"seat {self.to_move} to {self.phase}, turn {self.turn}"
+
+    def _why(self, play: Play) -> str:
+        view = self.view()
+        if play.card not in view.hand:
+            return f"{play.card} is not in the hand"
+        return "the rules do not allow it there"
+
+    def play_turn(self, policies: Sequence[Policy]) -> None:
+        """Let the seat to move's policy draw (when it can) and play one card."""
+        seat = self.to_move
+        policy = policies[seat]
+        if self.phase == "draw":
+            self.draw(policy.choose_draw(self.view(seat), self.rng))
+        if self.phase == "play":
+            self.play(policy.choose_play(self.view(seat), self.rng))
+
+    def play_out(self, policies: Sequence[Policy | str]) -> Game:
+        """Play the game to its end with one policy per seat; returns the game.
+
+        Raises
+        ------
+        RulesError
+            If there is not one policy per seat, or a name is unknown.
+        """
+        from .policies import get_policy
+
+        pols = [get_policy(p) for p in policies]
+        if len(pols) != self.players:
+            raise RulesError(f"give one policy per seat ({self.players}), got {len(pols)}")
+        while self.phase != "over":
+            self.play_turn(pols)
+        return self

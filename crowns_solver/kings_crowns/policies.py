@@ -1,0 +1,230 @@
+"""Computer players for King's Crowns, all behind one interface (:class:`Policy`).
+
+A policy sees only a :class:`~crowns_solver.kings_crowns.game.SeatView` (its own hand,
+every stack, the discard top, pile and hand sizes) and a random generator; it returns
+where to draw from and which card to play.  Write your own by subclassing
+:class:`Policy`.  Built in (their logic is compiled, in ``ext/_kc_engine.pyx``, and reads
+only the seat's view):
+
+``random``
+    A uniformly random draw source, then a uniformly random distinct legal play (every
+    discard counts as one play).
+``greedy``
+    The builder: plays the highest crown it can; else covers a Sin on its own play stack
+    (matching Forgiveness, else Holy Spirit); else Salvation; else a Gift of a new
+    colour; else Time with God (or Holy Spirit) to unlock 15s and 20s; else discards the
+    card it values least.  It never plays Sins (they are the first cards it discards).
+    It takes the discard top only when it would play it at once.
+``aggressive``
+    The builder, but it plays a Sin on the leader (the opponent with most crown points
+    whose play stack takes one) before building, unless a crown wins on the spot; it
+    keeps Sins for later and takes a Sin from the discard pile when it has a victim.
+``defensive``
+    The builder, but it holds Forgiveness and Holy Spirit (discards them last, plays Holy
+    Spirit only to cover a Sin, takes a discarded Holy Spirit); it never plays Sins.
+``lookahead``
+    Determinized Monte Carlo ("perfect information Monte Carlo", as in Ginsberg's GIB):
+    for each candidate (draw source, or distinct legal play) it samples the hidden cards
+    `samples` times from what the seat cannot see (the unseen cards dealt at random into
+    the other hands, the draw pile and the discard pile under its top), applies the
+    candidate and lets the rollout player play every seat for `horizon` turns, scoring
+    the end as 1 for a win, 0 for a loss, else by the lead in crown points plus what each
+    seat's stacks promise.  All candidates share the sampled deals and rollout streams
+    (common random numbers).  It keeps the rollout player's own choice unless another
+    candidate's paired advantage exceeds two standard errors.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from .._native import load
+from ..errors import RulesError
+from .game import DrawSource, Play, SeatView
+
+_core = load("_kc_engine")
+
+__all__ = [
+    "Policy",
+    "BuiltinPolicy",
+    "RandomPolicy",
+    "GreedyPolicy",
+    "AggressivePolicy",
+    "DefensivePolicy",
+    "LookaheadPolicy",
+    "POLICY_NAMES",
+    "get_policy",
+]
+
+POLICY_NAMES = ("random", "greedy", "aggressive", "defensive", "lookahead")
+_SIMPLE = ("random", "greedy", "aggressive", "defensive")
+
+
+class Policy:
+    """A King's Crowns player.  Subclass it and override both methods.
+
+    Policies must be picklable to run in worker processes (define them at module level).
+    """
+
+    #: Name used in results tables.
+    name: str = "policy"
+
+    def choose_draw(self, view: SeatView, rng: np.random.Generator) -> DrawSource:
+        """Where to draw from: one of ``view.legal_draws()``."""
+        raise NotImplementedError
+
+    def choose_play(self, view: SeatView, rng: np.random.Generator) -> Play:
+        """What to play: one of ``view.legal_plays()`` (7 cards in hand, or fewer late in
+        a game whose piles ran dry)."""
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name}>"
+
+
+@dataclass(frozen=True, repr=False)
+class BuiltinPolicy(Policy):
+    """A compiled player (see the module docstring); `kind` is its name."""
+
+    kind: str
+
+    def __post_init__(self) -> None:
+        if self.kind not in POLICY_NAMES:
+            raise RulesError(f"unknown policy {self.kind!r} (policies: {', '.join(POLICY_NAMES)})")
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        return self.kind
+
+    @property
+    def policy_id(self) -> int:
+        return _core.POLICY_IDS[self.kind]
+
+    @property
+    def lookahead_params(self) -> tuple[int, int, int]:
+        return (32, 20, _core.POLICY_IDS["aggressive"])
+
+    def choose_draw(self, view: SeatView, rng: np.random.Generator) -> DrawSource:
+        d, seat_counts, deck = view.to_native()
+        return ("draw", "discard")[_core.choose(self.policy_id, d, seat_counts, deck, rng, self.lookahead_params)]
+
+    def choose_play(self, view: SeatView, rng: np.random.Generator) -> Play:
+        d, seat_counts, deck = view.to_native()
+        return Play._from_action(_core.choose(self.policy_id, d, seat_counts, deck, rng, self.lookahead_params))
+
+
+def RandomPolicy() -> BuiltinPolicy:  # noqa: N802 - reads like a class
+    """The random player (a uniformly random draw source and distinct legal play)."""
+    return BuiltinPolicy("random")
+
+
+def GreedyPolicy() -> BuiltinPolicy:  # noqa: N802
+    """The greedy builder."""
+    return BuiltinPolicy("greedy")
+
+
+def AggressivePolicy() -> BuiltinPolicy:  # noqa: N802
+    """The builder that sins the leader first."""
+    return BuiltinPolicy("aggressive")
+
+
+def DefensivePolicy() -> BuiltinPolicy:  # noqa: N802
+    """The builder that holds Forgiveness and Holy Spirit."""
+    return BuiltinPolicy("defensive")
+
+
+@dataclass(frozen=True, repr=False)
+class LookaheadPolicy(BuiltinPolicy):
+    """The lookahead player: determinized Monte Carlo over the seat's view.
+
+    Parameters
+    ----------
+    samples : int
+        Deals sampled per decision (1..10000; default 32).
+    horizon : int
+        Turns (over all seats) rolled out after each candidate (default 20).
+    rollout : str
+        The player used in rollouts for every seat: random, greedy, aggressive
+        (default) or defensive.
+
+    Raises
+    ------
+    RulesError
+        If a parameter is out of range.
+    """
+
+    kind: str = "lookahead"
+    samples: int = 32
+    horizon: int = 20
+    rollout: str = "aggressive"
+
+    def __post_init__(self) -> None:
+        if self.kind != "lookahead":
+            raise RulesError("LookaheadPolicy's kind is 'lookahead'")
+        for key, value, hi in (("samples", self.samples, 10_000), ("horizon", self.horizon, 100_000)):
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= hi:
+                raise RulesError(f"lookahead {key} must be a whole number 1..{hi}, got {value!r}")
+        if self.rollout not in _SIMPLE:
+            raise RulesError(f"lookahead rollout must be one of {', '.join(_SIMPLE)}, got {self.rollout!r}")
+
+    @property
+    def name(self) -> str:  # type: ignore[override]
+        if (self.samples, self.horizon, self.rollout) == (32, 20, "aggressive"):
+            return "lookahead"
+        return f"lookahead:samples={self.samples},horizon={self.horizon},rollout={self.rollout}"
+
+    @property
+    def lookahead_params(self) -> tuple[int, int, int]:
+        return (self.samples, self.horizon, _core.POLICY_IDS[self.rollout])
+
+    def candidates(self, view: SeatView, rng: np.random.Generator) -> list[dict[str, Any]]:
+        """The candidates it weighs in `view`, with their mean rollout value (0..1), the
+        advantage over the rollout player's own choice and its standard error."""
+        d, seat_counts, deck = view.to_native()
+        rows = _core.lookahead_table(d, seat_counts, deck, rng, self.lookahead_params)
+        out = []
+        for action, mean, adv, se, default in rows:
+            choice: Any = ("draw", "discard")[action] if view.phase == "draw" else Play._from_action(action)
+            out.append({"choice": choice, "value": mean, "advantage": adv, "se": se, "default": default})
+        return out
+
+
+def get_policy(spec: str | Policy) -> Policy:
+    """A policy from its name, or a :class:`Policy` returned as is.
+
+    Names: ``random``, ``greedy``, ``aggressive``, ``defensive``, ``lookahead``, and
+    ``lookahead:samples=N,horizon=H,rollout=NAME`` (any subset of the options).
+
+    Raises
+    ------
+    RulesError
+        If the name or an option is unknown or out of range.
+    """
+    if isinstance(spec, Policy):
+        return spec
+    if not isinstance(spec, str):
+        raise RulesError(f"a policy is a name or a Policy, got {spec!r}")
+    name, _, opts = spec.strip().lower().partition(":")
+    if name in _SIMPLE and not opts:
+        return BuiltinPolicy(name)
+    if name != "lookahead":
+        raise RulesError(f"unknown policy {spec!r} (policies: {', '.join(POLICY_NAMES)})")
+    kwargs: dict[str, Any] = {}
+    for item in filter(None, (o.strip() for o in opts.split(","))):
+        key, eq, value = item.partition("=")
+        if not eq or key not in ("samples", "horizon", "rollout"):
+            raise RulesError(f"unknown lookahead option {item!r} in {spec!r} (samples=, horizon=, rollout=)")
+        if key == "rollout":
+            kwargs[key] = value
+        else:
+            try:
+                kwargs[key] = int(value)
+            except ValueError:
+                raise RulesError(f"lookahead {key} must be a whole number, got {value!r}") from None
+    return LookaheadPolicy(**kwargs)

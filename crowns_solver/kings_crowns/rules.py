@@ -1,0 +1,98 @@
+"""King's Crowns rules options (RULES.md, King's Crowns)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import RulesError
+from .deck import DEFAULT_DECK, Deck
+
+__all__ = ["Rules", "MIN_PLAYERS", "MAX_PLAYERS", "DEFAULT_MAX_TURNS", "check_players"]
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 5
+DEFAULT_MAX_TURNS = 2000
+
+
+def check_players(players: Any) -> int:
+    """`players` as an int, or RulesError if it is not 2..5."""
+    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise RulesError(f"King's Crowns is for 2 to 5 players, got {players!r}")
+    return players
+
+
+@dataclass(frozen=True)
+class Rules:
+    """King's Crowns rules options (RULES.md, King's Crowns).
+
+    Attributes
+    ----------
+    target : int or None
+        Crown points that win the game the moment a player reaches them.  None (default)
+        means the rule's target: 100, or 75 with five players.
+    max_turns : int
+        Turn cap (default 2000).  A turn is one seat's draw and play (a seat that can
+        neither draw nor play passes, and that counts as a turn too).  A game with no
+        winner after `max_turns` turns in all, counted over every seat, ends as a
+        stalemate.
+    deck : Deck
+        How many of each card (default: RULES.md's 118-card deck).
+
+    Raises
+    ------
+    RulesError
+        If `target` or `max_turns` is not an int >= 1 (at most 10**6), or `deck` is not a
+        :class:`Deck`.
+    """
+
+    target: int | None = None
+    max_turns: int = DEFAULT_MAX_TURNS
+    deck: Deck = field(default=DEFAULT_DECK)
+
+    def __post_init__(self) -> None:
+        if self.target is not None and (
+            isinstance(self.target, bool) or not isinstance(self.target, int) or not 1 <= self.target <= 10**6
+        ):
+            raise RulesError(f"target must be a whole number of crown points 1..1000000, got {self.target!r}")
+        if isinstance(self.max_turns, bool) or not isinstance(self.max_turns, int) or not 1 <= self.max_turns <= 10**6:
+            raise RulesError(f"max_turns must be a whole number 1..1000000, got {self.max_turns!r}")
+        if not isinstance(self.deck, Deck):
+            raise RulesError(f"deck must be a Deck (see load_deck), got {type(self.deck).__name__}")
+
+    def target_for(self, players: int) -> int:
+        """The target in a game of `players` players: `target`, or 100 (75 with five)."""
+        if self.target is not None:
+            return self.target
+        return 75 if check_players(players) == 5 else 100
+
+    def check(self, players: int) -> None:
+        """Raise RulesError/DeckError unless a game of `players` players can be dealt."""
+        check_players(players)
+        self.deck.check_players(players)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The rules as JSON-able data (recorded with every simulation's results)."""
+        return {
+            "target": self.target,
+            "max_turns": self.max_turns,
+            "deck_name": self.deck.name,
+            "deck": self.deck.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """Inverse of :meth:`to_dict`.
+
+        Raises
+        ------
+        RulesError, DeckError
+            If an entry is invalid.
+        """
+        unknown = set(data) - {"target", "max_turns", "deck", "deck_name"}
+        if unknown:
+            raise RulesError(f"unknown rules option {sorted(unknown)[0]!r}")
+        deck = DEFAULT_DECK
+        if "deck" in data:
+            deck = Deck.from_mapping(data["deck"], data.get("deck_name", "custom"))
+        return cls(target=data.get("target"), max_turns=data.get("max_turns", DEFAULT_MAX_TURNS), deck=deck)

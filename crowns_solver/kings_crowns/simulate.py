@@ -1,0 +1,236 @@
+"""King's Crowns Monte Carlo simulations (through :mod:`crowns_solver.montecarlo`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from concurrent.futures import Executor
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from .. import montecarlo
+from .._native import load
+from ..errors import RulesError
+from .game import Game
+from .policies import BuiltinPolicy, LookaheadPolicy, Policy, get_policy
+from .rules import Rules, check_players
+
+_core = load("_kc_engine")
+
+__all__ = ["simulate", "win_rates", "play_chunk", "seat_policies"]
+
+GAME = "kings-crowns"
+
+
+def seat_policies(policies: Sequence[str], players: int, game: int, rotate: bool) -> list[str]:
+    """The policy of each seat in game number `game`: ``policies`` in seat order, or,
+    when `rotate`, shifted one seat to the left each game (policy i sits at seat
+    ``(i + game) % players``), so over any `players` consecutive games every policy
+    plays every seat once."""
+    if not rotate:
+        return list(policies)
+    return [policies[(s - game) % players] for s in range(players)]
+
+
+def _resolve(policies: Sequence[str | Policy] | str | Policy | None, players: int) -> list[Policy]:
+    if policies is None:
+        policies = ["greedy"]
+    if isinstance(policies, (str, Policy)):
+        policies = [policies]
+    pols = [get_policy(p) for p in policies]
+    if len(pols) == 1:
+        pols = pols * players
+    if len(pols) != players:
+        raise RulesError(f"give one policy, or one per seat ({players}); got {len(pols)}")
+    return pols
+
+
+def play_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, players: int,
+               policies: list[str], rules: dict[str, Any], rotate: bool, chunk_size: int,
+               objects: list[Policy] | None = None) -> pd.DataFrame:
+    """Play one chunk of King's Crowns games (the runner's chunk function).
+
+    All games of the chunk come from one PCG64 stream seeded with `seed`, in order.
+    Built-in policies play on the compiled fast path (whole games in C); any other
+    policy plays through :class:`Game`, move by move.  Both give the same games for the
+    same seed.
+
+    Returns
+    -------
+    DataFrame
+        One row per game: ``players``, ``policy_<s>``, ``winner`` (seat, -1 at the turn
+        cap), ``winner_policy``, ``turns``, ``ended`` (``"target"``/``"stalemate"``),
+        ``crowns_<s>`` (crown points of each seat), ``reshuffles``.
+    """
+    rules_obj = Rules.from_dict(rules)
+    pols: list[Policy] = list(objects) if objects is not None else [get_policy(p) for p in policies]
+    names = [str(p) for p in pols]
+    target = rules_obj.target_for(players)
+    gen = np.random.Generator(np.random.PCG64(seed))
+    first = chunk_index * chunk_size
+    seats = [seat_policies(list(range(players)), players, first + g, rotate) for g in range(n_games)]
+    la_params = {p.lookahead_params for p in pols if isinstance(p, LookaheadPolicy) or (isinstance(p, BuiltinPolicy) and p.kind == "lookahead")}
+    fast = all(type(p) in (BuiltinPolicy, LookaheadPolicy) for p in pols) and len(la_params) <= 1
+    winner = np.full(n_games, -1, dtype=np.int8)
+    turns = np.zeros(n_games, dtype=np.int32)
+    scores = np.zeros((n_games, players), dtype=np.int16)
+    reshuffles = np.zeros(n_games, dtype=np.int32)
+    if fast:
+        ids = np.array([[pols[i].policy_id for i in row] for row in seats], dtype=np.int8).reshape(n_games, players)  # type: ignore[attr-defined]
+        la = next(iter(la_params)) if la_params else (32, 20, _core.POLICY_IDS["aggressive"])
+        deck = np.asarray(rules_obj.deck.counts, dtype=np.int32)
+        _core.play_games(n_games, deck, players, target, rules_obj.max_turns, ids, gen, la,
+                         winner, turns, scores, reshuffles)
+    else:
+        for g in range(n_games):
+            game = Game(players, rules_obj, gen)
+            game.play_out([pols[i] for i in seats[g]])
+            winner[g] = -1 if game.winner is None else game.winner
+            turns[g] = game.turn
+            scores[g] = game.scores
+            reshuffles[g] = game.state()["reshuffles"]
+    cols: dict[str, Any] = {"players": np.full(n_games, players, dtype=np.int64)}
+    for s in range(players):
+        cols[f"policy_{s}"] = [names[row[s]] for row in seats]
+    cols["winner"] = winner.astype(np.int64)
+    cols["winner_policy"] = [names[seats[g][w]] if w >= 0 else None for g, w in enumerate(winner)]
+    cols["turns"] = turns.astype(np.int64)
+    cols["ended"] = np.where(winner >= 0, "target", "stalemate")
+    for s in range(players):
+        cols[f"crowns_{s}"] = scores[:, s].astype(np.int64)
+    cols["reshuffles"] = reshuffles.astype(np.int64)
+    return pd.DataFrame(cols)
+
+
+def simulate(
+    games: int,
+    *,
+    players: int = 4,
+    policies: Sequence[str | Policy] | str | Policy | None = None,
+    rules: Rules | None = None,
+    seed: int = 0,
+    rotate: bool = False,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    progress: bool = False,
+    out: str | Path | None = None,
+    chunk_size: int = montecarlo.DEFAULT_CHUNK_SIZE,
+) -> pd.DataFrame:
+    """Play many King's Crowns games between computer players and tabulate them.
+
+    Parameters
+    ----------
+    games : int
+        Number of games.
+    players : int
+        2..5 (default 4).
+    policies : str, Policy or sequence, optional
+        One policy for every seat, or one per seat in seat order (seat 0 starts).  Names:
+        random, greedy (default), aggressive, defensive, lookahead (see
+        :mod:`~crowns_solver.kings_crowns.policies`); custom :class:`Policy` objects must
+        be picklable for worker processes.
+    rules : Rules, optional
+        Target, turn cap, deck (default: RULES.md's).
+    seed : int
+        Root seed; with the same seed and chunk size the table is identical whatever
+        the executor or number of workers.
+    rotate : bool
+        Rotate the policies one seat to the left each game (fair comparisons: every
+        policy plays every seat equally often when `games` is a multiple of `players`).
+    executor, workers, progress, out, chunk_size
+        Passed to :func:`crowns_solver.montecarlo.run` (any Executor, default a process
+        pool over all cores; a progress bar; a resumable JSON-lines results file; games
+        per chunk, default 1000).
+
+    Returns
+    -------
+    DataFrame
+        One row per game: ``game``, ``players``, ``policy_<seat>``, ``winner`` (seat, -1
+        for a stalemate), ``winner_policy``, ``turns`` (turns over all seats),
+        ``ended`` (``"target"`` or ``"stalemate"``), ``crowns_<seat>`` and
+        ``reshuffles``.  ``attrs`` records the game, seed, chunk size, version, rules
+        and parameters.
+
+    Raises
+    ------
+    RulesError
+        If `players` is not 2..5, a policy is unknown, or the number of policies is
+        neither 1 nor `players`.
+    DeckError
+        If the deck is too small to deal `players` hands.
+    RunnerError, ResultsFileError
+        See :func:`crowns_solver.montecarlo.run`.
+
+    Examples
+    --------
+    >>> df = simulate(400, policies=["greedy", "aggressive"], players=2, rotate=True, workers=1)
+    >>> win_rates(df, by="policy")  # doctest: +SKIP
+    """
+    players = check_players(players)
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise RulesError(f"rules must be a Rules, got {type(rules).__name__}")
+    rules.check(players)
+    pols = _resolve(policies, players)
+    names = [str(p) for p in pols]
+    custom = [p for p in pols if type(p) not in (BuiltinPolicy, LookaheadPolicy)]
+    params: dict[str, Any] = {
+        "players": players,
+        "policies": names,
+        "rules": rules.to_dict(),
+        "rotate": bool(rotate),
+        "chunk_size": chunk_size,
+    }
+    run_params = dict(params)
+    if custom:
+        run_params["objects"] = pols
+    meta = {"game": GAME, "rules": rules.to_dict(), "target": rules.target_for(players)}
+    if custom:
+        # custom objects are not JSON: record their names, pass the objects separately
+        return montecarlo.run(
+            _CustomChunk(pols), games, params=params, seed=seed, chunk_size=chunk_size,
+            executor=executor, workers=workers, progress=progress, out=out, meta=meta,
+        )
+    return montecarlo.run(
+        play_chunk, games, params=params, seed=seed, chunk_size=chunk_size, executor=executor,
+        workers=workers, progress=progress, out=out, meta=meta,
+    )
+
+
+class _CustomChunk:
+    """play_chunk with the policy objects bound (picklable when the policies are)."""
+
+    __module__ = __name__
+    __qualname__ = "play_chunk"
+
+    def __init__(self, pols: list[Policy]) -> None:
+        self.pols = pols
+
+    def __call__(self, chunk_index: int, n_games: int, seed: np.random.SeedSequence, **params: Any) -> pd.DataFrame:
+        return play_chunk(chunk_index, n_games, seed, objects=self.pols, **params)
+
+
+def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
+    """Win rates by seat or by policy with 95% Wilson confidence intervals.
+
+    Parameters
+    ----------
+    results : DataFrame
+        A table from :func:`simulate` (or :func:`crowns_solver.montecarlo.read_results`).
+    by : {"seat", "policy"}
+        Group by seat (0 starts) or by policy (over every seat it occupied).
+
+    Returns
+    -------
+    DataFrame
+        ``wins``, ``games``, ``rate``, ``ci_low``, ``ci_high`` (Wilson score interval,
+        Wilson 1927); stalemates count as games without a win.
+
+    Raises
+    ------
+    RunnerError
+        If `by` is not "seat" or "policy", or the table lacks the columns.
+    """
+    return montecarlo.win_rates(results, by=by)

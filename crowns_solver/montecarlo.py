@@ -1,0 +1,558 @@
+"""The shared Monte Carlo runner: many games, in fixed chunks, on any executor.
+
+Every game of this package (King's Crowns, Five Crowns, Cross Kings) runs its
+simulations through :func:`run`.  A game supplies one picklable top-level function::
+
+    def play_chunk(chunk_index: int, n_games: int, seed: numpy.random.SeedSequence,
+                   **params) -> pandas.DataFrame   # or a list of dicts
+
+that plays `n_games` games from `seed` and returns one row per game.  :func:`run`
+splits the games into chunks of a fixed size, gives chunk ``i`` the seed
+``SeedSequence(seed).spawn(n_chunks)[i]`` (that is ``SeedSequence(seed,
+spawn_key=(i,))``, whatever the number of chunks), runs the chunks on an executor and
+puts the rows back in chunk order.  So the table depends only on (`play_chunk`,
+`params`, `seed`, `chunk_size`, `games`), never on the executor or the number of workers:
+one process, a process pool, a thread pool, or a Dask cluster
+(``distributed.Client(...).get_executor()``) all give the same table.  The first ``k``
+games of a run are the same for any ``games >= k`` when the chunk plays its games from
+one stream in order, as the built-in games do.
+
+Results file (``out=``): JSON lines.  Line 1 is a header ``{"format":
+"crowns-montecarlo", "format_version": 1, "meta": {...}}``; every further line is one
+finished chunk ``{"chunk": i, "n_games": k, "columns": {name: [values...]}}``, written
+in one piece and flushed as soon as the chunk finishes (in completion order).  A run
+killed mid-write leaves at most a torn last line, which is dropped on resume.  Running
+again with the same file resumes: the chunks already there are read back, only the
+missing ones are played, and the table is the same as an uninterrupted run's.  A file
+made with a different seed, chunk size, number of games, chunk function, parameters
+(rules included) or library version is refused with
+:class:`~crowns_solver.errors.ResultsFileError`.
+
+Conventions for the tables (the ``crowns report`` command and :func:`win_rates` rely on
+them): a column ``game`` (added by :func:`run`), ``policy_<seat>`` for each seat's
+player, ``winner`` (the winning seat, -1 for none) or ``win_<seat>`` columns (1 when that
+seat won, 0 when not; ties may give several 1s), and optionally ``turns`` (game length)
+and ``players``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import statistics
+from collections.abc import Callable, Iterable, Mapping
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from .errors import ResultsFileError, RunnerError
+
+__all__ = [
+    "run",
+    "chunk_seed",
+    "chunk_sizes",
+    "read_results",
+    "read_header",
+    "wilson_interval",
+    "win_rates",
+    "FORMAT",
+    "DEFAULT_CHUNK_SIZE",
+]
+
+FORMAT = "crowns-montecarlo"
+FORMAT_VERSION = 1
+DEFAULT_CHUNK_SIZE = 1000
+#: Keys of the header that must match for a run to resume from a file.
+RESUME_KEYS = ("seed", "chunk_size", "games", "play_chunk", "params", "version", "game")
+
+PlayChunk = Callable[..., "pd.DataFrame | list[dict[str, Any]]"]
+
+
+# ---------------------------------------------------------------- seeds and chunks
+
+def chunk_seed(seed: int, chunk_index: int) -> np.random.SeedSequence:
+    """The seed of chunk `chunk_index`: ``SeedSequence(seed).spawn(n)[chunk_index]``
+    for any ``n > chunk_index``."""
+    return np.random.SeedSequence(seed, spawn_key=(chunk_index,))
+
+
+def chunk_sizes(games: int, chunk_size: int) -> list[int]:
+    """Games in each chunk: all `chunk_size` except possibly a smaller last one."""
+    full, rest = divmod(games, chunk_size)
+    return [chunk_size] * full + ([rest] if rest else [])
+
+
+def _call_chunk(play_chunk: PlayChunk, chunk_index: int, n_games: int, seed: np.random.SeedSequence,
+                params: dict[str, Any]) -> dict[str, list[Any]]:
+    """Run one chunk and return its rows as JSON-able columns (runs in the worker).
+
+    Parameters travel as one dict, not as keyword arguments, so they can never collide
+    with an executor's own keywords (Dask's ``submit`` takes ``key=``, ``workers=``...).
+    """
+    rows = play_chunk(chunk_index, n_games, seed, **params)
+    frame = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(list(rows))
+    if len(frame) != n_games:
+        raise RunnerError(f"{_qualname(play_chunk)} returned {len(frame)} rows for {n_games} games (chunk {chunk_index})")
+    return _columns(frame)
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, np.generic):
+        value = value.item()
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if value is pd.NA or value is pd.NaT:
+        return None
+    return value
+
+
+def _columns(frame: pd.DataFrame) -> dict[str, list[Any]]:
+    return {str(col): [_plain(v) for v in frame[col].tolist()] for col in frame.columns}
+
+
+def _qualname(fn: Callable[..., Any]) -> str:
+    return f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', repr(fn))}"
+
+
+def _jsonable(obj: Any, what: str) -> Any:
+    try:
+        return json.loads(json.dumps(obj, default=_json_default))
+    except (TypeError, ValueError) as exc:
+        raise RunnerError(f"{what} must be JSON-able data to be recorded with the results: {exc}") from None
+
+
+def _json_default(obj: Any) -> Any:
+    if isinstance(obj, np.generic):
+        return obj.item()
+    if isinstance(obj, (set, frozenset, tuple)):
+        return list(obj)
+    if hasattr(obj, "to_dict"):
+        return obj.to_dict()
+    raise TypeError(f"cannot write {type(obj).__name__} as JSON")
+
+
+# ---------------------------------------------------------------- results file
+
+def _header(meta: dict[str, Any]) -> str:
+    return json.dumps({"format": FORMAT, "format_version": FORMAT_VERSION, "meta": meta}, sort_keys=True) + "\n"
+
+
+def read_header(path: str | Path) -> dict[str, Any]:
+    """The metadata recorded in a results file's header line.
+
+    Raises
+    ------
+    ResultsFileError
+        If the file does not start with a crowns-montecarlo header.
+    OSError
+        If it cannot be read.
+    """
+    with open(path, "rb") as f:
+        first = f.readline()
+    return _parse_header(first, path)
+
+
+def _parse_header(line: bytes, path: str | Path) -> dict[str, Any]:
+    try:
+        head = json.loads(line)
+    except ValueError:
+        head = None
+    if not isinstance(head, dict) or head.get("format") != FORMAT or not isinstance(head.get("meta"), dict):
+        raise ResultsFileError(f"{path}: not a crowns results file (no {FORMAT} header on line 1)")
+    if head.get("format_version") != FORMAT_VERSION:
+        raise ResultsFileError(f"{path}: results file format version {head.get('format_version')!r}, expected {FORMAT_VERSION}")
+    return head["meta"]
+
+
+def _read_chunks(path: str | Path, *, repair: bool) -> tuple[dict[str, Any], dict[int, dict[str, list[Any]]], int]:
+    """Header meta, finished chunks by index, and the byte length of the good part.
+
+    Every line is written whole with its newline, so a run killed mid-write leaves at
+    most a last line without a newline: that torn line is dropped (and cut off the file
+    when `repair`).  A damaged line before it is an error.
+    """
+    with open(path, "rb") as f:
+        data = f.read()
+    if not data:
+        raise ResultsFileError(f"{path}: empty results file")
+    lines = data.split(b"\n")
+    complete, torn = lines[:-1], lines[-1]  # torn is b"" when the file ends with a newline
+    if not complete:
+        raise ResultsFileError(f"{path}: not a crowns results file (no complete header line)")
+    meta = _parse_header(complete[0], path)
+    chunks: dict[int, dict[str, list[Any]]] = {}
+    for lineno, line in enumerate(complete[1:], start=2):
+        if not line.strip():
+            continue
+        try:
+            rec = json.loads(line)
+            idx, n_games, cols = rec["chunk"], rec["n_games"], rec["columns"]
+            if not isinstance(idx, int) or not isinstance(cols, dict) or any(len(v) != n_games for v in cols.values()):
+                raise ValueError
+        except (ValueError, KeyError, TypeError):
+            raise ResultsFileError(f"{path}: line {lineno} is not a finished chunk") from None
+        if idx in chunks:
+            raise ResultsFileError(f"{path}: chunk {idx} appears twice (line {lineno})")
+        chunks[idx] = cols
+    good = len(data) - len(torn)
+    if repair and torn:
+        with open(path, "r+b") as f:
+            f.truncate(good)
+    return meta, chunks, good
+
+
+def _frame(chunks: Mapping[int, dict[str, list[Any]]], sizes: list[int], chunk_size: int) -> pd.DataFrame:
+    cols: dict[str, list[Any]] = {"game": []}
+    order: list[str] = ["game"]
+    done = sorted(i for i in chunks if i < len(sizes))
+    for i in done:
+        for name in chunks[i]:
+            if name not in cols:
+                cols[name] = []
+                order.append(name)
+    for i in done:
+        n = sizes[i]
+        c = chunks[i]
+        if "game" not in c:
+            cols["game"].extend(range(i * chunk_size, i * chunk_size + n))
+        for name in order:
+            if name == "game" and "game" not in c:
+                continue
+            cols[name].extend(c.get(name, [None] * n))
+    return pd.DataFrame({name: cols[name] for name in order})
+
+
+def read_results(path: str | Path) -> pd.DataFrame:
+    """Read a results file written by :func:`run` (with ``out=``), finished or not.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per game played so far, in game order; ``attrs`` holds the header's
+        metadata plus ``games_done`` (rows present) and ``complete`` (all games there).
+
+    Raises
+    ------
+    ResultsFileError
+        If the file is not a crowns results file or a line other than the last is
+        damaged.
+    OSError
+        If it cannot be read.
+    """
+    meta, chunks, _ = _read_chunks(path, repair=False)
+    try:
+        sizes = chunk_sizes(int(meta["games"]), int(meta["chunk_size"]))
+    except (KeyError, TypeError, ValueError):
+        raise ResultsFileError(f"{path}: header lacks games or chunk_size") from None
+    frame = _frame(chunks, sizes, int(meta["chunk_size"]))
+    frame.attrs.update(meta)
+    frame.attrs["games_done"] = len(frame)
+    frame.attrs["complete"] = len(frame) == meta["games"]
+    return frame
+
+
+# ---------------------------------------------------------------- the runner
+
+def _check_int(name: str, value: Any, lo: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
+        raise RunnerError(f"{name} must be a whole number >= {lo}, got {value!r}")
+    return int(value)
+
+
+def run(
+    play_chunk: PlayChunk,
+    games: int,
+    *,
+    params: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    chunk_size: int = DEFAULT_CHUNK_SIZE,
+    executor: Executor | None = None,
+    workers: int | None = None,
+    progress: bool = False,
+    out: str | Path | None = None,
+    meta: Mapping[str, Any] | None = None,
+) -> pd.DataFrame:
+    """Play `games` games in chunks and return one row per game, in game order.
+
+    Parameters
+    ----------
+    play_chunk : callable
+        ``play_chunk(chunk_index, n_games, seed_sequence, **params)`` returning a
+        DataFrame (or list of dicts) with one row per game.  It must be a picklable
+        top-level function to run in worker processes.
+    games : int
+        Number of games (>= 1).
+    params : mapping, optional
+        Keyword arguments for `play_chunk`; JSON-able (they are recorded in the results
+        and compared on resume).
+    seed : int
+        Root seed (>= 0).  Chunk ``i`` is seeded with ``SeedSequence(seed,
+        spawn_key=(i,))``.
+    chunk_size : int
+        Games per chunk (default 1000).  Results depend on it: record and reuse it.
+    executor : concurrent.futures.Executor, optional
+        Where chunks run: any Executor (process or thread pool, a Dask client's
+        ``get_executor()``...).  It is never shut down here.  Default: a process pool
+        over `workers` processes, made and shut down by this call; with ``workers=1``
+        the chunks run in this process, with no pool.
+    workers : int, optional
+        Processes of the default pool (default: all cores).  Ignored when `executor` is
+        given except as the number of chunks kept in flight (default: 2 per core).
+    progress : bool
+        Show a tqdm progress bar (games done) on stderr.
+    out : str or Path, optional
+        JSON-lines results file, written as chunks finish; if it exists, the run resumes
+        from it (see the module docstring).
+    meta : mapping, optional
+        More JSON-able metadata to record, e.g. ``{"game": "kings-crowns", "rules":
+        {...}}``.  The ``game`` entry is compared on resume.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Column ``game`` (0..games-1) then the chunk function's columns.  ``attrs`` holds
+        the metadata: seed, chunk_size, games, play_chunk, params, version, created,
+        plus `meta`.
+
+    Raises
+    ------
+    RunnerError
+        If an argument is out of range, `params`/`meta` are not JSON-able, or a chunk
+        returns the wrong number of rows.
+    ResultsFileError
+        If `out` holds results of a different run (seed, chunk size, games, function,
+        parameters, rules or version) or is damaged before its last line.
+    KeyboardInterrupt
+        On Ctrl-C: pending chunks are cancelled (the default pool is shut down); chunks
+        already written to `out` stay there, so the run can resume.
+    """
+    from . import __version__
+
+    games = _check_int("games", games, 1)
+    seed = _check_int("seed", seed, 0)
+    chunk_size = _check_int("chunk_size", chunk_size, 1)
+    if workers is not None:
+        workers = _check_int("workers", workers, 1)
+    if executor is not None and not isinstance(executor, Executor) and not hasattr(executor, "submit"):
+        raise RunnerError(f"executor must be a concurrent.futures.Executor, got {type(executor).__name__}")
+    params = dict(params or {})
+    record: dict[str, Any] = {
+        "seed": seed,
+        "chunk_size": chunk_size,
+        "games": games,
+        "play_chunk": _qualname(play_chunk),
+        "params": _jsonable(params, "params"),
+        "version": __version__,
+    }
+    extra = _jsonable(dict(meta or {}), "meta")
+    record["game"] = extra.pop("game", None)
+    record.update({k: v for k, v in extra.items() if k not in record})
+    sizes = chunk_sizes(games, chunk_size)
+
+    done: dict[int, dict[str, list[Any]]] = {}
+    fh = None
+    if out is not None:
+        out = Path(out)
+        if out.exists() and out.stat().st_size > 0:
+            old, done, _ = _read_chunks(out, repair=True)
+            for key in RESUME_KEYS:
+                if old.get(key) != record.get(key):
+                    raise ResultsFileError(
+                        f"{out}: holds results made with a different {key}"
+                        f" ({_short(old.get(key))} there, {_short(record.get(key))} now);"
+                        " use another file to start a new run"
+                    )
+            record = old
+        else:
+            import datetime
+
+            record["created"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+            out.parent.mkdir(parents=True, exist_ok=True)
+            with open(out, "w", encoding="utf-8") as f:
+                f.write(_header(record))
+                f.flush()
+                os.fsync(f.fileno())
+        fh = open(out, "a", encoding="utf-8")
+
+    todo = [i for i in range(len(sizes)) if i not in done]
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=games, initial=sum(sizes[i] for i in done), unit="game", desc="games", smoothing=0.1)
+
+    def finish(i: int, cols: dict[str, list[Any]]) -> None:
+        done[i] = cols
+        if fh is not None:
+            fh.write(json.dumps({"chunk": i, "n_games": sizes[i], "columns": cols}, separators=(",", ":")) + "\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        if bar is not None:
+            bar.update(sizes[i])
+
+    try:
+        if executor is None and (workers == 1 or len(todo) <= 1):
+            for i in todo:
+                finish(i, _call_chunk(play_chunk, i, sizes[i], chunk_seed(seed, i), params))
+        elif executor is None:
+            n = workers or os.cpu_count() or 1
+            pool = ProcessPoolExecutor(max_workers=min(n, len(todo)))
+            try:
+                _drive(pool, play_chunk, todo, sizes, seed, params, 2 * n, finish)
+            except BaseException:
+                pool.shutdown(wait=False, cancel_futures=True)
+                raise
+            pool.shutdown(wait=True)
+        else:
+            n = workers or os.cpu_count() or 1
+            _drive(executor, play_chunk, todo, sizes, seed, params, 2 * n, finish)
+    finally:
+        if bar is not None:
+            bar.close()
+        if fh is not None:
+            fh.close()
+
+    frame = _frame(done, sizes, chunk_size)
+    frame.attrs.update(record)
+    return frame
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, sort_keys=True, default=str)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _drive(executor: Any, play_chunk: PlayChunk, todo: list[int], sizes: list[int], seed: int,
+           params: dict[str, Any], in_flight: int, finish: Callable[[int, dict[str, list[Any]]], None]) -> None:
+    """Submit chunks, at most `in_flight` at a time, and record each as it finishes."""
+    pending: dict[Future, int] = {}
+    queue = iter(todo)
+    try:
+        for i in queue:
+            pending[executor.submit(_call_chunk, play_chunk, i, sizes[i], chunk_seed(seed, i), params)] = i
+            if len(pending) >= in_flight:
+                break
+        while pending:
+            finished, _ = wait(list(pending), return_when=FIRST_COMPLETED)
+            for fut in finished:
+                i = pending.pop(fut)
+                finish(i, fut.result())
+                nxt = next(queue, None)
+                if nxt is not None:
+                    pending[executor.submit(_call_chunk, play_chunk, nxt, sizes[nxt], chunk_seed(seed, nxt), params)] = nxt
+    except BaseException:
+        for fut in pending:
+            fut.cancel()
+        raise
+
+
+# ---------------------------------------------------------------- win rates
+
+Z95 = statistics.NormalDist().inv_cdf(0.975)
+
+
+def wilson_interval(wins: Any, games: Any, z: float = Z95) -> tuple[Any, Any]:
+    """Wilson score interval for a binomial proportion (Wilson 1927), default 95%.
+
+    Parameters
+    ----------
+    wins, games : int or array of int
+        Successes and trials (games >= wins >= 0).  Where games is 0 the interval is
+        (0, 1).
+    z : float
+        Normal quantile (1.959964 for 95%).
+
+    Returns
+    -------
+    (low, high) : floats or arrays
+    """
+    w = np.asarray(wins, dtype=float)
+    n = np.asarray(games, dtype=float)
+    with np.errstate(invalid="ignore", divide="ignore"):
+        p = np.where(n > 0, w / np.where(n > 0, n, 1), 0.0)
+        denom = 1 + z * z / np.where(n > 0, n, 1)
+        centre = (p + z * z / (2 * np.where(n > 0, n, 1))) / denom
+        half = z * np.sqrt(p * (1 - p) / np.where(n > 0, n, 1) + z * z / (4 * np.where(n > 0, n, 1) ** 2)) / denom
+        low = np.where((n > 0) & (w > 0), np.clip(centre - half, 0, 1), 0.0)
+        high = np.where((n > 0) & (w < n), np.clip(centre + half, 0, 1), 1.0)
+    if low.ndim == 0:
+        return float(low), float(high)
+    return low, high
+
+
+def _seats(results: pd.DataFrame) -> list[int]:
+    seats = sorted(int(c.split("_", 1)[1]) for c in results.columns if c.startswith("policy_") and c.split("_", 1)[1].isdigit())
+    if not seats:
+        seats = sorted(int(c.split("_", 1)[1]) for c in results.columns if c.startswith("win_") and c.split("_", 1)[1].isdigit())
+    return seats
+
+
+def _win_matrix(results: pd.DataFrame, seats: list[int]) -> np.ndarray:
+    if all(f"win_{s}" in results.columns for s in seats):
+        return np.column_stack([results[f"win_{s}"].fillna(0).to_numpy(dtype=float) for s in seats])
+    if "winner" not in results.columns:
+        raise RunnerError("results have neither a 'winner' column nor 'win_<seat>' columns")
+    winner = results["winner"].fillna(-1).to_numpy(dtype=float)
+    return np.column_stack([(winner == s).astype(float) for s in seats])
+
+
+def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
+    """Win rates with 95% Wilson confidence intervals, by seat or by policy.
+
+    Parameters
+    ----------
+    results : DataFrame
+        A results table following the module's conventions (``policy_<seat>``, and
+        ``winner`` or ``win_<seat>``).  Seats absent from a game (NA policy) are skipped.
+    by : {"seat", "policy"}
+        ``"seat"``: one row per seat, over all games.  ``"policy"``: one row per policy,
+        over every seat it occupied (a policy in two seats of a game counts twice).
+
+    Returns
+    -------
+    DataFrame
+        Index: seat or policy.  Columns ``wins``, ``games`` (seat-games), ``rate``
+        (wins / games), ``ci_low``, ``ci_high`` (95% Wilson interval).  Games without a
+        winner count as games and not as wins.
+
+    Raises
+    ------
+    RunnerError
+        If `by` is not "seat" or "policy" or the table lacks the columns needed.
+    """
+    if by not in ("seat", "policy"):
+        raise RunnerError(f"by must be 'seat' or 'policy', got {by!r}")
+    seats = _seats(results)
+    if not seats:
+        raise RunnerError("results have no policy_<seat> or win_<seat> columns")
+    wins = _win_matrix(results, seats)
+    rows: dict[Any, list[float]] = {}
+    for k, s in enumerate(seats):
+        pol = results[f"policy_{s}"] if f"policy_{s}" in results.columns else pd.Series(["?"] * len(results))
+        present = pol.notna().to_numpy()
+        if by == "seat":
+            acc = rows.setdefault(s, [0.0, 0.0])
+            acc[0] += wins[present, k].sum()
+            acc[1] += present.sum()
+        else:
+            for name, grp in pd.Series(wins[present, k]).groupby(pol[present].to_numpy()):
+                acc = rows.setdefault(name, [0.0, 0.0])
+                acc[0] += grp.sum()
+                acc[1] += len(grp)
+    table = pd.DataFrame.from_dict(rows, orient="index", columns=["wins", "games"])
+    table.index.name = by
+    if by == "seat":
+        table = table.sort_index()
+    table["wins"] = table["wins"].round(6)
+    if (table["wins"] == table["wins"].round()).all():
+        table["wins"] = table["wins"].astype(int)
+    table["games"] = table["games"].astype(int)
+    table["rate"] = table["wins"] / table["games"].where(table["games"] > 0)
+    low, high = wilson_interval(table["wins"].to_numpy(dtype=float), table["games"].to_numpy(dtype=float))
+    table["ci_low"] = low
+    table["ci_high"] = high
+    return table

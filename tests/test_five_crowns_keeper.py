@@ -1,0 +1,279 @@
+"""Five Crowns score keeper: scripted terminal sessions, the Python API, files, bad input."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from crowns_solver.cli import main
+from crowns_solver.errors import PlayerNameError, RecordError, ScoreEntryError
+from crowns_solver.five_crowns.keeper import ScoreKeeper, interactive, wild_text
+
+
+class Script:
+    """Feeds scripted lines to the keeper as `read`, records prompts and messages."""
+
+    def __init__(self, lines):
+        self.lines = list(lines)
+        self.out: list[str] = []
+
+    def read(self, prompt: str) -> str:
+        self.out.append(prompt)
+        if not self.lines:
+            raise EOFError
+        return self.lines.pop(0)
+
+    def write(self, text: str) -> None:
+        self.out.append(text)
+
+    @property
+    def text(self) -> str:
+        return "\n".join(self.out)
+
+
+def run(lines, **kw):
+    s = Script(lines)
+    keeper = interactive(read=s.read, write=s.write, **kw)
+    return keeper, s
+
+
+def test_scripted_session_with_undo_quit_and_resume(tmp_path):
+    path = tmp_path / "game.json"
+    keeper, s = run(
+        [
+            "3", "Ann", "Bob", "Cy",
+            # round 1 (3s wild): Ann holds 5R 9H JK = 5 + 9 + 50
+            "5R 9H JK", "0", "12",
+            # round 2 (4s wild): 4S is wild = 20, QH 12
+            "4S QH", "7", "0",
+            # round 3 (5s wild): the seed's example 5R 9H JK = 20 + 9 + 50; Bob's 30 is
+            # undone and re-entered as 3
+            "0", "30", "u", "3", "10h 10s",
+            # round 4: one entry, then quit
+            "6", "q",
+        ],
+        save=path,
+    )
+    assert "Round 1 of 11: 3 cards each, 3s are wild (jokers too). Ann deals, Bob starts." in s.text
+    assert "Round 3 of 11: 5 cards each, 5s are wild (jokers too). Cy deals, Ann starts." in s.text
+    assert "= 64 (5R 5 + 9H 9 + JK 50)" in s.text
+    assert "= 32 (4S 20 + QH 12)" in s.text
+    assert "Undone: Bob's 30 in round 3." in s.text
+    assert "Totals after round 3: Bob 10, Cy 32, Ann 96" in s.text
+    assert "Leader: Bob" in s.text
+    assert keeper.round == 4 and keeper.next_player == "Bob"
+    saved = json.loads(path.read_text())
+    assert saved["totals"] == {"Ann": 102, "Bob": 10, "Cy": 32}
+
+    # resume: the partial round 4 is still there; finish it and round 5
+    keeper, s = run(["5R 9H JK", "0", "u", "4", "0", "1", "2"], resume=path)
+    assert "Resumed" in s.text and "3 round(s) complete" in s.text
+    # round 4 wild rank 6: 5R 9H JK = 5 + 9 + 50 = 64 for Bob, then 4 for Cy after the undo
+    assert keeper.round_scores(4) == {"Ann": 6, "Bob": 64, "Cy": 4}
+    assert keeper.round_scores(5) == {"Ann": 0, "Bob": 1, "Cy": 2}
+    assert keeper.totals() == {"Ann": 102, "Bob": 75, "Cy": 38}
+    assert ScoreKeeper.load(path).totals() == keeper.totals()
+
+
+def test_bad_input_reasks_and_loses_nothing(tmp_path):
+    path = tmp_path / "g.json"
+    keeper, s = run(
+        [
+            "0", "two", "2",      # bad player counts
+            "", "Ann", "  ", "ann", "Bob",  # empty and repeated names
+            "10", "5",            # round 1
+            "2H 5S", "-4", "4.5", "1000", "3S 3S 3S", "3S 4S 5S 6S 7S", "JK", "8",
+        ],
+        save=path,
+    )
+    text = s.text
+    assert "Please type a whole number from 1 to 14" in text
+    assert text.count("A name cannot be empty. Please type a name.") == 2
+    assert "The name 'ann' is already taken" in text
+    assert "not a Five Crowns card: '2H'" in text
+    assert "points cannot be negative: -4" in text
+    assert "points must be a whole number >= 0: 4.5" in text
+    assert "more than 4 cards can count" in text
+    assert "3 copies of 3S, but 1 set holds only 2" in text
+    assert "round 2 deals 4 cards, so at most 4 can be left in hand, got 5" in text
+    assert keeper.names == ("Ann", "Bob")
+    assert keeper.round_scores(1) == {"Ann": 10, "Bob": 5}
+    assert keeper.round_scores(2) == {"Ann": 50, "Bob": 8}
+    assert ScoreKeeper.load(path).totals() == {"Ann": 60, "Bob": 13}
+
+
+def test_full_game_winner_and_shared_win(tmp_path):
+    k = ScoreKeeper(["Ann", "Bob", "Cy"])
+    for r in range(11):
+        k.enter_round([3, 3, 4])
+    assert k.finished and k.winners() == ["Ann", "Bob"] and k.round is None
+    k2, s = run(["5", "5", "9"] * 11, names=["Ann", "Bob", "Cy"], save=tmp_path / "b.json")
+    assert "Shared win: Ann and Bob with 55 points each." in s.text
+    k3, s = run([], resume=tmp_path / "b.json")
+    assert "The game is finished. Shared win: Ann and Bob with 55 points each." in s.text
+
+
+def test_scripted_wins_and_table(tmp_path):
+    lines = []
+    for r in range(11):
+        lines += ["0", "1"]
+    k, s = run(["t", *lines], names=["Ann", "Bob"], save=tmp_path / "w.json")
+    assert "Winner: Ann with 0 points." in s.text
+    assert "round    Ann    Bob" in s.text
+    part = ScoreKeeper(["Ann", "Bob"])
+    part.enter_round([3, 4])
+    part.enter("5S")
+    assert part.table().splitlines() == [
+        "round    Ann    Bob", "    1      3      4", "    2      5       ", "total      8      4"]
+    assert k.totals() == {"Ann": 0, "Bob": 11}
+
+
+def test_never_overwrites_without_asking(tmp_path):
+    path = tmp_path / "old.json"
+    path.write_text("precious")
+    other = tmp_path / "new.json"
+    k, s = run(["n", str(other), "3", "q"], names=["Ann", "Bob"], save=path)
+    assert path.read_text() == "precious"
+    assert "old.json already exists. Overwrite it? [y/N]" in s.text
+    assert ScoreKeeper.load(other).round_scores(1) == {"Ann": 3}
+    k, s = run(["y", "q"], names=["Ann", "Bob"], save=path)
+    assert json.loads(path.read_text())["names"] == ["Ann", "Bob"]
+
+
+def test_rotation_and_wild_text():
+    k = ScoreKeeper(["A", "B", "C", "D"], first_dealer="c")
+    infos = [k.round_info(r) for r in range(1, 12)]
+    assert [i.dealer for i in infos[:5]] == ["C", "D", "A", "B", "C"]
+    assert [i.starter for i in infos[:5]] == ["D", "A", "B", "C", "D"]
+    assert [i.cards_dealt for i in infos] == list(range(3, 14))
+    assert infos[-1].wild == "Kings are wild" and infos[8].wild == "Jacks are wild"
+    assert wild_text(10) == "10s are wild"
+    solo = ScoreKeeper(["Solo"])
+    assert solo.round_info(2).dealer == solo.round_info(2).starter == "Solo"
+
+
+def test_python_api_values_and_undo():
+    k = ScoreKeeper(["Ann", "Bob"])
+    assert k.parse_entry("5R 9H JK", round=3) == (79, ("5R", "9H", "JK"))  # seeds/002 example
+    assert k.parse_entry(["KH", "kh"], round=11) == (40, ("KH", "KH"))
+    assert k.parse_entry("KH", round=1) == (13, ("KH",))
+    assert k.parse_entry("TS", round=1) == (10, ("10S",))
+    assert k.parse_entry("-", round=1) == (0, ())
+    k.enter(4)
+    assert k.undo().points == 4 and k.undo() is None
+    with pytest.raises(ScoreEntryError, match="needs 2 scores"):
+        k.enter_round([1])
+    with pytest.raises(ScoreEntryError, match="not points or cards"):
+        k.enter(True)
+    with pytest.raises(ScoreEntryError, match="not a Five Crowns card: 'ZZ'"):
+        k.enter_round({"Ann": 1, "Bob": "ZZ"})
+    assert k.entries == ()
+    k.enter_round({"Bob": 2, "Ann": "JK"})
+    assert k.totals() == {"Ann": 50, "Bob": 2} and k.leaders() == ["Bob"]
+    with pytest.raises(ScoreEntryError, match="not finished"):
+        k.winners()
+
+
+def test_eight_players_use_two_sets():
+    k = ScoreKeeper([f"P{i}" for i in range(8)])
+    assert k.sets == 2
+    assert k.parse_entry("JK JK JK JK JK JK JK", round=5)[0] == 350
+    with pytest.raises(ScoreEntryError, match="5 copies of QH, but 2 sets hold only 4"):
+        k.parse_entry("QH QH QH QH QH", round=5)
+
+
+@pytest.mark.parametrize(
+    "names, message",
+    [
+        ([], "1 to 14 players, got 0"),
+        (["A"] * 2, "already taken"),
+        (["A", ""], "cannot be empty"),
+        ([f"P{i}" for i in range(15)], "got 15"),
+        ("Ann", "list of player names"),
+    ],
+)
+def test_bad_names(names, message):
+    with pytest.raises(PlayerNameError, match=message):
+        ScoreKeeper(names)
+
+
+def test_bad_first_dealer():
+    with pytest.raises(PlayerNameError, match="not a player: 'Zed'"):
+        ScoreKeeper(["A", "B"], first_dealer="Zed")
+    with pytest.raises(PlayerNameError, match="seat 2 does not exist"):
+        ScoreKeeper(["A", "B"], first_dealer=2)
+
+
+def test_bad_files(tmp_path):
+    k = ScoreKeeper(["Ann", "Bob"])
+    k.enter_round(["5R 9H", 0])
+    good = k.to_dict()
+    path = tmp_path / "k.json"
+    for broken, message in [
+        ({**good, "format": "other"}, "not a Five Crowns score-keeper file"),
+        ({**good, "version": 9}, "version 9"),
+        ({**good, "names": ["Ann", "Ann"]}, "bad names"),
+        ({**good, "entries": "x"}, "must be a list"),
+        ({**good, "entries": [good["entries"][1]]}, "entry 1: expected round 1 for Ann"),
+        ({**good, "entries": [{**good["entries"][0], "points": 3}]}, "points 3 but the cards count 14"),
+        ({**good, "entries": [{"round": 1, "player": "Ann", "points": -1}]}, "cannot be negative"),
+    ]:
+        path.write_text(json.dumps(broken))
+        with pytest.raises(RecordError, match=message):
+            ScoreKeeper.load(path)
+    path.write_text("{not json")
+    with pytest.raises(RecordError, match="not a JSON file"):
+        ScoreKeeper.load(path)
+
+
+def test_cli_bad_resume_is_one_line(tmp_path, capsys):
+    path = tmp_path / "bad.json"
+    path.write_text("[]")
+    assert main(["five-crowns", "keeper", "--resume", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "not a Five Crowns score-keeper file" in err
+    assert main(["five-crowns", "keeper", "--resume", str(tmp_path / "missing.json")]) == 2
+    assert "missing.json" in capsys.readouterr().err
+
+
+def test_cli_session(tmp_path, monkeypatch, capsys):
+    lines = iter(["3", "q"])
+
+    def fake_input(prompt=""):
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", fake_input)
+    monkeypatch.chdir(tmp_path)
+    assert main(["five-crowns", "keeper", "--players", "Ann", "Bob", "--first-dealer", "Bob", "--save", "x.json"]) == 0
+    out = capsys.readouterr().out
+    assert "Bob deals, Ann starts." in out and "--resume x.json" in out
+    assert ScoreKeeper.load(tmp_path / "x.json").round_scores(1) == {"Ann": 3}
+
+
+@given(st.one_of(st.text(max_size=30), st.integers(-10**6, 10**6), st.lists(st.text(max_size=4), max_size=15)))
+def test_parse_entry_raises_only_score_entry_error(value):
+    k = ScoreKeeper(["Ann", "Bob"])
+    try:
+        points, cards = k.parse_entry(value, round=11)
+    except ScoreEntryError:
+        return
+    assert 0 <= points <= 13 * 50
+    assert cards is None or len(cards) <= 13
+
+
+@given(st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+                    lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=8), c, max_size=6),
+                    max_leaves=20))
+def test_from_dict_raises_only_record_error(data):
+    base = ScoreKeeper(["Ann", "Bob"]).to_dict()
+    for candidate in (data, {**base, "entries": data}, {**base, "names": data}, {**base, "first_dealer": data}):
+        try:
+            ScoreKeeper.from_dict(candidate)
+        except RecordError:
+            pass
