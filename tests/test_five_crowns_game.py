@@ -549,3 +549,99 @@ def test_cli_simulate(capsys, tmp_path):
     assert len(csv.read_text().splitlines()) == 1 + 8
     assert main(["five-crowns", "simulate", "0", "--workers", "1"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+# --------------------------------------------------------------------------- compiled loop
+ENGINE_CASES = [
+    (["greedy"] * 4, {}),
+    (["random", "greedy", "advisor", "greedy"], {}),
+    (["advisor", "random", "advisor"], {"ties": "tiebreak"}),
+    (["random"], {}),                                   # one long-drawing seat: reshuffles
+    (["greedy", "random"] * 4, {"rounds": 4}),          # 8 seats, two card sets
+    (["greedy", "advisor"], {"all_wild_melds": False, "first_dealer": 1}),
+    (["random", "random"], {"max_turns": 3}),           # rounds that hit the turn cap
+]
+
+
+@pytest.mark.parametrize("policies, options", ENGINE_CASES)
+def test_compiled_and_python_engines_play_identical_games(policies, options):
+    rules = GameRules(players=len(policies), **options)
+    for seed in range(3):
+        slow = play_game(policies, seed=seed, rules=rules, engine="python")
+        fast = play_game(policies, seed=seed, rules=rules, engine="compiled")
+        assert fast.record == slow.record
+        assert fast == slow and fast.places == slow.places
+
+
+def test_compiled_engine_reshuffles_and_tiebreaks_like_python():
+    # the cases above include reshuffles and tiebreak rounds: make sure they happened
+    reshuffled = sum(r.reshuffles for seed in range(3)
+                     for r in play_game(["random"], seed=seed, engine="compiled").rounds)
+    assert reshuffled > 0
+    for seed in range(60):
+        tb = play_game(["greedy"] * 3, seed=seed, rules=GameRules(players=3, rounds=1, ties="tiebreak"),
+                       engine="compiled")
+        if tb.tiebreaks:
+            slow = play_game(["greedy"] * 3, seed=seed, rules=GameRules(players=3, rounds=1, ties="tiebreak"),
+                             engine="python")
+            assert tb.record == slow.record
+            return
+    raise AssertionError("no tiebreak in 60 seeds")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_compiled_games_pass_the_engine_invariants(seed):
+    # replay the compiled game's record through the Python engine with the invariant
+    # observer: card conservation and hand sizes at every step, every score
+    policies = ["greedy", "advisor", "random", "greedy"][: 2 + seed % 3]
+    rules = GameRules(players=len(policies), first_dealer=seed % len(policies))
+    result = play_game(policies, seed=seed, rules=rules, engine="compiled")
+    inv = Invariants(rules)
+    eng = _Engine(rules, [None] * rules.players, None, record=result.record, observer=inv)
+    from crowns_solver.five_crowns.game import _Replayer
+
+    eng.policies = [_Replayer()] * rules.players
+    again = _finish(eng, seed, list(result.policies))
+    assert again.totals == result.totals and inv.events["round_end"] == 11
+    for rr in result.rounds:
+        assert rr.wild_rank == rr.cards_dealt == rr.round + 2
+        assert rr.dealer == (rules.first_dealer + rr.round - 1) % rules.players
+        if rr.out is not None:
+            assert rr.scores[rr.out] == 0
+
+
+def test_auto_engine_choice_and_errors():
+    from crowns_solver.five_crowns.game import _CompiledEngine
+    from crowns_solver.five_crowns.players import compiled_spec
+
+    assert compiled_spec(GreedyPolicy()) is not None
+    assert compiled_spec(Bad()) is None
+
+    class Sub(GreedyPolicy):  # a subclass may choose differently: Python engine
+        pass
+
+    assert compiled_spec(Sub()) is None
+    rules = GameRules(players=2, rounds=2)
+    with pytest.raises(PolicyError, match="seat 1 \\(greedy\\)"):
+        play_game([GreedyPolicy(), Sub()], seed=0, rules=rules, engine="compiled")
+    with pytest.raises(PolicyError, match="observer"):
+        play_game(["greedy", "greedy"], seed=0, rules=rules, engine="compiled", observer=lambda t: None)
+    with pytest.raises(RulesError, match="engine"):
+        play_game(["greedy", "greedy"], seed=0, rules=rules, engine="fast")
+    # auto: a subclass or an observer falls back to the Python engine, same game
+    assert play_game([GreedyPolicy(), Sub()], seed=5, rules=rules).record == \
+        play_game(["greedy", "greedy"], seed=5, rules=rules, engine="compiled").record
+    assert _CompiledEngine  # the class exists for the auto path
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(1, 2**32 - 1))
+def test_compiled_integers_match_numpy(seed, k):
+    # RandomPolicy draws with view.rng.integers(k); the compiled loop reads the same
+    # generator's bit stream and must get the same numbers
+    from crowns_solver.five_crowns.game import _compiled
+
+    a = np.random.default_rng(seed)
+    b = np.random.default_rng(seed)
+    for kk in (k, 1, 2, 13, 14, 3):
+        assert _compiled().integers_like_numpy(a, kk, 5) == [int(b.integers(kk)) for _ in range(5)]
+    assert a.random() == b.random()

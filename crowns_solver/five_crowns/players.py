@@ -35,6 +35,7 @@ __all__ = [
     "TrackerPolicy",
     "POLICIES",
     "get_policy",
+    "compiled_spec",
 ]
 
 
@@ -230,6 +231,24 @@ POLICIES: dict[str, Callable[[], Policy]] = {
     "advisor": AdvisorPolicy,
     "tracker": TrackerPolicy,
 }
+
+
+def compiled_spec(policy: object) -> tuple[int, tuple[float, ...]] | None:
+    """The compiled game loop's code and parameters for `policy`, or None when it has no
+    compiled twin.
+
+    Only instances of the built-in classes themselves qualify (a subclass may override
+    what it chooses, so it plays through the Python engine)."""
+    kind = _COMPILED.get(type(policy))
+    if kind is None:
+        return None
+    from .game import _compiled
+
+    params = getattr(policy, "_compiled_params", lambda: ())()
+    return _compiled().POLICY_CODES[kind], tuple(float(x) for x in params)
+
+
+_COMPILED: dict[type, str] = {RandomPolicy: "random", GreedyPolicy: "greedy", AdvisorPolicy: "advisor"}
 
 
 def get_policy(name: str | Policy) -> Policy:
