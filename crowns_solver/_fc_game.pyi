@@ -23,3 +23,9 @@ def play_round(
     sets: int,
     names: Sequence[str],
 ) -> tuple[list[dict[str, Any]], int | None, list[tuple[int, int]], dict[int, list[int]], int]: ...
+def discard_outcomes(
+    codes: Sequence[int], wild: int, all_wild: bool, unseen: np.ndarray
+) -> tuple[list[int], list[int], list[list[int]]]: ...
+def two_step(
+    codes: Sequence[int], card: int, wild: int, all_wild: bool, unseen: np.ndarray, row: Sequence[int], kept: int
+) -> tuple[int, int]: ...

@@ -54,7 +54,7 @@ cdef enum:
     POL_TRACKER = 3
     MAXP = 14
     MAXDECK = 232
-    NPARAM = 8
+    NPARAM = 5
     SIGNAL_EVERY = 1024
 
 #: Policy name -> code understood by play_round.
@@ -108,6 +108,8 @@ ctypedef struct Seat:
     uint8_t hand[FC_MAXHAND + 2]    # in the order the Python engine keeps it
     int size
     uint8_t known[FC_NCODES]        # cards taken from the discard pile and still held
+    uint8_t thrown[FC_NCODES]       # cards this seat discarded this round (public)
+    uint8_t passed[FC_NCODES]       # face-up cards this seat left for a blind draw (public)
     int deadwood                    # of the n cards held between turns
 
 
@@ -122,8 +124,10 @@ ctypedef struct Table:
     uint8_t disc_cnt[FC_NCODES]     # the discard pile as counts
     int out                         # position that went out, or -1
     int16_t* cache                  # scratch of fc_discard_table
+    int64_t* pairs                  # scratch of fc_two_step
     int kept[FC_NCODES]             # deadwood kept per discard of the hand after drawing
     int pre_card                    # kept[] already holds hand + pre_card (-1: no)
+    int turns                       # turns played so far this round
 
 
 cdef inline int card_value(int c, int wild) noexcept nogil:
@@ -273,18 +277,13 @@ cdef int advisor_discard(Table* t, int pos) noexcept nogil:
     cdef int32_t kept[FC_MAXHAND + 1]
     cdef int64_t n_out[FC_MAXHAND + 1]
     cdef int64_t dsum[FC_MAXHAND + 1]
-    cdef double score[FC_MAXHAND + 1]
-    cdef double pen[FC_MAXHAND + 1]
     cdef int nd, i
     nd = candidates(t, pos, cnt, cl, order)
     unseen_counts(t, pos, unseen, &total)
     if total == 0:  # nothing left to draw: rank by the deadwood kept, then value
         return least_kept_then_value(t, cl, nd)
-    for i in range(nd):
-        pen[i] = 0.0
     memset(t.cache, 0xFF, FC_CACHE_SIZE * sizeof(int16_t))
-    i = fc_best_discard(cnt, t.wild, t.all_wild, unseen, total, cl, nd, order, t.cache, 0.0, pen,
-                        kept, n_out, dsum, score)
+    i = fc_best_discard(cnt, t.wild, t.all_wild, unseen, total, cl, nd, order, t.cache, kept, n_out, dsum)
     return cl[i]
 
 
@@ -307,6 +306,165 @@ cdef int least_kept_then_value(Table* t, int* cl, int nd) noexcept nogil:
             continue
         if (a == FC_JOKER) != (b == FC_JOKER) and b == FC_JOKER:
             best = i
+    return cl[best]
+
+
+# ---- the tracker: two draws ahead, and a memory of what the next seat collects
+#
+# Parameters (TrackerPolicy._compiled_params, same order): feed_weight, lookahead,
+# out_weight, candidates, margin.
+#
+# Feed chance: how likely a discard lets the next seat go out by taking it, estimated from
+# advisor games (300 seeded 4-player games, 20178 discards; docs/five_crowns_game.md): a
+# base rate per round size, times a factor for each public sign about the next seat.
+cdef double FEED_BASE[14]
+FEED_BASE[:] = [0.0, 0.0, 0.0, 0.21, 0.069, 0.028, 0.10, 0.064, 0.046, 0.10, 0.096, 0.068, 0.114, 0.114]
+cdef enum:
+    SIGN_BOOK = 0     # it holds a card of this rank taken from the discard pile
+    SIGN_RUN = 1      # ... a card of this suit within two ranks
+    SIGN_THREW = 2    # it discarded a card of this rank this round
+    SIGN_PASSED = 3   # it drew blind rather than take a card of this rank
+cdef double FEED_FACTOR[4]
+FEED_FACTOR[:] = [7.7, 3.2, 0.45, 0.6]
+cdef double FEED_WILD = 0.6
+
+
+cdef double feed_chance(Table* t, int pos, int c) noexcept nogil:
+    """Estimated probability that the next seat goes out by taking c (TrackerPolicy.feed)."""
+    cdef int q = (pos + 1) % t.P, k, r, rk
+    cdef bint sign[4]
+    cdef Seat* nx = &t.seat[q]
+    cdef double p
+    if q == pos:
+        return 0.0
+    if is_wild(c, t.wild):
+        return FEED_WILD
+    r = c % 11
+    sign[0] = sign[1] = sign[2] = sign[3] = False
+    for k in range(FC_JOKER):
+        if is_wild(k, t.wild):
+            continue
+        rk = k % 11
+        if nx.known[k]:
+            if rk == r:
+                sign[SIGN_BOOK] = True
+            elif k // 11 == c // 11 and rk - r <= 2 and r - rk <= 2:
+                sign[SIGN_RUN] = True
+        if rk == r and nx.thrown[k]:
+            sign[SIGN_THREW] = True
+        if rk == r and nx.passed[k]:
+            sign[SIGN_PASSED] = True
+    p = FEED_BASE[t.n]
+    for k in range(4):
+        if sign[k]:
+            p = p * FEED_FACTOR[k]
+    return p if p < 1.0 else 1.0
+
+
+cdef int tracker_going_out(Table* t, int pos) noexcept nogil:
+    """Going out: of the discards that go out, the one least likely to let the next seat
+    go out on its last turn; ties as least_deadwood_discard."""
+    cdef int c, best = -1
+    cdef double pc, pb = 0
+    for c in range(FC_NCODES):
+        if t.kept[c] != 0:
+            continue
+        pc = feed_chance(t, pos, c)
+        if best < 0 or pc < pb or (pc == pb and least_before(c, best, t.wild)):
+            best = c
+            pb = pc
+    return best
+
+
+cdef inline bint least_before(int a, int b, int wild) noexcept nogil:
+    """least_deadwood_discard's tie order between two cards of equal kept deadwood: a
+    natural card before a wild, then the higher value, then the lower code."""
+    cdef int va = card_value(a, wild), vb = card_value(b, wild)
+    if (va >= 20) != (vb >= 20):
+        return va < 20
+    if va != vb:
+        return va > vb
+    return a < b
+
+
+cdef int tracker_discard(Table* t, int pos) noexcept nogil:
+    """TrackerPolicy.choose_discard when the seat cannot go out (see players.py)."""
+    cdef Seat* s = &t.seat[pos]
+    cdef uint8_t cnt[FC_NCODES]
+    cdef int64_t unseen[FC_NCODES]
+    cdef int64_t total, dsum, e1num, e2num, s2num
+    cdef int cl[FC_MAXHAND + 1]
+    cdef int order[FC_MAXHAND + 1]
+    cdef int index[FC_NCODES]
+    cdef int32_t kept[FC_MAXHAND + 1]
+    cdef int16_t rows[(FC_MAXHAND + 1) * FC_NCODES]
+    cdef double first[FC_MAXHAND + 1]
+    cdef double e1[FC_MAXHAND + 1]
+    cdef double feed[FC_MAXHAND + 1]
+    cdef double score, base, best_score = 0, tt, alpha = s.param[1], lam = s.param[2]
+    cdef bint chosen[FC_MAXHAND + 1]
+    cdef int picked[FC_MAXHAND + 1]
+    cdef int nd, i, d, j, k, bi, best = -1
+    cdef int16_t* row
+    nd = candidates(t, pos, cnt, cl, order)
+    unseen_counts(t, pos, unseen, &total)
+    if total == 0:
+        return least_kept_then_value(t, cl, nd)
+    memset(t.cache, 0xFF, FC_CACHE_SIZE * sizeof(int16_t))
+    fc_discard_outcomes(cnt, t.wild, t.all_wild, unseen, cl, nd, t.cache, kept, rows)
+    tt = <double>total * <double>total
+    for i in range(nd):
+        index[cl[i]] = i
+        row = &rows[i * FC_NCODES]
+        dsum = 0
+        for d in range(FC_NCODES):
+            if unseen[d] > 0:
+                dsum += unseen[d] * row[d]
+        e1num = 0  # next draw: the better of a blind draw and the face-up card
+        for d in range(FC_NCODES):
+            if unseen[d] > 0:
+                e1num += unseen[d] * (row[d] * total if row[d] * total < dsum else dsum)
+        feed[i] = feed_chance(t, pos, cl[i])
+        e1[i] = <double>e1num / tt
+        first[i] = e1[i] + s.param[0] * feed[i]
+        chosen[i] = False
+    # the candidates for the two-draw look-ahead: the best `candidates` by the first
+    # score, within `margin` points of the best one; a single one needs no look-ahead
+    k = 0
+    if total >= 2 and (alpha != 0 or lam != 0):
+        while k < nd and k < <int>s.param[3]:
+            bi = -1
+            for i in range(nd):  # the next best by the first score (ties: less kept, lower code)
+                if not chosen[i] and (bi < 0 or first[i] < first[bi] or (first[i] == first[bi] and kept[i] < kept[bi])):
+                    bi = i
+            if k > 0 and first[bi] > first[picked[0]] + s.param[4]:
+                break
+            chosen[bi] = True
+            picked[k] = bi
+            k += 1
+    if k == 1:
+        return cl[picked[0]]
+    if k > 1:
+        memset(t.pairs, 0xFF, 2 * FC_CACHE_SIZE * sizeof(int64_t))
+    for j in range(k):
+        bi = picked[j]
+        e2num = 0
+        s2num = 0
+        base = (1.0 - alpha) * e1[bi] + s.param[0] * feed[bi]
+        cnt[cl[bi]] -= 1
+        i = fc_two_step(cnt, t.wild, t.all_wild, unseen, total, &rows[bi * FC_NCODES], kept[bi], cl[bi],
+                        index, t.pairs, alpha, lam, base, best_score if best >= 0 else 1e300, &e2num, &s2num)
+        cnt[cl[bi]] += 1
+        if i:
+            continue  # stopped: cannot beat the best
+        score = base + (alpha * <double>e2num + lam * <double>s2num) / (<double>total * <double>(total - 1))
+        if best < 0 or score < best_score or (score == best_score and kept[bi] < kept[best]):
+            best = bi
+            best_score = score
+    if best < 0:
+        for i in range(nd):
+            if best < 0 or first[i] < first[best] or (first[i] == first[best] and kept[i] < kept[best]):
+                best = i
     return cl[best]
 
 
@@ -333,6 +491,8 @@ cdef int choose_discard(Table* t, int pos, bint can_out) noexcept nogil:
                     k += 1
             return opts[rng_integers(s.rng, <uint32_t>k)]
         return s.hand[rng_integers(s.rng, <uint32_t>s.size)]
+    if s.kind == POL_TRACKER:
+        return tracker_going_out(t, pos) if can_out else tracker_discard(t, pos)
     if s.kind == POL_GREEDY or can_out:
         return least_deadwood_discard(t, t.kept)
     return advisor_discard(t, pos)
@@ -398,6 +558,8 @@ cdef int run_round(Table* t, int max_turns, int32_t** log, int* nlog, int* reshu
             t.disc_cnt[card] -= 1
             s.known[card] += 1
         else:
+            if nlog[0] > 0:
+                s.passed[(log[0][nlog[0] - 1] >> 11) & 63] += 1
             t.ndraw -= 1
             card = t.draw[t.ndraw]
         s.hand[s.size] = <uint8_t>card
@@ -428,6 +590,7 @@ cdef int run_round(Table* t, int max_turns, int32_t** log, int* nlog, int* reshu
         t.disc_cnt[discard] += 1
         if s.known[discard]:
             s.known[discard] -= 1
+        s.thrown[discard] += 1
         s.deadwood = kept_dw
         if nlog[0] == cap:
             cap *= 2
@@ -445,9 +608,6 @@ cdef int run_round(Table* t, int max_turns, int32_t** log, int* nlog, int* reshu
         if t.out >= 0 and idx == t.out:
             break
     return 0
-
-
-cdef bint _ready = False
 
 
 def play_round(deck, order, int cards, kinds, params, generators, reshuffle_pile, int max_turns,
@@ -476,15 +636,15 @@ def play_round(deck, order, int cards, kinds, params, generators, reshuffle_pile
         The record's turn dicts; the seat that went out or None; [(seat, points)] in the
         order the Python engine scores them; {seat: [codes]} at the end; reshuffles.
     """
-    global _ready
+    global FC_READY
     cdef Table t
     cdef int P = len(order), i, j, pos, e, nlog = 0, reshuffles = 0
     cdef int32_t* log = NULL
     cdef Seat* s
     cdef uint8_t cnt[FC_NCODES]
-    if not _ready:
+    if not FC_READY:
         fc_build_table()
-        _ready = True
+        FC_READY = True
     if not 1 <= P <= MAXP or len(deck) != 116 * sets or not 3 <= cards <= 13 or P * cards + 1 > len(deck):
         raise ValueError("play_round: bad table")
     t.P = P
@@ -500,6 +660,8 @@ def play_round(deck, order, int cards, kinds, params, generators, reshuffle_pile
             t.seat[pos].param[j] = params[pos][j] if j < len(params[pos]) else 0.0
         t.seat[pos].size = 0
         memset(t.seat[pos].known, 0, FC_NCODES)
+        memset(t.seat[pos].thrown, 0, FC_NCODES)
+        memset(t.seat[pos].passed, 0, FC_NCODES)
     for i in range(P * cards):
         s = &t.seat[i % P]
         s.hand[s.size] = <uint8_t>deck[i]
@@ -515,7 +677,10 @@ def play_round(deck, order, int cards, kinds, params, generators, reshuffle_pile
         hand_counts(&t.seat[pos], cnt)
         t.seat[pos].deadwood = fc_deadwood(cnt, cards, all_wild)
     t.cache = <int16_t*>malloc(FC_CACHE_SIZE * sizeof(int16_t))
-    if t.cache == NULL:
+    t.pairs = <int64_t*>malloc(2 * FC_CACHE_SIZE * sizeof(int64_t))
+    if t.cache == NULL or t.pairs == NULL:
+        free(t.cache)
+        free(t.pairs)
         raise MemoryError()
     piles = []
     try:
@@ -538,6 +703,7 @@ def play_round(deck, order, int cards, kinds, params, generators, reshuffle_pile
     finally:
         free(log)
         free(t.cache)
+        free(t.pairs)
     if t.out >= 0:
         out = order[t.out]
         scores = [(out, 0)]
@@ -549,3 +715,98 @@ def play_round(deck, order, int cards, kinds, params, generators, reshuffle_pile
         scores = [(order[pos], t.seat[pos].deadwood) for pos in range(P)]
     hands = {order[pos]: [t.seat[pos].hand[i] for i in range(t.seat[pos].size)] for pos in range(P)}
     return turns, out, scores, hands, reshuffles
+
+
+# --------------------------------------------------------------------------- for players.py
+def discard_outcomes(codes, int wild, bint all_wild, const int64_t[::1] unseen):
+    """For each distinct card c of an n+1-card hand (validated codes): the deadwood of the
+    other n cards, and for every card d the least deadwood of those n cards plus d after
+    the best discard (0 when they go out; -1 where unseen[d] == 0).
+
+    Returns ``(cards, kept, rows)``: distinct codes ascending, deadwood kept per card, and
+    one row of 56 ints per card (TrackerPolicy's one-draw look-ahead)."""
+    cdef uint8_t counts[FC_NCODES]
+    cdef int cl[FC_MAXHAND + 1]
+    cdef int32_t kept[FC_MAXHAND + 1]
+    cdef int16_t rows[(FC_MAXHAND + 1) * FC_NCODES]
+    cdef int nd = 0, c, i
+    cdef int16_t* cache
+    _check(codes, wild, counts, unseen)
+    for c in range(FC_NCODES):
+        if counts[c]:
+            cl[nd] = c
+            nd += 1
+    cache = <int16_t*>malloc(FC_CACHE_SIZE * sizeof(int16_t))
+    if cache == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            memset(cache, 0xFF, FC_CACHE_SIZE * sizeof(int16_t))
+            fc_discard_outcomes(counts, wild, all_wild, &unseen[0], cl, nd, cache, kept, rows)
+    finally:
+        free(cache)
+    return ([cl[i] for i in range(nd)], [kept[i] for i in range(nd)],
+            [[rows[i * FC_NCODES + c] for c in range(FC_NCODES)] for i in range(nd)])
+
+
+def two_step(codes, int card, int wild, bint all_wild, const int64_t[::1] unseen, row, int kept):
+    """Two draws ahead for an n+1-card hand `codes` less `card` (see fc_two_step), given
+    that candidate's row of discard_outcomes and deadwood kept.  Returns (e2num, s2num):
+    over pairs of draws, the weighted sum of the deadwood after both and the weight of
+    pairs that have not gone out (divide by total * (total - 1))."""
+    cdef uint8_t counts[FC_NCODES]
+    cdef int16_t r[FC_NCODES]
+    cdef int index[FC_NCODES]
+    cdef int64_t uns[FC_NCODES]
+    cdef int64_t total = 0, e2num = 0, s2num = 0
+    cdef int c, nd = 0
+    cdef int64_t* pairs
+    _check(codes, wild, counts, unseen)
+    if not 0 <= card < FC_NCODES or counts[card] == 0:
+        raise ValueError("card is not in the hand")
+    if len(row) != FC_NCODES:
+        raise ValueError("row must have 56 entries")
+    for c in range(FC_NCODES):
+        r[c] = row[c]
+        uns[c] = unseen[c]
+        total += uns[c]
+        if counts[c]:
+            index[c] = nd
+            nd += 1
+    if total < 2:
+        raise ValueError("two draws need at least 2 unseen cards")
+    pairs = <int64_t*>malloc(2 * FC_CACHE_SIZE * sizeof(int64_t))
+    if pairs == NULL:
+        raise MemoryError()
+    try:
+        with nogil:
+            memset(pairs, 0xFF, 2 * FC_CACHE_SIZE * sizeof(int64_t))
+            counts[card] -= 1
+            fc_two_step(counts, wild, all_wild, uns, total, r, kept, card, index, pairs,
+                        0.0, 0.0, 0.0, 1e300, &e2num, &s2num)
+    finally:
+        free(pairs)
+    return e2num, s2num
+
+
+cdef int _check(codes, int wild, uint8_t* counts, const int64_t[::1] unseen) except -1:
+    """Counts of validated codes (at most 14), a wild rank 3..13, 56 unseen counts."""
+    global FC_READY
+    cdef int n = 0, c
+    if wild < 3 or wild > 13:
+        raise ValueError(f"wild rank {wild} outside 3..13")
+    if unseen.shape[0] != FC_NCODES:
+        raise ValueError("unseen must have 56 entries")
+    memset(counts, 0, FC_NCODES)
+    for obj in codes:
+        c = obj
+        if c < 0 or c >= FC_NCODES:
+            raise ValueError(f"card code {c} outside 0..55")
+        counts[c] += 1
+        n += 1
+    if n < 1 or n > FC_MAXHAND:
+        raise ValueError(f"{n} cards: expected 1 to {FC_MAXHAND}")
+    if not FC_READY:
+        fc_build_table()
+        FC_READY = True
+    return 0
