@@ -792,3 +792,53 @@ def test_tracker_lookahead_against_brute_force(hand, wild, unseen):
                 s2 += int(u[d1]) * w2 * (m2 > 0)
         assert game.two_step(codes, card, wild, True, u, row, k) == (e2, s2), card
     assert total >= 2
+
+
+# --------------------------------------------------------------------------- duplicate deals
+def test_rotations_are_the_distinct_seatings():
+    from crowns_solver.five_crowns.simulate import rotations
+
+    assert rotations(["a", "b", "c", "d"]) == [0, 1, 2, 3]
+    assert rotations(["a", "b", "a", "b"]) == [0, 1]
+    assert rotations(["a", "a", "a"]) == [0]
+    assert rotations(["a", "a", "b"]) == [0, 1, 2]
+    g = GreedyPolicy()
+    assert rotations([g, "random", g, "random"]) == [0, 1]
+    assert rotations([GreedyPolicy(), GreedyPolicy()]) == [0, 1]  # different objects
+
+
+def test_simulate_duplicate_plays_each_deal_in_every_seating():
+    from crowns_solver.five_crowns.simulate import simulate
+
+    rules = GameRules(players=4, rounds=3)
+    df = simulate(3, players=4, policies=["greedy", "random", "greedy", "random"], seed=5, rules=rules,
+                  workers=1, chunk_size=2, duplicate=True)
+    assert list(df.columns[:5]) == ["game", "deal", "rotation", "seat", "policy"]
+    assert len(df) == 3 * 2 * 4 and sorted(df["game"].unique()) == list(range(6))
+    for deal in range(3):
+        games = df[df["deal"] == deal]
+        assert sorted(games["rotation"].unique()) == [0, 1]
+        first = games[games["rotation"] == 0].sort_values("seat")
+        second = games[games["rotation"] == 1].sort_values("seat")
+        assert first["policy"].tolist() == ["greedy", "random"] * 2
+        assert second["policy"].tolist() == ["random", "greedy"] * 2
+        # the same deal: both games are the seed's game with the policies moved one seat
+        chunk, j = divmod(deal, 2)
+        child = np.random.SeedSequence(5, spawn_key=(chunk,)).spawn(2 if chunk == 0 else 1)[j]
+        for rot, part in ((0, first), (1, second)):
+            pols = part["policy"].tolist()
+            direct = play_game(pols, seed=np.random.SeedSequence(child.entropy, spawn_key=child.spawn_key),
+                               rules=rules)
+            assert part["total"].tolist() == list(direct.totals)
+    with pytest.raises(RulesError, match="rotate and duplicate"):
+        simulate(2, players=2, policies=["greedy", "random"], rotate=True, duplicate=True, workers=1)
+
+
+def test_cli_simulate_duplicate(capsys):
+    from crowns_solver.cli import main
+
+    assert main(["five-crowns", "simulate", "3", "--policies", "greedy", "random", "--duplicate",
+                 "--workers", "1", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "3 deals x 2 seatings = 6 games" in out
+    assert "vs deal" in out
