@@ -485,9 +485,9 @@ def wilson_interval(wins: Any, games: Any, z: float = Z95) -> tuple[Any, Any]:
 
 
 def _seats(results: pd.DataFrame) -> list[int]:
-    seats = sorted(int(c.split("_", 1)[1]) for c in results.columns if c.startswith("policy_") and c.split("_", 1)[1].isdigit())
+    seats = sorted(int(c.split("_", 1)[1]) for c in results.columns if c.startswith("policy_") and c.split("_", 1)[1].isdecimal())
     if not seats:
-        seats = sorted(int(c.split("_", 1)[1]) for c in results.columns if c.startswith("win_") and c.split("_", 1)[1].isdigit())
+        seats = sorted(int(c.split("_", 1)[1]) for c in results.columns if c.startswith("win_") and c.split("_", 1)[1].isdecimal())
     return seats
 
 
