@@ -138,7 +138,7 @@ def _json_default(obj: Any) -> Any:
 # ---------------------------------------------------------------- results file
 
 def _header(meta: dict[str, Any]) -> str:
-    return json.dumps({"format": FORMAT, "format_version": FORMAT_VERSION, "meta": meta}, sort_keys=True) + "\n"
+    return json.dumps({"format": FORMAT, "format_version": FORMAT_VERSION, "meta": meta}) + "\n"
 
 
 def read_header(path: str | Path) -> dict[str, Any]:
