@@ -168,7 +168,7 @@ def run_study(out_dir: str | Path = "reports/kings_crowns", *, scale: float = 1.
     # 5. the lookahead player
     g5 = n(800)
     md += ["## 5. The lookahead player", "",
-           "Determinized Monte Carlo (32 sampled deals per decision, 20-turn rollouts by the aggressive player,"
+           "Determinized Monte Carlo (64 sampled deals per decision, 20-turn rollouts by the aggressive player,"
            " keeps the rollout player's choice unless another play is better by two standard errors). Seats rotated.", ""]
     for k, (label, pols) in enumerate((("vs 3 aggressive", ["lookahead", "aggressive", "aggressive", "aggressive"]),
                                         ("vs greedy, aggressive, defensive", ["lookahead", "greedy", "aggressive", "defensive"]))):
@@ -178,7 +178,7 @@ def run_study(out_dir: str | Path = "reports/kings_crowns", *, scale: float = 1.
         name = f"lookahead_{k}.png"
         _bar_chart(t, f"Lookahead {label} ({g5} games)", "policy", fair, out / name)
         md += [f"**Lookahead {label}** ({g5} games):", "", _fmt(t, "policy"), "", f"![lookahead]({name})", ""]
-    g5b = n(4_000)
+    g5b = n(2_000)
     df = sim(42, g5b, players=2, policies=["lookahead", "aggressive"], rotate=True, chunk_size=100)
     t = win_rates(df, by="policy")
     md += [f"**Lookahead vs aggressive, two players** ({g5b} games):", "", _fmt(t, "policy"), ""]
@@ -199,12 +199,13 @@ def run_study(out_dir: str | Path = "reports/kings_crowns", *, scale: float = 1.
             comp.append({"deck": deck.name, "policy": pol, "rate": t.loc[pol, "rate"],
                          "ci_low": t.loc[pol, "ci_low"], "ci_high": t.loc[pol, "ci_high"]})
         comp.append({"deck": deck.name, "policy": "(mean turns)", "rate": df["turns"].mean(), "ci_low": np.nan, "ci_high": np.nan})
+        comp.append({"deck": deck.name, "policy": "(stalemates)", "rate": float((df["winner"] < 0).sum()), "ci_low": np.nan, "ci_high": np.nan})
     ct = pd.DataFrame(comp)
     fig = _figure((6.4, 3.6))
     ax = fig.add_subplot()
     width = 0.38
     for k, deck in enumerate(("default", "more-sins")):
-        sub = ct[(ct["deck"] == deck) & (ct["policy"] != "(mean turns)")]
+        sub = ct[(ct["deck"] == deck) & ~ct["policy"].str.startswith("(")]
         x = np.arange(len(sub)) + (k - 0.5) * width
         r = sub["rate"].to_numpy(dtype=float)
         ax.bar(x, r, width, yerr=[r - sub["ci_low"], sub["ci_high"] - r], capsize=3, label=deck)

@@ -26,7 +26,7 @@ from crowns_solver import _kc_engine
 from crowns_solver.kings_crowns import Game, Rules, get_policy, simulate
 
 
-def fast(policy: str, games: int, seed: int, la=(32, 20, 2), others: str | None = None) -> tuple[float, float]:
+def fast(policy: str, games: int, seed: int, la=(64, 20, 2), others: str | None = None) -> tuple[float, float]:
     rules = Rules()
     deck = np.asarray(rules.deck.counts, dtype=np.int32)
     ids = [_kc_engine.POLICY_IDS[policy]] + [_kc_engine.POLICY_IDS[others or policy]] * 3

@@ -79,7 +79,7 @@ def play_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, 
     reshuffles = np.zeros(n_games, dtype=np.int32)
     if fast:
         ids = np.array([[pols[i].policy_id for i in row] for row in seats], dtype=np.int8).reshape(n_games, players)  # type: ignore[attr-defined]
-        la = next(iter(la_params)) if la_params else (32, 20, _core.POLICY_IDS["aggressive"])
+        la = next(iter(la_params)) if la_params else (64, 20, _core.POLICY_IDS["aggressive"])
         deck = np.asarray(rules_obj.deck.counts, dtype=np.int32)
         _core.play_games(n_games, deck, players, target, rules_obj.max_turns, ids, gen, la,
                          winner, turns, scores, reshuffles)
