@@ -76,6 +76,7 @@ def run_study(out_dir: str | Path = "reports/kings_crowns", *, scale: float = 1.
     n = lambda g: max(40, int(round(g * scale / 40)) * 40)  # noqa: E731  (multiples of 2..5 seats)
     md: list[str] = []
     runs: list[str] = []
+    findings: list[str] = []
 
     def sim(k: int, games: int, **kw) -> pd.DataFrame:
         t0 = time.perf_counter()
@@ -90,6 +91,10 @@ def run_study(out_dir: str | Path = "reports/kings_crowns", *, scale: float = 1.
     df1 = sim(1, g1, players=4, policies=SIMPLE, rotate=True)
     t1 = win_rates(df1, by="policy").sort_values("rate", ascending=False)
     _bar_chart(t1, f"Four players at one table, seats rotated ({g1} games)", "policy", 0.25, out / "policies_4p.png")
+    best = t1.index[0]
+    findings.append(f"At a four-player table the **{best}** player wins {t1.loc[best, 'rate']:.1%}"
+                    f" (95% CI {t1.loc[best, 'ci_low']:.1%}..{t1.loc[best, 'ci_high']:.1%}) against a fair share of 25%;"
+                    f" random play almost never wins ({int(t1.loc['random', 'wins'])} of {g1}). Playing Sins on the leader pays.")
     md += ["## 1. The four simple players at one table", "",
            f"{g1} four-player games, one seat each, the seating rotated one place every game (so each player"
            " sits in every seat equally often).", "", _fmt(t1, "policy"), "",
@@ -135,6 +140,9 @@ def run_study(out_dir: str | Path = "reports/kings_crowns", *, scale: float = 1.
     for k, pol in enumerate(("greedy", "aggressive")):
         df = sim(20 + k, g3, players=4, policies=pol)
         t = win_rates(df, by="seat")
+        findings.append(f"Seat advantage, 4 x {pol}: seat 0 (first to play) wins {t.loc[0, 'rate']:.1%}"
+                        f" [{t.loc[0, 'ci_low']:.1%}..{t.loc[0, 'ci_high']:.1%}], seat 3 {t.loc[3, 'rate']:.1%}"
+                        f" [{t.loc[3, 'ci_low']:.1%}..{t.loc[3, 'ci_high']:.1%}].")
         _bar_chart(t, f"Seat win rates, 4 x {pol} ({g3} games)", "seat", 0.25, out / f"seats_{pol}.png")
         md += [f"**4 x {pol}**", "", _fmt(t, "seat"), "", f"![seats {pol}](seats_{pol}.png)", ""]
 
@@ -148,6 +156,14 @@ def run_study(out_dir: str | Path = "reports/kings_crowns", *, scale: float = 1.
                         "median": t.median(), "p90": t.quantile(0.9), "mean rounds": t.mean() / players,
                         "stalemates": int((df["winner"] < 0).sum())})
     lt = pd.DataFrame(lengths)
+    findings.append("Game length (mean turns over all seats) grows with the table: greedy "
+                    + ", ".join(f"{r['players']}p {r['mean turns']:.0f}" for r in lengths if r["policy"] == "greedy")
+                    + "; aggressive " + ", ".join(f"{r['players']}p {r['mean turns']:.0f}" for r in lengths if r["policy"] == "aggressive")
+                    + f" ({min(r['mean rounds'] for r in lengths if r['policy'] == 'aggressive'):.0f}"
+                    f"-{max(r['mean rounds'] for r in lengths if r['policy'] == 'aggressive'):.0f} aggressive rounds"
+                    " whatever the table size); some aggressive tables stall and hit the"
+                    f" turn cap ({sum(r['stalemates'] for r in lengths if r['policy'] == 'aggressive')} stalemates in"
+                    f" {4 * g4} aggressive games).")
     fig = _figure()
     ax = fig.add_subplot()
     for pol, marker in (("greedy", "o"), ("aggressive", "s")):
@@ -178,10 +194,15 @@ def run_study(out_dir: str | Path = "reports/kings_crowns", *, scale: float = 1.
         name = f"lookahead_{k}.png"
         _bar_chart(t, f"Lookahead {label} ({g5} games)", "policy", fair, out / name)
         md += [f"**Lookahead {label}** ({g5} games):", "", _fmt(t, "policy"), "", f"![lookahead]({name})", ""]
+        findings.append(f"The lookahead player {label}: {t.loc['lookahead', 'rate']:.1%}"
+                        f" [{t.loc['lookahead', 'ci_low']:.1%}..{t.loc['lookahead', 'ci_high']:.1%}] of games"
+                        f" (best of the others: {t.drop(index='lookahead')['rate'].max():.1%}).")
     g5b = n(2_000)
     df = sim(42, g5b, players=2, policies=["lookahead", "aggressive"], rotate=True, chunk_size=100)
     t = win_rates(df, by="policy")
     md += [f"**Lookahead vs aggressive, two players** ({g5b} games):", "", _fmt(t, "policy"), ""]
+    findings.append(f"Two players, lookahead vs aggressive: {t.loc['lookahead', 'rate']:.1%}"
+                    f" [{t.loc['lookahead', 'ci_low']:.1%}..{t.loc['lookahead', 'ci_high']:.1%}].")
 
     # 6. deck variant
     g6 = n(40_000)
@@ -201,6 +222,11 @@ def run_study(out_dir: str | Path = "reports/kings_crowns", *, scale: float = 1.
         comp.append({"deck": deck.name, "policy": "(mean turns)", "rate": df["turns"].mean(), "ci_low": np.nan, "ci_high": np.nan})
         comp.append({"deck": deck.name, "policy": "(stalemates)", "rate": float((df["winner"] < 0).sum()), "ci_low": np.nan, "ci_high": np.nan})
     ct = pd.DataFrame(comp)
+    stale = ct[ct["policy"] == "(stalemates)"].set_index("deck")["rate"]
+    turns_ = ct[ct["policy"] == "(mean turns)"].set_index("deck")["rate"]
+    findings.append(f"Deck matters: with more Sins than remedies (`more-sins`) {stale['more-sins'] / g6:.0%} of games"
+                    f" end at the turn cap (default deck {stale['default'] / g6:.1%}), mean length {turns_['more-sins']:.0f}"
+                    f" turns instead of {turns_['default']:.0f}, and only the aggressive player still wins regularly.")
     fig = _figure((6.4, 3.6))
     ax = fig.add_subplot()
     width = 0.38
@@ -229,7 +255,8 @@ def run_study(out_dir: str | Path = "reports/kings_crowns", *, scale: float = 1.
             "Players: `random` (uniform legal play), `greedy` (builder: crowns, covers its own Sins, Salvation,"
             " Gifts, Time with God; never plays Sins), `aggressive` (the builder, but plays a Sin on the leader"
             " first), `defensive` (the builder, holding Forgiveness and Holy Spirit), `lookahead` (determinized"
-            " Monte Carlo). See docs/kings_crowns.md.", ""]
+            " Monte Carlo). See docs/kings_crowns.md.", "", "## Key findings", "",
+            *[f"- {f}" for f in findings], ""]
     tail = ["## Runs", "", "| k | seed | games | players | policies | rotated | deck | seconds |",
             "|---|---|---|---|---|---|---|---|", *runs, ""]
     path = out / "report.md"

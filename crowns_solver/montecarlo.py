@@ -127,6 +127,8 @@ def _columns(frame: pd.DataFrame) -> dict[str, list[Any]]:
 
 
 def _qualname(fn: Callable[..., Any]) -> str:
+    if isinstance(getattr(fn, "record_name", None), str):
+        return fn.record_name  # type: ignore[attr-defined]
     return f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', repr(fn))}"
 
 

@@ -55,3 +55,19 @@ def legal_plays(seat: int, hand: list[str], play_stacks: list[list[str]], gift_s
             if crown_allowed(card, top, gifts):
                 out.add((card, "crowns", None))
     return out
+
+
+from crowns_solver.kings_crowns import Policy  # noqa: E402
+
+
+class FirstLegal(Policy):
+    """A custom player: always the draw pile, then the last legal play listed (crowns and
+    builds come after discards).  Module level, so worker processes can unpickle it."""
+
+    name = "first-legal"
+
+    def choose_draw(self, view, rng):
+        return "draw"
+
+    def choose_play(self, view, rng):
+        return view.legal_plays()[-1]

@@ -222,3 +222,18 @@ def Counter_deck():
     from collections import Counter
 
     return Counter(Rules().deck.to_dict())
+
+
+def test_custom_policies_run_in_worker_processes_and_threads():
+    from concurrent.futures import ThreadPoolExecutor
+
+    from kc_reference import FirstLegal
+
+    kw = dict(players=2, policies=[FirstLegal(), "greedy"], rotate=True, seed=4, chunk_size=5)
+    one = simulate(20, workers=1, **kw)
+    two = simulate(20, workers=2, **kw)
+    with ThreadPoolExecutor(2) as pool:
+        threads = simulate(20, executor=pool, **kw)
+    assert one.equals(two) and one.equals(threads)
+    assert set(one["policy_0"]) == {"first-legal", "greedy"}
+    assert one.attrs["play_chunk"] == "crowns_solver.kings_crowns.simulate.play_chunk"

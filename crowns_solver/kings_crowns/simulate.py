@@ -202,8 +202,8 @@ def simulate(
 class _CustomChunk:
     """play_chunk with the policy objects bound (picklable when the policies are)."""
 
-    __module__ = __name__
-    __qualname__ = "play_chunk"
+    #: recorded as the chunk function's name (the results are play_chunk's)
+    record_name = f"{__name__}.play_chunk"
 
     def __init__(self, pols: list[Policy]) -> None:
         self.pols = pols
