@@ -99,7 +99,8 @@ def test_killed_cli_run_resumes(tmp_path):
     out = tmp_path / "kc.jsonl"
     argv = [sys.executable, "-m", "crowns_solver", "kings-crowns", "simulate", "--games", "3000", "--chunk-size", "100",
             "--policy", "random", "--seed", "8", "--workers", "1", "--out", str(out)]
-    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # run from tmp_path: from the repository root, `-m` would import the source tree
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and proc.poll() is None:
         if out.exists() and out.read_text().count("\n") >= 4:
@@ -107,7 +108,8 @@ def test_killed_cli_run_resumes(tmp_path):
         time.sleep(0.02)
     proc.send_signal(signal.SIGKILL)
     proc.wait()
-    subprocess.run(argv, check=True, capture_output=True)
+    done = subprocess.run(argv, capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
     resumed = montecarlo.read_results(out)
     fresh = simulate(3000, players=4, policies="random", seed=8, chunk_size=100, workers=2)
     pd.testing.assert_frame_equal(resumed, fresh, check_dtype=False)
