@@ -11,11 +11,12 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
-
-import pandas as pd
+from typing import TYPE_CHECKING, Any
 
 from .errors import RunnerError
+
+if TYPE_CHECKING:  # pandas and matplotlib load only when a report is written
+    import pandas as pd
 
 __all__ = ["write_report", "register_command"]
 
@@ -54,6 +55,7 @@ def _bar_chart(table: pd.DataFrame, title: str, xlabel: str, fair: float | None,
 
 
 def _length_chart(df: pd.DataFrame, path: Path) -> None:
+    import pandas as pd
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -74,6 +76,7 @@ def _length_chart(df: pd.DataFrame, path: Path) -> None:
 
 
 def _crowns_chart(df: pd.DataFrame, seats: list[int], path: Path) -> None:
+    import pandas as pd
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -121,6 +124,8 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
     RunnerError
         If `by` is unknown or the table has no games or lacks the win columns.
     """
+    import pandas as pd
+
     from .montecarlo import _seats, read_results, win_rates
 
     if by not in ("seat", "policy"):

@@ -81,3 +81,16 @@ def test_report_refuses_a_non_results_file(capsys, tmp_path):
     f.write_text("{}\n")
     code, _, err = run(capsys, "report", str(f))
     assert code == 2 and "not a crowns results file" in err
+
+
+def test_cli_policy_names_match_the_library_and_help_is_light():
+    import subprocess
+    import sys
+
+    from crowns_solver.kings_crowns import POLICY_NAMES
+    from crowns_solver.kings_crowns import cli as kc_cli
+
+    assert kc_cli.POLICY_NAMES == POLICY_NAMES
+    code = "import sys, crowns_solver.cli as c; c.build_parser(); print('pandas' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/")
+    assert out.stdout.strip() == "False", out.stderr

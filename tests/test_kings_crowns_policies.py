@@ -236,4 +236,4 @@ def test_custom_policies_run_in_worker_processes_and_threads():
         threads = simulate(20, executor=pool, **kw)
     assert one.equals(two) and one.equals(threads)
     assert set(one["policy_0"]) == {"first-legal", "greedy"}
-    assert one.attrs["play_chunk"] == "crowns_solver.kings_crowns.simulate.play_chunk"
+    assert one.attrs["play_chunk"] == "crowns_solver.kings_crowns.simulation.play_chunk"

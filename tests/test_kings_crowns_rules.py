@@ -236,17 +236,21 @@ def test_draw_from_discard_takes_the_top_and_empty_draw_pile_reshuffles():
     assert Counter(s["draw_pile"]) + Counter([card]) == Counter(pile)
 
 
-def test_both_piles_empty_means_play_without_drawing():
-    deck = Deck.from_mapping({"crown-black-5": 13})
-    g = Game(2, Rules(deck=deck), seed=0)
-    # 13 cards: 12 in hands, 1 turned up; seat 0 may take it, then seat 1 cannot draw
-    assert g.legal_draws() == ["draw", "discard"]
-    g.draw("discard")
-    g.play(("crown-black-5", "discard"))
-    assert g.to_move == 1
-    g.draw("discard")
-    g.play(("crown-black-5", "crowns")) if ("crown-black-5", "crowns") in [(p.card, p.to) for p in g.legal_plays()] else None
-    assert g.phase in ("draw", "play")
+def test_both_piles_empty_means_play_without_drawing_and_an_empty_hand_passes():
+    deck = Deck.from_mapping({"salvation": 2, "crown-black-5": 12})
+    g = Game(2, Rules(deck=deck, max_turns=50, target=1000), seed=0)
+    crown, sal = C("crown-black-5"), C("salvation")
+    # both saved, 6 crowns each, both piles empty, seat 0 about to draw
+    g._engine.set_state([[crown] * 6, [crown] * 6], [[sal], [sal]], [[], []], [[], []], [], [], 0, 0)
+    assert g.phase == "play" and g.legal_draws() == [] and len(g.view().hand) == 6
+    for turn in range(12):                       # hands shrink by one card a turn
+        assert g.view().hand_sizes == (6 - (turn + 1) // 2, 6 - turn // 2)
+        assert g.legal_plays() == [Play("crown-black-5", "discard"), Play("crown-black-5", "crowns")]
+        g.play(("crown-black-5", "crowns"))
+    assert g.scores == (30, 30) and g.view(0).hand_sizes == (0, 0)
+    # nothing to draw, nothing to play: every seat passes until the turn cap
+    assert g.phase == "over" and g.ended == "stalemate" and g.turn == 50 and g.winner is None
+    assert g.card_counts() == Counter(deck.to_dict())
 
 
 # ---------------------------------------------------------------- engine vs reference, conservation

@@ -6,6 +6,10 @@ import argparse
 
 from ..cli import add_json_flag, print_json
 
+#: Same as crowns_solver.kings_crowns.policies.POLICY_NAMES (not imported: it loads numpy
+#: and the engine; tests/test_kings_crowns_cli.py checks they agree).
+POLICY_NAMES = ("random", "greedy", "aggressive", "defensive", "lookahead")
+
 
 def _positive(text: str) -> int:
     try:
@@ -26,7 +30,7 @@ def _rules(args: argparse.Namespace):  # -> Rules
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .simulate import simulate, win_rates
+    from .simulation import simulate, win_rates
 
     rules = _rules(args)
     df = simulate(
@@ -71,9 +75,8 @@ def cmd_deck(args: argparse.Namespace) -> int:
 
 
 def register(commands: argparse._SubParsersAction) -> None:
-    """Declare the ``kings-crowns`` subcommands."""
-    from .policies import POLICY_NAMES
-
+    """Declare the ``kings-crowns`` subcommands (imports nothing heavy: ``crowns --help``
+    stays fast)."""
     sim = commands.add_parser(
         "simulate", help="play many games between computer players and print win rates",
         description="Play many King's Crowns games between computer players and print the win"
