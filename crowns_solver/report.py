@@ -21,6 +21,21 @@ if TYPE_CHECKING:  # pandas and matplotlib load only when a report is written
 __all__ = ["write_report", "register_command"]
 
 
+
+def _rules_summary(rules: dict, meta: dict) -> str:
+    """One line of a game's recorded rules options (any game), e.g. ``max turns 2000``."""
+    parts = []
+    for key, value in rules.items():
+        if key in ("deck", "deck_name") or isinstance(value, (dict, list)):
+            continue
+        if key == "target" and value is None:
+            value = meta.get("target") or "default"
+        parts.append(f"{key.replace('_', ' ')} {value}")
+    deck = rules.get("deck")
+    if isinstance(deck, dict) and deck:
+        parts.append(f"deck {rules.get('deck_name', 'custom')} ({sum(deck.values())} cards)")
+    return ", ".join(parts)
+
 def _table_md(table: pd.DataFrame, by: str) -> str:
     t = table.copy()
     t["rate"] = t["rate"].map(lambda x: f"{x:.3f}")
@@ -167,14 +182,14 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
         ("results file", source or "n/a"),
     ]
     if rules:
-        deck = rules.get("deck") or {}
-        rows.append(("rules", f"target {meta.get('target', rules.get('target'))}, turn cap {rules.get('max_turns')},"
-                     f" deck {rules.get('deck_name', '?')} ({sum(deck.values()) if deck else '?'} cards)"))
+        rows.append(("rules", _rules_summary(rules, meta)))
     lines += [f"| {k} | {v} |" for k, v in rows]
     if rules:
         shown = {k: v for k, v in rules.items() if k != "deck"}
-        lines += ["", f"Rules as recorded: `{json.dumps(shown)}`; deck: "
-                  + ", ".join(f"{k} {v}" for k, v in (rules.get("deck") or {}).items()) + "."]
+        lines += ["", f"Rules as recorded: `{json.dumps(shown)}`."]
+        deck = rules.get("deck")
+        if isinstance(deck, dict) and deck:
+            lines[-1] = lines[-1][:-1] + "; deck: " + ", ".join(f"{k} {v}" for k, v in deck.items()) + "."
     lines += ["", f"## Win rates by {by}", "",
               _table_md(by_policy if by == "policy" else by_seat, by), ""]
     other = "seat" if by == "policy" else "policy"
