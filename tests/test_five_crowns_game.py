@@ -436,7 +436,7 @@ def test_cli_play_save_and_replay(tmp_path, capsys):
 def test_simulate_rows_and_reproducibility():
     from concurrent.futures import ThreadPoolExecutor
 
-    from crowns_solver.five_crowns.simulate import check_setup, simulate
+    from crowns_solver.five_crowns.simulation import check_setup, simulate
 
     rules = GameRules(players=2, rounds=2)
     df = simulate(5, players=2, policies=["greedy", "random"], seed=9, rules=rules, workers=1, chunk_size=2)
@@ -467,7 +467,7 @@ def test_simulate_rows_and_reproducibility():
 
 
 def test_simulate_with_policy_objects_and_results_file(tmp_path):
-    from crowns_solver.five_crowns.simulate import simulate
+    from crowns_solver.five_crowns.simulation import simulate
 
     rules = GameRules(players=2, rounds=1)
     path = tmp_path / "runs.jsonl"
@@ -537,7 +537,7 @@ def test_tracker_avoids_feeding_the_next_seat():
 
 def test_cli_simulate(capsys, tmp_path):
     from crowns_solver.cli import main
-    from crowns_solver.five_crowns.simulate import simulate
+    from crowns_solver.five_crowns.simulation import simulate
 
     csv = tmp_path / "rows.csv"
     assert main(["five-crowns", "simulate", "4", "--policies", "greedy", "random", "--workers", "1",
