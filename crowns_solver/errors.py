@@ -19,6 +19,8 @@ __all__ = [
     "RulesError",
     "DeckError",
     "WildRankError",
+    "SolverOptionError",
+    "UnknownCardError",
 ]
 
 
@@ -60,3 +62,11 @@ class DeckError(CrownsError):
 
 class WildRankError(RulesError):
     """A Five Crowns wild rank outside 3..13, or a round outside 1..11."""
+
+
+class SolverOptionError(CrownsError):
+    """A solver option is invalid (mode, objective, table size, time limit...)."""
+
+
+class UnknownCardError(PositionError):
+    """The open value was asked of a position whose face-down cards are not all known."""
