@@ -29,7 +29,12 @@ include "_ck_scoring.pxi"
 
 from libc.stdint cimport int64_t, int32_t, uint64_t, uint32_t, uint16_t
 from libc.stdlib cimport calloc, free
-from cpython.exc cimport PyErr_CheckSignals, PyErr_Clear
+from cpython.exc cimport PyErr_Clear
+
+cdef extern from "Python.h":
+    # declared here without Cython's "except -1", so the KeyboardInterrupt it raises can
+    # be turned into a clean stop instead of propagating out of a noexcept function
+    int _check_signals "PyErr_CheckSignals" ()
 
 cdef extern from *:
     const char* CROWNS_SOURCE_HASH
@@ -346,9 +351,26 @@ cdef class Engine:
             raise ValueError("bad King counts")
         if (s.occ >> 36) or (s.fd & ~s.occ) or s.f > 12 or (s.pool >> 36) or _popc(s.pool) != s.f:
             raise ValueError("bad cell masks")
+        cdef uint64_t seen = s.pool
+        cdef int nk = s.kings[0] + s.kings[1], card
+        if s.nat[0] & s.nat[1] or (<uint64_t>(s.nat[0] | s.nat[1])) & s.pool:
+            raise ValueError("a card is in two places")
+        seen |= s.nat[0] | s.nat[1]
+        for i in range(32, 36):
+            if (s.pool >> i) & 1:
+                nk += 1
         for i in range(36):
-            if (s.occ >> i) & 1 and not (s.fd >> i) & 1 and self.cards[i] < 0:
-                raise ValueError(f"cell {i} holds a card the engine does not know")
+            if (s.occ >> i) & 1 and not (s.fd >> i) & 1:
+                card = self.cards[i]
+                if card < 0:
+                    raise ValueError(f"cell {i} holds a card the engine does not know")
+                if card >= 32:
+                    nk += 1
+                elif (seen >> card) & 1:
+                    raise ValueError(f"card {card} is in two places")
+                seen |= ONE << card
+        if nk > 4:
+            raise ValueError("more than four Kings")
         s.sc[0] = self._score(s.nat[0], s.kings[0])
         s.sc[1] = self._score(s.nat[1], s.kings[1])
         s.key = ZMARK[36 if s.marker < 0 else s.marker]
@@ -391,7 +413,7 @@ cdef class Engine:
         """State after the player to move takes `cell` (revealing `card` if it is face down)."""
         cdef St s, c
         self._load(state, &s)
-        if not (self._gen(&s) >> cell) & 1:
+        if not 0 <= cell < 36 or not (self._gen(&s) >> cell) & 1:
             raise ValueError(f"cell {cell} is not a legal move")
         if s.marker >= 0 and (s.fd >> cell) & 1:
             if card < 0 or card > 35 or not (s.pool >> card) & 1:
@@ -405,6 +427,8 @@ cdef class Engine:
         """Whether taking `cell` reveals an unknown card (game mode)."""
         cdef St s
         self._load(state, &s)
+        if not 0 <= cell < 36:
+            raise ValueError(f"no such cell: {cell}")
         return bool(s.marker >= 0 and (s.fd >> cell) & 1)
 
     def pool_cards(self, tuple state):
@@ -481,7 +505,7 @@ cdef class Engine:
         cdef int proven = 0
         cdef int64_t a = alpha, b = beta, v
         self._load(state, &s)
-        if not (self._gen(&s) >> cell) & 1:
+        if not 0 <= cell < 36 or not (self._gen(&s) >> cell) & 1:
             raise ValueError(f"cell {cell} is not a legal move")
         if self.stop:
             return 0, False
@@ -498,6 +522,8 @@ cdef class Engine:
     # ------------------------------------------------------------------ scoring
 
     cdef inline int _score(self, uint32_t nat, int kings) noexcept nogil:
+        if kings > 4:   # cannot happen for a valid state (checked in _load); never index past the tables
+            kings = 4
         if kings == 0:
             return ck_score(nat, 0)
         cdef uint64_t key = (<uint64_t>nat) | ((<uint64_t>kings) << 32)
@@ -728,7 +754,7 @@ cdef class Engine:
         if now >= self.next_signal:
             self.next_signal = now + 0.05
             with gil:
-                if PyErr_CheckSignals() != 0:
+                if _check_signals() != 0:
                     PyErr_Clear()
                     self.stop = STOP_INTERRUPT
 

@@ -550,7 +550,10 @@ class _Run:
         eng, root = self.eng, self.root
         eng.new_generation()
         exact = depth >= _EXACT
-        if self.all_moves:
+        # every root move gets its own search when asked, and in the heuristic iterations
+        # at a fresh deal (four start cells: the user wants them compared)
+        per_move = self.all_moves or (self.pos.marker is None and not exact)
+        if per_move:
             order = sorted(self.moves.values(), key=lambda m: -(m.estimate if m.estimate is not None else m.upper))
             for info in order:
                 self._solve_move(info, depth)
