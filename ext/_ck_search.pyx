@@ -25,10 +25,25 @@ The Python driver (crowns_solver.cross_kings.solver) validates positions, builds
 state tuples this module reads, and runs MTD(f), iterative deepening and the root.
 """
 
+cdef extern from *:
+    """
+    /* Hardware popcount on x86-64 (every x86-64 CPU since 2008 has it; the module
+       refuses to load on one that does not, see CPU_OK).  Without this, GCC calls a
+       slow library routine for every __builtin_popcount in the scorer and the search. */
+    #if defined(__GNUC__) && defined(__x86_64__)
+    #pragma GCC target("popcnt")
+    static int crowns_cpu_ok(void) { __builtin_cpu_init(); return __builtin_cpu_supports("popcnt"); }
+    #else
+    static int crowns_cpu_ok(void) { return 1; }
+    #endif
+    """
+    int crowns_cpu_ok() nogil
+
 include "_ck_scoring.pxi"
 
 from libc.stdint cimport int64_t, int32_t, uint64_t, uint32_t, uint16_t
-from libc.stdlib cimport calloc, free
+from libc.stdlib cimport calloc, malloc, free
+from libc.string cimport memset
 from cpython.exc cimport PyErr_Clear
 
 cdef extern from "Python.h":
@@ -48,10 +63,14 @@ cdef extern from "<time.h>" nogil:
     int CLOCK_MONOTONIC
 
 cdef extern from *:
+    void __builtin_prefetch(const void*) nogil
     int __builtin_ctzll(unsigned long long) nogil
     int __builtin_clzll(unsigned long long) nogil
 
 SOURCE_HASH = CROWNS_SOURCE_HASH.decode()
+
+if not crowns_cpu_ok():
+    raise ImportError("crowns_solver._ck_search was built for CPUs with the POPCNT instruction, which this one lacks")
 
 ck_init_tables()
 
@@ -60,7 +79,8 @@ ck_init_tables()
 DEF INF = 1 << 60
 DEF WIN_SCALE = 64          # a win is worth WIN_SCALE in objective "win"
 DEF TT_WAYS = 4             # entries per bucket (one 64-byte cache line)
-DEF SC_BITS = 17            # leaf-score cache: 2^17 entries of 8 bytes (1 MB)
+DEF SC_MAX_BITS = 20        # leaf-score cache: at most 2^20 entries of 8 bytes (8 MB)
+DEF SC_MIN_BITS = 13
 DEF CHECK_EVERY = 1024      # nodes between clock checks
 DEF MAX_PLY = 64
 
@@ -170,7 +190,7 @@ cdef struct St:
     uint64_t key       # Zobrist key
     uint32_t nat[2]    # natural cards held by first / second
     int kings[2]
-    int sc[2]          # current score of each hand
+    int sc[2]          # current score of each hand, -1 until needed (scored lazily)
     int marker         # -1 before the start cell is chosen
     int side           # 0 first, 1 second (player to move)
     int f              # popcount(fd)
@@ -235,7 +255,9 @@ cdef class Engine:
     cdef TTE* tt
     cdef uint64_t nbuckets, bmask
     cdef uint64_t* scache
+    cdef int sc_bits
     cdef int gen
+    cdef long long used
     # limits and statistics
     cdef public long long nodes
     cdef long long next_check, node_limit
@@ -247,6 +269,9 @@ cdef class Engine:
     cdef public int bound_cards      # compute score bounds when the reachable part holds <= this many cards
     cdef public int star2            # Star2 probing at chance nodes
     cdef public int history_on
+    cdef public int tt_min_cards     # no table probe/store when fewer cards are within reach
+    cdef public int exact_order_cards  # order by exact score gains when this many cards are within reach
+    cdef public int gain_w, deny_w
     cdef int history[2][36]
     cdef int root_best
 
@@ -265,20 +290,36 @@ cdef class Engine:
         self.reach = reach
         if tt_bytes < 65536:
             raise ValueError("the transposition table needs at least 64 KB")
+        # the budget holds the table (the largest power of two of buckets that fits beside
+        # a leaf-score cache of an eighth of the budget) and then the largest score cache
+        # (at most 8 MB) that fits in what is left
+        cdef long long budget = tt_bytes
+        self.sc_bits = SC_MIN_BITS
+        while self.sc_bits < SC_MAX_BITS and (8 << (self.sc_bits + 1)) * 8 <= budget:
+            self.sc_bits += 1
         self.nbuckets = 1
-        while self.nbuckets * 2 * TT_WAYS * sizeof(TTE) <= <uint64_t>tt_bytes:
+        while self.nbuckets * 2 * TT_WAYS * sizeof(TTE) <= <uint64_t>(budget - (8 << self.sc_bits)):
             self.nbuckets *= 2
+        while self.sc_bits < SC_MAX_BITS and \
+                (8 << (self.sc_bits + 1)) + self.nbuckets * TT_WAYS * sizeof(TTE) <= <uint64_t>budget:
+            self.sc_bits += 1
         self.bmask = self.nbuckets - 1
-        self.tt = <TTE*>calloc(self.nbuckets * TT_WAYS, sizeof(TTE))
+        self.tt = <TTE*>malloc(self.nbuckets * TT_WAYS * sizeof(TTE))
         if self.tt == NULL:
             raise MemoryError(f"cannot allocate a transposition table of {tt_bytes} bytes")
-        self.scache = <uint64_t*>calloc(1 << SC_BITS, sizeof(uint64_t))
+        with nogil:   # touch every page now: no page faults (and no copy-on-write) mid-search
+            memset(self.tt, 0, self.nbuckets * TT_WAYS * sizeof(TTE))
+        self.scache = <uint64_t*>calloc(<size_t>1 << self.sc_bits, sizeof(uint64_t))
         if self.scache == NULL:
             free(self.tt)
             self.tt = NULL
             raise MemoryError("cannot allocate the leaf-score cache")
         self.gen = 1
-        self.bound_cards = 12
+        self.bound_cards = 0
+        self.tt_min_cards = 11
+        self.exact_order_cards = 99
+        self.gain_w = 2
+        self.deny_w = 1
         self.star2 = 1
         self.history_on = 1
         self.deadline = 0
@@ -300,17 +341,18 @@ cdef class Engine:
         return self.nbuckets * TT_WAYS * sizeof(TTE)
 
     @property
+    def score_cache_bytes(self):
+        """Bytes of the leaf-score cache (part of the memory budget)."""
+        return 8 << self.sc_bits
+
+    @property
     def table_entries(self):
         """Capacity of the transposition table (entries)."""
         return self.nbuckets * TT_WAYS
 
     def table_used(self):
-        """Entries of the transposition table in use (scans the table)."""
-        cdef uint64_t i, n = 0
-        for i in range(self.nbuckets * TT_WAYS):
-            if self.tt[i].key & 0x8000:
-                n += 1
-        return n
+        """Entries of the transposition table in use."""
+        return self.used
 
     def stats(self):
         """Counters since the engine was made."""
@@ -452,7 +494,7 @@ cdef class Engine:
         if not self._gen(&s):
             lo = self._terminal(&s)
             return lo, lo
-        self._bounds(&s, &lo, &hi, 1)
+        self._bounds(&s, &lo, &hi, 1, -INF, INF)
         return lo, hi
 
     def tt_move(self, tuple state):
@@ -527,7 +569,7 @@ cdef class Engine:
         if kings == 0:
             return ck_score(nat, 0)
         cdef uint64_t key = (<uint64_t>nat) | ((<uint64_t>kings) << 32)
-        cdef uint64_t h = (key * 0x9E3779B97F4A7C15ULL) >> (64 - SC_BITS)
+        cdef uint64_t h = (key * 0x9E3779B97F4A7C15ULL) >> (64 - self.sc_bits)
         cdef uint64_t e = self.scache[h]
         self.score_calls += 1
         if (e & 0xFFFFFFFFFFULL) == key:
@@ -579,12 +621,19 @@ cdef class Engine:
         else:
             c.nat[p] |= (<uint32_t>1) << card
             c.key ^= ZCARD[p][card]
-        c.sc[p] = self._score(c.nat[p], c.kings[p])
+        c.sc[p] = -1
         c.key ^= ZCELL[cell] ^ ZMARK[s.marker] ^ ZMARK[cell]
         c.marker = cell
         c.side = 1 - p
 
+    cdef inline void _need(self, St* s) noexcept nogil:
+        if s.sc[0] < 0:
+            s.sc[0] = self._score(s.nat[0], s.kings[0])
+        if s.sc[1] < 0:
+            s.sc[1] = self._score(s.nat[1], s.kings[1])
+
     cdef inline int64_t _terminal(self, St* s) noexcept nogil:
+        self._need(s)
         cdef int64_t d = s.sc[s.side] - s.sc[1 - s.side]
         if self.objective == OBJ_WIN:
             d = WIN_SCALE * ((d > 0) - (d < 0))
@@ -623,20 +672,36 @@ cdef class Engine:
             rows = nr
             cols = nc
 
-    cdef void _bounds(self, St* s, int64_t* lo, int64_t* hi, int force) noexcept nogil:
+    cdef void _bounds(self, St* s, int64_t* lo, int64_t* hi, int force, int64_t alpha,
+                      int64_t beta) noexcept nogil:
         """Proven bounds of the scaled value from hand scores.
 
         A hand's score never falls when cards are added, so each hand ends between its
-        current score and the score of itself plus every card that may still be taken.
+        current score and the score of itself plus every card that may still be taken
+        (the marker's row/column-connected part of the grid).  Unless `force`, only the
+        bound that can cut the window (alpha, beta) is computed, and only when few cards
+        are within reach (`bound_cards`): each costs a score of a large hand.
         """
-        cdef uint64_t comp = self._component(s)
-        cdef uint64_t up = comp & ~s.fd
+        cdef uint64_t comp, up
         cdef uint32_t rnat = 0
-        cdef int rk = 0, i, a = s.side, b = 1 - s.side, upa, upb
-        if not force and _popc(comp) > self.bound_cards:
-            lo[0] = -INF
-            hi[0] = INF
+        cdef int rk = 0, i, a = s.side, b = 1 - s.side, upa, upb, want_hi, want_lo
+        cdef int64_t d
+        lo[0] = -INF
+        hi[0] = INF
+        if not force and self.bound_cards <= 0:
             return
+        comp = self._component(s)
+        if not force and _popc(comp) > self.bound_cards:
+            return
+        self._need(s)
+        d = self._to_value(s.sc[a] - s.sc[b], s.f)
+        # the mover's upper bound can only cut (<= alpha) if the margin now is <= alpha;
+        # the opponent's (a lower bound for the mover) only if the margin now is >= beta
+        want_hi = force or d <= alpha
+        want_lo = force or d >= beta
+        if not want_hi and not want_lo:
+            return
+        up = comp & ~s.fd
         while up:
             i = self.cards[__builtin_ctzll(up)]
             up &= up - 1
@@ -651,13 +716,16 @@ cdef class Engine:
                         rk += 1
                     else:
                         rnat |= (<uint32_t>1) << i
-        upa = self._score(s.nat[a] | rnat, s.kings[a] + rk)
-        upb = self._score(s.nat[b] | rnat, s.kings[b] + rk)
-        lo[0] = self._to_value(s.sc[a] - upb, s.f)
-        hi[0] = self._to_value(upa - s.sc[b], s.f)
+        if want_hi:
+            upa = self._score(s.nat[a] | rnat, s.kings[a] + rk)
+            hi[0] = self._to_value(upa - s.sc[b], s.f)
+        if want_lo:
+            upb = self._score(s.nat[b] | rnat, s.kings[b] + rk)
+            lo[0] = self._to_value(s.sc[a] - upb, s.f)
 
     cdef int64_t _heuristic(self, St* s) noexcept nogil:
-        """Horizon estimate (not proven): the current margin, nudged for the mover."""
+        """Horizon estimate (not proven): the current margin."""
+        self._need(s)
         cdef int64_t d = s.sc[s.side] - s.sc[1 - s.side]
         cdef int64_t v
         if self.objective == OBJ_WIN:
@@ -723,6 +791,7 @@ cdef class Engine:
             for i in range(TT_WAYS):
                 if not (b[i].key & 0x8000):
                     e = &b[i]
+                    self.used += 1
                     break
                 pri = ((b[i].key >> 6) & 63) + 64 * ((b[i].key >> 12) & 1)
                 if ((b[i].key >> 13) & 3) == self.gen:
@@ -760,12 +829,15 @@ cdef class Engine:
 
     # ------------------------------------------------------------------ search
 
-    cdef int _order(self, St* s, uint64_t m, int ttmove, int* out) noexcept nogil:
+    cdef int _order(self, St* s, uint64_t m, int ttmove, int* out, int exact) noexcept nogil:
         """Legal moves, best first: table move, then what the card gives the mover plus
-        what it denies the opponent (cards of a King, or sharing ranks/suit neighbours)."""
-        cdef int n = 0, i, j, cell, card, key, tk
+        what it denies the opponent: exact score gains when `exact` (worth it high in the
+        tree), else a proxy (a King, or cards sharing its rank or near it in its suit)."""
+        cdef int n = 0, i, j, cell, card, key, tk, p = s.side, q = 1 - s.side
         cdef int keys[12]
-        cdef uint32_t a = s.nat[s.side], b = s.nat[1 - s.side]
+        cdef uint32_t a = s.nat[p], b = s.nat[q]
+        if exact:
+            self._need(s)
         while m:
             cell = __builtin_ctzll(m)
             m &= m - 1
@@ -773,6 +845,15 @@ cdef class Engine:
                 key = 1 << 28
             elif s.marker >= 0 and (s.fd >> cell) & 1:
                 key = 6 << 16
+            elif exact:
+                card = self.cards[cell]
+                if card >= 32:
+                    key = self.gain_w * (self._score(a, s.kings[p] + 1) - s.sc[p]) \
+                        + self.deny_w * (self._score(b, s.kings[q] + 1) - s.sc[q])
+                else:
+                    key = self.gain_w * (self._score(a | (<uint32_t>1 << card), s.kings[p]) - s.sc[p]) \
+                        + self.deny_w * (self._score(b | (<uint32_t>1 << card), s.kings[q]) - s.sc[q])
+                key = (key + 64) << 16
             else:
                 card = self.cards[cell]
                 if card >= 32:
@@ -792,6 +873,24 @@ cdef class Engine:
             n += 1
         return n
 
+    cdef inline void _prefetch_children(self, St* s, int* moves, int n) noexcept nogil:
+        """Start loading the table buckets of the children (their cache misses overlap)."""
+        cdef int i, cell, card, p = s.side
+        cdef uint64_t k
+        if s.marker < 0:
+            return
+        for i in range(n):
+            cell = moves[i]
+            if (s.fd >> cell) & 1:
+                continue
+            card = self.cards[cell]
+            k = s.key ^ ZCELL[cell] ^ ZMARK[s.marker] ^ ZMARK[cell]
+            if card >= 32:
+                k ^= ZCARD[p][32 + s.kings[p]]
+            else:
+                k ^= ZCARD[p][card]
+            __builtin_prefetch(&self.tt[(k & self.bmask) * TT_WAYS])
+
     cdef void _reward(self, int side, int cell, int depth) noexcept nogil:
         cdef int i, j
         self.history[side][cell] += depth * depth if depth < 40 else 1600
@@ -804,7 +903,7 @@ cdef class Engine:
                          int ply) noexcept nogil:
         cdef uint64_t m
         cdef TTE* e
-        cdef int ttmove = -1, n, i, cell, p, allp, bestm = -1, use
+        cdef int ttmove = -1, n, i, cell, p, allp, bestm = -1, use, usett, reach
         cdef int moves[12]
         cdef int64_t best, v, a, lo, hi
         cdef St c
@@ -818,7 +917,9 @@ cdef class Engine:
         if m == 0:
             proven[0] = 1
             return self._terminal(s)
-        e = self._probe(s.key)
+        reach = _popc(self._component(s))
+        usett = reach >= self.tt_min_cards
+        e = self._probe(s.key) if usett else NULL
         if e != NULL:
             ttmove = e.key & 63
             use = ((e.key >> 12) & 1) or ((e.key >> 6) & 63) >= depth
@@ -833,7 +934,7 @@ cdef class Engine:
                         return lo
                     return hi
         # cut-offs from score bounds
-        self._bounds(s, &lo, &hi, 0)
+        self._bounds(s, &lo, &hi, 0, alpha, beta)
         if hi <= alpha or lo >= beta or lo == hi:
             self.bound_cuts += 1
             proven[0] = 1
@@ -846,7 +947,9 @@ cdef class Engine:
             if v > hi:
                 v = hi
             return v
-        n = self._order(s, m, ttmove, moves)
+        n = self._order(s, m, ttmove, moves, reach >= self.exact_order_cards)
+        if depth > 1:
+            self._prefetch_children(s, moves, n)
         best = -INF
         allp = 1
         a = alpha
@@ -867,7 +970,8 @@ cdef class Engine:
                 proven[0] = p
                 if self.history_on:
                     self._reward(s.side, cell, depth)
-                self._store(s.key, v, INF, cell, depth if not p else _popc(s.occ), p)
+                if usett:
+                    self._store(s.key, v, INF, cell, depth if not p else _popc(s.occ), p)
                 if ply == 0:
                     self.root_best = cell
                 return v
@@ -877,7 +981,9 @@ cdef class Engine:
         proven[0] = allp
         if ply == 0:
             self.root_best = bestm
-        if best <= alpha:
+        if not usett:
+            pass
+        elif best <= alpha:
             self._store(s.key, -INF, best, bestm, depth if not allp else _popc(s.occ), allp)
         else:
             self._store(s.key, best, best, bestm, depth if not allp else _popc(s.occ), allp)
@@ -923,7 +1029,7 @@ cdef class Engine:
                     reply = -1
                     if e != NULL and (e.key & 63) != 63:
                         reply = e.key & 63
-                    nr = self._order(&c, m2, reply, rmoves)
+                    nr = self._order(&c, m2, reply, rmoves, 0)
                     reply = rmoves[0]
                     # any one reply of the opponent bounds the card's value from above
                     if (c.fd >> reply) & 1:
@@ -981,6 +1087,7 @@ cdef class Engine:
         cdef uint64_t up = comp & ~s.fd
         cdef uint32_t rnat = 0
         cdef int rk = 0, i, a = s.side, b = 1 - s.side, upa, upb
+        self._need(s)
         while up:
             i = self.cards[__builtin_ctzll(up)]
             up &= up - 1

@@ -50,9 +50,14 @@ MAX_TT_MB = 1 << 16
 _EXACT = 99
 _INF = _core.INF_VALUE
 _STOP_REASONS: dict[int, StopReason] = {1: "time", 2: "interrupted", 3: "nodes"}
-#: Positions with at most this many cards left are searched exactly at once (no
-#: heuristic iterations first): their exact search is quick.
-DIRECT_EXACT_CARDS = 16
+#: With a time or node limit, positions with more cards left than this (per mode) get
+#: the anytime analysis: iterative deepening with a heuristic at the horizon, which turns
+#: into the exact search when the depth reaches the end of the game.  Smaller positions
+#: (and every position when no limit is set) get a shallow heuristic pass for move
+#: ordering, then the exact search.
+ANYTIME_CARDS = {"open": 26, "game": 19}
+#: Depth of the shallow heuristic pass before an exact search.
+PRE_DEPTH = 2
 
 
 @dataclass(frozen=True)
@@ -389,8 +394,9 @@ def solve(
         Also find the exact value of every legal move (and, in game mode, of each card a
         face-down move may reveal).  Costs roughly one solve per move.
     tt_mb : float
-        Transposition table size in MB (1 to 65536), allocated once; the search uses no
-        other memory that grows (a fixed 1 MB leaf-score cache aside).
+        Memory for the search in MB (1 to 65536), allocated once: the transposition
+        table (the largest power of two of 64-byte buckets that fits) and a leaf-score
+        cache (at most 8 MB) in what is left.  Nothing else grows during the search.
     time_limit : float, optional
         Seconds after which the search stops and returns what it has proven (bounds,
         best move found, ``exact=False``).  None: search until solved.
@@ -453,7 +459,7 @@ def solve(
     eng.set_limits(deadline, node_limit or 0)
     run = _Run(eng, root, pos, mode, objective, all_moves)
     try:
-        run.go()
+        run.go(limited=time_limit is not None or node_limit is not None)
     except _Stopped:
         pass
     except KeyboardInterrupt:
@@ -531,19 +537,22 @@ class _Run:
 
     # -- the search ---------------------------------------------------------------
 
-    def go(self) -> None:
+    def go(self, limited: bool) -> None:
         if self.terminal:
             return
         cards_left = self.pos.cards_left
         plies = cards_left + (1 if self.pos.marker is None else 0)
-        if cards_left > DIRECT_EXACT_CARDS:
-            depth = 2 if plies % 2 == 0 else 1
-            while depth < plies:
-                self._iteration(depth)
-                if self.exact and (not self.all_moves or all(
-                        m.lower == m.upper for m in self.moves.values())):
-                    break
-                depth += 2 if depth + 2 < plies else 1
+        anytime = limited and cards_left > ANYTIME_CARDS[self.mode]
+        last = plies - 1 if anytime else min(PRE_DEPTH, plies - 1)
+        depth = 2 if plies % 2 == 0 else 1
+        while depth <= last:
+            self._iteration(depth)
+            if self.exact and (not self.all_moves or all(
+                    m.lower == m.upper for m in self.moves.values())):
+                break
+            depth += 2 if depth + 2 <= last else 1
+            if depth == last + 1:
+                break
         self._iteration(_EXACT)
 
     def _iteration(self, depth: int) -> None:
@@ -767,5 +776,5 @@ class _Run:
             table_bytes=eng.table_bytes,
             table_entries=eng.table_entries,
             table_used=eng.table_used(),
-            stats=eng.stats(),
+            stats={**eng.stats(), "score_cache_bytes": eng.score_cache_bytes},
         )
