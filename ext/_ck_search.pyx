@@ -992,11 +992,15 @@ cdef class Engine:
     cdef int64_t _chance(self, St* s, int cell, int depth, int64_t alpha, int64_t beta,
                          int* proven, int ply) noexcept nogil:
         """Value (mover's view, scale f!) of taking face-down `cell`: sum over the f unseen
-        cards of the value after revealing each (scale (f-1)!), with Star1/Star2 pruning."""
-        cdef int n = s.f, i, k, p, allp = 1, r, reply, nr
+        cards of the value after revealing each (scale (f-1)!), with Star1/Star2 pruning
+        (Ballard 1983).  Each card's value starts bounded by score bounds, narrowed by the
+        table's entry for the position it reveals."""
+        cdef int n = s.f, i, k, p, allp = 1, reply, nr
         cdef int cards[12]
-        cdef int64_t L, U, sum = 0, v, ax, bx, probe_sum, t
+        cdef int64_t L, U, sum = 0, v, ax, bx, probe_sum, t, tot_l = 0, tot_u = 0, rest_u, rest_l
+        cdef int64_t lbs[12]
         cdef int64_t ubs[12]
+        cdef int64_t lo_e, hi_e
         cdef uint64_t pool = s.pool, m2
         cdef St c, g
         cdef int rmoves[12]
@@ -1006,25 +1010,47 @@ cdef class Engine:
             cards[k] = __builtin_ctzll(pool)
             pool &= pool - 1
             k += 1
-        # bounds on each child's value (mover's view, child scale): the mover's final
+        # bounds on each card's value (mover's view, child scale): the mover's final
         # hand lies between its current one and it plus everything still reachable
         self._child_bounds(s, &L, &U)
         for i in range(n):
+            lbs[i] = L
             ubs[i] = U
+            self._make(s, &c, cell, cards[i])
+            if not self._gen(&c):
+                lbs[i] = ubs[i] = -self._terminal(&c)
+            else:
+                e = self._probe(c.key)
+                if e != NULL and (((e.key >> 12) & 1) or ((e.key >> 6) & 63) >= depth):
+                    lo_e = _unpack_lo(e.lo)
+                    hi_e = _unpack_hi(e.hi)
+                    if -hi_e > lbs[i] or -lo_e < ubs[i]:
+                        allp &= (e.key >> 12) & 1
+                        if -hi_e > lbs[i]:
+                            lbs[i] = -hi_e
+                        if -lo_e < ubs[i]:
+                            ubs[i] = -lo_e
+                        if lbs[i] > ubs[i]:   # inconsistent heuristic entries: drop them
+                            lbs[i] = L
+                            ubs[i] = U
+            tot_l += lbs[i]
+            tot_u += ubs[i]
+        if tot_u <= alpha or tot_l >= beta or tot_l == tot_u:
+            self.star_cuts += 1
+            proven[0] = allp
+            return tot_u if tot_u <= alpha else tot_l
         # Star2: probe one reply per card for an upper bound, hoping to fail low
-        if self.star2 and n > 1 and alpha >= n * L:
+        if self.star2 and n > 1 and alpha >= tot_l:
             probe_sum = 0
+            rest_u = tot_u
             for i in range(n):
-                self._make(s, &c, cell, cards[i])
-                r = n - i - 1
-                t = alpha - probe_sum - r * U     # the card must be worth <= t
-                if t < L:
+                rest_u -= ubs[i]
+                t = alpha - probe_sum - rest_u     # this card must be worth <= t
+                if t < lbs[i]:
                     break
-                m2 = self._gen(&c)
-                if m2 == 0:
-                    v = -self._terminal(&c)
-                    p = 1
-                else:
+                if lbs[i] < ubs[i] and ubs[i] > t:
+                    self._make(s, &c, cell, cards[i])
+                    m2 = self._gen(&c)
                     e = self._probe(c.key)
                     reply = -1
                     if e != NULL and (e.key & 63) != 63:
@@ -1040,44 +1066,47 @@ cdef class Engine:
                     if self.stop:
                         proven[0] = 0
                         return 0
-                if v > t:
-                    break
-                allp &= p
-                if v < ubs[i]:
-                    ubs[i] = v
+                    if v > t:
+                        break
+                    allp &= p
+                    if v < ubs[i]:
+                        tot_u -= ubs[i] - v
+                        ubs[i] = v
                 probe_sum += ubs[i]
                 if i == n - 1:
                     self.probe_cuts += 1
                     proven[0] = allp
                     return probe_sum
         # Star1
-        cdef int64_t rest_u = 0
-        for i in range(n):
-            rest_u += ubs[i]
+        rest_u = tot_u
+        rest_l = tot_l
         for i in range(n):
             rest_u -= ubs[i]
-            r = n - i - 1
-            ax = alpha - sum - rest_u
-            bx = beta - sum - r * L
-            if ax < L - 1:
-                ax = L - 1
-            if bx > ubs[i] + 1:
-                bx = ubs[i] + 1
-            self._make(s, &c, cell, cards[i])
-            v = -self._search(&c, depth, -bx, -ax, &p, ply + 1)
-            if self.stop:
-                proven[0] = 0
-                return 0
-            allp &= p
+            rest_l -= lbs[i]
+            if lbs[i] == ubs[i]:
+                v = lbs[i]
+            else:
+                ax = alpha - sum - rest_u
+                bx = beta - sum - rest_l
+                if ax < lbs[i] - 1:
+                    ax = lbs[i] - 1
+                if bx > ubs[i] + 1:
+                    bx = ubs[i] + 1
+                self._make(s, &c, cell, cards[i])
+                v = -self._search(&c, depth, -bx, -ax, &p, ply + 1)
+                if self.stop:
+                    proven[0] = 0
+                    return 0
+                allp &= p
             sum += v
             if sum + rest_u <= alpha:
                 self.star_cuts += 1
                 proven[0] = allp
                 return sum + rest_u
-            if sum + r * L >= beta:
+            if sum + rest_l >= beta:
                 self.star_cuts += 1
                 proven[0] = allp
-                return sum + r * L
+                return sum + rest_l
         proven[0] = allp
         return sum
 

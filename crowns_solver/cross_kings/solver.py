@@ -56,6 +56,8 @@ _STOP_REASONS: dict[int, StopReason] = {1: "time", 2: "interrupted", 3: "nodes"}
 #: (and every position when no limit is set) get a shallow heuristic pass for move
 #: ordering, then the exact search.
 ANYTIME_CARDS = {"open": 26, "game": 19}
+#: Game mode: search the root with one wide window instead of null-window bisection.
+GAME_WIDE = True
 #: Depth of the shallow heuristic pass before an exact search.
 PRE_DEPTH = 2
 
@@ -319,6 +321,7 @@ class _Driver:
         unit: int,
         *,
         bisect: bool,
+        wide: bool = False,
         first: tuple[int, ...] = (),
         on_proven: Callable[[int, int, int], None] | None = None,
     ) -> tuple[int, int, int]:
@@ -333,6 +336,30 @@ class _Driver:
         g = min(max(guess, lower), upper)
         queue = [t for t in first]
         probes = 0
+        if wide and -_INF < lower and upper < _INF:
+            # one search with the whole window: in game mode the values come in small
+            # units (1/f!), where null-window steps would take many probes
+            for t in queue:   # the first thresholds still go first
+                if lower < t <= upper:
+                    v, proven, move = probe(t - 1, t)
+                    self.check()
+                    if v >= t:
+                        lower = max(lower, v)
+                        best = move if move >= 0 else best
+                        if proven and on_proven:
+                            on_proven(v, _INF, move)
+                    else:
+                        upper = min(upper, v)
+                        if proven and on_proven:
+                            on_proven(-_INF, v, -1)
+            if lower < upper:
+                v, proven, move = probe(lower - 1, upper + 1)
+                self.check()
+                if lower <= v <= upper:
+                    if proven and on_proven:
+                        on_proven(v, v, move)
+                    return v, v, move
+            queue = []
         while lower < upper:
             probes += 1
             while queue and not (lower < queue[0] <= upper):
@@ -590,7 +617,8 @@ class _Run:
         hi_known = self.upper if exact else _INF
         lo, hi, move = self.drv.mtd(
             probe, lo_known, hi_known, guess, self.unit,
-            bisect=self.mode == "game", first=first, on_proven=self._prove_root,
+            bisect=self.mode == "game", wide=self.mode == "game" and GAME_WIDE,
+            first=first, on_proven=self._prove_root,
         )
         value = lo if lo == hi else (lo if lo > -_INF else hi)
         self.estimate = min(max(value, self.lower), self.upper)
@@ -640,7 +668,8 @@ class _Run:
         hi_known = info.upper if exact else _INF
         lo, hi, _ = self.drv.mtd(
             probe, lo_known, hi_known, guess, self.unit,
-            bisect=self.mode == "game", on_proven=on_proven,
+            bisect=self.mode == "game", wide=self.mode == "game" and GAME_WIDE,
+            on_proven=on_proven,
         )
         value = lo if lo == hi else (lo if lo > -_INF else hi)
         info.estimate = min(max(value, info.lower), info.upper)
