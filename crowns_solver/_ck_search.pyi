@@ -21,9 +21,18 @@ class Engine:
     bound_cards: int
     star2: int
     history_on: int
+    prefetch: int
+    tt_min_cards: int
+    exact_order_cards: int
+    gain_w: int
+    deny_w: int
+    ordering: int
+    star1: int
     def __init__(self, cards: bytes, mode: int, objective: int, reach: int, tt_bytes: int) -> None: ...
     @property
     def table_bytes(self) -> int: ...
+    @property
+    def score_cache_bytes(self) -> int: ...
     @property
     def table_entries(self) -> int: ...
     def table_used(self) -> int: ...

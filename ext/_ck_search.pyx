@@ -39,6 +39,33 @@ cdef extern from *:
     """
     int crowns_cpu_ok() nogil
 
+cdef extern from *:
+    """
+    /* The transposition table: anonymous memory, zero until touched, 2 MB aligned and
+       marked for transparent huge pages where the system has them, so a large table
+       costs nothing up front and few page faults as the search fills it. */
+    #include <stddef.h>
+    #include <stdint.h>
+    #include <sys/mman.h>
+    #define CROWNS_ALIGN ((size_t)2 << 20)
+    static void* crowns_table_alloc(size_t n, void** base, size_t* mapped) {
+        size_t total = n + CROWNS_ALIGN;
+        void* p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) { *base = NULL; *mapped = 0; return NULL; }
+        uintptr_t a = ((uintptr_t)p + CROWNS_ALIGN - 1) & ~(uintptr_t)(CROWNS_ALIGN - 1);
+    #ifdef MADV_HUGEPAGE
+        madvise((void*)a, n, MADV_HUGEPAGE);
+    #endif
+        *base = p; *mapped = total;
+        return (void*)a;
+    }
+    static void crowns_table_free(void* base, size_t mapped) {
+        if (base) munmap(base, mapped);
+    }
+    """
+    void* crowns_table_alloc(size_t n, void** base, size_t* mapped) nogil
+    void crowns_table_free(void* base, size_t mapped) nogil
+
 include "_ck_scoring.pxi"
 
 from libc.stdint cimport int64_t, int32_t, uint64_t, uint32_t, uint16_t
@@ -253,6 +280,8 @@ cdef class Engine:
     cdef int cards[36]
     cdef int mode, objective, reach
     cdef TTE* tt
+    cdef void* tt_base
+    cdef size_t tt_mapped
     cdef uint64_t nbuckets, bmask
     cdef uint64_t* scache
     cdef int sc_bits
@@ -269,9 +298,12 @@ cdef class Engine:
     cdef public int bound_cards      # compute score bounds when the reachable part holds <= this many cards
     cdef public int star2            # Star2 probing at chance nodes
     cdef public int history_on
+    cdef public int prefetch
     cdef public int tt_min_cards     # no table probe/store when fewer cards are within reach
     cdef public int exact_order_cards  # order by exact score gains when this many cards are within reach
     cdef public int gain_w, deny_w
+    cdef public int ordering         # 0: moves in cell order (the plain baseline)
+    cdef public int star1            # 0: chance nodes average every card, no cut-offs
     cdef int history[2][36]
     cdef int root_best
 
@@ -304,14 +336,13 @@ cdef class Engine:
                 (8 << (self.sc_bits + 1)) + self.nbuckets * TT_WAYS * sizeof(TTE) <= <uint64_t>budget:
             self.sc_bits += 1
         self.bmask = self.nbuckets - 1
-        self.tt = <TTE*>malloc(self.nbuckets * TT_WAYS * sizeof(TTE))
+        self.tt = <TTE*>crowns_table_alloc(self.nbuckets * TT_WAYS * sizeof(TTE), &self.tt_base,
+                                           &self.tt_mapped)
         if self.tt == NULL:
             raise MemoryError(f"cannot allocate a transposition table of {tt_bytes} bytes")
-        with nogil:   # touch every page now: no page faults (and no copy-on-write) mid-search
-            memset(self.tt, 0, self.nbuckets * TT_WAYS * sizeof(TTE))
         self.scache = <uint64_t*>calloc(<size_t>1 << self.sc_bits, sizeof(uint64_t))
         if self.scache == NULL:
-            free(self.tt)
+            crowns_table_free(self.tt_base, self.tt_mapped)
             self.tt = NULL
             raise MemoryError("cannot allocate the leaf-score cache")
         self.gen = 1
@@ -319,6 +350,9 @@ cdef class Engine:
         self.tt_min_cards = 11
         self.exact_order_cards = 99
         self.gain_w = 2
+        self.ordering = 1
+        self.prefetch = 1
+        self.star1 = 1
         self.deny_w = 1
         self.star2 = 1
         self.history_on = 1
@@ -329,7 +363,7 @@ cdef class Engine:
 
     def __dealloc__(self):
         if self.tt != NULL:
-            free(self.tt)
+            crowns_table_free(self.tt_base, self.tt_mapped)
         if self.scache != NULL:
             free(self.scache)
 
@@ -838,6 +872,12 @@ cdef class Engine:
         cdef uint32_t a = s.nat[p], b = s.nat[q]
         if exact:
             self._need(s)
+        if not self.ordering:
+            while m:
+                out[n] = __builtin_ctzll(m)
+                m &= m - 1
+                n += 1
+            return n
         while m:
             cell = __builtin_ctzll(m)
             m &= m - 1
@@ -948,7 +988,7 @@ cdef class Engine:
                 v = hi
             return v
         n = self._order(s, m, ttmove, moves, reach >= self.exact_order_cards)
-        if depth > 1:
+        if depth > 1 and self.prefetch and usett:
             self._prefetch_children(s, moves, n)
         best = -INF
         allp = 1
@@ -1013,6 +1053,16 @@ cdef class Engine:
         # bounds on each card's value (mover's view, child scale): the mover's final
         # hand lies between its current one and it plus everything still reachable
         self._child_bounds(s, &L, &U)
+        if not self.star1:   # plain expectimax: every card searched with the full window
+            for i in range(n):
+                self._make(s, &c, cell, cards[i])
+                sum += -self._search(&c, depth, -INF, INF, &p, ply + 1)
+                if self.stop:
+                    proven[0] = 0
+                    return 0
+                allp &= p
+            proven[0] = allp
+            return sum
         for i in range(n):
             lbs[i] = L
             ubs[i] = U
