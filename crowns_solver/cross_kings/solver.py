@@ -713,11 +713,12 @@ class _Run:
             v = -v
 
     def _heuristic_pv(self) -> list[int]:
+        """The line the heuristic search prefers: the best move, then the table's moves."""
         eng, state = self.eng, self.root
         line: list[int] = []
-        for _ in range(self.depth or 0):
+        for ply in range(self.depth or 0):
             moves = eng.moves(state)
-            tm = eng.tt_move(state)
+            tm = self.best if ply == 0 and self.best >= 0 else eng.tt_move(state)
             if tm not in moves:
                 break
             line.append(tm)
