@@ -22,6 +22,8 @@ class Engine:
     star2: int
     history_on: int
     prefetch: int
+    end_cut: int
+    end_cuts: int
     tt_min_cards: int
     exact_order_cards: int
     gain_w: int

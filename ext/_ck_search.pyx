@@ -298,6 +298,8 @@ cdef class Engine:
     cdef public int bound_cards      # compute score bounds when the reachable part holds <= this many cards
     cdef public int star2            # Star2 probing at chance nodes
     cdef public int history_on
+    cdef public int end_cut
+    cdef public long long end_cuts
     cdef public int prefetch
     cdef public int tt_min_cards     # no table probe/store when fewer cards are within reach
     cdef public int exact_order_cards  # order by exact score gains when this many cards are within reach
@@ -351,6 +353,7 @@ cdef class Engine:
         self.exact_order_cards = 99
         self.gain_w = 2
         self.ordering = 1
+        self.end_cut = 1
         self.prefetch = 1
         self.star1 = 1
         self.deny_w = 1
@@ -393,7 +396,7 @@ cdef class Engine:
         return {
             "nodes": self.nodes, "tt_probes": self.tt_probes, "tt_hits": self.tt_hits,
             "tt_stores": self.tt_stores, "bound_cuts": self.bound_cuts,
-            "star_cuts": self.star_cuts, "probe_cuts": self.probe_cuts,
+            "star_cuts": self.star_cuts, "probe_cuts": self.probe_cuts, "end_cuts": self.end_cuts,
             "score_calls": self.score_calls, "score_cache_hits": self.score_hits,
         }
 
@@ -913,6 +916,16 @@ cdef class Engine:
             n += 1
         return n
 
+    cdef inline int _has_ending_move(self, St* s, uint64_t m) noexcept nogil:
+        """Whether some move in `m` leaves no card in the line of the cell taken."""
+        cdef int cell
+        while m:
+            cell = __builtin_ctzll(m)
+            m &= m - 1
+            if not (s.occ & ~(ONE << cell) & LINE[cell]):
+                return 1
+        return 0
+
     cdef inline void _prefetch_children(self, St* s, int* moves, int n) noexcept nogil:
         """Start loading the table buckets of the children (their cache misses overlap)."""
         cdef int i, cell, card, p = s.side
@@ -973,6 +986,15 @@ cdef class Engine:
                     if lo >= beta:
                         return lo
                     return hi
+        # a move that ends the game (no card left in the line of the cell taken) is worth
+        # at least the current margin, since scores never fall: fail high at once
+        if self.end_cut and s.marker >= 0 and self._has_ending_move(s, m):
+            self._need(s)
+            v = self._to_value(s.sc[s.side] - s.sc[1 - s.side], s.f)
+            if v >= beta:
+                self.end_cuts += 1
+                proven[0] = 1
+                return v
         # cut-offs from score bounds
         self._bounds(s, &lo, &hi, 0, alpha, beta)
         if hi <= alpha or lo >= beta or lo == hi:
