@@ -981,8 +981,8 @@ cdef class Engine:
                 hi = _unpack_hi(e.hi)
                 if lo >= beta or hi <= alpha or lo == hi:
                     proven[0] = (e.key >> 12) & 1
-                    if ply == 0:
-                        self.root_best = -1 if ttmove == 63 else ttmove
+                    if ply == 0:   # the stored move need not be the one that proved the bound
+                        self.root_best = -1
                     if lo >= beta:
                         return lo
                     return hi

@@ -106,11 +106,13 @@ class Solution:
     lower, upper : Fraction
         Proven bounds of the value (equal to `value` when exact).
     best_moves : tuple of (row, col)
-        Moves achieving the value (all of them when exact; when not exact, the move the
-        analysis prefers).  Empty at a finished game.
+        Moves proven to achieve the value: every optimal move with ``all_moves=True``,
+        otherwise one (finding all of them costs about as much again).  When not exact,
+        the move the analysis prefers.  Empty at a finished game.
     moves : tuple of MoveValue
-        Every legal move, best first: exact values with ``all_moves=True``, otherwise the
-        best moves' exact value and proven upper bounds for the others.
+        Every legal move, best first: exact values with ``all_moves=True``; otherwise the
+        best move's exact value and, for the others, the proven bound "at most the
+        position's value".
     pv : tuple of (row, col)
         Principal variation: optimal play from here to the end (open mode, exact), up to
         and including the first face-down card taken (game mode), or the line the
@@ -527,6 +529,7 @@ class _Run:
         self.lower, self.upper = lo, hi         # proven bounds of the root value
         self.estimate: int | None = term if term is not None else None
         self.best: int = -1
+        self.best_lb: int = -_INF   # proven lower bound of the best move's value
         self.depth: int | None = None
         self.exact_pv: list[int] | None = None
         self.moves: dict[int, _MoveInfo] = {}
@@ -553,8 +556,9 @@ class _Run:
     def _prove_root(self, lo: int, hi: int, move: int) -> None:
         if lo > self.lower:
             self.lower = lo
-            if move >= 0:
+            if move >= 0:   # a move proven to reach this lower bound
                 self.best = move
+                self.best_lb = lo
         if hi < self.upper:
             self.upper = hi
 
@@ -675,16 +679,23 @@ class _Run:
         info.estimate = min(max(value, info.lower), info.upper)
 
     def _finish_exact(self) -> None:
-        """After the exact root value: every best move, bounds for the others, the PV."""
+        """After the exact root value v: a move proven to reach v, "<= v" for the others,
+        and the principal variation.  (all_moves=True gives every move's exact value.)"""
         eng, root, v = self.eng, self.root, self.lower
+        if not (self.best >= 0 and self.best_lb >= v):
+            tm = eng.tt_move(root)
+            order = ([tm] if tm in self.moves else []) + [c for c in self.moves if c != tm]
+            for cell in order:
+                r, _ = eng.search_move(root, cell, _EXACT, v - 1, v)
+                self.drv.check()
+                if r >= v:
+                    self.best, self.best_lb = cell, v
+                    break
         for info in self.moves.values():
-            # is this move optimal?  One null-window probe at the value
-            r, proven = eng.search_move(root, info.cell, _EXACT, v - 1, v)
-            self.drv.check()
-            if r >= v:
+            if info.cell == self.best:
                 info.lower = info.upper = info.estimate = v
             else:
-                info.upper = min(info.upper, r)
+                info.upper = min(info.upper, v)   # no move is worth more than the position
         self.exact_pv = self._pv(root, v)
 
     def _pv(self, state: tuple, v: int) -> list[int]:
@@ -766,8 +777,6 @@ class _Run:
         moves.sort(key=rank)
         if exact and not self.terminal:
             best_moves = tuple(m.cell for m in moves if m.exact and m.value == value)
-            if not best_moves and self.best >= 0:
-                best_moves = (cell_coords(self.best),)
         elif self.best >= 0:
             best_moves = (cell_coords(self.best),)
         elif moves:
