@@ -131,6 +131,7 @@ cdef uint64_t LINE[36]        # other cells of the row and column
 cdef uint64_t RAY[36][4]      # up, down, left, right
 cdef uint64_t ROWM[6]
 cdef uint64_t COLM[6]
+cdef uint64_t LINES[64][2]    # cells of a set of rows [0] / columns [1] (bit i: row/column i)
 cdef uint64_t CENTRAL = (ONE << 14) | (ONE << 15) | (ONE << 20) | (ONE << 21)
 cdef uint64_t ZCARD[2][36]    # card held by first / second
 cdef uint64_t ZCELL[36]       # cell taken
@@ -156,6 +157,13 @@ cdef void _init_search_tables() noexcept nogil:
     for c in range(36):
         ROWM[c // 6] |= ONE << c
         COLM[c % 6] |= ONE << c
+    for r in range(64):
+        LINES[r][0] = 0
+        LINES[r][1] = 0
+        for i in range(6):
+            if (r >> i) & 1:
+                LINES[r][0] |= ROWM[i]
+                LINES[r][1] |= COLM[i]
     for c in range(36):
         r = c // 6
         k = c % 6
@@ -294,11 +302,13 @@ cdef class Engine:
     cdef public int stop
     cdef public long long tt_probes, tt_hits, tt_stores, bound_cuts, star_cuts, probe_cuts
     cdef long long score_calls, score_hits
+    cdef long long score_miss_k[5]
     # tunables
     cdef public int bound_cards      # compute score bounds when the reachable part holds <= this many cards
     cdef public int star2            # Star2 probing at chance nodes
     cdef public int history_on
     cdef public int end_cut
+    cdef public int tt_by_occ        # decide table use from the cards left, not those within reach
     cdef public long long end_cuts
     cdef public int prefetch
     cdef public int tt_min_cards     # no table probe/store when fewer cards are within reach
@@ -354,6 +364,7 @@ cdef class Engine:
         self.gain_w = 2
         self.ordering = 1
         self.end_cut = 1
+        self.tt_by_occ = 1
         self.prefetch = 1
         self.star1 = 1
         self.deny_w = 1
@@ -398,6 +409,7 @@ cdef class Engine:
             "tt_stores": self.tt_stores, "bound_cuts": self.bound_cuts,
             "star_cuts": self.star_cuts, "probe_cuts": self.probe_cuts, "end_cuts": self.end_cuts,
             "score_calls": self.score_calls, "score_cache_hits": self.score_hits,
+            "score_misses_by_kings": [self.score_miss_k[i] for i in range(5)],
         }
 
     def set_limits(self, double deadline=0.0, long long node_limit=0):
@@ -612,6 +624,7 @@ cdef class Engine:
         if (e & 0xFFFFFFFFFFULL) == key:
             self.score_hits += 1
             return <int>(e >> 40) - 128
+        self.score_miss_k[kings] += 1
         cdef int v = ck_score(nat, kings)
         self.scache[h] = key | ((<uint64_t>(v + 128)) << 40)
         return v
@@ -683,27 +696,30 @@ cdef class Engine:
 
     cdef uint64_t _component(self, St* s) noexcept nogil:
         """Cells that may still be taken: the row/column-connected part holding the marker."""
-        cdef uint64_t rows, cols, cells, lines, nr, nc
-        cdef int i
+        cdef uint64_t rows, cols, cells, nr, nc, x
         if s.marker < 0:
             return s.occ
         rows = ONE << (s.marker // 6)
         cols = ONE << (s.marker % 6)
         while True:
-            lines = 0
-            for i in range(6):
-                if (rows >> i) & 1:
-                    lines |= ROWM[i]
-                if (cols >> i) & 1:
-                    lines |= COLM[i]
-            cells = s.occ & lines
+            cells = s.occ & (LINES[rows][0] | LINES[cols][1])
+            # columns holding a cell: fold the six rows onto the first
+            x = cells | (cells >> 6) | (cells >> 12) | (cells >> 18) | (cells >> 24) | (cells >> 30)
+            nc = cols | (x & 63)
+            # rows holding a cell
             nr = rows
-            nc = cols
-            for i in range(6):
-                if cells & ROWM[i]:
-                    nr |= ONE << i
-                if cells & COLM[i]:
-                    nc |= ONE << i
+            if cells & 0x3F:
+                nr |= 1
+            if cells & 0xFC0:
+                nr |= 2
+            if cells & 0x3F000:
+                nr |= 4
+            if cells & 0xFC0000:
+                nr |= 8
+            if cells & 0x3F000000:
+                nr |= 16
+            if cells & 0xFC0000000ULL:
+                nr |= 32
             if nr == rows and nc == cols:
                 return cells
             rows = nr
@@ -970,7 +986,10 @@ cdef class Engine:
         if m == 0:
             proven[0] = 1
             return self._terminal(s)
-        reach = _popc(self._component(s))
+        if self.tt_by_occ:
+            reach = _popc(s.occ)
+        else:
+            reach = _popc(self._component(s))
         usett = reach >= self.tt_min_cards
         e = self._probe(s.key) if usett else NULL
         if e != NULL:
