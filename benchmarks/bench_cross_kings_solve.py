@@ -78,8 +78,8 @@ def fmt_s(x: float | None, cap: float) -> str:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--sizes", type=int, nargs="+", default=[14, 18, 22, 24, 26, 28],
-                    help="cards left (default 14 18 22 24 26 28)")
+    ap.add_argument("--sizes", type=int, nargs="+", default=[14, 16, 18, 20, 22, 24, 26, 28],
+                    help="cards left (default 14 16 18 20 22 24 26 28)")
     ap.add_argument("--modes", nargs="+", choices=("open", "game"), default=["open", "game"])
     ap.add_argument("--objective", choices=("margin", "win"), default="margin")
     ap.add_argument("--reach", choices=("any", "nearest"), default="any")

@@ -23,6 +23,7 @@ class Engine:
     history_on: int
     prefetch: int
     end_cut: int
+    heur_w: int
     tt_by_occ: int
     end_cuts: int
     tt_min_cards: int

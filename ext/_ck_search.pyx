@@ -308,6 +308,7 @@ cdef class Engine:
     cdef public int star2            # Star2 probing at chance nodes
     cdef public int history_on
     cdef public int end_cut
+    cdef public int heur_w           # weight (eighths of a point) of potential in the horizon heuristic
     cdef public int tt_by_occ        # decide table use from the cards left, not those within reach
     cdef public long long end_cuts
     cdef public int prefetch
@@ -364,6 +365,7 @@ cdef class Engine:
         self.gain_w = 2
         self.ordering = 1
         self.end_cut = 1
+        self.heur_w = 8
         self.tt_by_occ = 1
         self.prefetch = 1
         self.star1 = 1
@@ -777,10 +779,14 @@ cdef class Engine:
             lo[0] = self._to_value(s.sc[a] - upb, s.f)
 
     cdef int64_t _heuristic(self, St* s) noexcept nogil:
-        """Horizon estimate (not proven): the current margin."""
+        """Horizon estimate (not proven): the current margin, plus `heur_w`/8 points per
+        unit of potential (cards that could still grow into groups: see _potential)."""
         self._need(s)
         cdef int64_t d = s.sc[s.side] - s.sc[1 - s.side]
         cdef int64_t v
+        if self.heur_w:
+            d = (8 * d + self.heur_w * (self._potential(s.nat[s.side], s.kings[s.side])
+                                        - self._potential(s.nat[1 - s.side], s.kings[1 - s.side]))) // 8
         if self.objective == OBJ_WIN:
             # a soft sign: 6 points ahead reads as nearly won
             v = 8 * d
@@ -790,6 +796,21 @@ cdef class Engine:
                 v = -(WIN_SCALE - 1)
             return v * FACT[s.f]
         return d * FACT[s.f]
+
+    cdef inline int _potential(self, uint32_t nat, int kings) noexcept nogil:
+        """Cheap count of what a hand may still turn into groups: same-rank pairs, suit
+        neighbours (adjacent or one apart), and Kings (worth two)."""
+        cdef uint64_t C = ck_rank_counts(nat)
+        cdef int r, c, pot = 2 * kings
+        cdef unsigned int m
+        for r in range(8):
+            c = (C >> (8 * r)) & 0xFF
+            if c >= 2:
+                pot += c - 1
+        for r in range(4):
+            m = (nat >> (8 * r)) & 0xFF
+            pot += __builtin_popcount(m & (m >> 1)) + __builtin_popcount(m & (m >> 2) & ~(m >> 1))
+        return pot
 
     # ------------------------------------------------------------------ table
 
