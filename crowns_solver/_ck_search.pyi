@@ -27,6 +27,7 @@ class Engine:
     tt_by_occ: int
     end_cuts: int
     tt_min_cards: int
+    tt_min_cards_game: int
     exact_order_cards: int
     gain_w: int
     deny_w: int

@@ -312,7 +312,8 @@ cdef class Engine:
     cdef public int tt_by_occ        # decide table use from the cards left, not those within reach
     cdef public long long end_cuts
     cdef public int prefetch
-    cdef public int tt_min_cards     # no table probe/store when fewer cards are within reach
+    cdef public int tt_min_cards     # no table probe/store when fewer cards are left (open)
+    cdef public int tt_min_cards_game  # the same while face-down cards remain (game mode)
     cdef public int exact_order_cards  # order by exact score gains when this many cards are within reach
     cdef public int gain_w, deny_w
     cdef public int ordering         # 0: moves in cell order (the plain baseline)
@@ -361,6 +362,7 @@ cdef class Engine:
         self.gen = 1
         self.bound_cards = 0
         self.tt_min_cards = 11
+        self.tt_min_cards_game = 6
         self.exact_order_cards = 99
         self.gain_w = 2
         self.ordering = 1
@@ -953,6 +955,13 @@ cdef class Engine:
             n += 1
         return n
 
+    cdef inline int _uses_table(self, St* s) noexcept nogil:
+        """Whether positions like `s` are probed and stored (not in the last plies)."""
+        cdef int lim = self.tt_min_cards_game if s.fd else self.tt_min_cards
+        if self.tt_by_occ:
+            return _popc(s.occ) >= lim
+        return _popc(self._component(s)) >= lim
+
     cdef inline int _has_ending_move(self, St* s, uint64_t m) noexcept nogil:
         """Whether some move in `m` leaves no card in the line of the cell taken."""
         cdef int cell
@@ -1007,11 +1016,8 @@ cdef class Engine:
         if m == 0:
             proven[0] = 1
             return self._terminal(s)
-        if self.tt_by_occ:
-            reach = _popc(s.occ)
-        else:
-            reach = _popc(self._component(s))
-        usett = reach >= self.tt_min_cards
+        reach = _popc(s.occ)
+        usett = self._uses_table(s)
         e = self._probe(s.key) if usett else NULL
         if e != NULL:
             ttmove = e.key & 63
@@ -1131,7 +1137,7 @@ cdef class Engine:
             self._make(s, &c, cell, cards[i])
             if not self._gen(&c):
                 lbs[i] = ubs[i] = -self._terminal(&c)
-            else:
+            elif self._uses_table(&c):
                 e = self._probe(c.key)
                 if e != NULL and (((e.key >> 12) & 1) or ((e.key >> 6) & 63) >= depth):
                     lo_e = _unpack_lo(e.lo)
@@ -1163,7 +1169,7 @@ cdef class Engine:
                 if lbs[i] < ubs[i] and ubs[i] > t:
                     self._make(s, &c, cell, cards[i])
                     m2 = self._gen(&c)
-                    e = self._probe(c.key)
+                    e = self._probe(c.key) if self._uses_table(&c) else NULL
                     reply = -1
                     if e != NULL and (e.key & 63) != 63:
                         reply = e.key & 63
