@@ -24,6 +24,10 @@ class Engine:
     prefetch: int
     end_cut: int
     heur_w: int
+    fd_key: int
+    king_key: int
+    pgain: int
+    pdeny: int
     tt_by_occ: int
     end_cuts: int
     tt_min_cards: int

@@ -308,6 +308,8 @@ cdef class Engine:
     cdef public int star2            # Star2 probing at chance nodes
     cdef public int history_on
     cdef public int end_cut
+    cdef public int king_key, pgain, pdeny   # ordering proxy: a King; cards near the mover's / the opponent's
+    cdef public int fd_key           # ordering key of a face-down move (natural cards: 0..~20, King 14)
     cdef public int heur_w           # weight (eighths of a point) of potential in the horizon heuristic
     cdef public int tt_by_occ        # decide table use from the cards left, not those within reach
     cdef public long long end_cuts
@@ -368,6 +370,10 @@ cdef class Engine:
         self.ordering = 1
         self.end_cut = 1
         self.heur_w = 8
+        self.fd_key = 20
+        self.king_key = 14
+        self.pgain = 3
+        self.pdeny = 2
         self.tt_by_occ = 1
         self.prefetch = 1
         self.star1 = 1
@@ -926,7 +932,7 @@ cdef class Engine:
             if cell == ttmove:
                 key = 1 << 28
             elif s.marker >= 0 and (s.fd >> cell) & 1:
-                key = 6 << 16
+                key = self.fd_key << 16
             elif exact:
                 card = self.cards[cell]
                 if card >= 32:
@@ -939,9 +945,10 @@ cdef class Engine:
             else:
                 card = self.cards[cell]
                 if card >= 32:
-                    key = 14 << 16
+                    key = self.king_key << 16
                 else:
-                    key = (3 * __builtin_popcount(NEIGH[card] & a) + 2 * __builtin_popcount(NEIGH[card] & b)) << 16
+                    key = (self.pgain * __builtin_popcount(NEIGH[card] & a)
+                           + self.pdeny * __builtin_popcount(NEIGH[card] & b)) << 16
             if self.history_on:
                 tk = self.history[s.side][cell]
                 key += tk if tk < 65535 else 65535
