@@ -197,12 +197,13 @@ def test_solution_records_parameters_and_table_use():
 def test_node_limit_gives_sound_bounds_and_a_legal_move(mode):
     for seed in range(3):
         pos = random_position(seed, 16)
-        full = solve(pos, mode=mode, tt_mb=4)
+        full = solve(pos, mode=mode, tt_mb=4, all_moves=True)
         assert full.exact
-        for limit in (2_000, 20_000):
+        for limit in (2_000, 20_000, 200_000):
             part = solve(pos, mode=mode, tt_mb=4, node_limit=limit)
             if part.exact:
                 assert part.value == full.value
+                assert set(part.best_moves) <= set(full.best_moves) and part.best_moves
                 continue
             assert part.stopped == "nodes"
             assert part.lower <= full.value <= part.upper

@@ -528,8 +528,9 @@ class _Run:
         lo, hi = eng.bounds(root)
         self.lower, self.upper = lo, hi         # proven bounds of the root value
         self.estimate: int | None = term if term is not None else None
-        self.best: int = -1
-        self.best_lb: int = -_INF   # proven lower bound of the best move's value
+        self.best: int = -1          # the move the search prefers (may be heuristic)
+        self.pbest: int = -1         # a move proven to reach pbest_lb
+        self.pbest_lb: int = -_INF
         self.depth: int | None = None
         self.exact_pv: list[int] | None = None
         self.moves: dict[int, _MoveInfo] = {}
@@ -557,8 +558,8 @@ class _Run:
         if lo > self.lower:
             self.lower = lo
             if move >= 0:   # a move proven to reach this lower bound
-                self.best = move
-                self.best_lb = lo
+                self.best = self.pbest = move
+                self.pbest_lb = lo
         if hi < self.upper:
             self.upper = hi
 
@@ -682,15 +683,16 @@ class _Run:
         """After the exact root value v: a move proven to reach v, "<= v" for the others,
         and the principal variation.  (all_moves=True gives every move's exact value.)"""
         eng, root, v = self.eng, self.root, self.lower
-        if not (self.best >= 0 and self.best_lb >= v):
+        if not (self.pbest >= 0 and self.pbest_lb >= v):
             tm = eng.tt_move(root)
             order = ([tm] if tm in self.moves else []) + [c for c in self.moves if c != tm]
             for cell in order:
                 r, _ = eng.search_move(root, cell, _EXACT, v - 1, v)
                 self.drv.check()
                 if r >= v:
-                    self.best, self.best_lb = cell, v
+                    self.pbest, self.pbest_lb = cell, v
                     break
+        self.best = self.pbest
         for info in self.moves.values():
             if info.cell == self.best:
                 info.lower = info.upper = info.estimate = v
@@ -777,6 +779,8 @@ class _Run:
         moves.sort(key=rank)
         if exact and not self.terminal:
             best_moves = tuple(m.cell for m in moves if m.exact and m.value == value)
+            if not best_moves and self.pbest >= 0 and self.pbest_lb >= self.lower:
+                best_moves = (cell_coords(self.pbest),)   # stopped before the moves were listed
         elif self.best >= 0:
             best_moves = (cell_coords(self.best),)
         elif moves:
