@@ -4,7 +4,6 @@ anytime bounds, memory, interruption and bad input."""
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -391,10 +390,9 @@ def test_cli_ctrl_c_prints_the_partial_result():
         [sys.executable, "-m", "crowns_solver", "cross-kings", "solve", "--random", "3", "--time-limit", "600"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd="/",
     )
-    time.sleep(2.5)
+    time.sleep(5)   # past the imports (slow on a loaded CI machine): the search is running
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130
     assert "interrupted" in out and "proven" in out
     assert "Traceback" not in err
-    assert os.path.exists("/")  # the interpreter survived long enough to print

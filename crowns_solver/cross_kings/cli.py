@@ -287,6 +287,6 @@ def register_solve(commands: argparse._SubParsersAction) -> None:
     solve.add_argument("--node-limit", type=_positive_int, default=None, metavar="N",
                        help="stop after N search nodes")
     solve.add_argument("--tt-mb", type=_positive_float, default=None, metavar="MB",
-                       help="transposition table size in MB (default 64)")
+                       help="search memory in MB: transposition table plus leaf-score cache (default 64)")
     add_json_flag(solve)
     solve.set_defaults(handler=cmd_solve)
