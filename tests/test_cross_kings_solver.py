@@ -19,7 +19,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from crowns_solver import _ck_search
-from crowns_solver.cross_kings import Deal, Position, cell_coords, cell_index, solve
+from crowns_solver.cross_kings import Deal, Position, cell_index, solve
 from crowns_solver.cross_kings.solver import _engine_input
 from crowns_solver.errors import CrownsError, PositionError, SolverOptionError, UnknownCardError
 
@@ -316,6 +316,11 @@ def test_engine_entry_points_refuse_malformed_states(state, cell, mode):
         lambda: eng.search_move(state, cell, 3, -10, 10),
         lambda: eng.child(state, cell, 0),
         lambda: eng.is_chance(state, cell),
+        lambda: eng.scale(state),
+        lambda: eng.pool_cards(state),
+        lambda: eng.terminal_value(state),
+        lambda: eng.tt_move(state),
+        lambda: eng.tt_bounds(state),
     ):
         try:
             call()

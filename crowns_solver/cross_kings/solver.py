@@ -15,8 +15,8 @@ view of the player to move, and exact values are :class:`fractions.Fraction`.
 
 The search runs in the compiled core (``ext/_ck_search.pyx``) with the GIL released.
 Positions too large to solve in the time given are analysed by iterative deepening with a
-heuristic at the horizon (the current margin); the depth grows until it reaches the end
-of the game, where the search becomes exact.  ``time_limit``, ``node_limit`` and Ctrl-C
+heuristic at the horizon (the current margin plus the hands' potential); the depth grows
+until it reaches the end of the game, where the search becomes exact.  ``time_limit``, ``node_limit`` and Ctrl-C
 stop the search cleanly and :func:`solve` returns what it has proven so far.
 """
 
@@ -332,7 +332,8 @@ class _Driver:
         `lower`/`upper` are known bounds (inclusive); `first` are probe thresholds tried
         before the others (e.g. 1 and 0 for win/draw/loss first).  Each probe's
         result narrows the interval; `on_proven(lo, hi, move)` is told of proven ones.
-        With `bisect` (game mode, values in large units), thresholds halve the interval.
+        With `bisect` (game mode, values in large units), thresholds halve the interval;
+        with `wide`, one search with the whole window follows the `first` probes.
         """
         best = -1
         g = min(max(guess, lower), upper)
