@@ -56,6 +56,8 @@ _STOP_REASONS: dict[int, StopReason] = {1: "time", 2: "interrupted", 3: "nodes"}
 #: (and every position when no limit is set) get a shallow heuristic pass for move
 #: ordering, then the exact search.
 ANYTIME_CARDS = {"open": 26, "game": 19}
+#: Open mode: prove win/draw/loss before the exact margin (the first probes of MTD(f)).
+WDL_FIRST = True
 #: Game mode: search the root with one wide window instead of null-window bisection.
 GAME_WIDE = True
 #: Depth of the shallow heuristic pass before an exact search.
@@ -611,7 +613,7 @@ class _Run:
             return
         guess = self.estimate if self.estimate is not None else eng.heuristic(root)
         first: tuple[int, ...] = ()
-        if exact and self.mode == "open":
+        if exact and self.mode == "open" and WDL_FIRST:
             # win/draw/loss first ("wins?" is v >= 1, "at least draws?" is v >= 0): it is
             # proven much sooner than the exact margin
             first = (1, 0) if guess > 0 else (0, 1)
