@@ -536,6 +536,7 @@ class _Run:
         self.pbest_lb: int = -_INF
         self.depth: int | None = None
         self.exact_pv: list[int] | None = None
+        self.heur_pv: list[int] = []
         self.moves: dict[int, _MoveInfo] = {}
         if not self.terminal:
             for cell in eng.moves(root):
@@ -610,6 +611,7 @@ class _Run:
                 self.best = best.cell
             if not exact:
                 self.depth = depth
+                self.heur_pv = self._heuristic_pv()
             return
         guess = self.estimate if self.estimate is not None else eng.heuristic(root)
         first: tuple[int, ...] = ()
@@ -637,6 +639,7 @@ class _Run:
             self.best = tm
         if not exact:
             self.depth = depth
+            self.heur_pv = self._heuristic_pv()   # before a later, unfinished iteration evicts it
         else:
             self._finish_exact()
 
@@ -798,7 +801,7 @@ class _Run:
             except _Stopped:
                 pv = []
         else:
-            pv = self._heuristic_pv() if not self.terminal else []
+            pv = self.heur_pv if not self.terminal else []
         stop = _STOP_REASONS.get(eng.stop)
         return Solution(
             value=value,
