@@ -761,6 +761,9 @@ class _Run:
             est = min(max(est, self.lower), self.upper)
             value, lower, upper = conv(est), conv(self.lower), conv(self.upper)
         infos = list(self.moves.values())
+        for info in infos:   # no move is worth more than the position
+            info.upper = min(info.upper, self.upper)
+            info.lower = min(info.lower, info.upper)
         moves = []
         for info in infos:
             mexact = info.lower == info.upper
@@ -779,8 +782,10 @@ class _Run:
                 card_values=cv,
             ))
 
+        preferred = cell_coords(self.best) if self.best >= 0 else None
+
         def rank(m: MoveValue) -> tuple:
-            return (-(m.value if m.value is not None else m.upper), -m.upper)
+            return (-(m.value if m.value is not None else m.upper), m.cell != preferred, -m.upper)
 
         moves.sort(key=rank)
         if exact and not self.terminal:
