@@ -25,6 +25,8 @@ __all__ = [
     "ScoreEntryError",
     "RecordError",
     "PolicyError",
+    "SolverOptionError",
+    "UnknownCardError",
 ]
 
 
@@ -90,3 +92,11 @@ class RecordError(CrownsError):
 
 class PolicyError(CrownsError):
     """A computer player (policy) is unknown, or chose an action that is not legal."""
+
+
+class SolverOptionError(CrownsError):
+    """A solver option is invalid (mode, objective, table size, time limit...)."""
+
+
+class UnknownCardError(PositionError):
+    """The open value was asked of a position whose face-down cards are not all known."""
