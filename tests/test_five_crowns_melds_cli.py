@@ -117,5 +117,6 @@ def test_argparse_errors_exit_2(capsys):
 
 def test_command_runs_as_a_program():
     proc = subprocess.run([sys.executable, "-m", "crowns_solver", "five-crowns", "deadwood", "--round", "1",
-                           "QH", "KH", "JK"], capture_output=True, text=True, check=False)
+                           "QH", "KH", "JK"], capture_output=True, text=True, check=False,
+                          cwd="/")  # outside the source tree: import the installed package
     assert proc.returncode == 0 and "run JK=JH QH KH" in proc.stdout
