@@ -27,18 +27,9 @@ import pandas as pd
 
 from crowns_solver import __version__
 from crowns_solver.kings_crowns import DEFAULT_DECK, Deck, Rules, simulate, win_rates
-from crowns_solver.report import _bar_chart
+from crowns_solver.report import win_rate_chart, win_rate_markdown
 
 SIMPLE = ["greedy", "aggressive", "defensive", "random"]
-
-
-def _fmt(table: pd.DataFrame, by: str) -> str:
-    t = table.copy()
-    t["rate"] = t["rate"].map(lambda x: f"{x:.3f}")
-    t["95% CI"] = [f"{lo:.3f} .. {hi:.3f}" for lo, hi in zip(t.pop("ci_low"), t.pop("ci_high"))]
-    t.index = t.index.map(str)
-    t.index.name = by
-    return t.to_markdown()
 
 
 def _figure(size=(6, 3.6)):
@@ -90,14 +81,14 @@ def run_study(out_dir: str | Path = "reports/kings_crowns", *, scale: float = 1.
     g1 = n(40_000)
     df1 = sim(1, g1, players=4, policies=SIMPLE, rotate=True)
     t1 = win_rates(df1, by="policy").sort_values("rate", ascending=False)
-    _bar_chart(t1, f"Four players at one table, seats rotated ({g1} games)", "policy", 0.25, out / "policies_4p.png")
+    win_rate_chart(t1, f"Four players at one table, seats rotated ({g1} games)", "policy", 0.25, out / "policies_4p.png")
     best = t1.index[0]
     findings.append(f"At a four-player table the **{best}** player wins {t1.loc[best, 'rate']:.1%}"
                     f" (95% CI {t1.loc[best, 'ci_low']:.1%}..{t1.loc[best, 'ci_high']:.1%}) against a fair share of 25%;"
                     f" random play almost never wins ({int(t1.loc['random', 'wins'])} of {g1}). Playing Sins on the leader pays.")
     md += ["## 1. The four simple players at one table", "",
            f"{g1} four-player games, one seat each, the seating rotated one place every game (so each player"
-           " sits in every seat equally often).", "", _fmt(t1, "policy"), "",
+           " sits in every seat equally often).", "", win_rate_markdown(t1, "policy"), "",
            "![policies](policies_4p.png)", ""]
 
     # 2. head-to-head
@@ -143,8 +134,8 @@ def run_study(out_dir: str | Path = "reports/kings_crowns", *, scale: float = 1.
         findings.append(f"Seat advantage, 4 x {pol}: seat 0 (first to play) wins {t.loc[0, 'rate']:.1%}"
                         f" [{t.loc[0, 'ci_low']:.1%}..{t.loc[0, 'ci_high']:.1%}], seat 3 {t.loc[3, 'rate']:.1%}"
                         f" [{t.loc[3, 'ci_low']:.1%}..{t.loc[3, 'ci_high']:.1%}].")
-        _bar_chart(t, f"Seat win rates, 4 x {pol} ({g3} games)", "seat", 0.25, out / f"seats_{pol}.png")
-        md += [f"**4 x {pol}**", "", _fmt(t, "seat"), "", f"![seats {pol}](seats_{pol}.png)", ""]
+        win_rate_chart(t, f"Seat win rates, 4 x {pol} ({g3} games)", "seat", 0.25, out / f"seats_{pol}.png")
+        md += [f"**4 x {pol}**", "", win_rate_markdown(t, "seat"), "", f"![seats {pol}](seats_{pol}.png)", ""]
 
     # 4. game length by player count
     g4 = n(10_000)
@@ -192,15 +183,15 @@ def run_study(out_dir: str | Path = "reports/kings_crowns", *, scale: float = 1.
         t = win_rates(df, by="policy").sort_values("rate", ascending=False)
         fair = 0.25
         name = f"lookahead_{k}.png"
-        _bar_chart(t, f"Lookahead {label} ({g5} games)", "policy", fair, out / name)
-        md += [f"**Lookahead {label}** ({g5} games):", "", _fmt(t, "policy"), "", f"![lookahead]({name})", ""]
+        win_rate_chart(t, f"Lookahead {label} ({g5} games)", "policy", fair, out / name)
+        md += [f"**Lookahead {label}** ({g5} games):", "", win_rate_markdown(t, "policy"), "", f"![lookahead]({name})", ""]
         findings.append(f"The lookahead player {label}: {t.loc['lookahead', 'rate']:.1%}"
                         f" [{t.loc['lookahead', 'ci_low']:.1%}..{t.loc['lookahead', 'ci_high']:.1%}] of games"
                         f" (best of the others: {t.drop(index='lookahead')['rate'].max():.1%}).")
     g5b = n(2_000)
     df = sim(42, g5b, players=2, policies=["lookahead", "aggressive"], rotate=True, chunk_size=100)
     t = win_rates(df, by="policy")
-    md += [f"**Lookahead vs aggressive, two players** ({g5b} games):", "", _fmt(t, "policy"), ""]
+    md += [f"**Lookahead vs aggressive, two players** ({g5b} games):", "", win_rate_markdown(t, "policy"), ""]
     findings.append(f"Two players, lookahead vs aggressive: {t.loc['lookahead', 'rate']:.1%}"
                     f" [{t.loc['lookahead', 'ci_low']:.1%}..{t.loc['lookahead', 'ci_high']:.1%}].")
 

@@ -36,7 +36,9 @@ def _rules_summary(rules: dict, meta: dict) -> str:
         parts.append(f"deck {rules.get('deck_name', 'custom')} ({sum(deck.values())} cards)")
     return ", ".join(parts)
 
-def _table_md(table: pd.DataFrame, by: str) -> str:
+
+def win_rate_markdown(table: pd.DataFrame, by: str) -> str:
+    """A win-rate table (from ``win_rates``) as markdown: rate to 3 places, the 95% CI as one column."""
     t = table.copy()
     t["rate"] = t["rate"].map(lambda x: f"{x:.3f}")
     t["95% CI"] = [f"{lo:.3f} .. {hi:.3f}" for lo, hi in zip(t.pop("ci_low"), t.pop("ci_high"))]
@@ -45,7 +47,8 @@ def _table_md(table: pd.DataFrame, by: str) -> str:
     return t.to_markdown()
 
 
-def _bar_chart(table: pd.DataFrame, title: str, xlabel: str, fair: float | None, path: Path) -> None:
+def win_rate_chart(table: pd.DataFrame, title: str, xlabel: str, fair: float | None, path: Path) -> None:
+    """Bar chart of win rates with 95% CI error bars and an equal-share line (`fair`), saved as PNG."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -191,9 +194,9 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
         if isinstance(deck, dict) and deck:
             lines[-1] = lines[-1][:-1] + "; deck: " + ", ".join(f"{k} {v}" for k, v in deck.items()) + "."
     lines += ["", f"## Win rates by {by}", "",
-              _table_md(by_policy if by == "policy" else by_seat, by), ""]
+              win_rate_markdown(by_policy if by == "policy" else by_seat, by), ""]
     other = "seat" if by == "policy" else "policy"
-    lines += [f"Win rates by {other}:", "", _table_md(by_seat if by == "policy" else by_policy, other), ""]
+    lines += [f"Win rates by {other}:", "", win_rate_markdown(by_seat if by == "policy" else by_policy, other), ""]
     if "winner" in df:
         stale = int((df["winner"].fillna(-1) < 0).sum())
         lines += [f"Games without a winner (stalemate at the turn cap): {stale} of {done}"
@@ -201,9 +204,9 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
     lines += ["Intervals are 95% Wilson score intervals (Wilson 1927) over seat-games.", ""]
 
     charts = []
-    _bar_chart(by_policy, f"Win rate by policy ({done} games)", "policy", fair, out / "win_rate_by_policy.png")
+    win_rate_chart(by_policy, f"Win rate by policy ({done} games)", "policy", fair, out / "win_rate_by_policy.png")
     charts.append(("Win rate by policy", "win_rate_by_policy.png"))
-    _bar_chart(by_seat, f"Win rate by seat (seat 0 starts; {done} games)", "seat", fair, out / "win_rate_by_seat.png")
+    win_rate_chart(by_seat, f"Win rate by seat (seat 0 starts; {done} games)", "seat", fair, out / "win_rate_by_seat.png")
     charts.append(("Win rate by seat", "win_rate_by_seat.png"))
     if "turns" in df:
         _length_chart(df, out / "game_length.png")

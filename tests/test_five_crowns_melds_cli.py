@@ -8,15 +8,10 @@ import sys
 from fractions import Fraction
 
 import pytest
+from conftest import run_cli as run
 
 from crowns_solver.cli import main
 from crowns_solver.five_crowns import rank_discards
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_deadwood_text(capsys):
