@@ -22,6 +22,13 @@ GROUPS: tuple[tuple[str, str, str], ...] = (
     ("cross-kings", "crowns_solver.cross_kings.cli", "solve and score Cross Kings positions"),
     ("five-crowns", "crowns_solver.five_crowns.cli",
      "deadwood, best melds, discard advice; play, simulate and keep score of games"),
+    ("kings-crowns", "crowns_solver.kings_crowns.cli", "simulate King's Crowns games between computer players"),
+)
+
+#: (command, module defining ``register_command(parser)``, help line): top-level commands
+#: with no subcommands.
+COMMANDS: tuple[tuple[str, str, str], ...] = (
+    ("report", "crowns_solver.report", "run the strategy studies and write reports with charts (or report a results file)"),
 )
 
 
@@ -79,6 +86,9 @@ def build_parser() -> argparse.ArgumentParser:
         commands = group.add_subparsers(dest="command", metavar="COMMAND", parser_class=OneLineParser)
         commands.required = True
         importlib.import_module(module).register(commands)
+    for name, module, help_line in COMMANDS:
+        command = sub.add_parser(name, help=help_line, description=help_line)
+        importlib.import_module(module).register_command(command)
     return parser
 
 

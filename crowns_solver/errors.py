@@ -25,6 +25,9 @@ __all__ = [
     "ScoreEntryError",
     "RecordError",
     "PolicyError",
+    "SolverOptionError",
+    "UnknownCardError",
+    "StudyError",
 ]
 
 
@@ -90,3 +93,15 @@ class RecordError(CrownsError):
 
 class PolicyError(CrownsError):
     """A computer player (policy) is unknown, or chose an action that is not legal."""
+
+
+class SolverOptionError(CrownsError):
+    """A solver option is invalid (mode, objective, table size, time limit...)."""
+
+
+class UnknownCardError(PositionError):
+    """The open value was asked of a position whose face-down cards are not all known."""
+
+
+class StudyError(CrownsError):
+    """A study name is unknown or registered twice, or a study returned inconsistent tables."""

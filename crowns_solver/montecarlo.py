@@ -41,7 +41,7 @@ import json
 import math
 import os
 import statistics
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
@@ -110,11 +110,25 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def _column(series: pd.Series) -> list[Any]:
+    kind = series.dtype.kind
+    if kind in "iub":  # tolist() already gives Python ints / bools
+        return series.tolist()
+    values = series.tolist()
+    if kind == "f":
+        return [None if v != v else v for v in values]
+    if series.isna().any() or any(isinstance(v, np.generic) for v in values):
+        return [_plain(v) for v in values]
+    return values
+
+
 def _columns(frame: pd.DataFrame) -> dict[str, list[Any]]:
-    return {str(col): [_plain(v) for v in frame[col].tolist()] for col in frame.columns}
+    return {str(col): _column(frame[col]) for col in frame.columns}
 
 
 def _qualname(fn: Callable[..., Any]) -> str:
+    if isinstance(getattr(fn, "record_name", None), str):
+        return fn.record_name  # type: ignore[attr-defined]
     return f"{getattr(fn, '__module__', '?')}.{getattr(fn, '__qualname__', repr(fn))}"
 
 
@@ -138,7 +152,7 @@ def _json_default(obj: Any) -> Any:
 # ---------------------------------------------------------------- results file
 
 def _header(meta: dict[str, Any]) -> str:
-    return json.dumps({"format": FORMAT, "format_version": FORMAT_VERSION, "meta": meta}, sort_keys=True) + "\n"
+    return json.dumps({"format": FORMAT, "format_version": FORMAT_VERSION, "meta": meta}) + "\n"
 
 
 def read_header(path: str | Path) -> dict[str, Any]:
@@ -485,9 +499,9 @@ def wilson_interval(wins: Any, games: Any, z: float = Z95) -> tuple[Any, Any]:
 
 
 def _seats(results: pd.DataFrame) -> list[int]:
-    seats = sorted(int(c.split("_", 1)[1]) for c in results.columns if c.startswith("policy_") and c.split("_", 1)[1].isdigit())
+    seats = sorted(int(c.split("_", 1)[1]) for c in results.columns if c.startswith("policy_") and c.split("_", 1)[1].isdecimal())
     if not seats:
-        seats = sorted(int(c.split("_", 1)[1]) for c in results.columns if c.startswith("win_") and c.split("_", 1)[1].isdigit())
+        seats = sorted(int(c.split("_", 1)[1]) for c in results.columns if c.startswith("win_") and c.split("_", 1)[1].isdecimal())
     return seats
 
 

@@ -891,7 +891,7 @@ cdef class Engine:
             raise ValueError(f"play {action} is not legal now")
         apply_play(&self.st, action)
 
-    def builtin(self, int pol, la=(32, 20, POL_AGGRESSIVE)):
+    def builtin(self, int pol, la=(64, 20, POL_AGGRESSIVE)):
         """The built-in player's choice (draw source or play) for the seat to move."""
         cdef KCView v
         cdef LAParams p
@@ -1086,7 +1086,7 @@ def legal_plays_view(dict d, const int32_t[::1] seat_counts, const int32_t[::1] 
 
 
 def choose(int pol, dict d, const int32_t[::1] seat_counts, const int32_t[::1] deck, gen,
-           la=(32, 20, POL_AGGRESSIVE)):
+           la=(64, 20, POL_AGGRESSIVE)):
     """A built-in player's choice from a view dict: a draw source (draw phase) or a play."""
     cdef KCView v
     cdef LAParams p

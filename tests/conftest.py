@@ -10,8 +10,18 @@ from hypothesis import HealthCheck, settings
 
 DATA = Path(__file__).parent / "data"
 
+# CI and plain `pytest` run the same examples every time (derandomized), so a run that
+# passed keeps passing; `pytest --hypothesis-profile=explore` searches afresh, with more
+# examples, for new failures.
 settings.register_profile(
-    "default", max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "default",
+    max_examples=100,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "explore", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 settings.load_profile("default")
 
@@ -23,6 +33,15 @@ def load_json(name: str):
 
 def load_jsonl(name: str) -> list:
     return [json.loads(line) for line in (DATA / name).read_text().splitlines() if line.strip()]
+
+
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    """Run the ``crowns`` command in-process: (exit status, stdout, stderr)."""
+    from crowns_solver.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
 
 
 @pytest.fixture(scope="session")

@@ -438,7 +438,7 @@ def test_cli_play_save_and_replay(tmp_path, capsys):
 def test_simulate_rows_and_reproducibility():
     from concurrent.futures import ThreadPoolExecutor
 
-    from crowns_solver.five_crowns.simulate import check_setup, simulate
+    from crowns_solver.five_crowns.simulation import check_setup, simulate
 
     rules = GameRules(players=2, rounds=2)
     df = simulate(5, players=2, policies=["greedy", "random"], seed=9, rules=rules, workers=1, chunk_size=2)
@@ -469,7 +469,7 @@ def test_simulate_rows_and_reproducibility():
 
 
 def test_simulate_with_policy_objects_and_results_file(tmp_path):
-    from crowns_solver.five_crowns.simulate import simulate
+    from crowns_solver.five_crowns.simulation import simulate
 
     rules = GameRules(players=2, rounds=1)
     path = tmp_path / "runs.jsonl"
@@ -603,7 +603,7 @@ def test_tracker_going_out_discard_feeds_the_least():
 
 def test_cli_simulate(capsys, tmp_path):
     from crowns_solver.cli import main
-    from crowns_solver.five_crowns.simulate import simulate
+    from crowns_solver.five_crowns.simulation import simulate
 
     csv = tmp_path / "rows.csv"
     assert main(["five-crowns", "simulate", "4", "--policies", "greedy", "random", "--workers", "1",
@@ -796,7 +796,7 @@ def test_tracker_lookahead_against_brute_force(hand, wild, unseen):
 
 # --------------------------------------------------------------------------- duplicate deals
 def test_rotations_are_the_distinct_seatings():
-    from crowns_solver.five_crowns.simulate import rotations
+    from crowns_solver.five_crowns.simulation import rotations
 
     assert rotations(["a", "b", "c", "d"]) == [0, 1, 2, 3]
     assert rotations(["a", "b", "a", "b"]) == [0, 1]
@@ -808,7 +808,7 @@ def test_rotations_are_the_distinct_seatings():
 
 
 def test_simulate_duplicate_plays_each_deal_in_every_seating():
-    from crowns_solver.five_crowns.simulate import simulate
+    from crowns_solver.five_crowns.simulation import simulate
 
     rules = GameRules(players=4, rounds=3)
     df = simulate(3, players=4, policies=["greedy", "random", "greedy", "random"], seed=5, rules=rules,

@@ -277,3 +277,21 @@ def test_from_dict_raises_only_record_error(data):
             ScoreKeeper.from_dict(candidate)
         except RecordError:
             pass
+
+
+def test_input_ending_before_the_game_starts_saves_nothing(tmp_path):
+    from crowns_solver.five_crowns.keeper import interactive
+
+    lines = iter(["2", "Ann"])
+    out: list[str] = []
+
+    def read(prompt: str) -> str:
+        try:
+            return next(lines)
+        except StopIteration:
+            raise EOFError from None
+
+    result = interactive(read=read, write=out.append, save=tmp_path / "game.json")
+    assert result is None
+    assert not (tmp_path / "game.json").exists()
+    assert "nothing was saved" in out[-1]

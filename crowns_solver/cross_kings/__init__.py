@@ -1,4 +1,4 @@
-"""Cross Kings: cards, deals, positions, save strings and hand scoring (RULES.md, Cross Kings)."""
+"""Cross Kings: cards, deals, positions, save strings, hand scoring and the solver (RULES.md, Cross Kings)."""
 
 from .cards import DECK, RANKS, SUITS, Card, card_name, parse_card, parse_cards
 from .position import (
@@ -13,6 +13,7 @@ from .position import (
     line_cells,
 )
 from .scoring import Group, HandExplanation, explain_hand, score_hand
+from .solver import MoveValue, Solution, solve
 
 __all__ = [
     "Card",
@@ -27,6 +28,8 @@ __all__ = [
     "Rules",
     "Group",
     "HandExplanation",
+    "MoveValue",
+    "Solution",
     "card_name",
     "cell_coords",
     "cell_index",
@@ -35,4 +38,5 @@ __all__ = [
     "parse_card",
     "parse_cards",
     "score_hand",
+    "solve",
 ]

@@ -136,3 +136,157 @@ def register(commands: argparse._SubParsersAction) -> None:
     score.add_argument("cards", nargs="+", metavar="CARD", help="cards such as AS 7D KH")
     add_json_flag(score)
     score.set_defaults(handler=cmd_score)
+
+    register_solve(commands)
+
+
+#: Default --time-limit of ``crowns cross-kings solve`` (seconds): positions that cannot be
+#: solved exactly in this time get the anytime analysis (best move found, proven bounds).
+SOLVE_TIME_LIMIT = 10.0
+
+
+def _fmt_value(value, objective: str) -> str:
+    """A value as text: exact fraction, with a decimal when it is not whole."""
+    if value is None:
+        return "?"
+    if objective == "win":
+        return f"{value}" if value.denominator == 1 else f"{value} ({float(value):.3f})"
+    if value.denominator == 1:
+        return f"{int(value):+d}"
+    return f"{'+' if value > 0 else ''}{value} ({float(value):+.3f})"
+
+
+def _fmt_move_value(m, objective: str) -> str:
+    if m.exact:
+        return _fmt_value(m.value, objective)
+    if m.value is not None:
+        return f"~{_fmt_value(m.value, objective)} (proven {_fmt_value(m.lower, objective)} .. {_fmt_value(m.upper, objective)})"
+    return f"<= {_fmt_value(m.upper, objective)}"
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from .cards import DECK
+    from .position import cell_index
+    from .solver import DEFAULT_TT_MB, solve
+
+    pos = load_position(args)
+    time_limit = None if args.time_limit == 0 else args.time_limit
+    sol = solve(
+        pos,
+        mode=args.mode,
+        objective=args.objective,
+        all_moves=args.all_moves,
+        tt_mb=args.tt_mb if args.tt_mb is not None else DEFAULT_TT_MB,
+        time_limit=time_limit,
+        node_limit=args.node_limit,
+    )
+    interrupted = sol.stopped == "interrupted"
+    if args.json:
+        data = sol.to_dict()
+        data["position"] = pos.to_dict()
+        print_json(data)
+        return 130 if interrupted else 0
+    obj = args.objective
+    names = pos.rules.names
+    mover = names[0] if pos.to_move == "first" else names[1]
+    who = mover if mover == pos.to_move else f"{mover} ({pos.to_move})"
+    question = "open value (all cards known)" if args.mode == "open" else "game value (face-down cards unknown)"
+    unit = "final margin" if obj == "margin" else "game points (win 1, draw 1/2, loss 0)"
+    if args.mode == "game":
+        unit = "expected " + unit
+    print(pos.render())
+    print()
+    print(f"{question}, {unit}, for {who} to move:")
+    if sol.exact:
+        print(f"  value {_fmt_value(sol.value, obj)}  (exact)")
+    else:
+        why = {"time": f"time limit of {time_limit:g} s" if time_limit else "time limit",
+               "nodes": "node limit", "interrupted": "interrupted (Ctrl-C)"}.get(sol.stopped or "", "stopped")
+        print(f"  estimate {_fmt_value(sol.value, obj)} (search depth {sol.depth or 0} plies, heuristic at the horizon)")
+        print(f"  proven between {_fmt_value(sol.lower, obj)} and {_fmt_value(sol.upper, obj)}; not exact: {why}")
+    if sol.moves:
+        print("moves, best first:")
+        best = set(sol.best_moves)
+        for m in sol.moves:
+            i = cell_index(m.cell)
+            card = "??" if (args.mode == "game" and i in pos.face_down) or pos.cells[i] < 0 else DECK[pos.cells[i]]
+            tag = "  best" if m.cell in best else ""
+            print(f"  ({m.cell[0]},{m.cell[1]}) {card:>2}  {_fmt_move_value(m, obj)}{tag}")
+            if m.card_values:
+                for c, v in m.card_values.items():
+                    print(f"        reveals {c}: {_fmt_value(v, obj)}")
+        if not args.all_moves and sol.exact and len(sol.moves) > len(sol.best_moves):
+            print("  (--all-moves gives the exact value of every move)")
+    if sol.pv:
+        p = pos
+        steps = []
+        for cell in sol.pv:
+            i = cell_index(cell)
+            if p.marker is None:
+                steps.append(f"start ({cell[0]},{cell[1]})")
+                p = p.play(cell)
+                continue
+            hidden = (args.mode == "game" and i in p.face_down) or p.cells[i] < 0
+            steps.append(f"({cell[0]},{cell[1]}){'??' if hidden else DECK[p.cells[i]]}")
+            if hidden:
+                break
+            p = p.play(cell)
+        label = "principal variation" if sol.exact else "line the search prefers"
+        print(f"{label}: {' '.join(steps)}")
+    rate = f" ({sol.nodes_per_second:,.0f} nodes/s)" if sol.seconds > 0 else ""
+    print(f"searched {sol.nodes:,} nodes in {sol.seconds:.2f} s{rate}; table {sol.table_used:,} of"
+          f" {sol.table_entries:,} entries used ({sol.table_bytes / 2**20:g} MB)")
+    if interrupted:
+        print("interrupted: the figures above are what was proven before Ctrl-C")
+        return 130
+    return 0
+
+
+def _positive_float(text: str) -> float:
+    import math
+
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if not math.isfinite(x) or x < 0:
+        raise argparse.ArgumentTypeError(f"must be a number >= 0: {text!r}")
+    return x
+
+
+def _positive_int(text: str) -> int:
+    try:
+        x = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if x <= 0:
+        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+    return x
+
+
+def register_solve(commands: argparse._SubParsersAction) -> None:
+    solve = commands.add_parser(
+        "solve",
+        help="solve a position: its value, every move ranked, the principal variation",
+        description=(
+            "Solve a Cross Kings position or deal.  --mode open: the open value (all cards"
+            " known); --mode game: the game value (face-down cards unknown until taken)."
+            f" Positions too large to solve exactly within --time-limit (default"
+            f" {SOLVE_TIME_LIMIT:g} s) get an anytime analysis: the best move found and"
+            " proven bounds.  Ctrl-C stops the search and prints what is proven."
+        ),
+    )
+    add_position_args(solve)
+    solve.add_argument("--mode", choices=("open", "game"), default="open",
+                       help="open: all cards known (double-dummy); game: face-down cards unknown (default open)")
+    solve.add_argument("--objective", choices=("margin", "win"), default="margin",
+                       help="margin: final margin; win: game points 1 / 1/2 / 0 (default margin)")
+    solve.add_argument("--all-moves", action="store_true", help="exact value of every move (slower)")
+    solve.add_argument("--time-limit", type=_positive_float, default=SOLVE_TIME_LIMIT, metavar="S",
+                       help=f"stop after S seconds and report what is proven (default {SOLVE_TIME_LIMIT:g}; 0: no limit)")
+    solve.add_argument("--node-limit", type=_positive_int, default=None, metavar="N",
+                       help="stop after N search nodes")
+    solve.add_argument("--tt-mb", type=_positive_float, default=None, metavar="MB",
+                       help="search memory in MB: transposition table plus leaf-score cache (default 64)")
+    add_json_flag(solve)
+    solve.set_defaults(handler=cmd_solve)

@@ -69,7 +69,7 @@ __all__ = [
 def __getattr__(name: str):
     # simulate pulls in pandas and the Monte Carlo runner: import it on first use
     if name == "simulate":
-        from .simulate import simulate
+        from .simulation import simulate
 
         return simulate
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -113,7 +113,7 @@ def summarize(df):  # -> DataFrame
 def cmd_simulate(args: argparse.Namespace) -> int:
     from ..errors import RulesError
     from .game import GameRules
-    from .simulate import simulate
+    from .simulation import simulate
 
     players = args.players or len(args.policies)
     rules = GameRules(players=players, ties=args.ties)

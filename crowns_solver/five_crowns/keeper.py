@@ -305,7 +305,7 @@ class ScoreKeeper:
         if text == "-":
             return 0, ()
         number = text[1:] if text[:1] in "+-" else text
-        if number.isdigit():
+        if number.isdecimal():
             points = int(text)
             if points < 0:
                 raise ScoreEntryError(f"points cannot be negative: {text}")
@@ -536,7 +536,7 @@ def interactive(
     save: str | os.PathLike[str] | None = None,
     names: Sequence[str] | None = None,
     first_dealer: int | str | None = None,
-) -> ScoreKeeper:
+) -> ScoreKeeper | None:
     """Run the score keeper as a terminal conversation.
 
     Parameters
@@ -558,8 +558,9 @@ def interactive(
 
     Returns
     -------
-    ScoreKeeper
-        The keeper as it stands when the user quits or the game ends.
+    ScoreKeeper or None
+        The keeper as it stands when the user quits or the game ends; None if input
+        ended before the players were known (nothing is saved then).
 
     Raises
     ------
@@ -583,10 +584,15 @@ def interactive(
         if keeper.rounds_complete:
             write(f"Totals after round {keeper.rounds_complete}: {keeper.standings(keeper.rounds_complete)}")
     else:
-        if names is None:
-            names = _ask_names(read, write)
-        keeper = ScoreKeeper(names, first_dealer=0 if first_dealer is None else first_dealer)
-        path = _choose_path(Path(save) if save is not None else default_save_path(), read, write)
+        try:
+            if names is None:
+                names = _ask_names(read, write)
+            keeper = ScoreKeeper(names, first_dealer=0 if first_dealer is None else first_dealer)
+            path = _choose_path(Path(save) if save is not None else default_save_path(), read, write)
+        except EOFError:
+            write("")
+            write("Input ended before the game started; nothing was saved.")
+            return None
         keeper.save(path)
         write(f"Saving to {path} after every entry (continue later with --resume {path}).")
     write(HELP)
@@ -607,7 +613,7 @@ def _ask(read: Callable[[str], str], prompt: str) -> str:
 def _ask_names(read: Callable[[str], str], write: Callable[[str], None]) -> list[str]:
     while True:
         text = _ask(read, f"Number of players (1-{MAX_PLAYERS}): ")
-        if text.isdigit() and 1 <= int(text) <= MAX_PLAYERS:
+        if text.isdecimal() and 1 <= int(text) <= MAX_PLAYERS:
             count = int(text)
             break
         write(f"Please type a whole number from 1 to {MAX_PLAYERS} (got {text!r}).")

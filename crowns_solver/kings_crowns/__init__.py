@@ -22,7 +22,16 @@ from .policies import (
     get_policy,
 )
 from .rules import Rules
-from .simulate import play_chunk, simulate, win_rates
+
+
+def __getattr__(name: str):
+    # simulate, play_chunk, win_rates load pandas: import them on first use, so that
+    # ``crowns --help`` and the Game API stay light
+    if name in ("simulate", "play_chunk", "win_rates"):
+        from . import simulation
+
+        return getattr(simulation, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 __all__ = [
     "CARD_NAMES",

@@ -108,7 +108,7 @@ class BuiltinPolicy(Policy):
 
     @property
     def lookahead_params(self) -> tuple[int, int, int]:
-        return (32, 20, _core.POLICY_IDS["aggressive"])
+        return (64, 20, _core.POLICY_IDS["aggressive"])
 
     def choose_draw(self, view: SeatView, rng: np.random.Generator) -> DrawSource:
         d, seat_counts, deck = view.to_native()
@@ -146,7 +146,7 @@ class LookaheadPolicy(BuiltinPolicy):
     Parameters
     ----------
     samples : int
-        Deals sampled per decision (1..10000; default 32).
+        Deals sampled per decision (1..10000; default 64).
     horizon : int
         Turns (over all seats) rolled out after each candidate (default 20).
     rollout : str
@@ -160,7 +160,7 @@ class LookaheadPolicy(BuiltinPolicy):
     """
 
     kind: str = "lookahead"
-    samples: int = 32
+    samples: int = 64
     horizon: int = 20
     rollout: str = "aggressive"
 
@@ -175,7 +175,7 @@ class LookaheadPolicy(BuiltinPolicy):
 
     @property
     def name(self) -> str:  # type: ignore[override]
-        if (self.samples, self.horizon, self.rollout) == (32, 20, "aggressive"):
+        if (self.samples, self.horizon, self.rollout) == (64, 20, "aggressive"):
             return "lookahead"
         return f"lookahead:samples={self.samples},horizon={self.horizon},rollout={self.rollout}"
 

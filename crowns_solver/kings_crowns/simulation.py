@@ -79,7 +79,7 @@ def play_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, 
     reshuffles = np.zeros(n_games, dtype=np.int32)
     if fast:
         ids = np.array([[pols[i].policy_id for i in row] for row in seats], dtype=np.int8).reshape(n_games, players)  # type: ignore[attr-defined]
-        la = next(iter(la_params)) if la_params else (32, 20, _core.POLICY_IDS["aggressive"])
+        la = next(iter(la_params)) if la_params else (64, 20, _core.POLICY_IDS["aggressive"])
         deck = np.asarray(rules_obj.deck.counts, dtype=np.int32)
         _core.play_games(n_games, deck, players, target, rules_obj.max_turns, ids, gen, la,
                          winner, turns, scores, reshuffles)
@@ -202,8 +202,8 @@ def simulate(
 class _CustomChunk:
     """play_chunk with the policy objects bound (picklable when the policies are)."""
 
-    __module__ = __name__
-    __qualname__ = "play_chunk"
+    #: recorded as the chunk function's name (the results are play_chunk's)
+    record_name = f"{__name__}.play_chunk"
 
     def __init__(self, pols: list[Policy]) -> None:
         self.pols = pols

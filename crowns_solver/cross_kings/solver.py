@@ -1,0 +1,834 @@
+"""Solve Cross Kings positions: exact open and game values, and anytime analysis.
+
+:func:`solve` answers "which card should I take?" for a position or a deal.  Two
+questions have two answers (RULES.md, "Hidden cards"):
+
+- ``mode="open"``: the open ("double-dummy") value, all 36 cards known: minimax over the
+  deal (negamax alpha-beta with a transposition table, MTD(f), score-bound cut-offs).
+- ``mode="game"``: the game value, face-down cards unknown until taken: taking a
+  face-down cell is a chance event over the unseen cards (expectiminimax with Ballard's
+  Star1/Star2 pruning).  This is the exact value of the game as it is played.
+
+Objectives (RULES.md): ``"margin"``, the final margin score(mover) - score(opponent), and
+``"win"``, expected game points (win 1, draw 1/2, loss 0).  Values are from the point of
+view of the player to move, and exact values are :class:`fractions.Fraction`.
+
+The search runs in the compiled core (``ext/_ck_search.pyx``) with the GIL released.
+Positions too large to solve in the time given are analysed by iterative deepening with a
+heuristic at the horizon (the current margin plus the hands' potential); the depth grows
+until it reaches the end of the game, where the search becomes exact.  ``time_limit``, ``node_limit`` and Ctrl-C
+stop the search cleanly and :func:`solve` returns what it has proven so far.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Literal, TypeAlias
+
+from .._native import load
+from ..errors import PositionError, SolverOptionError, UnknownCardError
+from .cards import DECK, Card, parse_card
+from .position import Cell, Deal, Position, cell_coords
+
+_core = load("_ck_search")
+
+__all__ = ["solve", "Solution", "MoveValue", "Mode", "Objective", "DEFAULT_TT_MB"]
+
+Mode: TypeAlias = Literal["open", "game"]
+Objective: TypeAlias = Literal["margin", "win"]
+StopReason: TypeAlias = Literal["time", "interrupted", "nodes"]
+
+#: Default size of the transposition table, in MB.
+DEFAULT_TT_MB = 64
+#: Largest table accepted, in MB.
+MAX_TT_MB = 1 << 16
+#: Depth that means "to the end of the game" for the compiled search.
+_EXACT = 99
+_INF = _core.INF_VALUE
+_STOP_REASONS: dict[int, StopReason] = {1: "time", 2: "interrupted", 3: "nodes"}
+#: With a time or node limit, positions with more cards left than this (per mode) get
+#: the anytime analysis: iterative deepening with a heuristic at the horizon, which turns
+#: into the exact search when the depth reaches the end of the game.  Smaller positions
+#: (and every position when no limit is set) get a shallow heuristic pass for move
+#: ordering, then the exact search.
+ANYTIME_CARDS = {"open": 26, "game": 19}
+#: Open mode: prove win/draw/loss before the exact margin (the first probes of MTD(f)).
+WDL_FIRST = True
+#: Game mode: search the root with one wide window instead of null-window bisection.
+GAME_WIDE = True
+#: Depth of the shallow heuristic pass before an exact search.
+PRE_DEPTH = 2
+
+
+@dataclass(frozen=True)
+class MoveValue:
+    """What is known of one legal move at the root.
+
+    Attributes
+    ----------
+    cell : (row, col)
+        The cell taken (before the start, the start cell chosen).
+    value : Fraction or None
+        The move's value for the player to move: exact when `exact`, otherwise the
+        anytime estimate (None when the search had no estimate for it).
+    exact : bool
+        Whether `value` is exact.
+    lower, upper : Fraction
+        Proven bounds of the move's value.
+    card_values : dict or None
+        Game mode, face-down cell, ``all_moves=True``: the exact value for each card the
+        cell may reveal (each equally likely); their mean is `value`.
+    """
+
+    cell: Cell
+    value: Fraction | None
+    exact: bool
+    lower: Fraction
+    upper: Fraction
+    card_values: dict[Card, Fraction] | None = None
+
+
+@dataclass(frozen=True)
+class Solution:
+    """The result of :func:`solve`.
+
+    Attributes
+    ----------
+    value : Fraction
+        The value of the position for `to_move`: under objective "margin" the final
+        margin score(to_move) - score(opponent) in points, under "win" the expected game
+        points (1 win, 1/2 draw, 0 loss).  Exact when `exact`; otherwise the anytime
+        estimate from the deepest completed iteration, clamped to the proven bounds.
+    exact : bool
+        Whether `value` is proven exact.
+    lower, upper : Fraction
+        Proven bounds of the value (equal to `value` when exact).
+    best_moves : tuple of (row, col)
+        Moves proven to achieve the value: every optimal move with ``all_moves=True``,
+        otherwise one (finding all of them costs about as much again).  When not exact,
+        the move the analysis prefers.  Empty at a finished game.
+    moves : tuple of MoveValue
+        Every legal move, best first: exact values with ``all_moves=True``; otherwise the
+        best move's exact value and, for the others, the proven bound "at most the
+        position's value".
+    pv : tuple of (row, col)
+        Principal variation: optimal play from here to the end (open mode, exact), up to
+        and including the first face-down card taken (game mode), or the line the
+        heuristic search prefers (not exact).
+    to_move : {"first", "second"}
+        Whose point of view the values take.
+    mode, objective, reach : str
+        The question answered and the rules option ``reach``.
+    tt_mb, time_limit, node_limit
+        The limits used.
+    nodes : int
+        Search nodes visited (positions at which a player is to move).
+    seconds : float
+        Wall-clock time of the solve.
+    depth : int or None
+        Deepest completed heuristic iteration (plies), None when the exact search ran
+        directly.
+    stopped : {"time", "interrupted", "nodes"} or None
+        Why the search stopped early, if it did.
+    table_bytes, table_entries, table_used : int
+        Transposition table size in bytes and entries, and entries in use at the end.
+    stats : dict
+        Search counters (table probes and hits, cut-offs by score bounds and at chance
+        nodes, leaf-score cache use).
+    """
+
+    value: Fraction
+    exact: bool
+    lower: Fraction
+    upper: Fraction
+    best_moves: tuple[Cell, ...]
+    moves: tuple[MoveValue, ...]
+    pv: tuple[Cell, ...]
+    to_move: str
+    mode: Mode
+    objective: Objective
+    reach: str
+    tt_mb: float
+    time_limit: float | None
+    node_limit: int | None
+    nodes: int
+    seconds: float
+    depth: int | None
+    stopped: StopReason | None
+    table_bytes: int
+    table_entries: int
+    table_used: int
+    stats: dict[str, int] = field(default_factory=dict, repr=False)
+
+    @property
+    def best_move(self) -> Cell | None:
+        """The first of `best_moves` (None at a finished game)."""
+        return self.best_moves[0] if self.best_moves else None
+
+    @property
+    def move_values(self) -> dict[Cell, Fraction]:
+        """Exact value of each root move whose value is known exactly (all of them after
+        ``all_moves=True`` when the solve finished)."""
+        return {m.cell: m.value for m in self.moves if m.exact and m.value is not None}
+
+    @property
+    def card_values(self) -> dict[Cell, dict[Card, Fraction]]:
+        """Game mode with ``all_moves=True``: per face-down root move, the exact value
+        for each card it may reveal."""
+        return {m.cell: m.card_values for m in self.moves if m.card_values is not None}
+
+    @property
+    def nodes_per_second(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain-JSON form (fractions as strings such as ``"7/3"``)."""
+
+        def frac(x: Fraction | None) -> str | None:
+            return None if x is None else str(x)
+
+        return {
+            "value": frac(self.value),
+            "value_float": float(self.value),
+            "exact": self.exact,
+            "lower": frac(self.lower),
+            "upper": frac(self.upper),
+            "to_move": self.to_move,
+            "best_moves": [list(m) for m in self.best_moves],
+            "moves": [
+                {
+                    "cell": list(m.cell),
+                    "value": frac(m.value),
+                    "exact": m.exact,
+                    "lower": frac(m.lower),
+                    "upper": frac(m.upper),
+                    **(
+                        {"card_values": {c: frac(v) for c, v in m.card_values.items()}}
+                        if m.card_values is not None
+                        else {}
+                    ),
+                }
+                for m in self.moves
+            ],
+            "pv": [list(m) for m in self.pv],
+            "mode": self.mode,
+            "objective": self.objective,
+            "reach": self.reach,
+            "tt_mb": self.tt_mb,
+            "time_limit": self.time_limit,
+            "node_limit": self.node_limit,
+            "nodes": self.nodes,
+            "seconds": round(self.seconds, 6),
+            "depth": self.depth,
+            "stopped": self.stopped,
+            "table_bytes": self.table_bytes,
+            "table_entries": self.table_entries,
+            "table_used": self.table_used,
+            "stats": dict(self.stats),
+        }
+
+
+# ----------------------------------------------------------------------------- input
+
+
+def _coerce_position(position: Position | Deal | str) -> Position:
+    if isinstance(position, Position):
+        return position
+    if isinstance(position, Deal):
+        return position.position()
+    if isinstance(position, str):
+        return Position.from_text(position)
+    raise PositionError(
+        f"solve() takes a Position, a Deal or a position's text, got {type(position).__name__}"
+    )
+
+
+def _check_options(mode: Any, objective: Any, tt_mb: Any, time_limit: Any, node_limit: Any) -> None:
+    if mode not in ("open", "game"):
+        raise SolverOptionError(f"mode must be 'open' or 'game', got {mode!r}")
+    if objective not in ("margin", "win"):
+        raise SolverOptionError(f"objective must be 'margin' or 'win', got {objective!r}")
+    if isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)) or not math.isfinite(tt_mb):
+        raise SolverOptionError(f"tt_mb must be a number of MB, got {tt_mb!r}")
+    if not 1 <= tt_mb <= MAX_TT_MB:
+        raise SolverOptionError(f"tt_mb must be between 1 and {MAX_TT_MB} MB, got {tt_mb!r}")
+    if time_limit is not None:
+        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+            raise SolverOptionError(f"time_limit must be a number of seconds or None, got {time_limit!r}")
+        if not (math.isfinite(time_limit) and time_limit > 0):
+            raise SolverOptionError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
+    if node_limit is not None:
+        if isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit <= 0:
+            raise SolverOptionError(f"node_limit must be a positive integer or None, got {node_limit!r}")
+
+
+def _engine_input(pos: Position, mode: Mode) -> tuple[bytes, tuple[int, ...]]:
+    """The compiled engine's view: card of each cell (255 unknown) and the state tuple."""
+    game = mode == "game"
+    cells = bytearray(36)
+    for i, idx in enumerate(pos.cells):
+        hidden = i in pos.face_down and (game or idx < 0)
+        cells[i] = 255 if hidden or idx < 0 else idx
+    occ = sum(1 << i for i in range(36) if i not in pos.taken)
+    fd = sum(1 << i for i in pos.face_down) if game else 0
+    pool = sum(1 << parse_card(c) for c in pos.unseen) if game else 0
+    nat = [0, 0]
+    kings = [0, 0]
+    for p, hand in enumerate((pos.first_hand, pos.second_hand)):
+        for idx in hand:
+            if idx >= 32:
+                kings[p] += 1
+            else:
+                nat[p] |= 1 << idx
+    marker = -1 if pos.marker is None else pos.marker
+    side = 0 if pos.to_move == "first" else 1
+    return bytes(cells), (occ, fd, pool, nat[0], nat[1], kings[0], kings[1], marker, side)
+
+
+# ----------------------------------------------------------------------------- search driver
+
+
+class _Stopped(Exception):
+    """Raised inside the driver when the engine stopped (time, nodes, Ctrl-C)."""
+
+
+class _Driver:
+    def __init__(self, eng: Any, objective: Objective) -> None:
+        self.eng = eng
+        self.objective = objective
+
+    def check(self) -> None:
+        if self.eng.stop:
+            raise _Stopped
+
+    # values ---------------------------------------------------------------------
+
+    def to_value(self, v: int, scale: int) -> Fraction:
+        """Scaled engine value -> margin points or expected game points."""
+        x = Fraction(v, scale)
+        if self.objective == "win":
+            return (1 + x) / 2
+        return x
+
+    # probes ---------------------------------------------------------------------
+
+    def mtd(
+        self,
+        probe: Callable[[int, int], tuple[int, bool, int]],
+        lower: int,
+        upper: int,
+        guess: int,
+        unit: int,
+        *,
+        bisect: bool,
+        wide: bool = False,
+        first: tuple[int, ...] = (),
+        on_proven: Callable[[int, int, int], None] | None = None,
+    ) -> tuple[int, int, int]:
+        """MTD(f): null-window probes until the value is pinned (returns lower, upper, move).
+
+        `lower`/`upper` are known bounds (inclusive); `first` are probe thresholds tried
+        before the others (e.g. 1 and 0 for win/draw/loss first).  Each probe's
+        result narrows the interval; `on_proven(lo, hi, move)` is told of proven ones.
+        With `bisect` (game mode, values in large units), thresholds halve the interval;
+        with `wide`, one search with the whole window follows the `first` probes.
+        """
+        best = -1
+        g = min(max(guess, lower), upper)
+        queue = [t for t in first]
+        probes = 0
+        if wide and -_INF < lower and upper < _INF:
+            # one search with the whole window: in game mode the values come in small
+            # units (1/f!), where null-window steps would take many probes
+            for t in queue:   # the first thresholds still go first
+                if lower < t <= upper:
+                    v, proven, move = probe(t - 1, t)
+                    self.check()
+                    if v >= t:
+                        lower = max(lower, v)
+                        best = move if move >= 0 else best
+                        if proven and on_proven:
+                            on_proven(v, _INF, move)
+                    else:
+                        upper = min(upper, v)
+                        if proven and on_proven:
+                            on_proven(-_INF, v, -1)
+            if lower < upper:
+                v, proven, move = probe(lower - 1, upper + 1)
+                self.check()
+                if lower <= v <= upper:
+                    if proven and on_proven:
+                        on_proven(v, v, move)
+                    return v, v, move
+            queue = []
+        while lower < upper:
+            probes += 1
+            while queue and not (lower < queue[0] <= upper):
+                queue.pop(0)
+            if queue:
+                beta = queue.pop(0)
+            elif (bisect and -_INF < lower and upper < _INF) or probes > 24:
+                beta = lower + (upper - lower + 1) // 2
+                beta = lower + max(unit, ((beta - lower) // unit) * unit) if unit > 1 else beta
+                beta = min(max(beta, lower + 1), upper)
+            else:
+                beta = g if g > lower else lower + 1
+                beta = min(beta, upper)
+            v, proven, move = probe(beta - 1, beta)
+            self.check()
+            if v >= beta:
+                lower = max(lower, v)
+                if move >= 0:
+                    best = move
+                if proven and on_proven:
+                    on_proven(v, _INF, move)
+            else:
+                upper = min(upper, v)
+                if proven and on_proven:
+                    on_proven(-_INF, v, -1)
+            g = v
+        return lower, upper, best
+
+
+def solve(
+    position: Position | Deal | str,
+    *,
+    mode: Mode = "open",
+    objective: Objective = "margin",
+    all_moves: bool = False,
+    tt_mb: float = DEFAULT_TT_MB,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+) -> Solution:
+    """Solve a Cross Kings position: its value, the best move(s) and, on request, every move's value.
+
+    Parameters
+    ----------
+    position : Position, Deal or str
+        The position (a :class:`Deal` is its fresh position, where the second player
+        chooses the start cell: that choice is then the root decision), or text that
+        :meth:`Position.from_text` reads (save string, JSON, six-line deal).
+    mode : {"open", "game"}
+        ``"open"``: the open value (RULES.md "Open value": every card known, minimax).
+        Needs every face-down card known.  ``"game"``: the game value (RULES.md "Game
+        value": face-down cards unknown, taking one is a chance event over the unseen
+        cards, each equally likely; expectiminimax).  Cards known in face-down cells are
+        ignored in game mode.
+    objective : {"margin", "win"}
+        ``"margin"``: final margin in points (expected margin in game mode).
+        ``"win"``: game points, 1 for a win, 1/2 for a draw, 0 for a loss (expected in
+        game mode).  Both from the point of view of the player to move.
+    all_moves : bool
+        Also find the exact value of every legal move (and, in game mode, of each card a
+        face-down move may reveal).  Costs roughly one solve per move.
+    tt_mb : float
+        Memory for the search in MB (1 to 65536), allocated once: the transposition
+        table (the largest power of two of 64-byte buckets that fits) and a leaf-score
+        cache (at most 8 MB) in what is left.  Nothing else grows during the search.
+    time_limit : float, optional
+        Seconds after which the search stops and returns what it has proven (bounds,
+        best move found, ``exact=False``).  None: search until solved.
+    node_limit : int, optional
+        Stop after this many search nodes (deterministic, unlike `time_limit`).
+
+    Returns
+    -------
+    Solution
+        Value (exact Fraction when ``exact``), proven bounds, best moves, per-move values,
+        principal variation, nodes, seconds, table use and the parameters used.
+
+    Raises
+    ------
+    SolverOptionError
+        If `mode`, `objective`, `tt_mb`, `time_limit` or `node_limit` is invalid, or the
+        table cannot be allocated.
+    UnknownCardError
+        If ``mode="open"`` and some face-down card is unknown (a crosskings.net save
+        string hides them): the open value needs every card; use ``mode="game"``.
+    PositionError
+        If `position` is not a position.
+
+    Notes
+    -----
+    Open mode: negamax alpha-beta on the final margin (or its sign) with a fixed-size
+    transposition table, move ordering (table move, then the card's worth to the mover
+    and to the opponent, then a history heuristic), MTD(f) (Plaat et al., 1996) with the
+    win/draw/loss probes first, and cut-offs from score bounds (a hand's score never
+    falls when cards are added; only cards in the marker's row/column-connected part of
+    the grid can still be taken).  Game mode: expectiminimax with Star1 and Star2
+    (Ballard, 1983) at chance nodes; values are kept exact as integers in units of 1/f!
+    (f face-down cells left).  Ctrl-C during a solve returns the partial result with
+    ``stopped="interrupted"`` instead of raising KeyboardInterrupt.
+    """
+    _check_options(mode, objective, tt_mb, time_limit, node_limit)
+    if not isinstance(all_moves, bool):
+        raise SolverOptionError(f"all_moves must be True or False, got {all_moves!r}")
+    pos = _coerce_position(position)
+    if mode == "open" and not pos.is_known():
+        hidden = [cell_coords(i) for i in sorted(pos.face_down) if pos.cells[i] < 0]
+        raise UnknownCardError(
+            f"the open value needs every card known, but {len(hidden)} face-down cards are"
+            f" unknown (cells {', '.join(f'({r},{c})' for r, c in hidden)}); use mode='game'"
+            " for the value of the game as played with those cards unseen"
+        )
+    t0 = time.perf_counter()
+    cards, root = _engine_input(pos, mode)
+    try:
+        eng = _core.Engine(
+            cards,
+            0 if mode == "open" else 1,
+            0 if objective == "margin" else 1,
+            0 if pos.reach == "any" else 1,
+            int(tt_mb * (1 << 20)),
+        )
+    except MemoryError:
+        raise SolverOptionError(f"cannot allocate a transposition table of {tt_mb} MB; ask for less") from None
+    deadline = _core.monotonic() + time_limit if time_limit is not None else 0.0
+    eng.set_limits(deadline, node_limit or 0)
+    run = _Run(eng, root, pos, mode, objective, all_moves)
+    try:
+        run.go(limited=time_limit is not None or node_limit is not None)
+    except _Stopped:
+        pass
+    except KeyboardInterrupt:
+        eng.stop = 2
+    seconds = time.perf_counter() - t0
+    return run.solution(
+        seconds=seconds, tt_mb=tt_mb, time_limit=time_limit, node_limit=node_limit
+    )
+
+
+@dataclass
+class _MoveInfo:
+    cell: int
+    lower: int           # proven bounds, scaled like the root
+    upper: int
+    estimate: int | None = None
+    card_values: dict[int, int] | None = None   # card -> value scaled like the root
+
+
+class _Run:
+    """State of one solve: proven bounds, estimates and per-move facts, kept up to date
+    so that a stop at any point still yields a correct partial Solution."""
+
+    def __init__(self, eng: Any, root: tuple, pos: Position, mode: Mode, objective: Objective,
+                 all_moves: bool) -> None:
+        self.eng = eng
+        self.root = root
+        self.pos = pos
+        self.mode = mode
+        self.objective = objective
+        self.all_moves = all_moves
+        self.drv = _Driver(eng, objective)
+        self.scale = eng.scale(root)
+        self.unit = self.scale // (_core.WIN if objective == "win" else 1)  # one point (or one win unit)
+        term = eng.terminal_value(root)
+        self.terminal = term is not None
+        lo, hi = eng.bounds(root)
+        self.lower, self.upper = lo, hi         # proven bounds of the root value
+        self.estimate: int | None = term if term is not None else None
+        self.best: int = -1          # the move the search prefers (may be heuristic)
+        self.pbest: int = -1         # a move proven to reach pbest_lb
+        self.pbest_lb: int = -_INF
+        self.depth: int | None = None
+        self.exact_pv: list[int] | None = None
+        self.heur_pv: list[int] = []
+        self.moves: dict[int, _MoveInfo] = {}
+        if not self.terminal:
+            for cell in eng.moves(root):
+                mlo, mhi = self._move_bounds(cell)
+                self.moves[cell] = _MoveInfo(cell, mlo, mhi)
+
+    # -- helpers -----------------------------------------------------------------
+
+    def _move_bounds(self, cell: int) -> tuple[int, int]:
+        """Proven bounds of one root move's value, from score bounds."""
+        eng, root = self.eng, self.root
+        if eng.is_chance(root, cell):
+            total_lo = total_hi = 0
+            for card in eng.pool_cards(root):
+                clo, chi = eng.bounds(eng.child(root, cell, card))
+                total_lo -= chi
+                total_hi -= clo
+            return total_lo, total_hi
+        clo, chi = eng.bounds(eng.child(root, cell))
+        return -chi, -clo
+
+    def _prove_root(self, lo: int, hi: int, move: int) -> None:
+        if lo > self.lower:
+            self.lower = lo
+            if move >= 0:   # a move proven to reach this lower bound
+                self.best = self.pbest = move
+                self.pbest_lb = lo
+        if hi < self.upper:
+            self.upper = hi
+
+    @property
+    def exact(self) -> bool:
+        return self.lower == self.upper
+
+    # -- the search ---------------------------------------------------------------
+
+    def go(self, limited: bool) -> None:
+        if self.terminal:
+            return
+        cards_left = self.pos.cards_left
+        plies = cards_left + (1 if self.pos.marker is None else 0)
+        anytime = limited and cards_left > ANYTIME_CARDS[self.mode]
+        last = plies - 1 if anytime else min(PRE_DEPTH, plies - 1)
+        depth = 2 if plies % 2 == 0 else 1
+        while depth <= last:
+            self._iteration(depth)
+            if self.exact and (not self.all_moves or all(
+                    m.lower == m.upper for m in self.moves.values())):
+                break
+            depth += 2 if depth + 2 <= last else 1
+            if depth == last + 1:
+                break
+        self._iteration(_EXACT)
+
+    def _iteration(self, depth: int) -> None:
+        eng, root = self.eng, self.root
+        eng.new_generation()
+        exact = depth >= _EXACT
+        # every root move gets its own search when asked, and in the heuristic iterations
+        # at a fresh deal (four start cells: the user wants them compared)
+        per_move = self.all_moves or (self.pos.marker is None and not exact)
+        if per_move:
+            order = sorted(self.moves.values(), key=lambda m: -(m.estimate if m.estimate is not None else m.upper))
+            for info in order:
+                self._solve_move(info, depth)
+            best = max(self.moves.values(), key=lambda m: m.estimate if m.estimate is not None else -_INF)
+            # the root value is the best move's value
+            self.lower = max(self.lower, max(m.lower for m in self.moves.values()))
+            self.upper = min(self.upper, max(m.upper for m in self.moves.values()))
+            self.estimate = best.estimate
+            if best.estimate is not None:
+                self.best = best.cell
+            if not exact:
+                self.depth = depth
+                self.heur_pv = self._heuristic_pv()
+            return
+        guess = self.estimate if self.estimate is not None else eng.heuristic(root)
+        first: tuple[int, ...] = ()
+        if exact and self.mode == "open" and WDL_FIRST:
+            # win/draw/loss first ("wins?" is v >= 1, "at least draws?" is v >= 0): it is
+            # proven much sooner than the exact margin
+            first = (1, 0) if guess > 0 else (0, 1)
+
+        def probe(a: int, b: int) -> tuple[int, bool, int]:
+            return eng.search(root, depth, a, b)
+
+        lo_known = self.lower if exact else -_INF
+        hi_known = self.upper if exact else _INF
+        lo, hi, move = self.drv.mtd(
+            probe, lo_known, hi_known, guess, self.unit,
+            bisect=self.mode == "game", wide=self.mode == "game" and GAME_WIDE,
+            first=first, on_proven=self._prove_root,
+        )
+        value = lo if lo == hi else (lo if lo > -_INF else hi)
+        self.estimate = min(max(value, self.lower), self.upper)
+        if move >= 0:
+            self.best = move
+        elif self.best < 0:
+            tm = eng.tt_move(root)
+            self.best = tm
+        if not exact:
+            self.depth = depth
+            self.heur_pv = self._heuristic_pv()   # before a later, unfinished iteration evicts it
+        else:
+            self._finish_exact()
+
+    def _solve_move(self, info: _MoveInfo, depth: int) -> None:
+        """Value of one root move at `depth` (exact at _EXACT), with card values in game mode."""
+        eng, root, cell = self.eng, self.root, info.cell
+        exact = depth >= _EXACT
+        if exact and eng.is_chance(root, cell):
+            # exact value per revealed card; the move's value is their sum (scaled)
+            values = info.card_values or {}
+            for card in eng.pool_cards(root):
+                if card in values:
+                    continue
+                child = eng.child(root, cell, card)
+                clo, chi = eng.bounds(child)
+
+                def probe(a: int, b: int, child: tuple = child) -> tuple[int, bool, int]:
+                    return eng.search(child, _EXACT, a, b)
+
+                lo, hi, _ = self.drv.mtd(probe, clo, chi, eng.heuristic(child), 1, bisect=True)
+                values[card] = -lo
+                info.card_values = values
+            total = sum(values.values())
+            info.lower = info.upper = info.estimate = total
+            return
+
+        def probe(a: int, b: int) -> tuple[int, bool, int]:
+            v, proven = eng.search_move(root, cell, depth, a, b)
+            return v, proven, -1
+
+        def on_proven(lo: int, hi: int, _move: int) -> None:
+            info.lower = max(info.lower, lo)
+            info.upper = min(info.upper, hi)
+
+        guess = info.estimate if info.estimate is not None else 0
+        lo_known = info.lower if exact else -_INF
+        hi_known = info.upper if exact else _INF
+        lo, hi, _ = self.drv.mtd(
+            probe, lo_known, hi_known, guess, self.unit,
+            bisect=self.mode == "game", wide=self.mode == "game" and GAME_WIDE,
+            on_proven=on_proven,
+        )
+        value = lo if lo == hi else (lo if lo > -_INF else hi)
+        info.estimate = min(max(value, info.lower), info.upper)
+
+    def _finish_exact(self) -> None:
+        """After the exact root value v: a move proven to reach v, "<= v" for the others,
+        and the principal variation.  (all_moves=True gives every move's exact value.)"""
+        eng, root, v = self.eng, self.root, self.lower
+        if not (self.pbest >= 0 and self.pbest_lb >= v):
+            tm = eng.tt_move(root)
+            order = ([tm] if tm in self.moves else []) + [c for c in self.moves if c != tm]
+            for cell in order:
+                r, _ = eng.search_move(root, cell, _EXACT, v - 1, v)
+                self.drv.check()
+                if r >= v:
+                    self.pbest, self.pbest_lb = cell, v
+                    break
+        self.best = self.pbest
+        for info in self.moves.values():
+            if info.cell == self.best:
+                info.lower = info.upper = info.estimate = v
+            else:
+                info.upper = min(info.upper, v)   # no move is worth more than the position
+        self.exact_pv = self._pv(root, v)
+
+    def _pv(self, state: tuple, v: int) -> list[int]:
+        """Optimal line from `state` whose exact value (mover's view) is `v`."""
+        eng = self.eng
+        line: list[int] = []
+        while True:
+            moves = eng.moves(state)
+            if not moves:
+                return line
+            tm = eng.tt_move(state)
+            order = ([tm] if tm in moves else []) + [m for m in moves if m != tm]
+            chosen = -1
+            for cell in order:
+                r, _ = eng.search_move(state, cell, _EXACT, v - 1, v)
+                self.drv.check()
+                if r >= v:
+                    chosen = cell
+                    break
+            if chosen < 0:  # cannot happen when v is exact
+                return line
+            line.append(chosen)
+            if eng.is_chance(state, chosen):
+                return line   # game mode: the line ends at the first card revealed
+            state = eng.child(state, chosen)
+            v = -v
+
+    def _heuristic_pv(self) -> list[int]:
+        """The line the heuristic search prefers: the best move, then the table's moves."""
+        eng, state = self.eng, self.root
+        line: list[int] = []
+        for ply in range(self.depth or 0):
+            moves = eng.moves(state)
+            tm = self.best if ply == 0 and self.best >= 0 else eng.tt_move(state)
+            if tm not in moves:
+                break
+            line.append(tm)
+            if eng.is_chance(state, tm):
+                break
+            state = eng.child(state, tm)
+        return line
+
+    # -- the answer ----------------------------------------------------------------
+
+    def solution(self, *, seconds: float, tt_mb: float, time_limit: float | None,
+                 node_limit: int | None) -> Solution:
+        eng, drv = self.eng, self.drv
+        conv = lambda x: drv.to_value(x, self.scale)  # noqa: E731
+        exact = self.terminal or self.exact
+        if exact:
+            value = conv(self.lower if not self.terminal else self.estimate)
+            lower = upper = value
+        else:
+            est = self.estimate if self.estimate is not None else eng.heuristic(self.root)
+            est = min(max(est, self.lower), self.upper)
+            value, lower, upper = conv(est), conv(self.lower), conv(self.upper)
+        infos = list(self.moves.values())
+        for info in infos:   # no move is worth more than the position
+            info.upper = min(info.upper, self.upper)
+            info.lower = min(info.lower, info.upper)
+        moves = []
+        for info in infos:
+            mexact = info.lower == info.upper
+            est = info.estimate if mexact or info.estimate is not None else None
+            cv = None
+            n_pool = len(eng.pool_cards(self.root))
+            if info.card_values is not None and len(info.card_values) == n_pool:
+                # card values are kept in the child's units: one card is 1/n of the move
+                cv = {DECK[c]: conv(val * n_pool) for c, val in sorted(info.card_values.items())}
+            moves.append(MoveValue(
+                cell=cell_coords(info.cell),
+                value=None if est is None else conv(min(max(est, info.lower), info.upper)),
+                exact=mexact,
+                lower=conv(info.lower),
+                upper=conv(info.upper),
+                card_values=cv,
+            ))
+
+        preferred = cell_coords(self.best) if self.best >= 0 else None
+
+        def rank(m: MoveValue) -> tuple:
+            return (-(m.value if m.value is not None else m.upper), m.cell != preferred, -m.upper)
+
+        moves.sort(key=rank)
+        if exact and not self.terminal:
+            best_moves = tuple(m.cell for m in moves if m.exact and m.value == value)
+            if not best_moves and self.pbest >= 0 and self.pbest_lb >= self.lower:
+                best_moves = (cell_coords(self.pbest),)   # stopped before the moves were listed
+        elif self.best >= 0:
+            best_moves = (cell_coords(self.best),)
+        elif moves:
+            best_moves = (moves[0].cell,)
+        else:
+            best_moves = ()
+        if exact and self.exact_pv is not None:
+            pv = self.exact_pv
+        elif exact and not self.terminal:
+            try:
+                pv = self._pv(self.root, self.lower)
+            except _Stopped:
+                pv = []
+        else:
+            pv = self.heur_pv if not self.terminal else []
+        stop = _STOP_REASONS.get(eng.stop)
+        return Solution(
+            value=value,
+            exact=exact,
+            lower=lower,
+            upper=upper,
+            best_moves=best_moves,
+            moves=tuple(moves),
+            pv=tuple(cell_coords(c) for c in pv),
+            to_move=self.pos.to_move,
+            mode=self.mode,
+            objective=self.objective,
+            reach=self.pos.reach,
+            tt_mb=tt_mb,
+            time_limit=time_limit,
+            node_limit=node_limit,
+            nodes=eng.nodes,
+            seconds=seconds,
+            depth=self.depth,
+            stopped=stop,
+            table_bytes=eng.table_bytes,
+            table_entries=eng.table_entries,
+            table_used=eng.table_used(),
+            stats={**eng.stats(), "score_cache_bytes": eng.score_cache_bytes},
+        )

@@ -1,0 +1,106 @@
+"""``crowns kings-crowns ...`` subcommands."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..cli import add_json_flag, print_json
+
+#: Same as crowns_solver.kings_crowns.policies.POLICY_NAMES (not imported: it loads numpy
+#: and the engine; tests/test_kings_crowns_cli.py checks they agree).
+POLICY_NAMES = ("random", "greedy", "aggressive", "defensive", "lookahead")
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1: {text!r}")
+    return value
+
+
+def _rules(args: argparse.Namespace):  # -> Rules
+    from .deck import DEFAULT_DECK, load_deck
+    from .rules import DEFAULT_MAX_TURNS, Rules
+
+    deck = load_deck(args.deck) if args.deck else DEFAULT_DECK
+    return Rules(target=args.target, max_turns=args.max_turns or DEFAULT_MAX_TURNS, deck=deck)
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    from .simulation import simulate, win_rates
+
+    rules = _rules(args)
+    df = simulate(
+        args.games, players=args.players, policies=args.policy, rules=rules, seed=args.seed,
+        rotate=args.rotate, workers=args.workers, progress=args.progress, out=args.out,
+        chunk_size=args.chunk_size,
+    )
+    table = win_rates(df, by=args.by)
+    stalemates = int((df["winner"] < 0).sum())
+    if args.json:
+        print_json({
+            "games": len(df), "players": args.players, "seed": args.seed, "by": args.by,
+            "target": rules.target_for(args.players), "deck": rules.deck.name,
+            "stalemates": stalemates, "mean_turns": float(df["turns"].mean()),
+            "win_rates": [{args.by: k, **row} for k, row in zip(table.index, table.to_dict("records"))],
+        })
+        return 0
+    pols = ", ".join(df.attrs["params"]["policies"])
+    print(f"King's Crowns: {len(df)} games, {args.players} players ({pols}{', rotated' if args.rotate else ''}),"
+          f" target {rules.target_for(args.players)}, deck {rules.deck.name} ({rules.deck.size} cards), seed {args.seed}")
+    print(f"{'seat' if args.by == 'seat' else 'policy':<12} {'wins':>7} {'games':>7} {'rate':>7}   95% CI (Wilson)")
+    for row in table.itertuples():
+        print(f"{str(row.Index):<12} {row.wins:>7} {row.games:>7} {row.rate:>7.3f}   {row.ci_low:.3f} .. {row.ci_high:.3f}")
+    print(f"stalemates (turn cap {rules.max_turns}): {stalemates};"
+          f" turns per game: mean {df['turns'].mean():.1f}, median {df['turns'].median():.0f}")
+    if args.out:
+        print(f"results written to {args.out}")
+    return 0
+
+
+def cmd_deck(args: argparse.Namespace) -> int:
+    from .deck import DEFAULT_DECK, load_deck
+
+    deck = load_deck(args.file) if args.file else DEFAULT_DECK
+    if args.json:
+        print_json({"name": deck.name, "cards": deck.size, "crown_points": deck.crown_points(), "deck": deck.to_dict()})
+        return 0
+    print(f"deck {deck.name}: {deck.size} cards, {deck.crown_points()} crown points")
+    for name, n in deck.to_dict().items():
+        print(f"  {name:<20} {n:>4}")
+    return 0
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    """Declare the ``kings-crowns`` subcommands (imports nothing heavy: ``crowns --help``
+    stays fast)."""
+    sim = commands.add_parser(
+        "simulate", help="play many games between computer players and print win rates",
+        description="Play many King's Crowns games between computer players and print the win"
+        " rates with 95%% Wilson confidence intervals.",
+    )
+    sim.add_argument("--games", type=_positive, default=1000, metavar="N", help="number of games (default 1000)")
+    sim.add_argument("--players", type=int, default=4, metavar="P", help="players, 2..5 (default 4)")
+    sim.add_argument("--policy", nargs="+", default=["greedy"], metavar="NAME",
+                     help=f"one policy for every seat or one per seat: {', '.join(POLICY_NAMES)}"
+                     " (lookahead:samples=N,horizon=H,rollout=NAME also); default greedy")
+    sim.add_argument("--seed", type=int, default=0, metavar="S", help="root seed (default 0)")
+    sim.add_argument("--rotate", action="store_true", help="rotate the policies one seat each game (fair comparison)")
+    sim.add_argument("--deck", metavar="FILE", help="deck file (TOML or JSON: card name = count)")
+    sim.add_argument("--target", type=_positive, metavar="POINTS", help="crown points to win (default 100, 75 with 5 players)")
+    sim.add_argument("--max-turns", type=_positive, metavar="T", help="turn cap over all seats (default 2000)")
+    sim.add_argument("--out", metavar="FILE", help="write results here (JSON lines); resumes if it exists")
+    sim.add_argument("--workers", type=_positive, metavar="K", help="worker processes (default: all cores)")
+    sim.add_argument("--chunk-size", type=_positive, default=1000, metavar="C", help="games per chunk (default 1000)")
+    sim.add_argument("--by", choices=("seat", "policy"), default="policy", help="win rates by policy (default) or seat")
+    sim.add_argument("--progress", action="store_true", help="show a progress bar")
+    add_json_flag(sim)
+    sim.set_defaults(handler=cmd_simulate)
+
+    deck = commands.add_parser("deck", help="show a deck (default: the built-in one) or check a deck file")
+    deck.add_argument("file", nargs="?", metavar="FILE", help="deck file (TOML or JSON)")
+    add_json_flag(deck)
+    deck.set_defaults(handler=cmd_deck)

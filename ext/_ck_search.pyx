@@ -1,0 +1,1261 @@
+# cython: language_level=3
+"""Compiled Cross Kings search core (private; use crowns_solver.cross_kings.solve).
+
+One :class:`Engine` per solve.  It holds the deal, the rules options, a transposition
+table of fixed size (allocated once, never grown) and a small fixed leaf-score cache.
+Its entry point :meth:`Engine.search` runs a fail-soft negamax alpha-beta search with
+the GIL released:
+
+- open mode (RULES.md "Open value"): every card is known; plain minimax over the deal;
+- game mode (RULES.md "Game value"): taking a face-down cell is a chance node over the
+  unseen cards (expectiminimax), pruned with Ballard's Star1 and Star2 (probing).
+
+Values are integers from the point of view of the player to move, scaled so that every
+expectation stays exact: a node with f face-down cells left has values in units of
+1/f! (the chance node over f equally likely cards is then the plain sum of its
+children).  Objective "margin" uses the final margin, objective "win" the sign of the
+final margin times WIN_SCALE (so the horizon heuristic can say "probably winning").
+
+Every result carries a *proven* flag: true when no heuristic horizon value took part in
+it, so fail-high results are proven lower bounds, fail-low results proven upper bounds
+and results inside the window exact values.  The transposition table keeps proven and
+heuristic (depth-limited) bounds apart.
+
+The Python driver (crowns_solver.cross_kings.solver) validates positions, builds the
+state tuples this module reads, and runs MTD(f), iterative deepening and the root.
+"""
+
+cdef extern from *:
+    """
+    /* Hardware popcount on x86-64 (every x86-64 CPU since 2008 has it; the module
+       refuses to load on one that does not, see CPU_OK).  Without this, GCC calls a
+       slow library routine for every __builtin_popcount in the scorer and the search. */
+    #if defined(__GNUC__) && defined(__x86_64__)
+    #pragma GCC target("popcnt")
+    static int crowns_cpu_ok(void) { __builtin_cpu_init(); return __builtin_cpu_supports("popcnt"); }
+    #else
+    static int crowns_cpu_ok(void) { return 1; }
+    #endif
+    """
+    int crowns_cpu_ok() nogil
+
+cdef extern from *:
+    """
+    /* The transposition table: anonymous memory, zero until touched, 2 MB aligned and
+       marked for transparent huge pages where the system has them, so a large table
+       costs nothing up front and few page faults as the search fills it. */
+    #include <stddef.h>
+    #include <stdint.h>
+    #include <sys/mman.h>
+    #define CROWNS_ALIGN ((size_t)2 << 20)
+    static void* crowns_table_alloc(size_t n, void** base, size_t* mapped) {
+        size_t total = n + CROWNS_ALIGN;
+        void* p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) { *base = NULL; *mapped = 0; return NULL; }
+        uintptr_t a = ((uintptr_t)p + CROWNS_ALIGN - 1) & ~(uintptr_t)(CROWNS_ALIGN - 1);
+    #ifdef MADV_HUGEPAGE
+        madvise((void*)a, n, MADV_HUGEPAGE);
+    #endif
+        *base = p; *mapped = total;
+        return (void*)a;
+    }
+    static void crowns_table_free(void* base, size_t mapped) {
+        if (base) munmap(base, mapped);
+    }
+    """
+    void* crowns_table_alloc(size_t n, void** base, size_t* mapped) nogil
+    void crowns_table_free(void* base, size_t mapped) nogil
+
+include "_ck_scoring.pxi"
+
+from libc.stdint cimport int64_t, int32_t, uint64_t, uint32_t, uint16_t
+from libc.stdlib cimport calloc, malloc, free
+from libc.string cimport memset
+from cpython.exc cimport PyErr_Clear
+
+cdef extern from "Python.h":
+    # declared here without Cython's "except -1", so the KeyboardInterrupt it raises can
+    # be turned into a clean stop instead of propagating out of a noexcept function
+    int _check_signals "PyErr_CheckSignals" ()
+
+cdef extern from *:
+    const char* CROWNS_SOURCE_HASH
+
+cdef extern from "<time.h>" nogil:
+    ctypedef long time_t
+    struct timespec:
+        time_t tv_sec
+        long tv_nsec
+    int clock_gettime(int clk_id, timespec* tp)
+    int CLOCK_MONOTONIC
+
+cdef extern from *:
+    void __builtin_prefetch(const void*) nogil
+    int __builtin_ctzll(unsigned long long) nogil
+    int __builtin_clzll(unsigned long long) nogil
+
+SOURCE_HASH = CROWNS_SOURCE_HASH.decode()
+
+if not crowns_cpu_ok():
+    raise ImportError("crowns_solver._ck_search was built for CPUs with the POPCNT instruction, which this one lacks")
+
+ck_init_tables()
+
+# ----------------------------------------------------------------------------- constants
+
+DEF INF = 1 << 60
+DEF WIN_SCALE = 64          # a win is worth WIN_SCALE in objective "win"
+DEF TT_WAYS = 4             # entries per bucket (one 64-byte cache line)
+DEF SC_MAX_BITS = 20        # leaf-score cache: at most 2^20 entries of 8 bytes (8 MB)
+DEF SC_MIN_BITS = 13
+DEF CHECK_EVERY = 1024      # nodes between clock checks
+DEF MAX_PLY = 64
+
+cdef enum:
+    MODE_OPEN = 0
+    MODE_GAME = 1
+    OBJ_MARGIN = 0
+    OBJ_WIN = 1
+    REACH_ANY = 0
+    REACH_NEAREST = 1
+    STOP_NONE = 0
+    STOP_TIME = 1
+    STOP_INTERRUPT = 2
+    STOP_NODES = 3
+
+INF_VALUE = INF
+WIN = WIN_SCALE
+
+cdef uint64_t ONE = 1
+cdef uint64_t LINE[36]        # other cells of the row and column
+cdef uint64_t RAY[36][4]      # up, down, left, right
+cdef uint64_t ROWM[6]
+cdef uint64_t COLM[6]
+cdef uint64_t LINES[64][2]    # cells of a set of rows [0] / columns [1] (bit i: row/column i)
+cdef uint64_t CENTRAL = (ONE << 14) | (ONE << 15) | (ONE << 20) | (ONE << 21)
+cdef uint64_t ZCARD[2][36]    # card held by first / second
+cdef uint64_t ZCELL[36]       # cell taken
+cdef uint64_t ZMARK[37]       # marker cell (36: not placed yet)
+cdef uint32_t NEIGH[32]       # natural cards sharing a rank or within 2 ranks in a suit
+cdef int64_t FACT[37]
+
+
+cdef uint64_t _splitmix(uint64_t* x) noexcept nogil:
+    x[0] += 0x9E3779B97F4A7C15ULL
+    cdef uint64_t z = x[0]
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef void _init_search_tables() noexcept nogil:
+    cdef int c, r, k, i, s, rank, d
+    cdef uint64_t seed = 20240301
+    for r in range(6):
+        ROWM[r] = 0
+        COLM[r] = 0
+    for c in range(36):
+        ROWM[c // 6] |= ONE << c
+        COLM[c % 6] |= ONE << c
+    for r in range(64):
+        LINES[r][0] = 0
+        LINES[r][1] = 0
+        for i in range(6):
+            if (r >> i) & 1:
+                LINES[r][0] |= ROWM[i]
+                LINES[r][1] |= COLM[i]
+    for c in range(36):
+        r = c // 6
+        k = c % 6
+        LINE[c] = (ROWM[r] | COLM[k]) & ~(ONE << c)
+        for d in range(4):
+            RAY[c][d] = 0
+        for i in range(r):
+            RAY[c][0] |= ONE << (6 * i + k)
+        for i in range(r + 1, 6):
+            RAY[c][1] |= ONE << (6 * i + k)
+        for i in range(k):
+            RAY[c][2] |= ONE << (6 * r + i)
+        for i in range(k + 1, 6):
+            RAY[c][3] |= ONE << (6 * r + i)
+    for s in range(2):
+        for c in range(36):
+            ZCARD[s][c] = _splitmix(&seed)
+    for c in range(36):
+        ZCELL[c] = _splitmix(&seed)
+    for c in range(37):
+        ZMARK[c] = _splitmix(&seed)
+    for c in range(32):
+        s = c // 8
+        rank = c % 8
+        NEIGH[c] = 0
+        for i in range(4):
+            if i != s:
+                NEIGH[c] |= <uint32_t>1 << (8 * i + rank)
+        for i in range(8):
+            if i != rank and -2 <= i - rank <= 2:
+                NEIGH[c] |= <uint32_t>1 << (8 * s + i)
+    FACT[0] = 1
+    for i in range(1, 21):
+        FACT[i] = FACT[i - 1] * i
+    for i in range(21, 37):
+        FACT[i] = FACT[20]   # never used: at most 12 face-down cells
+
+
+_init_search_tables()
+
+
+cdef inline double _now() noexcept nogil:
+    cdef timespec ts
+    clock_gettime(CLOCK_MONOTONIC, &ts)
+    return ts.tv_sec + 1e-9 * ts.tv_nsec
+
+
+def monotonic():
+    """The clock the engine's deadlines use (seconds, monotonic)."""
+    return _now()
+
+
+# ----------------------------------------------------------------------------- state
+
+cdef struct St:
+    uint64_t occ       # cells still holding a card
+    uint64_t fd        # game mode: face-down cells whose card is unknown
+    uint64_t pool      # game mode: unseen cards (bit per card index 0..35)
+    uint64_t key       # Zobrist key
+    uint32_t nat[2]    # natural cards held by first / second
+    int kings[2]
+    int sc[2]          # current score of each hand, -1 until needed (scored lazily)
+    int marker         # -1 before the start cell is chosen
+    int side           # 0 first, 1 second (player to move)
+    int f              # popcount(fd)
+
+
+cdef struct TTE:
+    uint64_t key       # low 16 bits hold: move (6) | depth (6) | proven (1) | gen (2) | valid (1)
+    int32_t lo
+    int32_t hi
+
+
+cdef inline int64_t _unpack_lo(int32_t v) noexcept nogil:
+    return -INF if v == -2147483647 - 1 else v
+
+
+cdef inline int64_t _unpack_hi(int32_t v) noexcept nogil:
+    return INF if v == 2147483647 else v
+
+
+cdef inline int32_t _pack_lo(int64_t v) noexcept nogil:
+    # a lower bound may only be weakened (made smaller)
+    if v <= -2147483647:
+        return -2147483647 - 1
+    if v >= 2147483646:
+        return 2147483646
+    return <int32_t>v
+
+
+cdef inline int32_t _pack_hi(int64_t v) noexcept nogil:
+    # an upper bound may only be weakened (made larger)
+    if v >= 2147483646:
+        return 2147483647
+    if v <= -2147483646:
+        return -2147483646
+    return <int32_t>v
+
+
+cdef inline int _popc(uint64_t x) noexcept nogil:
+    return __builtin_popcountll(x)
+
+
+cdef class Engine:
+    """Search engine for one deal (private).
+
+    Parameters
+    ----------
+    cards : bytes, length 36
+        Card index (0..35) of each cell, 255 where unknown (face down, game mode).
+    mode : int
+        0 open, 1 game.
+    objective : int
+        0 margin, 1 win.
+    reach : int
+        0 any, 1 nearest.
+    tt_bytes : int
+        Bytes for the transposition table (rounded down to a power of two of 64-byte
+        buckets; at least 64 KB).
+    """
+
+    cdef int cards[36]
+    cdef int mode, objective, reach
+    cdef TTE* tt
+    cdef void* tt_base
+    cdef size_t tt_mapped
+    cdef uint64_t nbuckets, bmask
+    cdef uint64_t* scache
+    cdef int sc_bits
+    cdef int gen
+    cdef long long used
+    # limits and statistics
+    cdef public long long nodes
+    cdef long long next_check, node_limit
+    cdef double deadline, next_signal
+    cdef public int stop
+    cdef public long long tt_probes, tt_hits, tt_stores, bound_cuts, star_cuts, probe_cuts
+    cdef long long score_calls, score_hits
+    cdef long long score_miss_k[5]
+    # tunables
+    cdef public int bound_cards      # compute score bounds when the reachable part holds <= this many cards
+    cdef public int star2            # Star2 probing at chance nodes
+    cdef public int history_on
+    cdef public int end_cut
+    cdef public int king_key, pgain, pdeny   # ordering proxy: a King; cards near the mover's / the opponent's
+    cdef public int fd_key           # ordering key of a face-down move (natural cards: 0..~20, King 14)
+    cdef public int heur_w           # weight (eighths of a point) of potential in the horizon heuristic
+    cdef public int tt_by_occ        # decide table use from the cards left, not those within reach
+    cdef public long long end_cuts
+    cdef public int prefetch
+    cdef public int tt_min_cards     # no table probe/store when fewer cards are left (open)
+    cdef public int tt_min_cards_game  # the same while face-down cards remain (game mode)
+    cdef public int exact_order_cards  # order by exact score gains when this many cards are within reach
+    cdef public int gain_w, deny_w
+    cdef public int ordering         # 0: moves in cell order (the plain baseline)
+    cdef public int star1            # 0: chance nodes average every card, no cut-offs
+    cdef int history[2][36]
+    cdef int root_best
+
+    def __cinit__(self, bytes cards, int mode, int objective, int reach, long long tt_bytes):
+        cdef int i
+        if len(cards) != 36:
+            raise ValueError("cards must have 36 bytes")
+        if mode not in (0, 1) or objective not in (0, 1) or reach not in (0, 1):
+            raise ValueError("bad mode, objective or reach")
+        for i in range(36):
+            self.cards[i] = -1 if cards[i] == 255 else cards[i]
+            if self.cards[i] > 35:
+                raise ValueError(f"bad card index {cards[i]} at cell {i}")
+        self.mode = mode
+        self.objective = objective
+        self.reach = reach
+        if tt_bytes < 65536:
+            raise ValueError("the transposition table needs at least 64 KB")
+        # the budget holds the table (the largest power of two of buckets that fits beside
+        # a leaf-score cache of an eighth of the budget) and then the largest score cache
+        # (at most 8 MB) that fits in what is left
+        cdef long long budget = tt_bytes
+        self.sc_bits = SC_MIN_BITS
+        while self.sc_bits < SC_MAX_BITS and (8 << (self.sc_bits + 1)) * 8 <= budget:
+            self.sc_bits += 1
+        self.nbuckets = 1
+        while self.nbuckets * 2 * TT_WAYS * sizeof(TTE) <= <uint64_t>(budget - (8 << self.sc_bits)):
+            self.nbuckets *= 2
+        while self.sc_bits < SC_MAX_BITS and \
+                (8 << (self.sc_bits + 1)) + self.nbuckets * TT_WAYS * sizeof(TTE) <= <uint64_t>budget:
+            self.sc_bits += 1
+        self.bmask = self.nbuckets - 1
+        self.tt = <TTE*>crowns_table_alloc(self.nbuckets * TT_WAYS * sizeof(TTE), &self.tt_base,
+                                           &self.tt_mapped)
+        if self.tt == NULL:
+            raise MemoryError(f"cannot allocate a transposition table of {tt_bytes} bytes")
+        self.scache = <uint64_t*>calloc(<size_t>1 << self.sc_bits, sizeof(uint64_t))
+        if self.scache == NULL:
+            crowns_table_free(self.tt_base, self.tt_mapped)
+            self.tt = NULL
+            raise MemoryError("cannot allocate the leaf-score cache")
+        self.gen = 1
+        self.bound_cards = 0
+        self.tt_min_cards = 11
+        self.tt_min_cards_game = 6
+        self.exact_order_cards = 99
+        self.gain_w = 2
+        self.ordering = 1
+        self.end_cut = 1
+        self.heur_w = 8
+        self.fd_key = 20
+        self.king_key = 14
+        self.pgain = 3
+        self.pdeny = 2
+        self.tt_by_occ = 1
+        self.prefetch = 1
+        self.star1 = 1
+        self.deny_w = 1
+        self.star2 = 1
+        self.history_on = 1
+        self.deadline = 0
+        self.node_limit = 0
+        self.next_check = CHECK_EVERY
+        self.next_signal = 0
+
+    def __dealloc__(self):
+        if self.tt != NULL:
+            crowns_table_free(self.tt_base, self.tt_mapped)
+        if self.scache != NULL:
+            free(self.scache)
+
+    # ------------------------------------------------------------------ python API
+
+    @property
+    def table_bytes(self):
+        """Bytes allocated for the transposition table."""
+        return self.nbuckets * TT_WAYS * sizeof(TTE)
+
+    @property
+    def score_cache_bytes(self):
+        """Bytes of the leaf-score cache (part of the memory budget)."""
+        return 8 << self.sc_bits
+
+    @property
+    def table_entries(self):
+        """Capacity of the transposition table (entries)."""
+        return self.nbuckets * TT_WAYS
+
+    def table_used(self):
+        """Entries of the transposition table in use."""
+        return self.used
+
+    def stats(self):
+        """Counters since the engine was made."""
+        return {
+            "nodes": self.nodes, "tt_probes": self.tt_probes, "tt_hits": self.tt_hits,
+            "tt_stores": self.tt_stores, "bound_cuts": self.bound_cuts,
+            "star_cuts": self.star_cuts, "probe_cuts": self.probe_cuts, "end_cuts": self.end_cuts,
+            "score_calls": self.score_calls, "score_cache_hits": self.score_hits,
+            "score_misses_by_kings": [self.score_miss_k[i] for i in range(5)],
+        }
+
+    def set_limits(self, double deadline=0.0, long long node_limit=0):
+        """Stop searching at monotonic time `deadline` (0: none) or after `node_limit` nodes in all (0: none)."""
+        self.deadline = deadline
+        self.node_limit = node_limit
+        self.stop = STOP_NONE
+        self.next_check = self.nodes + 1
+
+    def new_generation(self):
+        """Mark entries stored from now on as newer (replacement prefers old entries)."""
+        self.gen = (self.gen % 3) + 1
+
+    cdef int _load(self, tuple state, St* s) except -1:
+        cdef int i
+        occ, fd, pool, nat0, nat1, k0, k1, marker, side = state
+        s.occ = occ
+        s.fd = fd if self.mode == MODE_GAME else 0
+        s.pool = pool if self.mode == MODE_GAME else 0
+        s.nat[0] = nat0
+        s.nat[1] = nat1
+        s.kings[0] = k0
+        s.kings[1] = k1
+        s.marker = marker
+        s.side = side
+        s.f = _popc(s.fd)
+        if s.marker < -1 or s.marker > 35 or s.side not in (0, 1):
+            raise ValueError("bad marker or side")
+        if s.kings[0] < 0 or s.kings[1] < 0 or s.kings[0] + s.kings[1] > 4:
+            raise ValueError("bad King counts")
+        if (s.occ >> 36) or (s.fd & ~s.occ) or s.f > 12 or (s.pool >> 36) or _popc(s.pool) != s.f:
+            raise ValueError("bad cell masks")
+        cdef uint64_t seen = s.pool
+        cdef int nk = s.kings[0] + s.kings[1], card
+        if s.nat[0] & s.nat[1] or (<uint64_t>(s.nat[0] | s.nat[1])) & s.pool:
+            raise ValueError("a card is in two places")
+        seen |= s.nat[0] | s.nat[1]
+        for i in range(32, 36):
+            if (s.pool >> i) & 1:
+                nk += 1
+        for i in range(36):
+            if (s.occ >> i) & 1 and not (s.fd >> i) & 1:
+                card = self.cards[i]
+                if card < 0:
+                    raise ValueError(f"cell {i} holds a card the engine does not know")
+                if card >= 32:
+                    nk += 1
+                elif (seen >> card) & 1:
+                    raise ValueError(f"card {card} is in two places")
+                seen |= ONE << card
+        if nk > 4:
+            raise ValueError("more than four Kings")
+        s.sc[0] = self._score(s.nat[0], s.kings[0])
+        s.sc[1] = self._score(s.nat[1], s.kings[1])
+        s.key = ZMARK[36 if s.marker < 0 else s.marker]
+        for i in range(32):
+            if (s.nat[0] >> i) & 1:
+                s.key ^= ZCARD[0][i]
+            if (s.nat[1] >> i) & 1:
+                s.key ^= ZCARD[1][i]
+        # Kings are interchangeable: key them by count
+        for i in range(s.kings[0]):
+            s.key ^= ZCARD[0][32 + i]
+        for i in range(s.kings[1]):
+            s.key ^= ZCARD[1][32 + i]
+        for i in range(36):
+            if not (s.occ >> i) & 1:
+                s.key ^= ZCELL[i]
+        return 0
+
+    cdef tuple _dump(self, St* s):
+        return (s.occ, s.fd, s.pool, s.nat[0], s.nat[1], s.kings[0], s.kings[1], s.marker, s.side)
+
+    def scale(self, tuple state):
+        """Units per point of value at `state`: f! (times WIN for objective win)."""
+        cdef St s
+        self._load(state, &s)
+        return FACT[s.f] * (WIN_SCALE if self.objective == OBJ_WIN else 1)
+
+    def moves(self, tuple state):
+        """Legal moves (cells, ascending) at `state`."""
+        cdef St s
+        self._load(state, &s)
+        cdef uint64_t m = self._gen(&s)
+        out = []
+        while m:
+            out.append(__builtin_ctzll(m))
+            m &= m - 1
+        return out
+
+    def child(self, tuple state, int cell, int card=-1):
+        """State after the player to move takes `cell` (revealing `card` if it is face down)."""
+        cdef St s, c
+        self._load(state, &s)
+        if not 0 <= cell < 36 or not (self._gen(&s) >> cell) & 1:
+            raise ValueError(f"cell {cell} is not a legal move")
+        if s.marker >= 0 and (s.fd >> cell) & 1:
+            if card < 0 or card > 35 or not (s.pool >> card) & 1:
+                raise ValueError(f"cell {cell} is face down: give a card from the pool")
+        else:
+            card = self.cards[cell]
+        self._make(&s, &c, cell, card)
+        return self._dump(&c)
+
+    def is_chance(self, tuple state, int cell):
+        """Whether taking `cell` reveals an unknown card (game mode)."""
+        cdef St s
+        self._load(state, &s)
+        if not 0 <= cell < 36:
+            raise ValueError(f"no such cell: {cell}")
+        return bool(s.marker >= 0 and (s.fd >> cell) & 1)
+
+    def pool_cards(self, tuple state):
+        cdef St s
+        self._load(state, &s)
+        return [i for i in range(36) if (s.pool >> i) & 1]
+
+    def terminal_value(self, tuple state):
+        """Scaled value of `state` if the game is over there, else None."""
+        cdef St s
+        self._load(state, &s)
+        if self._gen(&s):
+            return None
+        return self._terminal(&s)
+
+    def bounds(self, tuple state):
+        """Proven (lower, upper) bounds of the scaled value at `state` from score bounds."""
+        cdef St s
+        cdef int64_t lo, hi
+        self._load(state, &s)
+        if not self._gen(&s):
+            lo = self._terminal(&s)
+            return lo, lo
+        self._bounds(&s, &lo, &hi, 1, -INF, INF)
+        return lo, hi
+
+    def tt_move(self, tuple state):
+        """Best move the table holds for `state`, or -1."""
+        cdef St s
+        self._load(state, &s)
+        cdef TTE* e = self._probe(s.key)
+        if e == NULL:
+            return -1
+        cdef int m = e.key & 63
+        return -1 if m == 63 else m
+
+    def tt_bounds(self, tuple state):
+        """(lo, hi, proven, depth) stored for `state`, or None."""
+        cdef St s
+        self._load(state, &s)
+        cdef TTE* e = self._probe(s.key)
+        if e == NULL:
+            return None
+        return (_unpack_lo(e.lo), _unpack_hi(e.hi), bool((e.key >> 12) & 1), (e.key >> 6) & 63)
+
+    def heuristic(self, tuple state):
+        cdef St s
+        self._load(state, &s)
+        return self._heuristic(&s)
+
+    def search(self, tuple state, int depth, alpha, beta):
+        """Fail-soft alpha-beta on `state` to `depth` plies (>= 64: to the end).
+
+        Returns (value, proven, best move at the root or -1).  After a stop (time,
+        node limit, Ctrl-C) the value is meaningless and ``stop`` is set.
+        """
+        cdef St s
+        cdef int proven = 0
+        cdef int64_t a = alpha, b = beta, v
+        self._load(state, &s)
+        if self.stop:
+            return 0, False, -1
+        self.root_best = -1
+        with nogil:
+            v = self._search(&s, depth, a, b, &proven, 0)
+        if self.stop:
+            return 0, False, -1
+        return v, bool(proven), self.root_best
+
+    def search_move(self, tuple state, int cell, int depth, alpha, beta):
+        """Like :meth:`search`, for the value of one move at `state` (mover's view, the
+        scale of `state`): a chance node over the unseen cards if `cell` is face down."""
+        cdef St s, c
+        cdef int proven = 0
+        cdef int64_t a = alpha, b = beta, v
+        self._load(state, &s)
+        if not 0 <= cell < 36 or not (self._gen(&s) >> cell) & 1:
+            raise ValueError(f"cell {cell} is not a legal move")
+        if self.stop:
+            return 0, False
+        with nogil:
+            if s.marker >= 0 and (s.fd >> cell) & 1:
+                v = self._chance(&s, cell, depth - 1, a, b, &proven, 1)
+            else:
+                self._make(&s, &c, cell, self.cards[cell])
+                v = -self._search(&c, depth - 1, -b, -a, &proven, 1)
+        if self.stop:
+            return 0, False
+        return v, bool(proven)
+
+    # ------------------------------------------------------------------ scoring
+
+    cdef inline int _score(self, uint32_t nat, int kings) noexcept nogil:
+        if kings > 4:   # cannot happen for a valid state (checked in _load); never index past the tables
+            kings = 4
+        if kings == 0:
+            return ck_score(nat, 0)
+        cdef uint64_t key = (<uint64_t>nat) | ((<uint64_t>kings) << 32)
+        cdef uint64_t h = (key * 0x9E3779B97F4A7C15ULL) >> (64 - self.sc_bits)
+        cdef uint64_t e = self.scache[h]
+        self.score_calls += 1
+        if (e & 0xFFFFFFFFFFULL) == key:
+            self.score_hits += 1
+            return <int>(e >> 40) - 128
+        self.score_miss_k[kings] += 1
+        cdef int v = ck_score(nat, kings)
+        self.scache[h] = key | ((<uint64_t>(v + 128)) << 40)
+        return v
+
+    # ------------------------------------------------------------------ moves
+
+    cdef inline uint64_t _gen(self, St* s) noexcept nogil:
+        cdef uint64_t m, out, x
+        if s.marker < 0:
+            return CENTRAL & s.occ
+        if self.reach == REACH_ANY:
+            return s.occ & LINE[s.marker]
+        out = 0
+        x = s.occ & RAY[s.marker][0]   # up: nearest is the highest index
+        if x:
+            out |= ONE << (63 - __builtin_clzll(x))
+        x = s.occ & RAY[s.marker][1]   # down: lowest index
+        if x:
+            out |= x & (~x + 1)
+        x = s.occ & RAY[s.marker][2]   # left: highest
+        if x:
+            out |= ONE << (63 - __builtin_clzll(x))
+        x = s.occ & RAY[s.marker][3]   # right: lowest
+        if x:
+            out |= x & (~x + 1)
+        return out
+
+    cdef inline void _make(self, St* s, St* c, int cell, int card) noexcept nogil:
+        c[0] = s[0]
+        if s.marker < 0:   # the second player chooses the start cell: no card taken
+            c.marker = cell
+            c.side = 0
+            c.key ^= ZMARK[36] ^ ZMARK[cell]
+            return
+        cdef int p = s.side
+        c.occ &= ~(ONE << cell)
+        if (s.fd >> cell) & 1:
+            c.fd &= ~(ONE << cell)
+            c.pool &= ~(ONE << card)
+            c.f -= 1
+        if card >= 32:
+            c.key ^= ZCARD[p][32 + c.kings[p]]
+            c.kings[p] += 1
+        else:
+            c.nat[p] |= (<uint32_t>1) << card
+            c.key ^= ZCARD[p][card]
+        c.sc[p] = -1
+        c.key ^= ZCELL[cell] ^ ZMARK[s.marker] ^ ZMARK[cell]
+        c.marker = cell
+        c.side = 1 - p
+
+    cdef inline void _need(self, St* s) noexcept nogil:
+        if s.sc[0] < 0:
+            s.sc[0] = self._score(s.nat[0], s.kings[0])
+        if s.sc[1] < 0:
+            s.sc[1] = self._score(s.nat[1], s.kings[1])
+
+    cdef inline int64_t _terminal(self, St* s) noexcept nogil:
+        self._need(s)
+        cdef int64_t d = s.sc[s.side] - s.sc[1 - s.side]
+        if self.objective == OBJ_WIN:
+            d = WIN_SCALE * ((d > 0) - (d < 0))
+        return d * FACT[s.f]
+
+    cdef inline int64_t _to_value(self, int64_t margin, int f) noexcept nogil:
+        if self.objective == OBJ_WIN:
+            margin = WIN_SCALE * ((margin > 0) - (margin < 0))
+        return margin * FACT[f]
+
+    cdef uint64_t _component(self, St* s) noexcept nogil:
+        """Cells that may still be taken: the row/column-connected part holding the marker."""
+        cdef uint64_t rows, cols, cells, nr, nc, x
+        if s.marker < 0:
+            return s.occ
+        rows = ONE << (s.marker // 6)
+        cols = ONE << (s.marker % 6)
+        while True:
+            cells = s.occ & (LINES[rows][0] | LINES[cols][1])
+            # columns holding a cell: fold the six rows onto the first
+            x = cells | (cells >> 6) | (cells >> 12) | (cells >> 18) | (cells >> 24) | (cells >> 30)
+            nc = cols | (x & 63)
+            # rows holding a cell
+            nr = rows
+            if cells & 0x3F:
+                nr |= 1
+            if cells & 0xFC0:
+                nr |= 2
+            if cells & 0x3F000:
+                nr |= 4
+            if cells & 0xFC0000:
+                nr |= 8
+            if cells & 0x3F000000:
+                nr |= 16
+            if cells & 0xFC0000000ULL:
+                nr |= 32
+            if nr == rows and nc == cols:
+                return cells
+            rows = nr
+            cols = nc
+
+    cdef void _bounds(self, St* s, int64_t* lo, int64_t* hi, int force, int64_t alpha,
+                      int64_t beta) noexcept nogil:
+        """Proven bounds of the scaled value from hand scores.
+
+        A hand's score never falls when cards are added, so each hand ends between its
+        current score and the score of itself plus every card that may still be taken
+        (the marker's row/column-connected part of the grid).  Unless `force`, only the
+        bound that can cut the window (alpha, beta) is computed, and only when few cards
+        are within reach (`bound_cards`): each costs a score of a large hand.
+        """
+        cdef uint64_t comp, up
+        cdef uint32_t rnat = 0
+        cdef int rk = 0, i, a = s.side, b = 1 - s.side, upa, upb, want_hi, want_lo
+        cdef int64_t d
+        lo[0] = -INF
+        hi[0] = INF
+        if not force and self.bound_cards <= 0:
+            return
+        comp = self._component(s)
+        if not force and _popc(comp) > self.bound_cards:
+            return
+        self._need(s)
+        d = self._to_value(s.sc[a] - s.sc[b], s.f)
+        # the mover's upper bound can only cut (<= alpha) if the margin now is <= alpha;
+        # the opponent's (a lower bound for the mover) only if the margin now is >= beta
+        want_hi = force or d <= alpha
+        want_lo = force or d >= beta
+        if not want_hi and not want_lo:
+            return
+        up = comp & ~s.fd
+        while up:
+            i = self.cards[__builtin_ctzll(up)]
+            up &= up - 1
+            if i >= 32:
+                rk += 1
+            else:
+                rnat |= (<uint32_t>1) << i
+        if comp & s.fd:   # a face-down cell within reach may hold any unseen card
+            for i in range(36):
+                if (s.pool >> i) & 1:
+                    if i >= 32:
+                        rk += 1
+                    else:
+                        rnat |= (<uint32_t>1) << i
+        if want_hi:
+            upa = self._score(s.nat[a] | rnat, s.kings[a] + rk)
+            hi[0] = self._to_value(upa - s.sc[b], s.f)
+        if want_lo:
+            upb = self._score(s.nat[b] | rnat, s.kings[b] + rk)
+            lo[0] = self._to_value(s.sc[a] - upb, s.f)
+
+    cdef int64_t _heuristic(self, St* s) noexcept nogil:
+        """Horizon estimate (not proven): the current margin, plus `heur_w`/8 points per
+        unit of potential (cards that could still grow into groups: see _potential)."""
+        self._need(s)
+        cdef int64_t d = s.sc[s.side] - s.sc[1 - s.side]
+        cdef int64_t v
+        if self.heur_w:
+            d = (8 * d + self.heur_w * (self._potential(s.nat[s.side], s.kings[s.side])
+                                        - self._potential(s.nat[1 - s.side], s.kings[1 - s.side]))) // 8
+        if self.objective == OBJ_WIN:
+            # a soft sign: 6 points ahead reads as nearly won
+            v = 8 * d
+            if v > WIN_SCALE - 1:
+                v = WIN_SCALE - 1
+            if v < -(WIN_SCALE - 1):
+                v = -(WIN_SCALE - 1)
+            return v * FACT[s.f]
+        return d * FACT[s.f]
+
+    cdef inline int _potential(self, uint32_t nat, int kings) noexcept nogil:
+        """Cheap count of what a hand may still turn into groups: same-rank pairs, suit
+        neighbours (adjacent or one apart), and Kings (worth two)."""
+        cdef uint64_t C = ck_rank_counts(nat)
+        cdef int r, c, pot = 2 * kings
+        cdef unsigned int m
+        for r in range(8):
+            c = (C >> (8 * r)) & 0xFF
+            if c >= 2:
+                pot += c - 1
+        for r in range(4):
+            m = (nat >> (8 * r)) & 0xFF
+            pot += __builtin_popcount(m & (m >> 1)) + __builtin_popcount(m & (m >> 2) & ~(m >> 1))
+        return pot
+
+    # ------------------------------------------------------------------ table
+
+    cdef inline TTE* _probe(self, uint64_t key) noexcept nogil:
+        cdef TTE* b = &self.tt[(key & self.bmask) * TT_WAYS]
+        cdef int i
+        self.tt_probes += 1
+        for i in range(TT_WAYS):
+            if (b[i].key & 0x8000) and ((b[i].key ^ key) & ~(<uint64_t>0xFFFF)) == 0:
+                self.tt_hits += 1
+                return &b[i]
+        return NULL
+
+    cdef void _store(self, uint64_t key, int64_t lo, int64_t hi, int move, int depth,
+                     int proven) noexcept nogil:
+        cdef TTE* b = &self.tt[(key & self.bmask) * TT_WAYS]
+        cdef TTE* e = NULL
+        cdef int i, pri, best_pri = 1 << 30, old_proven, old_depth
+        cdef int64_t olo, ohi
+        cdef uint64_t data
+        if depth > 63:
+            depth = 63
+        if move < 0:
+            move = 63
+        self.tt_stores += 1
+        for i in range(TT_WAYS):
+            if (b[i].key & 0x8000) and ((b[i].key ^ key) & ~(<uint64_t>0xFFFF)) == 0:
+                e = &b[i]
+                break
+        if e != NULL:
+            old_proven = (e.key >> 12) & 1
+            old_depth = (e.key >> 6) & 63
+            olo = _unpack_lo(e.lo)
+            ohi = _unpack_hi(e.hi)
+            if old_proven and not proven:
+                # keep the proven bounds; take the newer best move
+                if move != 63:
+                    e.key = (e.key & ~(<uint64_t>63)) | <uint64_t>move
+                return
+            if old_proven == proven and (proven or old_depth == depth):
+                if (olo if olo > lo else lo) <= (ohi if ohi < hi else hi):
+                    if olo > lo:
+                        lo = olo
+                    if ohi < hi:
+                        hi = ohi
+                # else: inconsistent heuristic bounds, keep the new ones
+                if move == 63:
+                    move = e.key & 63
+            elif not proven and old_depth > depth:
+                return
+        else:
+            for i in range(TT_WAYS):
+                if not (b[i].key & 0x8000):
+                    e = &b[i]
+                    self.used += 1
+                    break
+                pri = ((b[i].key >> 6) & 63) + 64 * ((b[i].key >> 12) & 1)
+                if ((b[i].key >> 13) & 3) == self.gen:
+                    pri += 256
+                if pri < best_pri:
+                    best_pri = pri
+                    e = &b[i]
+        data = (<uint64_t>move) | ((<uint64_t>depth) << 6) | ((<uint64_t>(proven & 1)) << 12) \
+            | ((<uint64_t>self.gen) << 13) | 0x8000
+        e.key = (key & ~(<uint64_t>0xFFFF)) | data
+        e.lo = _pack_lo(lo)
+        e.hi = _pack_hi(hi)
+        if e.lo > e.hi:  # only after clamping huge values: keep the entry harmless
+            e.lo = -2147483647 - 1
+            e.hi = 2147483647
+
+    # ------------------------------------------------------------------ limits
+
+    cdef void _check(self) noexcept nogil:
+        cdef double now
+        self.next_check = self.nodes + CHECK_EVERY
+        if self.node_limit > 0 and self.nodes >= self.node_limit:
+            self.stop = STOP_NODES
+            return
+        now = _now()
+        if self.deadline > 0 and now >= self.deadline:
+            self.stop = STOP_TIME
+            return
+        if now >= self.next_signal:
+            self.next_signal = now + 0.05
+            with gil:
+                if _check_signals() != 0:
+                    PyErr_Clear()
+                    self.stop = STOP_INTERRUPT
+
+    # ------------------------------------------------------------------ search
+
+    cdef int _order(self, St* s, uint64_t m, int ttmove, int* out, int exact) noexcept nogil:
+        """Legal moves, best first: table move, then what the card gives the mover plus
+        what it denies the opponent: exact score gains when `exact` (worth it high in the
+        tree), else a proxy (a King, or cards sharing its rank or near it in its suit)."""
+        cdef int n = 0, i, j, cell, card, key, tk, p = s.side, q = 1 - s.side
+        cdef int keys[12]
+        cdef uint32_t a = s.nat[p], b = s.nat[q]
+        if exact:
+            self._need(s)
+        if not self.ordering:
+            while m:
+                out[n] = __builtin_ctzll(m)
+                m &= m - 1
+                n += 1
+            return n
+        while m:
+            cell = __builtin_ctzll(m)
+            m &= m - 1
+            if cell == ttmove:
+                key = 1 << 28
+            elif s.marker >= 0 and (s.fd >> cell) & 1:
+                key = self.fd_key << 16
+            elif exact:
+                card = self.cards[cell]
+                if card >= 32:
+                    key = self.gain_w * (self._score(a, s.kings[p] + 1) - s.sc[p]) \
+                        + self.deny_w * (self._score(b, s.kings[q] + 1) - s.sc[q])
+                else:
+                    key = self.gain_w * (self._score(a | (<uint32_t>1 << card), s.kings[p]) - s.sc[p]) \
+                        + self.deny_w * (self._score(b | (<uint32_t>1 << card), s.kings[q]) - s.sc[q])
+                key = (key + 64) << 16
+            else:
+                card = self.cards[cell]
+                if card >= 32:
+                    key = self.king_key << 16
+                else:
+                    key = (self.pgain * __builtin_popcount(NEIGH[card] & a)
+                           + self.pdeny * __builtin_popcount(NEIGH[card] & b)) << 16
+            if self.history_on:
+                tk = self.history[s.side][cell]
+                key += tk if tk < 65535 else 65535
+            i = n
+            while i > 0 and keys[i - 1] < key:
+                keys[i] = keys[i - 1]
+                out[i] = out[i - 1]
+                i -= 1
+            keys[i] = key
+            out[i] = cell
+            n += 1
+        return n
+
+    cdef inline int _uses_table(self, St* s) noexcept nogil:
+        """Whether positions like `s` are probed and stored (not in the last plies)."""
+        cdef int lim = self.tt_min_cards_game if s.fd else self.tt_min_cards
+        if self.tt_by_occ:
+            return _popc(s.occ) >= lim
+        return _popc(self._component(s)) >= lim
+
+    cdef inline int _has_ending_move(self, St* s, uint64_t m) noexcept nogil:
+        """Whether some move in `m` leaves no card in the line of the cell taken."""
+        cdef int cell
+        while m:
+            cell = __builtin_ctzll(m)
+            m &= m - 1
+            if not (s.occ & ~(ONE << cell) & LINE[cell]):
+                return 1
+        return 0
+
+    cdef inline void _prefetch_children(self, St* s, int* moves, int n) noexcept nogil:
+        """Start loading the table buckets of the children (their cache misses overlap)."""
+        cdef int i, cell, card, p = s.side
+        cdef uint64_t k
+        if s.marker < 0:
+            return
+        for i in range(n):
+            cell = moves[i]
+            if (s.fd >> cell) & 1:
+                continue
+            card = self.cards[cell]
+            k = s.key ^ ZCELL[cell] ^ ZMARK[s.marker] ^ ZMARK[cell]
+            if card >= 32:
+                k ^= ZCARD[p][32 + s.kings[p]]
+            else:
+                k ^= ZCARD[p][card]
+            __builtin_prefetch(&self.tt[(k & self.bmask) * TT_WAYS])
+
+    cdef void _reward(self, int side, int cell, int depth) noexcept nogil:
+        cdef int i, j
+        self.history[side][cell] += depth * depth if depth < 40 else 1600
+        if self.history[side][cell] > (1 << 20):
+            for i in range(2):
+                for j in range(36):
+                    self.history[i][j] >>= 1
+
+    cdef int64_t _search(self, St* s, int depth, int64_t alpha, int64_t beta, int* proven,
+                         int ply) noexcept nogil:
+        cdef uint64_t m
+        cdef TTE* e
+        cdef int ttmove = -1, n, i, cell, p, allp, bestm = -1, use, usett, reach
+        cdef int moves[12]
+        cdef int64_t best, v, a, lo, hi
+        cdef St c
+        self.nodes += 1
+        if self.nodes >= self.next_check:
+            self._check()
+        if self.stop:
+            proven[0] = 0
+            return 0
+        m = self._gen(s)
+        if m == 0:
+            proven[0] = 1
+            return self._terminal(s)
+        reach = _popc(s.occ)
+        usett = self._uses_table(s)
+        e = self._probe(s.key) if usett else NULL
+        if e != NULL:
+            ttmove = e.key & 63
+            use = ((e.key >> 12) & 1) or ((e.key >> 6) & 63) >= depth
+            if use:
+                lo = _unpack_lo(e.lo)
+                hi = _unpack_hi(e.hi)
+                if lo >= beta or hi <= alpha or lo == hi:
+                    proven[0] = (e.key >> 12) & 1
+                    if ply == 0:   # the stored move need not be the one that proved the bound
+                        self.root_best = -1
+                    if lo >= beta:
+                        return lo
+                    return hi
+        # a move that ends the game (no card left in the line of the cell taken) is worth
+        # at least the current margin, since scores never fall: fail high at once
+        if self.end_cut and s.marker >= 0 and self._has_ending_move(s, m):
+            self._need(s)
+            v = self._to_value(s.sc[s.side] - s.sc[1 - s.side], s.f)
+            if v >= beta:
+                self.end_cuts += 1
+                proven[0] = 1
+                return v
+        # cut-offs from score bounds
+        self._bounds(s, &lo, &hi, 0, alpha, beta)
+        if hi <= alpha or lo >= beta or lo == hi:
+            self.bound_cuts += 1
+            proven[0] = 1
+            return hi if hi <= alpha else lo
+        if depth <= 0:
+            proven[0] = 0
+            v = self._heuristic(s)
+            if v < lo:
+                v = lo
+            if v > hi:
+                v = hi
+            return v
+        n = self._order(s, m, ttmove, moves, reach >= self.exact_order_cards)
+        if depth > 1 and self.prefetch and usett:
+            self._prefetch_children(s, moves, n)
+        best = -INF
+        allp = 1
+        a = alpha
+        for i in range(n):
+            cell = moves[i]
+            if s.marker >= 0 and (s.fd >> cell) & 1:
+                v = self._chance(s, cell, depth - 1, a, beta, &p, ply)
+            else:
+                self._make(s, &c, cell, self.cards[cell])
+                v = -self._search(&c, depth - 1, -beta, -a, &p, ply + 1)
+            if self.stop:
+                proven[0] = 0
+                return 0
+            if v > best:
+                best = v
+                bestm = cell
+            if v >= beta:
+                proven[0] = p
+                if self.history_on:
+                    self._reward(s.side, cell, depth)
+                if usett:
+                    self._store(s.key, v, INF, cell, depth if not p else _popc(s.occ), p)
+                if ply == 0:
+                    self.root_best = cell
+                return v
+            allp &= p
+            if v > a:
+                a = v
+        proven[0] = allp
+        if ply == 0:
+            self.root_best = bestm
+        if not usett:
+            pass
+        elif best <= alpha:
+            self._store(s.key, -INF, best, bestm, depth if not allp else _popc(s.occ), allp)
+        else:
+            self._store(s.key, best, best, bestm, depth if not allp else _popc(s.occ), allp)
+        return best
+
+    cdef int64_t _chance(self, St* s, int cell, int depth, int64_t alpha, int64_t beta,
+                         int* proven, int ply) noexcept nogil:
+        """Value (mover's view, scale f!) of taking face-down `cell`: sum over the f unseen
+        cards of the value after revealing each (scale (f-1)!), with Star1/Star2 pruning
+        (Ballard 1983).  Each card's value starts bounded by score bounds, narrowed by the
+        table's entry for the position it reveals."""
+        cdef int n = s.f, i, k, p, allp = 1, reply, nr
+        cdef int cards[12]
+        cdef int64_t L, U, sum = 0, v, ax, bx, probe_sum, t, tot_l = 0, tot_u = 0, rest_u, rest_l
+        cdef int64_t lbs[12]
+        cdef int64_t ubs[12]
+        cdef int64_t lo_e, hi_e
+        cdef uint64_t pool = s.pool, m2
+        cdef St c, g
+        cdef int rmoves[12]
+        cdef TTE* e
+        k = 0
+        while pool:
+            cards[k] = __builtin_ctzll(pool)
+            pool &= pool - 1
+            k += 1
+        # bounds on each card's value (mover's view, child scale): the mover's final
+        # hand lies between its current one and it plus everything still reachable
+        self._child_bounds(s, &L, &U)
+        if not self.star1:   # plain expectimax: every card searched with the full window
+            for i in range(n):
+                self._make(s, &c, cell, cards[i])
+                sum += -self._search(&c, depth, -INF, INF, &p, ply + 1)
+                if self.stop:
+                    proven[0] = 0
+                    return 0
+                allp &= p
+            proven[0] = allp
+            return sum
+        for i in range(n):
+            lbs[i] = L
+            ubs[i] = U
+            self._make(s, &c, cell, cards[i])
+            if not self._gen(&c):
+                lbs[i] = ubs[i] = -self._terminal(&c)
+            elif self._uses_table(&c):
+                e = self._probe(c.key)
+                if e != NULL and (((e.key >> 12) & 1) or ((e.key >> 6) & 63) >= depth):
+                    lo_e = _unpack_lo(e.lo)
+                    hi_e = _unpack_hi(e.hi)
+                    if -hi_e > lbs[i] or -lo_e < ubs[i]:
+                        allp &= (e.key >> 12) & 1
+                        if -hi_e > lbs[i]:
+                            lbs[i] = -hi_e
+                        if -lo_e < ubs[i]:
+                            ubs[i] = -lo_e
+                        if lbs[i] > ubs[i]:   # inconsistent heuristic entries: drop them
+                            lbs[i] = L
+                            ubs[i] = U
+            tot_l += lbs[i]
+            tot_u += ubs[i]
+        if tot_u <= alpha or tot_l >= beta or tot_l == tot_u:
+            self.star_cuts += 1
+            proven[0] = allp
+            return tot_u if tot_u <= alpha else tot_l
+        # Star2: probe one reply per card for an upper bound, hoping to fail low
+        if self.star2 and n > 1 and alpha >= tot_l:
+            probe_sum = 0
+            rest_u = tot_u
+            for i in range(n):
+                rest_u -= ubs[i]
+                t = alpha - probe_sum - rest_u     # this card must be worth <= t
+                if t < lbs[i]:
+                    break
+                if lbs[i] < ubs[i] and ubs[i] > t:
+                    self._make(s, &c, cell, cards[i])
+                    m2 = self._gen(&c)
+                    e = self._probe(c.key) if self._uses_table(&c) else NULL
+                    reply = -1
+                    if e != NULL and (e.key & 63) != 63:
+                        reply = e.key & 63
+                    nr = self._order(&c, m2, reply, rmoves, 0)
+                    reply = rmoves[0]
+                    # any one reply of the opponent bounds the card's value from above
+                    if (c.fd >> reply) & 1:
+                        v = -self._chance(&c, reply, depth - 1, -(t + 1), -t, &p, ply + 2)
+                    else:
+                        self._make(&c, &g, reply, self.cards[reply])
+                        v = self._search(&g, depth - 1, t, t + 1, &p, ply + 2)
+                    if self.stop:
+                        proven[0] = 0
+                        return 0
+                    if v > t:
+                        break
+                    allp &= p
+                    if v < ubs[i]:
+                        tot_u -= ubs[i] - v
+                        ubs[i] = v
+                probe_sum += ubs[i]
+                if i == n - 1:
+                    self.probe_cuts += 1
+                    proven[0] = allp
+                    return probe_sum
+        # Star1
+        rest_u = tot_u
+        rest_l = tot_l
+        for i in range(n):
+            rest_u -= ubs[i]
+            rest_l -= lbs[i]
+            if lbs[i] == ubs[i]:
+                v = lbs[i]
+            else:
+                ax = alpha - sum - rest_u
+                bx = beta - sum - rest_l
+                if ax < lbs[i] - 1:
+                    ax = lbs[i] - 1
+                if bx > ubs[i] + 1:
+                    bx = ubs[i] + 1
+                self._make(s, &c, cell, cards[i])
+                v = -self._search(&c, depth, -bx, -ax, &p, ply + 1)
+                if self.stop:
+                    proven[0] = 0
+                    return 0
+                allp &= p
+            sum += v
+            if sum + rest_u <= alpha:
+                self.star_cuts += 1
+                proven[0] = allp
+                return sum + rest_u
+            if sum + rest_l >= beta:
+                self.star_cuts += 1
+                proven[0] = allp
+                return sum + rest_l
+        proven[0] = allp
+        return sum
+
+    cdef void _child_bounds(self, St* s, int64_t* L, int64_t* U) noexcept nogil:
+        """Bounds (mover's view, scale (f-1)!) of the value after taking a face-down card."""
+        cdef uint64_t comp = self._component(s)
+        cdef uint64_t up = comp & ~s.fd
+        cdef uint32_t rnat = 0
+        cdef int rk = 0, i, a = s.side, b = 1 - s.side, upa, upb
+        self._need(s)
+        while up:
+            i = self.cards[__builtin_ctzll(up)]
+            up &= up - 1
+            if i >= 32:
+                rk += 1
+            else:
+                rnat |= (<uint32_t>1) << i
+        for i in range(36):
+            if (s.pool >> i) & 1:
+                if i >= 32:
+                    rk += 1
+                else:
+                    rnat |= (<uint32_t>1) << i
+        upa = self._score(s.nat[a] | rnat, s.kings[a] + rk)
+        upb = self._score(s.nat[b] | rnat, s.kings[b] + rk)
+        L[0] = self._to_value(s.sc[a] - upb, s.f - 1)
+        U[0] = self._to_value(upa - s.sc[b], s.f - 1)

@@ -1,0 +1,90 @@
+"""``crowns kings-crowns ...`` and ``crowns report``."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from conftest import run_cli as run
+
+from crowns_solver.montecarlo import read_results
+
+
+def test_simulate_prints_the_win_rate_table(capsys, tmp_path):
+    out = tmp_path / "r.jsonl"
+    code, text, err = run(capsys, "kings-crowns", "simulate", "--games", "400", "--players", "4", "--policy", "greedy",
+                          "aggressive", "defensive", "random", "--rotate", "--seed", "3", "--workers", "1", "--out", str(out))
+    assert code == 0 and not err
+    lines = text.splitlines()
+    assert lines[0].startswith("King's Crowns: 400 games, 4 players (greedy, aggressive, defensive, random, rotated)")
+    rows = {ln.split()[0]: ln.split() for ln in lines[2:6]}
+    assert set(rows) == {"greedy", "aggressive", "defensive", "random"}
+    assert all(r[2] == "400" for r in rows.values())
+    df = read_results(out)
+    assert len(df) == 400 and df.attrs["params"]["policies"] == ["greedy", "aggressive", "defensive", "random"]
+    assert sum(int(r[1]) for r in rows.values()) == int((df["winner"] >= 0).sum())
+
+    code, text, _ = run(capsys, "report", str(out), "--out", str(tmp_path / "rep"), "--by", "seat")
+    assert code == 0 and "report.md" in text
+    md = (tmp_path / "rep" / "report.md").read_text()
+    assert "| seed | 3 |" in md and "| chunk size | 1000 |" in md and "## Win rates by seat" in md
+    for png in ("win_rate_by_policy.png", "win_rate_by_seat.png", "game_length.png", "final_crowns.png"):
+        data = (tmp_path / "rep" / png).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and png in md
+
+
+def test_simulate_json_and_deck_options(capsys, tmp_path):
+    deck = tmp_path / "deck.toml"
+    deck.write_text('name = "small"\n[deck]\nsalvation = 10\ncrown-black-20 = 20\ntime-with-god = 10\n')
+    code, text, _ = run(capsys, "kings-crowns", "simulate", "--games", "50", "--players", "2", "--deck", str(deck),
+                        "--target", "40", "--workers", "1", "--json", "--by", "seat")
+    data = json.loads(text)
+    assert code == 0 and data["deck"] == "small" and data["target"] == 40 and len(data["win_rates"]) == 2
+    assert sum(r["games"] for r in data["win_rates"]) == 100
+    code, text, _ = run(capsys, "kings-crowns", "deck", str(deck))
+    assert code == 0 and text.splitlines()[0] == "deck small: 40 cards, 400 crown points"
+    code, text, _ = run(capsys, "kings-crowns", "deck")
+    assert "118 cards, 520 crown points" in text
+
+
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["kings-crowns", "simulate", "--policy", "sneaky"], "unknown policy 'sneaky'"),
+        (["kings-crowns", "simulate", "--players", "6"], "2 to 5 players"),
+        (["kings-crowns", "simulate", "--policy", "greedy", "random", "--players", "3"], "one per seat (3)"),
+        (["kings-crowns", "simulate", "--deck", "missing.toml"], "missing.toml"),
+        (["kings-crowns", "deck", "DECK"], "DECK"),
+        (["report", "missing.jsonl"], "missing.jsonl"),
+    ],
+)
+def test_errors_are_one_line(capsys, argv, message):
+    code, _, err = run(capsys, *argv)
+    assert code == 2 and err.count("\n") == 1 and message in err
+
+
+def test_bad_deck_file_names_the_entry(capsys, tmp_path):
+    deck = tmp_path / "d.json"
+    deck.write_text('{"salvation": 12, "crown-gold-5": 4}')
+    code, _, err = run(capsys, "kings-crowns", "simulate", "--deck", str(deck))
+    assert code == 2 and "crown-gold-5" in err and "unknown colour 'gold'" in err
+
+
+def test_report_refuses_a_non_results_file(capsys, tmp_path):
+    f = tmp_path / "x.jsonl"
+    f.write_text("{}\n")
+    code, _, err = run(capsys, "report", str(f))
+    assert code == 2 and "not a crowns results file" in err
+
+
+def test_cli_policy_names_match_the_library_and_help_is_light():
+    import subprocess
+    import sys
+
+    from crowns_solver.kings_crowns import POLICY_NAMES
+    from crowns_solver.kings_crowns import cli as kc_cli
+
+    assert kc_cli.POLICY_NAMES == POLICY_NAMES
+    code = "import sys, crowns_solver.cli as c; c.build_parser(); print('pandas' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/")
+    assert out.stdout.strip() == "False", out.stderr

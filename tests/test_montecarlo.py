@@ -1,0 +1,216 @@
+"""The shared Monte Carlo runner: same table whatever the executor, resumable files,
+refused mismatches, Wilson intervals, win-rate tables."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+import numpy as np
+import pandas as pd
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from crowns_solver import montecarlo
+from crowns_solver.errors import ResultsFileError, RunnerError
+from crowns_solver.kings_crowns import Rules, Deck, simulate, win_rates
+
+from mc_toy import pid_chunk, toy_chunk, wrong_rows
+
+KC = dict(players=4, policies=["random", "greedy", "aggressive", "defensive"], rotate=True, seed=17, chunk_size=50)
+
+
+def test_chunk_seeds_are_seedsequence_spawn():
+    kids = np.random.SeedSequence(42).spawn(5)
+    for i, kid in enumerate(kids):
+        assert (montecarlo.chunk_seed(42, i).generate_state(4) == kid.generate_state(4)).all()
+    assert montecarlo.chunk_sizes(10, 4) == [4, 4, 2] and montecarlo.chunk_sizes(8, 4) == [4, 4]
+
+
+def test_same_table_with_any_executor():
+    base = simulate(230, workers=1, **KC)
+    assert list(base["game"]) == list(range(230))
+    two = simulate(230, workers=2, **KC)
+    pd.testing.assert_frame_equal(base, two)
+    with ThreadPoolExecutor(3) as pool:
+        threads = simulate(230, executor=pool, **KC)
+        # the runner never shuts down an executor it was given
+        assert pool.submit(int, 5).result() == 5
+    pd.testing.assert_frame_equal(base, threads)
+    with ProcessPoolExecutor(2) as pool:
+        procs = simulate(230, executor=pool, **KC)
+        assert pool.submit(int, 6).result() == 6
+    pd.testing.assert_frame_equal(base, procs)
+    assert base.attrs["seed"] == 17 and base.attrs["chunk_size"] == 50 and base.attrs["game"] == "kings-crowns"
+    assert base.attrs["rules"]["deck"]["salvation"] == 12 and base.attrs["version"]
+
+
+def test_same_table_on_a_dask_cluster():
+    distributed = pytest.importorskip("distributed")
+    base = simulate(120, workers=1, **KC)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False, dashboard_address=None) as cluster:
+        with distributed.Client(cluster) as client:
+            ex = client.get_executor()
+            got = simulate(120, executor=ex, **KC)
+            assert client.submit(sum, [1, 2]).result() == 3  # still usable
+    pd.testing.assert_frame_equal(base, got)
+
+
+def test_prefix_property_and_chunk_size_matters():
+    a = simulate(100, workers=1, **KC)
+    b = simulate(60, workers=1, **KC)
+    pd.testing.assert_frame_equal(a.iloc[:60], b, check_like=False)
+    c = simulate(100, workers=1, **{**KC, "chunk_size": 30})
+    assert not a.drop(columns="game").equals(c.drop(columns="game"))
+
+
+def test_interrupted_run_resumes_to_the_same_table(tmp_path):
+    full = montecarlo.run(toy_chunk, 95, params={"players": 3}, seed=5, chunk_size=10, workers=1)
+    out = tmp_path / "r.jsonl"
+    flag = tmp_path / "flag"
+    params = {"players": 3, "fail_at": 6, "flag": str(flag)}
+    with pytest.raises(KeyboardInterrupt):
+        montecarlo.run(toy_chunk, 95, params=params, seed=5, chunk_size=10, workers=1, out=out)
+    lines = out.read_text().splitlines()
+    assert len(lines) == 1 + 6  # header + chunks 0..5
+    # a kill mid-write leaves a torn last line
+    with open(out, "a") as f:
+        f.write('{"chunk": 6, "n_games": 10, "columns": {"winner": [1, 2')
+    partial = montecarlo.read_results(out)
+    assert len(partial) == 60 and not partial.attrs["complete"]
+    resumed = montecarlo.run(toy_chunk, 95, params=params, seed=5, chunk_size=10, workers=2, out=out)
+    pd.testing.assert_frame_equal(full, resumed)
+    again = montecarlo.read_results(out)
+    pd.testing.assert_frame_equal(full, again)
+    assert again.attrs["complete"] and again.attrs["games_done"] == 95
+    # resuming a finished file plays nothing more and changes nothing
+    before = out.read_bytes()
+    pd.testing.assert_frame_equal(full, montecarlo.run(toy_chunk, 95, params=params, seed=5, chunk_size=10, out=out))
+    assert out.read_bytes() == before
+
+
+def test_killed_cli_run_resumes(tmp_path):
+    out = tmp_path / "kc.jsonl"
+    argv = [sys.executable, "-m", "crowns_solver", "kings-crowns", "simulate", "--games", "3000", "--chunk-size", "100",
+            "--policy", "random", "--seed", "8", "--workers", "1", "--out", str(out)]
+    # run from tmp_path: from the repository root, `-m` would import the source tree
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        if out.exists() and out.read_text().count("\n") >= 4:
+            break
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGKILL)
+    proc.wait()
+    done = subprocess.run(argv, capture_output=True, text=True, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr
+    resumed = montecarlo.read_results(out)
+    fresh = simulate(3000, players=4, policies="random", seed=8, chunk_size=100, workers=2)
+    pd.testing.assert_frame_equal(resumed, fresh, check_dtype=False)
+
+
+@pytest.mark.parametrize(
+    "change, what",
+    [({"seed": 6}, "seed"), ({"chunk_size": 20}, "chunk_size"), ({"games": 50}, "games"),
+     ({"params": {"players": 4}}, "params")],
+)
+def test_resume_refuses_a_different_run(tmp_path, change, what):
+    out = tmp_path / "r.jsonl"
+    args = dict(games=40, params={"players": 3}, seed=5, chunk_size=10)
+    montecarlo.run(toy_chunk, **args, out=out, workers=1)
+    args.update(change)
+    with pytest.raises(ResultsFileError, match=f"different {what}"):
+        montecarlo.run(toy_chunk, **args, out=out, workers=1)
+
+
+def test_resume_refuses_other_rules(tmp_path):
+    out = tmp_path / "kc.jsonl"
+    simulate(20, workers=1, out=out, **KC)
+    deck = Deck.from_mapping({**Rules().deck.to_dict(), "sin-orange": 12})
+    with pytest.raises(ResultsFileError, match="different params"):
+        simulate(20, workers=1, out=out, rules=Rules(deck=deck), **KC)
+    with pytest.raises(ResultsFileError, match="different params"):
+        simulate(20, workers=1, out=out, rules=Rules(target=60), **KC)
+
+
+def test_damaged_files_are_refused(tmp_path):
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("hello\n")
+    with pytest.raises(ResultsFileError, match="not a crowns results file"):
+        montecarlo.read_results(bad)
+    out = tmp_path / "r.jsonl"
+    montecarlo.run(toy_chunk, 30, seed=1, chunk_size=10, out=out, workers=1)
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text(lines[0] + "garbage\n" + "".join(lines[2:]))
+    with pytest.raises(ResultsFileError, match="line 2 is not a finished chunk"):
+        montecarlo.read_results(out)
+
+
+def test_bad_arguments():
+    for kwargs, message in (({"games": 0}, "games"), ({"games": 5, "seed": -1}, "seed"),
+                            ({"games": 5, "chunk_size": 0}, "chunk_size"), ({"games": 5, "workers": 0}, "workers"),
+                            ({"games": 5, "params": {"x": object()}}, "JSON")):
+        with pytest.raises(RunnerError, match=message):
+            montecarlo.run(toy_chunk, **kwargs)
+    with pytest.raises(RunnerError, match="returned 11 rows for 10 games"):
+        montecarlo.run(wrong_rows, 10, workers=1)
+
+
+def test_default_pool_uses_worker_processes():
+    df = montecarlo.run(pid_chunk, 40, chunk_size=10, workers=2)
+    assert os.getpid() not in set(df["pid"])
+    df1 = montecarlo.run(pid_chunk, 40, chunk_size=10, workers=1)
+    assert set(df1["pid"]) == {os.getpid()}
+
+
+def test_progress_bar(capsys):
+    montecarlo.run(toy_chunk, 30, chunk_size=10, workers=1, progress=True)
+    assert "30/30" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("wins, games, low, high", [(0, 10, 0.0, 0.2775), (5, 10, 0.2366, 0.7634),
+                                                    (10, 10, 0.7225, 1.0), (1, 2, 0.0945, 0.9055)])
+def test_wilson_interval_known_values(wins, games, low, high):
+    lo, hi = montecarlo.wilson_interval(wins, games)
+    assert lo == pytest.approx(low, abs=1e-4) and hi == pytest.approx(high, abs=1e-4)
+
+
+@given(st.integers(0, 500), st.integers(0, 500))
+def test_wilson_interval_contains_the_rate(a, b):
+    wins, games = min(a, b), max(a, b)
+    lo, hi = montecarlo.wilson_interval(wins, games)
+    assert 0 <= lo <= hi <= 1
+    if games:
+        assert lo <= wins / games <= hi
+
+
+def test_win_rates_by_seat_and_policy_count_by_hand():
+    df = pd.DataFrame({"policy_0": ["a", "b", "a", "a"], "policy_1": ["b", "a", "b", "a"],
+                       "winner": [0, 0, -1, 1]})
+    seat = win_rates(df, by="seat")
+    assert seat["wins"].tolist() == [2, 1] and seat["games"].tolist() == [4, 4]
+    pol = win_rates(df, by="policy")
+    assert pol.loc["a", "wins"] == 2 and pol.loc["a", "games"] == 5
+    assert pol.loc["b", "wins"] == 1 and pol.loc["b", "games"] == 3
+    assert pol.loc["b", "rate"] == pytest.approx(1 / 3)
+    shared = pd.DataFrame({"policy_0": ["a", "a"], "policy_1": ["b", "b"], "win_0": [1, 1], "win_1": [1, 0]})
+    assert win_rates(shared, by="policy")["wins"].tolist() == [2, 1]
+    with pytest.raises(RunnerError):
+        win_rates(df, by="colour")
+
+
+@given(st.lists(st.binary(max_size=40) | st.text(max_size=40).map(str.encode), max_size=6))
+def test_read_results_never_crashes_on_garbage(tmp_path_factory, chunks):
+    path = tmp_path_factory.mktemp("g") / "r.jsonl"
+    header = json.dumps({"format": montecarlo.FORMAT, "format_version": 1, "meta": {"games": 20, "chunk_size": 10}})
+    path.write_bytes(header.encode() + b"\n" + b"\n".join(chunks))
+    try:
+        montecarlo.read_results(path)
+    except ResultsFileError:
+        pass

@@ -1,0 +1,39 @@
+"""crowns report works on any game's results file (the runner's format is game-agnostic)."""
+
+from __future__ import annotations
+
+from concurrent.futures import ThreadPoolExecutor
+
+from crowns_solver.cli import main
+
+
+def test_report_on_five_crowns_results(tmp_path, capsys):
+    from crowns_solver.five_crowns import simulate
+
+    results = tmp_path / "fc.jsonl"
+    with ThreadPoolExecutor(1) as pool:
+        df = simulate(4, players=2, policies=["greedy", "random"], seed=3, executor=pool, out=results, chunk_size=2)
+    assert main(["report", str(results), "--out", str(tmp_path / "rep")]) == 0
+    report = (tmp_path / "rep" / "report.md").read_text()
+    assert "# Five Crowns simulation report" in report
+    rules_row = next(line for line in report.splitlines() if line.startswith("| rules |"))
+    assert "players 2" in rules_row and "?" not in rules_row and "deck" not in rules_row
+    assert (tmp_path / "rep" / "win_rate_by_policy.png").stat().st_size > 0
+    # every policy played all 4 games, one seat each
+    for policy in ("greedy", "random"):
+        row = next(line for line in report.splitlines() if line.startswith(f"| {policy} "))
+        assert row.split("|")[3].strip() == "4", row
+    assert len(df) == 8
+    capsys.readouterr()
+
+
+def test_simulate_is_the_function_whatever_was_imported_first():
+    import importlib
+
+    import crowns_solver.five_crowns as fc
+    import crowns_solver.kings_crowns as kc
+
+    importlib.import_module("crowns_solver.five_crowns.simulation")
+    importlib.import_module("crowns_solver.kings_crowns.simulation")
+    assert callable(fc.simulate) and fc.simulate.__name__ == "simulate"
+    assert callable(kc.simulate) and kc.simulate.__name__ == "simulate"
