@@ -442,7 +442,8 @@ def test_simulate_rows_and_reproducibility():
 
     rules = GameRules(players=2, rounds=2)
     df = simulate(5, players=2, policies=["greedy", "random"], seed=9, rules=rules, workers=1, chunk_size=2)
-    assert list(df.columns) == ["game", "seat", "policy", "round_1", "round_2", "total", "place", "won", "turns"]
+    assert list(df.columns) == ["game", "seat", "policy", "round_1", "round_2", "out_1", "out_2", "total", "place",
+                                "won", "turns"]
     assert [(g, s) for g, s in zip(df["game"], df["seat"])] == [(g, s) for g in range(5) for s in (0, 1)]
     # game 2 is the first game of chunk 1: seeded by SeedSequence(9, spawn_key=(1,)).spawn(2)[0]
     child = np.random.SeedSequence(9, spawn_key=(1,)).spawn(2)[0]
@@ -451,6 +452,10 @@ def test_simulate_rows_and_reproducibility():
     assert g2["total"].tolist() == list(direct.totals)
     assert g2["round_1"].tolist() == direct.round_scores[0].tolist()
     assert g2["won"].tolist() == [s in direct.winners for s in (0, 1)]
+    assert g2["out_2"].tolist() == [s == direct.rounds[1].out for s in (0, 1)]
+    # exactly one seat goes out in each round (no turn cap here), and it scores 0
+    assert (df.groupby("game")[["out_1", "out_2"]].sum() == 1).all().all()
+    assert (df.loc[df["out_1"], "round_1"] == 0).all()
     assert (df.groupby("game")["won"].sum() >= 1).all()
     with ThreadPoolExecutor(2) as pool:
         again = simulate(5, players=2, policies=["greedy", "random"], seed=9, rules=rules, executor=pool, chunk_size=2)

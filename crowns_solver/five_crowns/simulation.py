@@ -91,6 +91,9 @@ def _game_row(result: Any, prefix: str, players: int, rounds: int, names: list[s
         row[f"{prefix}total_{s}"] = int(result.totals[s])
         row[f"{prefix}place_{s}"] = int(places[s])
         row[f"{prefix}win_{s}"] = int(s in result.winners)
+    for r in range(rounds):
+        out = result.rounds[r].out
+        row[f"{prefix}out{r + 1}"] = -1 if out is None else int(out)
     row[f"{prefix}turns"] = sum(r.turns for r in result.rounds)
     row[f"{prefix}reshuffles"] = sum(r.reshuffles for r in result.rounds)
     row[f"{prefix}tiebreaks"] = len(result.tiebreaks)
@@ -119,8 +122,8 @@ def play_chunk(
     DataFrame
         One row per game (per deal with `duplicate`): ``players``, ``policy_<s>``,
         ``r<round>_<s>`` (points of seat s in each round), ``total_<s>``, ``place_<s>``,
-        ``win_<s>`` (1 for each winner), ``turns`` (all rounds, all seats),
-        ``reshuffles``, ``tiebreaks``; with `duplicate` each of these columns once per
+        ``win_<s>`` (1 for each winner), ``out<round>`` (the seat that went out, -1 for
+        none), ``turns`` (all rounds, all seats), ``reshuffles``, ``tiebreaks``; with `duplicate` each of these columns once per
         rotation k, prefixed ``k<k>_``.
     """
     game_rules = GameRules(players=players, **{k: v for k, v in rules.items() if k != "players"})
@@ -197,7 +200,8 @@ def simulate(
     -------
     pandas.DataFrame
         One row per game and seat: ``game``, ``seat``, ``policy``, ``round_1`` ..
-        ``round_11`` (points), ``total`` (points), ``place`` (1 best; equal totals share),
+        ``round_11`` (points), ``out_1`` .. ``out_11`` (bool: this seat went out in that
+        round; no seat does in a round cut off by ``max_turns``), ``total`` (points), ``place`` (1 best; equal totals share),
         ``won`` (bool; several winners in a shared win), ``turns`` (the game's turns, all
         seats).  With `duplicate` also ``deal`` (0..games-1) and ``rotation`` (k), and
         ``game`` numbers the games played (``deal x rotations + index of k``).  ``attrs``
@@ -261,6 +265,8 @@ def _long(wide: pd.DataFrame, players: int, rounds: int, prefix: str = "") -> pd
                              "policy": wide[f"{prefix}policy_{s}"].to_numpy()})
         for r in range(1, rounds + 1):
             part[f"round_{r}"] = wide[f"{prefix}r{r}_{s}"].to_numpy()
+        for r in range(1, rounds + 1):
+            part[f"out_{r}"] = wide[f"{prefix}out{r}"].to_numpy() == s
         part["total"] = wide[f"{prefix}total_{s}"].to_numpy()
         part["place"] = wide[f"{prefix}place_{s}"].to_numpy()
         part["won"] = wide[f"{prefix}win_{s}"].to_numpy().astype(bool)
