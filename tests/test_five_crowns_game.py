@@ -847,3 +847,31 @@ def test_cli_simulate_duplicate(capsys):
     out = capsys.readouterr().out
     assert "3 deals x 2 seatings = 6 games" in out
     assert "vs deal" in out
+
+
+@given(st.lists(st.integers(-3, 60), max_size=16), st.integers(0, 16), st.integers(50, 60),
+       st.integers(-2, 3),
+       st.one_of(st.lists(st.integers(-5, 400), min_size=56, max_size=56), st.lists(st.integers(-40000, 40000))),
+       st.integers(-5, 300))
+def test_lookahead_entry_points_reject_malformed_input(codes, wild, size, fill, row, kept):
+    # random and malformed input at the compiled look-ahead entry points: an answer or a
+    # ValueError / OverflowError, never a crash
+    from crowns_solver.five_crowns.game import _compiled
+
+    game = _compiled()
+    unseen = np.full(size, fill, dtype=np.int64)
+    valid = 1 <= len(codes) <= 14 and all(0 <= c < 56 for c in codes) and 3 <= wild <= 13 and size == 56
+    try:
+        cards, kept_dw, rows = game.discard_outcomes(codes, wild, True, unseen)
+    except ValueError:
+        assert not valid
+    else:
+        assert valid and cards == sorted(set(codes)) and len(rows) == len(cards)
+        assert all(len(r) == 56 for r in rows) and all(k >= 0 for k in kept_dw)
+    card = codes[0] if codes else 0
+    try:
+        e2, s2 = game.two_step(codes, card, wild, True, unseen, row, kept)
+    except (ValueError, OverflowError):
+        pass
+    else:
+        assert valid and len(row) == 56 and fill > 0 and s2 >= 0
