@@ -199,15 +199,19 @@ def stuck(games: int, seed: int, executor: Any = None) -> StudyResult:
     t = table.set_index("round")
     late = table[table["round"] >= 9]
     early = table[table["round"] <= 3]
-    worst = int(table.loc[table["cost"].idxmax(), "cards"])
+    by_mod = table.groupby(table["cards"] % 3)["cost"]
+    high, low_ = by_mod.mean().idxmax(), by_mod.mean().idxmin()
+    sizes = {m: ", ".join(str(c) for c in table["cards"] if c % 3 == m) for m in (0, 1, 2)}
     headline = (f"With 4 advisor players, a hand stuck when someone else goes out costs "
-                f"{t.loc[1, 'cost']:.1f} points on average with 3 cards, {t.loc[11, 'cost']:.1f} (95% CI "
-                f"{t.loc[11, 'cost_low']:.1f}-{t.loc[11, 'cost_high']:.1f}) with 13"
-                + (f" and most with {worst} cards ({table['cost'].max():.1f})" if worst not in (3, 13) else "")
-                + f"; the last three rounds bring {late['points_share_rate'].sum():.0%} "
-                f"of all points (the first three {early['points_share_rate'].sum():.0%}), and a seat stuck in the "
-                f"last round wins {t.loc[11, 'win_if_stuck_rate']:.0%} of games against "
-                f"{t.loc[11, 'win_if_free_rate']:.0%} otherwise ({int(df['game'].nunique())} games).")
+                f"{t.loc[11, 'cost']:.1f} points in the last round (95% CI {t.loc[11, 'cost_low']:.1f}-"
+                f"{t.loc[11, 'cost_high']:.1f}) and {t.loc[1, 'cost']:.1f} in the first, {late['cost'].mean():.1f} on "
+                f"average in rounds 9-11 against {early['cost'].mean():.1f} in rounds 1-3; mostly it follows the hand "
+                f"size instead ({by_mod.min()[high]:.1f}-{by_mod.max()[high]:.1f} "
+                f"points with {sizes[high]} cards, {by_mod.min()[low_]:.1f}-{by_mod.max()[low_]:.1f} with "
+                f"{sizes[low_]}); the last three rounds bring {late['points_share_rate'].sum():.0%} of all points "
+                f"(the first three {early['points_share_rate'].sum():.0%}), and a seat stuck in the last round "
+                f"wins {t.loc[11, 'win_if_stuck_rate']:.0%} of games against {t.loc[11, 'win_if_free_rate']:.0%} "
+                f"otherwise ({int(df['game'].nunique())} games).")
     fig = new_figure(7.0, 4.0)
     ax = fig.add_subplot()
     errorbars(ax, table["cards"], table["cost"], table["cost_low"], table["cost_high"], "mean cost of a stuck hand")
