@@ -206,7 +206,7 @@ def stuck(games: int, seed: int, executor: Any = None) -> StudyResult:
                 f"{t.loc[11, 'cost']:.1f} points in the last round (95% CI {t.loc[11, 'cost_low']:.1f}-"
                 f"{t.loc[11, 'cost_high']:.1f}) and {t.loc[1, 'cost']:.1f} in the first, {late['cost'].mean():.1f} on "
                 f"average in rounds 9-11 against {early['cost'].mean():.1f} in rounds 1-3; mostly it follows the hand "
-                f"size instead ({by_mod.min()[high]:.1f}-{by_mod.max()[high]:.1f} "
+                f"size ({by_mod.min()[high]:.1f}-{by_mod.max()[high]:.1f} "
                 f"points with {sizes[high]} cards, {by_mod.min()[low_]:.1f}-{by_mod.max()[low_]:.1f} with "
                 f"{sizes[low_]}); the last three rounds bring {late['points_share_rate'].sum():.0%} of all points "
                 f"(the first three {early['points_share_rate'].sum():.0%}), and a seat stuck in the last round "
