@@ -272,15 +272,22 @@ def tracker(games: int, seed: int, executor: Any = None) -> StudyResult:
     per_round = pd.concat(rounds, ignore_index=True)
     a = table.set_index("opponent").loc["advisor"]
     if a["diff_high"] < 0:
-        verdict = "beats the advisor"
+        points = "fewer points than the advisor (the interval excludes 0)"
     elif a["diff_low"] > 0:
-        verdict = "loses to the advisor"
+        points = "more points than the advisor (the interval excludes 0)"
     else:
-        verdict = "does not separate from the advisor"
+        points = "no separable difference in points from the advisor"
+    if a["win_low"] > 0.5:
+        wins = "more than half of the wins"
+    elif a["win_high"] < 0.5:
+        wins = "less than half of the wins"
+    else:
+        wins = "a share of the wins that does not separate from one half"
     headline = (f"On the same {int(a['deals'])} deals (both seatings), two trackers score "
                 f"{a['diff']:+.2f} points per game against two advisors (95% CI {a['diff_low']:+.2f} to "
                 f"{a['diff_high']:+.2f}; {a['tracker_total']:.1f} vs {a['opponent_total']:.1f}) and take "
-                f"{a['win']:.1%} of the wins: the tracker {verdict}.")
+                f"{a['win']:.1%} of the wins (95% CI {a['win_low']:.1%}-{a['win_high']:.1%}): {points}, "
+                f"{wins}.")
     text = ("`diff` is the tracker seats' mean total minus the opponent seats' mean total in the same game "
             "(points per game, negative: the tracker does better), averaged over both seatings of each "
             "deal; `win` is the trackers' share of each game's winners (0.5 = even). Intervals are 95%, "
