@@ -286,7 +286,7 @@ def tracker(games: int, seed: int, executor: Any = None) -> StudyResult:
     headline = (f"On the same {int(a['deals'])} deals (both seatings), two trackers score "
                 f"{a['diff']:+.2f} points per game against two advisors (95% CI {a['diff_low']:+.2f} to "
                 f"{a['diff_high']:+.2f}; {a['tracker_total']:.1f} vs {a['opponent_total']:.1f}) and take "
-                f"{a['win']:.1%} of the wins (95% CI {a['win_low']:.1%}-{a['win_high']:.1%}): {points}, "
+                f"{a['win']:.1%} of the wins (95% CI {a['win_low']:.1%}-{a['win_high']:.1%}): {points}; "
                 f"{wins}.")
     text = ("`diff` is the tracker seats' mean total minus the opponent seats' mean total in the same game "
             "(points per game, negative: the tracker does better), averaged over both seatings of each "
