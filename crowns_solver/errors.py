@@ -27,6 +27,7 @@ __all__ = [
     "PolicyError",
     "SolverOptionError",
     "UnknownCardError",
+    "HiddenCardError",
 ]
 
 
@@ -100,3 +101,7 @@ class SolverOptionError(CrownsError):
 
 class UnknownCardError(PositionError):
     """The open value was asked of a position whose face-down cards are not all known."""
+
+
+class HiddenCardError(CrownsError):
+    """A player's view was asked for a card that seat cannot see (a face-down card)."""
