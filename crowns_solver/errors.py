@@ -27,6 +27,7 @@ __all__ = [
     "PolicyError",
     "SolverOptionError",
     "UnknownCardError",
+    "StudyError",
     "HiddenCardError",
 ]
 
@@ -101,6 +102,10 @@ class SolverOptionError(CrownsError):
 
 class UnknownCardError(PositionError):
     """The open value was asked of a position whose face-down cards are not all known."""
+
+
+class StudyError(CrownsError):
+    """A study name is unknown or registered twice, or a study returned inconsistent tables."""
 
 
 class HiddenCardError(CrownsError):
