@@ -102,10 +102,11 @@ def first_player(games: int, seed: int, executor=None) -> StudyResult:
     ax = fig.add_subplot()
     labels = ["chooses start\n(this library)", "fixed (2,2)\n(this library)", "crosskings.net\npublished"]
     x = np.arange(3)
-    for k, (name, colour) in enumerate((("win", "tab:green"), ("draw", "tab:gray"), ("loss", "tab:red"))):
+    for k, (name, colour, word) in enumerate((("win", "tab:green", "wins"), ("draw", "tab:gray", "draws"),
+                                              ("loss", "tab:red", "losses"))):
         est, lo, hi = compare[name], compare[f"{name}_low"], compare[f"{name}_high"]
         ax.bar(x + (k - 1) * 0.26, est, 0.26, yerr=_errbars(est, lo, hi), capsize=3, color=colour,
-               label=f"first player {name}s")
+               label=f"first player {word}")
     ax.set_xticks(x, labels)
     ax.set_ylim(0, 1)
     ax.set(title="First player's results in self-play (95% intervals)", ylabel="share of games (0..1)",
@@ -406,9 +407,10 @@ def players(games: int, seed: int, executor=None) -> StudyResult:
            ylabel="match (A vs B)")
     from matplotlib.patches import Patch
 
-    ax.legend(handles=[Patch(color="tab:blue", label="honest players"),
-                       Patch(color="tab:red", label="A cheats (sees face-down cards)")], fontsize=8, loc="lower right")
-    fig.tight_layout()
+    fig.legend(handles=[Patch(color="tab:blue", label="honest players"),
+                        Patch(color="tab:red", label="A cheats (sees face-down cards)")], fontsize=8,
+               loc="lower center", ncol=2)
+    fig.tight_layout(rect=(0, 0.07, 1, 1))
     sg = table.iloc[0]
     cs = table.iloc[5]
     headline = (f"The search player (100k nodes a move) scores {sg['score_rate']:.1%} against greedy (95% CI"
