@@ -467,6 +467,16 @@ class SearchPlayer:
             return moves[0]
         sol = self.solution(view)
         move = sol.best_move
+        if move is None or move not in moves:
+            # the solver can stop under a node limit with the value proven but no best move
+            # listed (seen with objective "win"): take the move with the best proven lower
+            # bound, then the best estimate
+            ranked = sorted(
+                (m for m in sol.moves if m.cell in moves),
+                key=lambda m: (m.lower, m.value if m.value is not None else m.lower, m.upper),
+                reverse=True,
+            )
+            move = ranked[0].cell if ranked else None
         if move is None or move not in moves:   # cannot happen: the solver lists legal moves
             raise PolicyError(f"{self.name}: the search returned no legal move ({move!r})")
         return move
