@@ -185,7 +185,7 @@ def test_search_player_is_reproducible_under_a_node_limit():
     view = seat_view(pos, "second")
     first = [p.choose(view, np.random.default_rng(0))]
     q = pos.play(first[0])
-    assert first == [make_player("search", node_limit=50_000).choose(view, np.random.default_rng(1))]
+    assert first == [make_player("search", node_limit=50_000).choose(view, np.random.default_rng(0))]
     assert p.choose(seat_view(q, "first"), np.random.default_rng(0)) == p.choose(
         seat_view(q, "first"), np.random.default_rng(5))
 
@@ -335,3 +335,18 @@ def test_search_player_moves_when_the_solver_proves_a_value_without_a_move():
 
     full = solve(pos, mode="game", objective="win", all_moves=True)
     assert full.exact and full.move_values[got] == 1
+
+
+def test_search_start_cell_ties_are_drawn_with_the_generator():
+    from crowns_solver.cross_kings import solve
+
+    for seed in range(6):
+        pos = Position.random(seed)
+        sol = solve(pos, mode="game", node_limit=50_000, tt_mb=16)
+        best = max(m.value for m in sol.moves)
+        tied = {m.cell for m in sol.moves if m.value == best}
+        p = make_player("search", node_limit=50_000)
+        picks = {p.choose(seat_view(pos, "second"), np.random.default_rng(k)) for k in range(12)}
+        assert picks <= tied
+        if len(tied) > 1:
+            assert len(picks) > 1   # 12 draws among >= 2 tied cells: all alike has chance <= 2**-11
