@@ -157,8 +157,8 @@ def first_player(games: int, seed: int, executor=None) -> StudyResult:
                           " difference comes from the other deals.", paired_table),
                   Section("Start cells the second player chose", "How often the search player (second) picked"
                           " each central cell (share with a Wilson 95% interval).  The search compares the four"
-                          " cells by heuristic estimates, which often tie early in the deepening; ties go to"
-                          " (2,2), the first cell in its order, which is why (2,2) dominates.", start_table)],
+                          " cells by heuristic estimates, which often tie early in the deepening; ties are"
+                          " drawn with the player's seeded generator.", start_table)],
         games=len(chosen) + len(fixed),
         rules=_RULES + f"Players: the search player in both seats ({STUDY_NODES:,} nodes per move,"
         " objective margin); one game per deal.",
