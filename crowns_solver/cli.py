@@ -109,8 +109,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         if isinstance(exc, BrokenPipeError):
             return 0
-        name = f" {exc.filename}" if getattr(exc, "filename", None) else ""
-        print(f"crowns: error:{name}: {exc.strerror or exc}", file=sys.stderr)
+        name = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+        print(f"crowns: error: {name}{exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError as exc:  # a file that is not text, read by a path not guarded by _io
+        print(f"crowns: error: input is not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset {exc.start})",
+              file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("crowns: interrupted", file=sys.stderr)
