@@ -127,3 +127,8 @@ def log_axis(ax, axis: str = "y") -> None:
     which.set_major_locator(FixedLocator(shown))
     which.set_major_formatter(lambda v, _pos: f"{v:,.0f}")
     which.set_minor_formatter(NullFormatter())
+
+
+def points_axis(ax) -> None:
+    """Label a y axis of rate differences in percentage points: ``+1.5``, ``0``, ``-0.5``."""
+    ax.yaxis.set_major_formatter(lambda v, _pos: f"{100 * v:+.1f}" if abs(v) >= 5e-5 else "0")

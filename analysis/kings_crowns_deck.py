@@ -13,8 +13,8 @@ from concurrent.futures import Executor
 
 import pandas as pd
 
-from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, log_axis, pct, play, rate_columns, rules_text,
-                                   sub_seed)
+from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, log_axis, pct, play, points_axis, rate_columns,
+                                   rules_text, sub_seed)
 from .base import Section, StudyResult, mean_ci, new_figure, study
 
 NAME = "kings_crowns_deck"
@@ -83,7 +83,7 @@ def _chart(table: pd.DataFrame, column: str, xlabel: str, default: int, games: i
     panels = (("turns", "mean game length\n(turns over all seats)", None),
               ("stalemate_rate", "games reaching the\nturn cap (%)", lambda v, _p: f"{100 * v:.0f}%"),
               ("seat0_edge", "seat 0 win rate minus\nequal share (points)",
-               lambda v, _p: f"{100 * v:+.0f}" if round(100 * v) else "0"))
+               "points"))
     for ax, (col, label, fmt) in zip(axes, panels):
         for pol in POLICIES:
             t = table[table["policy"] == pol].sort_values(column)
@@ -94,6 +94,8 @@ def _chart(table: pd.DataFrame, column: str, xlabel: str, default: int, games: i
             ax.axhline(0, color="black", linestyle="--", linewidth=1, label="no seat advantage")
         if col == "turns" and float(table["turns"].max()) > 5 * float(table["turns"].min()):
             log_axis(ax)
+        elif fmt == "points":
+            points_axis(ax)
         elif fmt is not None:
             ax.yaxis.set_major_formatter(fmt)
         ax.set_ylabel(label, fontsize=8)
@@ -110,7 +112,7 @@ def _chart(table: pd.DataFrame, column: str, xlabel: str, default: int, games: i
 
 
 @study(NAME, game="kings_crowns", title="King's Crowns: how the number of Sins and Holy Spirits changes the game",
-       quick_games=1_000, full_games=20_000)
+       quick_games=1_000, full_games=50_000)
 def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
     """Sins per colour and Holy Spirit cards against game length, stalemates and seat 0's edge.
 
@@ -171,16 +173,15 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
                 f"{g_hi['turns']:.0f} turns); more Holy Spirit cards "
                 f"{'shorten' if hs_hi['turns'] < hs_lo['turns'] else 'lengthen'} aggressive games "
                 f"({hs_lo['turns']:.0f} turns with none, {hs_hi['turns']:.0f} with {HOLY_SPIRIT_LEVELS[-1]}). ")
+    lo_e, hi_e = 100 * edges["seat0_edge"].min(), 100 * edges["seat0_edge"].max()
+    headline += f"Seat 0's edge over an equal share ranges from {lo_e:+.1f} to {hi_e:+.1f} points across the decks"
     if len(sig):
         biggest = sig.loc[sig["seat0_edge"].abs().idxmax()]
-        headline += (f"The first seat's edge stays small: within {100 * edges['seat0_edge'].abs().max():.1f} points "
-                     f"of an equal share for every deck (largest clear one: `{biggest['deck']}` with "
-                     f"{biggest['policy']} players, seat 0 "
+        headline += (f" (largest: `{biggest['deck']}` with {biggest['policy']} players, seat 0 winning "
                      f"{ci_text(biggest['seat0_rate'], biggest['seat0_rate_low'], biggest['seat0_rate_high'])} "
                      f"against {pct(biggest['equal_share'])}).")
     else:
-        headline += ("The first seat's edge stays small: no deck gives seat 0 a win rate whose interval leaves the "
-                     f"equal share (largest {100 * edges['seat0_edge'].abs().max():.1f} points).")
+        headline += "; no deck moves seat 0's win rate clearly (95% interval) away from an equal share."
 
     cols = ["deck", "cards", "policy", "games", "turns", "turns_low", "turns_high", "stalemate_rate",
             "stalemate_rate_low", "stalemate_rate_high", "seat0_rate", "seat0_rate_low", "seat0_rate_high",

@@ -11,7 +11,8 @@ from concurrent.futures import Executor
 import numpy as np
 import pandas as pd
 
-from ._kings_crowns_common import POLICY_COLOUR, ci_text, error_bars, pct, play, rate_columns, rules_text, sub_seed
+from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, pct, play, points_axis, rate_columns, rules_text,
+                                   sub_seed)
 from .base import Section, StudyResult, new_figure, study
 
 NAME = "kings_crowns_seats"
@@ -75,7 +76,7 @@ def _chart(table: pd.DataFrame, players: int, games: int):
 
 
 def _advantage_chart(summary: pd.DataFrame, games: int):
-    fig = new_figure(6.4, 3.8)
+    fig = new_figure(7.6, 3.8)
     ax = fig.add_subplot()
     pols = list(dict.fromkeys(summary["policy"]))
     offsets = np.linspace(-0.15, 0.15, len(pols))
@@ -90,9 +91,9 @@ def _advantage_chart(summary: pd.DataFrame, games: int):
     ax.set_xticks(list(PLAYERS))
     ax.set_xlabel("players at the table (same player in every seat)")
     ax.set_ylabel("seat 0 win rate minus equal share\n(percentage points; 95% CI)")
-    ax.yaxis.set_major_formatter(lambda v, _pos: f"{100 * v:+.0f}" if round(100 * v) else "0")
+    points_axis(ax)
     ax.set_title(f"First player's advantage ({games:,} games per table)", fontsize=10)
-    ax.legend(fontsize=8, title="player in every seat", title_fontsize=8)
+    ax.legend(fontsize=8, title="player in every seat", title_fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
     fig.tight_layout()
     return fig
 
@@ -150,6 +151,15 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
                     f"{pct(best['last_seat_rate'])}")
         if len(behind):
             headline += f"; seat 0 is behind at {len(behind)} table(s)"
+        agg = played[played["policy"] == "aggressive"]
+        if len(agg) and best["policy"] != "aggressive":
+            headline += (f"; with aggressive players, who Sin the leader, seat 0's edge is at most "
+                         f"{100 * agg['seat0_edge'].max():+.1f} points")
+        rnd = summary[summary["policy"] == "random"]
+        clear = (rnd["seat0_rate_low"] > rnd["equal_share"]) | (rnd["seat0_rate_high"] < rnd["equal_share"])
+        if len(rnd) and not clear.any():
+            headline += (f", and random play shows none (within {100 * rnd['seat0_edge'].abs().max():.1f} points), "
+                         "so the edge comes from using the first move well, not from the deal")
         headline += "."
     else:
         headline = (f"No first-player advantage was found: at none of the {len(played)} tables of equal players "

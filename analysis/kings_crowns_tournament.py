@@ -114,12 +114,12 @@ def _graph_chart(graph, order: list[str]):
     angles = np.pi / 2 - 2 * np.pi * np.arange(len(order)) / len(order)
     pos = {p: (float(np.cos(a)), float(np.sin(a))) for p, a in zip(order, angles)}
     colours = [POLICY_COLOUR[p] for p in order]
-    nx.draw_networkx_nodes(graph, pos, nodelist=order, node_color=colours, node_size=2300, edgecolors="black", ax=ax)
+    nx.draw_networkx_nodes(graph, pos, nodelist=order, node_color=colours, node_size=3300, edgecolors="black", ax=ax)
     for p in order:
         light = p in ("random", "aggressive")
         nx.draw_networkx_labels(graph, pos, labels={p: p}, font_size=8, font_color="black" if light else "white",
                                 font_weight="bold", ax=ax)
-    nx.draw_networkx_edges(graph, pos, ax=ax, node_size=2300, arrowstyle="-|>", arrowsize=16, width=1.3,
+    nx.draw_networkx_edges(graph, pos, ax=ax, node_size=3300, arrowstyle="-|>", arrowsize=16, width=1.3,
                            edge_color="#444444", connectionstyle="arc3,rad=0.08")
     labels = {(u, v): f"{d['score']:.2f}" for u, v, d in graph.edges(data=True)}
     nx.draw_networkx_edge_labels(graph, pos, edge_labels=labels, font_size=7, label_pos=0.35, ax=ax,
@@ -143,7 +143,7 @@ def _table_chart(table: pd.DataFrame, games: int):
     ax = fig.add_subplot()
     pols = list(table["policy"])
     ax.bar(pols, table["win_rate"], yerr=error_bars(table["win_rate"], table["win_rate_low"], table["win_rate_high"]),
-           capsize=4, color=[POLICY_COLOUR[p] for p in pols], edgecolor="black", linewidth=0.5, label="win rate")
+           capsize=4, color=[POLICY_COLOUR[p] for p in pols], edgecolor="black", linewidth=0.5, label="win rate (95% CI)")
     for x, r in enumerate(table["win_rate"]):
         ax.annotate(pct(r), (x, r), textcoords="offset points", xytext=(14, 3), fontsize=8)
     ax.axhline(0.25, color="black", linestyle="--", linewidth=1, label="equal share 1/4")
