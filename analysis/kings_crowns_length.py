@@ -141,9 +141,11 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
     worst = played.loc[played["stalemate_rate"].idxmax()]
     growth = table[table["table"] == "aggressive"].set_index("players")["turns"]
     headline = (f"A four-player game lasts {g4['turns']:.0f} turns on average with greedy players "
-                f"(about {g4['rounds']:.0f} rounds) and {a4['turns']:.0f} with aggressive ones, whose Sins "
-                f"slow the race: aggressive games grow from {growth[2]:.0f} turns with two players to "
-                f"{growth[5]:.0f} with five; stalemates at the {cap}-turn cap are rare, at most "
+                f"(about {g4['rounds']:.0f} rounds) and {a4['turns']:.0f} with aggressive ones"
+                f"{', whose Sins slow the race' if a4['turns'] > g4['turns'] else ''}: aggressive games "
+                f"{'grow' if growth[5] > growth[2] else 'go'} from {growth[2]:.0f} turns with two players to "
+                f"{growth[5]:.0f} with five; stalemates at the {cap}-turn cap are "
+                f"{'rare' if worst['stalemate_rate'] < 0.05 else 'common'}, at most "
                 f"{ci_text(worst['stalemate_rate'], worst['stalemate_rate_low'], worst['stalemate_rate_high'])} "
                 f"of games ({int(worst['players'])} {worst['table']} players).")
     if worst["stalemates"] == 0:

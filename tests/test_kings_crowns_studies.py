@@ -10,6 +10,8 @@ from concurrent.futures import ThreadPoolExecutor
 import numpy as np
 import pandas as pd
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from crowns_solver.analysis._kings_crowns_common import sub_seed
 from crowns_solver.analysis.kings_crowns_deck import deck_row, variant
 from crowns_solver.analysis.kings_crowns_length import length_row
@@ -193,3 +195,42 @@ def test_sub_seeds_differ_by_study_and_number_and_repeat():
     assert len(seeds) == 80
     assert sub_seed(1, "kings_crowns_deck", 3) == sub_seed(1, "kings_crowns_deck", 3)
     assert sub_seed(2, "kings_crowns_deck", 3) != sub_seed(1, "kings_crowns_deck", 3)
+
+
+@given(st.lists(st.integers(-1, 4), min_size=1, max_size=300), st.integers(2, 5))
+def test_seat_table_properties(winners, players):
+    winners = [w if w < players else -1 for w in winners]
+    df = pd.DataFrame({"winner": winners})
+    table = seat_table(df, players, "greedy")
+    assert len(table) == players and (table["games"] == len(winners)).all()
+    assert table["win_rate"].sum() + table["stalemate_rate"].iloc[0] == pytest.approx(1.0)
+    assert (table["win_rate_low"] <= table["win_rate"] + 1e-12).all()
+    assert (table["win_rate"] <= table["win_rate_high"] + 1e-12).all()
+    assert table["equal_share"].iloc[0] * players == pytest.approx(1 - table["stalemate_rate"].iloc[0])
+
+
+@given(st.lists(st.sampled_from(["a", "b", None]), min_size=1, max_size=200))
+def test_head_to_head_properties(outcomes):
+    df = pd.DataFrame({"winner_policy": outcomes,
+                       "winner": [-1 if o is None else (0 if o == "a" else 1) for o in outcomes],
+                       "policy_0": ["a"] * len(outcomes)})
+    rows = head_to_head(df, "a", "b").set_index("player")
+    assert rows.loc["a", "wins"] == outcomes.count("a") and rows.loc["b", "wins"] == outcomes.count("b")
+    assert rows["score"].sum() == pytest.approx(1.0)
+    assert rows["win_rate"].sum() + rows["stalemate_rate"].iloc[0] == pytest.approx(1.0)
+    for col in ("win_rate", "score"):
+        assert (rows[f"{col}_low"] <= rows[col] + 1e-12).all() and (rows[col] <= rows[f"{col}_high"] + 1e-12).all()
+
+
+@given(st.one_of(st.none(), st.integers(-3, 60)), st.one_of(st.none(), st.integers(-3, 60)))
+def test_variant_properties(sins, holy_spirit):
+    if (sins is not None and sins < 0) or (holy_spirit is not None and holy_spirit < 0):
+        with pytest.raises(DeckError):
+            variant(sins=sins, holy_spirit=holy_spirit)
+        return
+    deck = variant(sins=sins, holy_spirit=holy_spirit)
+    s = DEFAULT_DECK.count("sin-orange") if sins is None else sins
+    h = DEFAULT_DECK.count("holy-spirit") if holy_spirit is None else holy_spirit
+    assert deck.count("sin-maroon") == s and deck.count("holy-spirit") == h
+    assert deck.size == DEFAULT_DECK.size + 3 * (s - DEFAULT_DECK.count("sin-orange")) + h - DEFAULT_DECK.count("holy-spirit")
+    assert (deck.name == "default") == (deck.counts == DEFAULT_DECK.counts)
