@@ -81,7 +81,7 @@ def _chart(table: pd.DataFrame, column: str, xlabel: str, default: int, games: i
     fig = new_figure(6.4, 7.2)
     axes = fig.subplots(3, 1, sharex=True)
     panels = (("turns", "mean game length\n(turns over all seats)", None),
-              ("stalemate_rate", "games reaching the\nturn cap (%)", lambda v, _p: f"{100 * v:.0f}%"),
+              ("stalemate_rate", "games reaching the\nturn cap (%)", "percent"),
               ("seat0_edge", "seat 0 win rate minus\nequal share (points)",
                "points"))
     for ax, (col, label, fmt) in zip(axes, panels):
@@ -91,11 +91,17 @@ def _chart(table: pd.DataFrame, column: str, xlabel: str, default: int, games: i
                         marker="o", capsize=3, color=POLICY_COLOUR[pol], label=f"4 x {pol}")
         ax.axvline(default, color="#777777", linestyle=":", linewidth=1, label=f"default deck ({default})")
         if col == "seat0_edge":
-            ax.axhline(0, color="black", linestyle="--", linewidth=1, label="no seat advantage")
+            ax.axhline(0, color="black", linestyle="--", linewidth=1)
+            ax.annotate("no seat advantage", (0.01, 0), xycoords=("axes fraction", "data"), xytext=(0, 3),
+                        textcoords="offset points", fontsize=7)
         if col == "turns" and float(table["turns"].max()) > 5 * float(table["turns"].min()):
             log_axis(ax)
         elif fmt == "points":
             points_axis(ax)
+        elif fmt == "percent":
+            from matplotlib.ticker import PercentFormatter
+
+            ax.yaxis.set_major_formatter(PercentFormatter(xmax=1))
         elif fmt is not None:
             ax.yaxis.set_major_formatter(fmt)
         ax.set_ylabel(label, fontsize=8)
@@ -104,7 +110,6 @@ def _chart(table: pd.DataFrame, column: str, xlabel: str, default: int, games: i
     axes[-1].set_xlabel(xlabel)
     axes[-1].set_xticks(sorted(set(table[column])))
     axes[0].legend(fontsize=7, loc="best")
-    axes[2].legend(fontsize=7, loc="best")
     fig.suptitle(f"Deck sensitivity: {xlabel.split(' (')[0]}\n(four players, {games:,} games per point, 95% CI)",
                  fontsize=10)
     fig.tight_layout()
