@@ -180,7 +180,7 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
         greedy = sub[sub["policy"] == "greedy"]
         sections.append(Section(
             f"{names[players]} players",
-            f"{games:,} games per policy, the same player in all {players} seats. With greedy players the "
+            f"{games:,} games per policy, the same player in every seat. With greedy players the "
             f"seats win {', '.join(pct(r) for r in greedy['win_rate'])} (seat 0 first).",
             sub, _chart(seats, players, games)))
     return StudyResult(headline=headline, sections=sections, games=games * len(tables),
