@@ -13,8 +13,8 @@ from concurrent.futures import Executor
 
 import pandas as pd
 
-from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, log_axis, pct, play, points_axis, rate_columns,
-                                   rules_text, sub_seed)
+from ._kings_crowns_common import (POLICY_COLOUR, check_args, ci_text, error_bars, log_axis, pct, play, points_axis,
+                                   rate_columns, rules_text, sub_seed)
 from .base import Section, StudyResult, mean_ci, new_figure, study
 
 NAME = "kings_crowns_deck"
@@ -134,6 +134,7 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
     -------
     StudyResult
     """
+    check_args(NAME, games, seed)
     from crowns_solver.kings_crowns import DEFAULT_DECK, Rules
 
     games += (-games) % PLAYERS
@@ -164,14 +165,18 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
     def at(t: pd.DataFrame, col: str, level: int, pol: str) -> pd.Series:
         return t[(t[col] == level) & (t["policy"] == pol)].iloc[0]
 
-    lo_s, hi_s = at(sins, "sins_per_colour", SIN_LEVELS[0], "aggressive"), at(sins, "sins_per_colour", SIN_LEVELS[-1], "aggressive")
+    lo_s = at(sins, "sins_per_colour", SIN_LEVELS[0], "aggressive")
+    hi_s = at(sins, "sins_per_colour", SIN_LEVELS[-1], "aggressive")
     base = at(sins, "sins_per_colour", default_sins, "aggressive")
-    hs_lo, hs_hi = at(hs, "holy_spirit", HOLY_SPIRIT_LEVELS[0], "aggressive"), at(hs, "holy_spirit", HOLY_SPIRIT_LEVELS[-1], "aggressive")
+    hs_lo = at(hs, "holy_spirit", HOLY_SPIRIT_LEVELS[0], "aggressive")
+    hs_hi = at(hs, "holy_spirit", HOLY_SPIRIT_LEVELS[-1], "aggressive")
     edges = pd.concat([sins, hs], ignore_index=True)
     sig = edges[(edges["seat0_edge_low"] > 0) | (edges["seat0_edge_high"] < 0)]
-    g_lo, g_hi = at(sins, "sins_per_colour", SIN_LEVELS[0], "greedy"), at(sins, "sins_per_colour", SIN_LEVELS[-1], "greedy")
+    g_lo = at(sins, "sins_per_colour", SIN_LEVELS[0], "greedy")
+    g_hi = at(sins, "sins_per_colour", SIN_LEVELS[-1], "greedy")
     headline = (f"Sins drive the game's length: with aggressive players a four-player game lasts "
-                f"{lo_s['turns']:.0f} turns with no Sins, {base['turns']:.0f} with the default {default_sins} per colour "
+                f"{lo_s['turns']:.0f} turns with no Sins, {base['turns']:.0f} with the default {default_sins} "
+                f"per colour "
                 f"and {hi_s['turns']:.0f} with {SIN_LEVELS[-1]} per colour, where "
                 f"{ci_text(hi_s['stalemate_rate'], hi_s['stalemate_rate_low'], hi_s['stalemate_rate_high'])} of games "
                 f"stall at the turn cap (greedy players, who never play Sins, go from {g_lo['turns']:.0f} to "

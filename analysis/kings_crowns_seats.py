@@ -11,8 +11,8 @@ from concurrent.futures import Executor
 import numpy as np
 import pandas as pd
 
-from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, pct, play, points_axis, rate_columns, rules_text,
-                                   sub_seed)
+from ._kings_crowns_common import (POLICY_COLOUR, check_args, ci_text, error_bars, pct, play, points_axis,
+                                   rate_columns, rules_text, sub_seed)
 from .base import Section, StudyResult, new_figure, study
 
 NAME = "kings_crowns_seats"
@@ -118,6 +118,7 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
         Sections: the first seat's edge over all tables, then the seat table and chart
         of each player count.
     """
+    check_args(NAME, games, seed)
     tables = []
     k = 0
     for players in PLAYERS:
@@ -146,7 +147,8 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
     if len(ahead):
         headline = (f"Yes: the first player (seat 0) wins more than an equal share at {len(ahead)} of "
                     f"{len(played)} tables of equal players (random play aside), most with {int(best['players'])} "
-                    f"{best['policy']} players: {ci_text(best['seat0_rate'], best['seat0_rate_low'], best['seat0_rate_high'])} "
+                    f"{best['policy']} players: "
+                    f"{ci_text(best['seat0_rate'], best['seat0_rate_low'], best['seat0_rate_high'])} "
                     f"against an equal share of {pct(best['equal_share'])}, while the last seat wins "
                     f"{pct(best['last_seat_rate'])}")
         if len(behind):
@@ -171,7 +173,8 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
         "Seat 0 plays first; the others follow in seat order. **Equal share** is what each seat would win if "
         "seats did not matter: the decided games (not stalemates) split evenly, `(1 - stalemate_rate) / "
         "players`. **seat0_edge** is seat 0's win rate minus that share (the chart's error bars are seat 0's "
-        "interval shifted by the share); **last_seat_rate** is the win rate of the seat that plays last. `random` tables are shown for comparison and left "
+        "interval shifted by the share); **last_seat_rate** is the win rate of the seat that plays last. "
+        "`random` tables are shown for comparison and left "
         "out of the headline.",
         summary, _advantage_chart(summary, games))]
     names = {2: "Two", 3: "Three", 4: "Four", 5: "Five"}

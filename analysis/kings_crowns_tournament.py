@@ -14,7 +14,8 @@ from concurrent.futures import Executor
 import numpy as np
 import pandas as pd
 
-from ._kings_crowns_common import POLICY_COLOUR, ci_text, error_bars, pct, play, rate_columns, rules_text, sub_seed
+from ._kings_crowns_common import (POLICY_COLOUR, check_args, ci_text, error_bars, pct, play, rate_columns,
+                                   rules_text, sub_seed)
 from .base import Section, StudyResult, new_figure, study
 
 NAME = "kings_crowns_tournament"
@@ -143,7 +144,8 @@ def _table_chart(table: pd.DataFrame, games: int):
     ax = fig.add_subplot()
     pols = list(table["policy"])
     ax.bar(pols, table["win_rate"], yerr=error_bars(table["win_rate"], table["win_rate_low"], table["win_rate_high"]),
-           capsize=4, color=[POLICY_COLOUR[p] for p in pols], edgecolor="black", linewidth=0.5, label="win rate (95% CI)")
+           capsize=4, color=[POLICY_COLOUR[p] for p in pols], edgecolor="black", linewidth=0.5,
+           label="win rate (95% CI)")
     for x, r in enumerate(table["win_rate"]):
         ax.annotate(pct(r), (x, r), textcoords="offset points", xytext=(14, 3), fontsize=8)
     ax.axhline(0.25, color="black", linestyle="--", linewidth=1, label="equal share 1/4")
@@ -181,6 +183,7 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
     -------
     StudyResult
     """
+    check_args(NAME, games, seed)
     import networkx as nx
 
     parts = []

@@ -173,7 +173,7 @@ def test_deck_variants_change_one_count():
     assert sins.size == DEFAULT_DECK.size + 3 * (9 - DEFAULT_DECK.count("sin-orange")) and sins.name == "sins-9"
     hs = variant(holy_spirit=0)
     assert hs.count("holy-spirit") == 0 and hs.size == DEFAULT_DECK.size - DEFAULT_DECK.count("holy-spirit")
-    assert {k: v for k, v in hs.to_dict().items()} == {k: v for k, v in DEFAULT_DECK.to_dict().items() if k != "holy-spirit"}
+    assert hs.to_dict() == {k: v for k, v in DEFAULT_DECK.to_dict().items() if k != "holy-spirit"}
     assert variant(sins=DEFAULT_DECK.count("sin-orange")).name == "default"
     with pytest.raises(DeckError, match="sin-orange"):
         variant(sins=-1)
@@ -232,5 +232,24 @@ def test_variant_properties(sins, holy_spirit):
     s = DEFAULT_DECK.count("sin-orange") if sins is None else sins
     h = DEFAULT_DECK.count("holy-spirit") if holy_spirit is None else holy_spirit
     assert deck.count("sin-maroon") == s and deck.count("holy-spirit") == h
-    assert deck.size == DEFAULT_DECK.size + 3 * (s - DEFAULT_DECK.count("sin-orange")) + h - DEFAULT_DECK.count("holy-spirit")
+    extra = 3 * (s - DEFAULT_DECK.count("sin-orange")) + h - DEFAULT_DECK.count("holy-spirit")
+    assert deck.size == DEFAULT_DECK.size + extra
     assert (deck.name == "default") == (deck.counts == DEFAULT_DECK.counts)
+
+
+@pytest.mark.parametrize("module", ["seats", "tournament", "length", "deck"])
+@pytest.mark.parametrize("games, seed, message", [
+    (0, 1, "games must be a whole number >= 1, got 0"),
+    ("10", 1, "games must be"),
+    (True, 1, "games must be"),
+    (10, -1, "seed must be a whole number >= 0, got -1"),
+    (10, 2.5, "seed must be"),
+])
+def test_a_study_refuses_bad_sizes_and_seeds(module, games, seed, message):
+    import importlib
+
+    from crowns_solver.errors import StudyError
+
+    run = importlib.import_module(f"crowns_solver.analysis.kings_crowns_{module}").run
+    with pytest.raises(StudyError, match=f"kings_crowns_{module}: {message}"):
+        run(games, seed)
