@@ -28,7 +28,7 @@ GROUPS: tuple[tuple[str, str, str], ...] = (
 #: (command, module defining ``register_command(parser)``, help line): top-level commands
 #: with no subcommands.
 COMMANDS: tuple[tuple[str, str, str], ...] = (
-    ("report", "crowns_solver.report", "write a markdown report with charts from a simulation results file"),
+    ("report", "crowns_solver.report", "run the strategy studies and write reports with charts (or report a results file)"),
 )
 
 

@@ -27,6 +27,8 @@ __all__ = [
     "PolicyError",
     "SolverOptionError",
     "UnknownCardError",
+    "StudyError",
+    "HiddenCardError",
 ]
 
 
@@ -100,3 +102,11 @@ class SolverOptionError(CrownsError):
 
 class UnknownCardError(PositionError):
     """The open value was asked of a position whose face-down cards are not all known."""
+
+
+class StudyError(CrownsError):
+    """A study name is unknown or registered twice, or a study returned inconsistent tables."""
+
+
+class HiddenCardError(CrownsError):
+    """A player's view was asked for a card that seat cannot see (a face-down card)."""

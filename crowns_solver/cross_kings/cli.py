@@ -139,6 +139,10 @@ def register(commands: argparse._SubParsersAction) -> None:
 
     register_solve(commands)
 
+    from .match_cli import register_match
+
+    register_match(commands)
+
     from .play_cli import register as register_play  # analyse, play
 
     register_play(commands)
