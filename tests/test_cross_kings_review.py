@@ -13,7 +13,7 @@ from conftest import load_json, load_jsonl, run_cli
 from hypothesis import given
 from hypothesis import strategies as st
 
-from crowns_solver.cross_kings import Position, cell_coords, cell_index
+from crowns_solver.cross_kings import Position, cell_index
 from crowns_solver.cross_kings.review import ANALYSIS_COLUMNS, analyse_game, replay
 from crowns_solver.errors import CrownsError, IllegalMoveError, PositionError, SolverOptionError
 

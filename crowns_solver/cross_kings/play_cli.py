@@ -11,6 +11,13 @@ import sys
 
 from ..cli import add_json_flag, print_json
 
+#: Default seconds of search per analysed move (``analyse --time``).
+ANALYSE_TIME = 2.0
+#: Default seconds of search per computer move, hint and analysed move (``play --time``).
+PLAY_TIME = 3.0
+#: Choices of ``play --seat``.
+SEATS = ("first", "second", "random")
+
 
 def _seconds(text: str) -> float:
     import math
@@ -22,6 +29,12 @@ def _seconds(text: str) -> float:
     if not math.isfinite(x) or x <= 0:
         raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text!r}")
     return x
+
+
+def _seconds_or_zero(text: str) -> float:
+    if text.strip() in ("0", "0.0"):
+        return 0.0
+    return _seconds(text)
 
 
 def _nodes(text: str) -> int:
@@ -121,10 +134,28 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     return 0
 
 
+def _seed(text: str) -> int:
+    try:
+        x = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if x < 0:
+        raise argparse.ArgumentTypeError(f"must be >= 0: {text!r}")
+    return x
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .play import PlaySession
+
+    load = None if args.load is None else _read_game(args.load)
+    time_limit = None if args.time == 0 else args.time
+    session = PlaySession(seed=args.seed, opponent=args.opponent, time_limit=time_limit,
+                          node_limit=args.node_limit, seat=args.seat, load=load)
+    return session.run()
+
+
 def register(commands: argparse._SubParsersAction) -> None:
     """Declare ``analyse`` (and ``play``) under ``crowns cross-kings``."""
-    from .review import DEFAULT_TIME_LIMIT
-
     analyse = commands.add_parser(
         "analyse",
         help="move-by-move analysis of a game: each move's value, the best move's, the points lost",
@@ -139,8 +170,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     analyse.add_argument("game", metavar="SAVE_STRING",
                          help="a save string, or a file holding one or a position as JSON")
-    analyse.add_argument("--time", type=_seconds, default=DEFAULT_TIME_LIMIT, metavar="PER_MOVE",
-                         help=f"seconds of search per move (default {DEFAULT_TIME_LIMIT:g})")
+    analyse.add_argument("--time", type=_seconds, default=ANALYSE_TIME, metavar="PER_MOVE",
+                         help=f"seconds of search per move (default {ANALYSE_TIME:g})")
     analyse.add_argument("--node-limit", type=_nodes, default=None, metavar="N",
                          help="also stop each move's search after N nodes (reproducible)")
     analyse.add_argument("--player", choices=("first", "second"), default=None,
@@ -149,3 +180,31 @@ def register(commands: argparse._SubParsersAction) -> None:
                          help="display names of the two players")
     add_json_flag(analyse)
     analyse.set_defaults(handler=cmd_analyse)
+
+    play = commands.add_parser(
+        "play",
+        help="play against the computer in the terminal, with hints, undo, save and analysis",
+        description=(
+            "Play Cross Kings against a computer player, one line per command (so a script"
+            " can drive it on stdin).  At the prompt type a cell (2,3 or 2 3 or 23: row then"
+            " column, 0..5) or the card of a face-up cell (7S), or: hint (every move's value"
+            " for you), undo, save [FILE], board, help, quit.  The game ends with a"
+            " move-by-move analysis of your moves."
+        ),
+    )
+    play.add_argument("--seed", type=_seed, default=None, metavar="S",
+                      help="seed of the deal and of the computer's choices (default: a fresh one, printed)")
+    play.add_argument("--opponent", default="search", metavar="NAME",
+                      help="computer player: random, greedy, search or clairvoyant (it cheats);"
+                           " default search")
+    play.add_argument("--time", type=_seconds_or_zero, default=PLAY_TIME, metavar="PER_MOVE",
+                      help=f"seconds of search per computer move, hint and analysed move"
+                           f" (default {PLAY_TIME:g}; 0: none, then give --node-limit)")
+    play.add_argument("--node-limit", type=_nodes, default=None, metavar="N",
+                      help="also limit each search to N nodes (reproducible games)")
+    play.add_argument("--seat", choices=SEATS, default=None,
+                      help="your seat: first moves first, second chooses the start cell"
+                           " (default first, or the player to move in a loaded game)")
+    play.add_argument("--load", default=None, metavar="SAVE_STRING",
+                      help="resume a game: a save string, or a file holding one or a position as JSON")
+    play.set_defaults(handler=cmd_play)

@@ -12,20 +12,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
-from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from ..errors import IllegalMoveError, PositionError, SolverOptionError
 from .cards import DECK, Card, parse_card
+from .players import MoveEstimate, evaluate_moves
 from .position import FACE_DOWN_CELLS, Cell, Position, cell_coords, cell_index
 
 if TYPE_CHECKING:
     import pandas as pd
 
 __all__ = [
-    "MoveEstimate",
     "GameStep",
-    "evaluate_moves",
     "replay",
     "analyse_game",
     "ANALYSIS_COLUMNS",
@@ -44,77 +42,6 @@ ANALYSIS_COLUMNS = (
 )
 
 
-# ----------------------------------------------------------------------------- values of moves
-# The players interface (branch ck-players, crowns_solver/cross_kings/players.py) provides
-# ``evaluate_moves`` and ``MoveEstimate`` with this signature; until it lands, the same
-# thing comes straight from the solver here.
-
-
-@dataclass(frozen=True)
-class MoveEstimate:
-    """The game value of one legal move, from the mover's point of view.
-
-    Attributes
-    ----------
-    cell : (row, col)
-        The cell taken (before the start: the start cell chosen).
-    value : Fraction
-        Expected final margin in points, score(mover) - score(opponent): exact when
-        `exact`, otherwise the search's estimate.
-    exact : bool
-        Whether `value` is proven.
-    """
-
-    cell: Cell
-    value: Fraction | float
-    exact: bool
-
-
-def evaluate_moves(
-    position: Position,
-    *,
-    time_limit: float | None = None,
-    node_limit: int | None = None,
-) -> list[MoveEstimate]:
-    """Game-mode values of every legal move of `position`, best first.
-
-    Parameters
-    ----------
-    position : Position
-        The position; face-down cards count as unknown whatever it knows of them.
-    time_limit : float, optional
-        Seconds the search may take (None: no limit).
-    node_limit : int, optional
-        Search nodes the search may visit (deterministic; None: no limit).
-
-    Returns
-    -------
-    list of MoveEstimate
-        One per legal move, best first (empty at a finished game).  Exact values where
-        the solver proves them within the limits, otherwise the anytime estimate of its
-        iterative deepening (a heuristic at the horizon).
-
-    Raises
-    ------
-    SolverOptionError
-        If a limit is invalid.
-    KeyboardInterrupt
-        If Ctrl-C stopped the search (the solver itself returns a partial result).
-    """
-    from .solver import solve
-
-    sol = solve(position, mode="game", objective="margin", all_moves=True,
-                time_limit=time_limit, node_limit=node_limit)
-    if sol.stopped == "interrupted":
-        raise KeyboardInterrupt
-    out = []
-    for m in sol.moves:
-        value = m.value if m.value is not None else (m.lower + m.upper) / 2
-        out.append(MoveEstimate(cell=m.cell, value=value, exact=bool(m.exact)))
-    out.sort(key=lambda e: -e.value)
-    return out
-
-
 # ----------------------------------------------------------------------------- replay
 
 
@@ -127,7 +54,8 @@ class GameStep:
     ply : int
         0 for the second player's choice of start cell, then 1, 2, ... for the cards taken.
     position : Position
-        The position before the move.
+        The position before the move (it may know the face-down cards; game values
+        ignore them).
     move : (row, col)
         The cell taken (the start cell at ply 0).
     card : str or None
@@ -415,17 +343,17 @@ def format_analysis(frame: pd.DataFrame, names: Sequence[str] = ("first", "secon
     """
     who = {"first": names[0], "second": names[1]}
     width = max(6, *(len(n) for n in who.values()))
-    lines = [f"{'ply':>4}  {'player':<{width}}  move  card   value  best move   best    lost"]
+    lines = [f"{'ply':>4}  {'player':<{width}}  move  card    value  best move   best    lost"]
     for row in frame.itertuples(index=False):
         mark = "" if row.exact else "~"
-        move = "start " + _cell_text(row.move) if row.ply == 0 else _cell_text(row.move)
-        card = row.card or "-"
+        move = _cell_text(row.move)
+        card = "start" if row.ply == 0 else row.card
         best = _cell_text(row.best_move)
         lost = f"{mark}{row.loss:.2f}" if row.loss > 5e-10 else f"{mark}0"
         lines.append(
-            f"{row.ply:>4}  {who[row.player]:<{width}}  {move:<5} {card:<4} {mark + _signed(row.value):>7}"
+            f"{row.ply:>4}  {who[row.player]:<{width}}  {move:<5} {card:<5} {mark + _signed(row.value):>7}"
             f"  {best:<9} {mark + _signed(row.best_value):>7} {lost:>7}"
-            + ("  best" if row.move == row.best_move else "")
+            + ("  best" if row.loss <= 5e-10 else "")
         )
     for player in ("first", "second"):
         part = frame[frame.player == player]
