@@ -267,3 +267,22 @@ def test_game_values_are_the_same_for_a_reflected_game():
     v1, _, _ = solve_plain(pos, "game", "margin")
     v2, _, _ = solve_plain(back, "game", "margin")
     assert v1 == v2 and isinstance(v1, Fraction)
+
+
+def test_ctrl_c_while_the_computer_thinks_exits_130_with_the_way_back(tmp_path):
+    import signal
+    import time
+
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "crowns_solver", "cross-kings", "play", "--seed", "5", "--time", "60"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+    )
+    assert proc.stdout is not None
+    banner = proc.stdout.readline()           # printed just before the computer's first search
+    assert banner.startswith("Cross Kings: you (first) against the computer (second, search)")
+    time.sleep(0.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=30)
+    assert proc.returncode == 130
+    assert "interrupted before the start; the same deal again: --seed 5" in out
+    assert err.strip() == "crowns: interrupted" and "Traceback" not in out + err

@@ -363,10 +363,13 @@ class PlaySession:
     def computer_move(self) -> None:
         """Let the computer choose and play its move, and say what it did."""
         from .players import seat_view
+        from .review import interruptible
 
         pos = self.position
         view = seat_view(pos, self.computer, reveal=bool(getattr(self.player, "cheats", False)))
-        cell = self.player.choose(view, self.rng)
+        with interruptible() as guard:   # Ctrl-C while it thinks ends the game, not the search
+            cell = self.player.choose(view, self.rng)
+            guard.check()
         if cell not in pos.legal_moves():
             raise IllegalMoveError(f"the computer chose {cell}, which is not legal")  # cannot happen
         r, c = cell
@@ -572,7 +575,17 @@ class PlaySession:
             return
         self.say("")
         self.say(f"analysing your {len(mine)} moves ({self._limits()} each)...")
-        frame = analyse_steps(steps, self.evaluate, players=(self.human,))
+        bar = None
+        if getattr(self.stdout, "isatty", lambda: False)() and sys.stderr.isatty():
+            from tqdm import tqdm
+
+            bar = tqdm(total=len(mine), desc="analysing", unit="move", leave=False, file=sys.stderr)
+        try:
+            frame = analyse_steps(steps, self.evaluate, players=(self.human,),
+                                  progress=None if bar is None else lambda done, total: bar.update(1))
+        finally:
+            if bar is not None:
+                bar.close()
         self.say("move-by-move analysis of your moves: game values (face-down cards unknown),"
                  " your expected final margin in points, judged before each move; ~ marks estimates")
         self.say(*format_analysis(frame, pos.rules.names))
