@@ -295,3 +295,20 @@ def test_card_at_any_input(cell):
         return
     i = cell_index(cell)
     assert got == (None if i in pos.taken else pos.grid[i])
+
+
+@given(node_limit=_option_values, time_limit=_option_values, seat=st.one_of(st.sampled_from(["first", "second"]),
+                                                                           st.text(max_size=6), st.integers()))
+def test_evaluate_moves_and_seat_view_any_input(node_limit, time_limit, seat):
+    pos = random_position(12, 9)
+    try:
+        view = seat_view(pos, seat)
+    except PositionError:
+        assert seat not in ("first", "second")
+    else:
+        assert view.seat == seat and view.legal_moves() == pos.legal_moves()
+    try:
+        est = evaluate_moves(pos, node_limit=node_limit, time_limit=time_limit, tt_mb=1)
+    except CrownsError:
+        return
+    assert sorted(e.cell for e in est) == pos.legal_moves()

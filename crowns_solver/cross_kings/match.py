@@ -37,7 +37,7 @@ from ..errors import PolicyError, PositionError, RunnerError
 from .position import CENTRAL_CELLS, Deal, Position, Rules, cell_coords, cell_index
 from .players import PLAYER_NAMES, make_player, seat_view
 
-__all__ = ["match", "play_game", "play_chunk", "MatchResult", "GameRecord", "games_table", "summarise",
+__all__ = ["match", "self_play", "play_game", "play_chunk", "self_play_chunk", "MatchResult", "GameRecord", "games_table", "summarise",
            "DEFAULT_CHUNK_SIZE", "Z95"]
 
 #: Deals per chunk of the Monte Carlo runner (results do not depend on it).
@@ -431,3 +431,72 @@ def match(a: str = "search", b: str = "greedy", deals: int = 100, *, seed: int =
     return MatchResult(a=a, b=b, a_options=a_opts, b_options=b_opts, deals=int(deals), seed=int(seed),
                        reach=reach, start=None if start_cell is None else cell_coords(start_cell),
                        chunk_size=int(chunk_size), games=games, summary=summarise(games), cheating=cheating)
+
+
+def self_play_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, player: str,
+                    options: Mapping[str, Any], reach: str, start: int | None, chunk_size: int,
+                    root_seed: int) -> list[dict[str, Any]]:
+    """Monte Carlo chunk of :func:`self_play`: one game per deal, the same player in both seats."""
+    p = make_player(player, **options)
+    rows = []
+    for k in range(n_games):
+        d = chunk_index * chunk_size + k
+        deal_ss, first_ss, second_ss = _deal_seed(root_seed, d).spawn(3)
+        pos = Deal.random(np.random.default_rng(deal_ss)).position(Rules(reach=reach))  # type: ignore[arg-type]
+        g = play_game(pos, p, p, rngs=(np.random.default_rng(first_ss), np.random.default_rng(second_ss)),
+                      start=start)
+        s1, s2 = g.scores
+        rows.append({"deal": d, "start": g.position.start, "score_first": s1, "score_second": s2,
+                     "margin_first": s1 - s2, "win_first": int(s1 > s2), "draw": int(s1 == s2),
+                     "loss_first": int(s1 < s2), "moves": g.moves[0] + g.moves[1],
+                     "seconds": g.seconds[0] + g.seconds[1]})
+    return rows
+
+
+def self_play(player: str = "search", deals: int = 100, *, seed: int = 0,
+              options: Mapping[str, Any] | None = None, reach: str = "any", start: Any = None,
+              chunk_size: int = DEFAULT_CHUNK_SIZE, executor: Executor | None = None,
+              workers: int | None = None, progress: bool = False) -> pd.DataFrame:
+    """One game per seeded deal with the same player in both seats (first-player advantage).
+
+    Deal ``d`` is dealt from ``SeedSequence([seed, d])`` as in :func:`match`; the seats'
+    generators are independent.  With the same player in both seats a duplicate match
+    would replay each game mirrored, so each deal is played once.
+
+    Parameters
+    ----------
+    player : str
+        A player name; `options` its options (e.g. ``{"node_limit": 100_000}``).
+    deals, seed, reach, start, chunk_size, executor, workers, progress
+        As for :func:`match`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per game: ``deal``, ``start`` (cell number), ``score_first``,
+        ``score_second``, ``margin_first`` (points), ``win_first``, ``draw``,
+        ``loss_first`` (0/1), ``moves``, ``seconds`` (time spent choosing).
+
+    Raises
+    ------
+    PolicyError, RulesError, PositionError, RunnerError
+        As for :func:`match`.
+    """
+    from .. import montecarlo
+
+    opts = _check_options(player, options, "the player")
+    Rules(reach=reach)  # type: ignore[arg-type]
+    start_cell = None
+    if start is not None:
+        start_cell = cell_index(start)
+        if start_cell not in CENTRAL_CELLS:
+            raise PositionError(f"the start cell must be a central cell (2,2), (2,3), (3,2) or (3,3), got {start!r}")
+    for name, value, lo in (("deals", deals, 1), ("seed", seed, 0), ("chunk_size", chunk_size, 1)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
+            raise RunnerError(f"{name} must be a whole number >= {lo}, got {value!r}")
+    params = {"player": player, "options": opts, "reach": reach, "start": start_cell,
+              "chunk_size": int(chunk_size), "root_seed": int(seed)}
+    rows = montecarlo.run(self_play_chunk, int(deals), params=params, seed=int(seed), chunk_size=int(chunk_size),
+                          executor=executor, workers=workers, progress=progress,
+                          meta={"game": "cross-kings", "format": "self-play: one game per deal"})
+    return rows.drop(columns=["game"])
