@@ -286,3 +286,18 @@ def test_ctrl_c_while_the_computer_thinks_exits_130_with_the_way_back(tmp_path):
     assert proc.returncode == 130
     assert "interrupted before the start; the same deal again: --seed 5" in out
     assert err.strip() == "crowns: interrupted" and "Traceback" not in out + err
+
+
+def test_undo_reaches_back_into_a_loaded_game(capsys, monkeypatch):
+    code, out, _ = play(capsys, monkeypatch, "undo\nundo\nsave\n", "--load", LABEL_SAVE, "--seed", "2",
+                        "--opponent", "random", *LIMITS)
+    assert code == 0
+    assert out.count("took back your last move and the computer's reply") == 2
+    assert "cards left 13, face down 5, reach any; you (second) to move" in out
+    # the save string of the game four plies earlier: same deal, the first 23 move digits
+    saved = next(line for line in out.splitlines() if line.startswith("save string: ")).split()[2]
+    grid, hidden, digits = saved.split("//")
+    assert digits == LABEL_SAVE.split("//")[2][:-4]
+    earlier = Position.from_save_string(saved)
+    assert earlier.cards_left == 13 and len(earlier.face_down) == 5
+    assert sorted(hidden[k:k + 2] for k in range(0, len(hidden), 2)) == sorted(earlier.unseen)
