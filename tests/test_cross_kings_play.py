@@ -301,3 +301,62 @@ def test_undo_reaches_back_into_a_loaded_game(capsys, monkeypatch):
     earlier = Position.from_save_string(saved)
     assert earlier.cards_left == 13 and len(earlier.face_down) == 5
     assert sorted(hidden[k:k + 2] for k in range(0, len(hidden), 2)) == sorted(earlier.unseen)
+
+
+def test_a_position_without_move_record_plays_and_is_analysed(capsys, monkeypatch, tmp_path):
+    # an endgame from the shared cases (no history, no face-down card): quit prints the
+    # position as JSON to resume from; a whole game analyses the moves played here
+    import json
+
+    from conftest import load_json
+
+    case = load_json("cross_kings_endgames.json")["cases"][7]
+    path = tmp_path / "endgame.json"
+    path.write_text(json.dumps(case["position"]))
+    code, out, _ = play(capsys, monkeypatch, "save\nquit\n", "--load", str(path), *LIMITS)
+    assert code == 0
+    line = out.splitlines()[-1]
+    assert line.startswith("game left unfinished; resume with: crowns cross-kings play --load '{")
+    assert line.endswith("' (the position as JSON (no move record))")
+    assert Position.from_text(line.split("'")[1]) == Position.from_dict(case["position"])
+    assert "position: {" in out
+
+    keys = AutoInput(seed=3)
+    stream = io.StringIO()
+    pos = Position.from_dict(case["position"])
+    session = PlaySession(seed=1, opponent="greedy", time_limit=None, node_limit=100_000,
+                          load=pos, stdin=keys, stdout=stream)
+    keys.session = session
+    session.run()
+    frame = session.frame
+    assert len(frame) == sum(1 for p in session.states[:-1] if p.to_move == pos.to_move)
+    assert frame.exact.all()
+    sign = 1 if pos.to_move == "first" else -1
+    first = frame.iloc[0]
+    assert first.best_value == sign * case["value"]  # no face-down card: game value = open value
+    assert first.value == sign * case["move_values"][str(cell_index(first.move))]
+
+
+def test_save_to_a_file_that_cannot_be_written_is_one_line(capsys, monkeypatch, tmp_path):
+    code, out, _ = play(capsys, monkeypatch, f"save {tmp_path}/no/such/dir/g.json\n", "--load", LABEL_SAVE,
+                        *LIMITS)
+    assert code == 0
+    assert "cannot write " in out and "No such file or directory" in out
+    assert out.rstrip().splitlines()[-1].startswith("end of input: game left unfinished")
+
+
+def test_a_file_that_does_not_exist_is_one_line(capsys, monkeypatch):
+    code, _, err = play(capsys, monkeypatch, "", "--load", "no-such-game.txt", *LIMITS)
+    assert code == 2 and "not a save string (no '//') and no such file: 'no-such-game.txt'" in err
+
+
+@given(st.lists(st.text(alphabet=st.characters(blacklist_characters="\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"),
+                        max_size=10).filter(lambda s: not s.strip().lower().startswith("save")),
+                max_size=6))
+def test_random_command_lines_never_crash_the_game(lines):
+    out = io.StringIO()
+    session = PlaySession(seed=0, opponent="random", time_limit=None, node_limit=500, load=LABEL_SAVE,
+                          stdin=io.StringIO("".join(line + "\n" for line in lines)), stdout=out)
+    assert session.run() == 0
+    text = out.getvalue()
+    assert "end of input" in text or "game over" in text or "game left unfinished" in text

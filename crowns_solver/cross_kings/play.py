@@ -185,8 +185,13 @@ def save_text(position: Position) -> tuple[str, bool]:
         If the start cell or the moves are not known.
     """
     pub = public_position(position)
-    if pub.start is None or pub.history is None:
+    if pub.marker is None:
         raise PositionError("nothing to save yet: the start cell has not been chosen")
+    if pub.start is None or pub.history is None:
+        raise PositionError(
+            "a save string needs the game's moves from its start, and this position has no"
+            " move record"
+        )
     mirrored = pub.start != SAVE_START
     if mirrored:
         pub = _mirror_to_save_start(pub)
@@ -336,7 +341,9 @@ class PlaySession:
     # ------------------------------------------------------------------ moves
 
     def _key(self, pos: Position) -> tuple:
-        return (pos.start, pos.history)
+        # within one deal, the cards taken by each player (in order) and the marker
+        # identify a position, with or without a move record
+        return (pos.marker, pos.first_hand, pos.second_hand)
 
     def evaluate(self, pos: Position) -> list[Any]:
         """Every legal move's game value for the player to move (cached per position)."""
@@ -417,32 +424,50 @@ class PlaySession:
             parts.append(f"{self.node_limit:,} nodes")
         return " and ".join(parts)
 
-    def save(self, path: str | None = None) -> None:
+    def _resume_text(self) -> tuple[str, str] | None:
+        """What ``--load`` resumes from: the save string (and a note), or, for a position
+        without a move record, the position as one line of JSON; None before the start."""
         pos = self.position
+        if pos.marker is None:
+            return None
         try:
             text, mirrored = save_text(pos)
-        except PositionError as exc:
-            self.say(str(exc))
+        except PositionError:
+            import json
+
+            return json.dumps(public_position(pos).to_dict()), "the position as JSON (no move record)"
+        return text, ("grid reflected so that it starts at (2,2), as the format requires" if mirrored else "")
+
+    def save(self, path: str | None = None) -> None:
+        """Print the save string; with `path`, also write the position as JSON there."""
+        got = self._resume_text()
+        if got is None:
+            self.say("nothing to save yet: the start cell has not been chosen"
+                     f" (the same deal again: --seed {self.seed})")
             return
-        self.say(f"save string: {text}")
-        if mirrored:
-            self.say("(the format starts at (2,2): this is the same game with the grid reflected)")
+        text, note = got
+        self.say(f"save string: {text}" if text[:1] != "{" else f"position: {text}")
+        if note:
+            self.say(f"({note})")
         if path:
             import json
 
-            with open(path, "w", encoding="utf-8") as fh:
-                json.dump(public_position(pos).to_dict(), fh)
-                fh.write("\n")
+            try:
+                with open(path, "w", encoding="utf-8") as fh:
+                    json.dump(public_position(self.position).to_dict(), fh)
+                    fh.write("\n")
+            except OSError as exc:
+                self.say(f"cannot write {path}: {exc.strerror or exc}")
+                return
             self.say(f"position written to {path} (resume with --load {path})")
 
     def _resume_hint(self, why: str) -> None:
-        try:
-            text, mirrored = save_text(self.position)
-        except PositionError:
+        got = self._resume_text()
+        if got is None:
             self.say(f"{why} before the start; the same deal again: --seed {self.seed}")
             return
-        note = " (grid reflected so that it starts at (2,2))" if mirrored else ""
-        self.say(f"{why}; resume with: crowns cross-kings play --load '{text}'{note}")
+        text, note = got
+        self.say(f"{why}; resume with: crowns cross-kings play --load '{text}'" + (f" ({note})" if note else ""))
 
     def read_command(self) -> str | None:
         """The next line typed (None at end of input)."""
@@ -558,7 +583,7 @@ class PlaySession:
             text, mirrored = save_text(pos)
             self.say(f"save string: {text}" + (" (grid reflected to start at (2,2))" if mirrored else ""))
         except PositionError:
-            pass
+            pass  # no move record: nothing to write
         self.analyse()
 
     def analyse(self) -> None:
@@ -567,9 +592,11 @@ class PlaySession:
 
         pos = self.position
         include_start = self.states[0].marker is None and self.human == "second"
-        if pos.history is None or pos.start is None:
-            return
-        steps = replay(pos, include_start=include_start)
+        if pos.history is not None and pos.start is not None:
+            steps = replay(pos, include_start=include_start)
+        else:  # a loaded position without a move record: the moves played here
+            moves = [next(iter(b.taken - a.taken)) for a, b in zip(self.states, self.states[1:])]
+            steps = replay(self.states[0], moves)
         mine = [s for s in steps if s.position.to_move == self.human]
         if not mine:
             return

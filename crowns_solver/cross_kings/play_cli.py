@@ -51,13 +51,15 @@ def _read_game(source: str):  # -> Position
     """A game from a save string, or a file holding a save string or a position as JSON."""
     from pathlib import Path
 
+    from ..errors import SaveStringError
     from .position import Position
 
     text = source
-    if "//" not in source:
+    if "//" not in source and not source.lstrip().startswith("{"):
         path = Path(source)
-        if path.exists():
-            text = path.read_text(encoding="utf-8")
+        if not path.exists():
+            raise SaveStringError(f"not a save string (no '//') and no such file: {source!r}")
+        text = path.read_text(encoding="utf-8")
     return Position.from_text(text)
 
 
