@@ -14,7 +14,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from crowns_solver.cross_kings import Position, cell_index
-from crowns_solver.cross_kings.review import ANALYSIS_COLUMNS, analyse_game, replay
+from crowns_solver.cross_kings.review import ANALYSIS_COLUMNS, analyse_game, format_analysis, replay
 from crowns_solver.errors import CrownsError, IllegalMoveError, PositionError, SolverOptionError
 
 LABEL_SAVE = (
@@ -263,3 +263,15 @@ def test_cli_analyse_bad_time_is_one_line(capsys):
         run_cli(capsys, "cross-kings", "analyse", LABEL_SAVE, "--time", "-2")
     assert exc.value.code == 2
     assert "must be a positive number of seconds" in capsys.readouterr().err
+
+
+def test_a_budget_too_small_leaves_moves_unknown_never_at_their_trivial_bound():
+    # 1,000 nodes per move cannot estimate every move of the early positions: those stay
+    # unknown (NaN), and no move passes for the best on its proven upper bound (+92)
+    frame = analyse_game(LABEL_SAVE, players="first", node_limit=1_000)
+    assert frame.value.isna().any()
+    known = frame.dropna(subset=["value", "best_value"])
+    assert (known.loss >= 0).all() and (known.best_value.abs() < 60).all()
+    assert not frame.exact[frame.value.isna()].any()
+    code_lines = format_analysis(frame)
+    assert "not valued: give the search more time" in code_lines[-1]

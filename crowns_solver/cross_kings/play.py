@@ -347,17 +347,15 @@ class PlaySession:
 
     def evaluate(self, pos: Position) -> list[Any]:
         """Every legal move's game value for the player to move (cached per position)."""
-        from .players import evaluate_moves
+        from .review import interruptible, move_values
 
         key = self._key(pos)
         if key not in self.hints:
-            from .review import interruptible
-
             with interruptible() as guard:
-                est = evaluate_moves(public_position(pos), time_limit=self.time_limit,
-                                     node_limit=self.node_limit)
+                est = move_values(public_position(pos), time_limit=self.time_limit,
+                                  node_limit=self.node_limit)
                 guard.check()
-            self.hints[key] = sorted(est, key=lambda e: -e.value)
+            self.hints[key] = est
         return self.hints[key]
 
     def take(self, cell: Cell) -> Position:
@@ -413,6 +411,9 @@ class PlaySession:
         self.say(f"hint: game value of each move, your expected final margin in points ({limits}):")
         for e in est:
             r, c = e.cell
+            if e.value is None:
+                self.say(f"  ({r},{c}) {pub.grid[6 * r + c]:>2}        ?  not reached: give the search more time")
+                continue
             kind = "exact" if e.exact else "estimate"
             self.say(f"  ({r},{c}) {pub.grid[6 * r + c]:>2}  {self._fmt(e.value, e.exact):>7}  {kind}")
 

@@ -160,6 +160,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     """Declare ``analyse`` (and ``play``) under ``crowns cross-kings``."""
     analyse = commands.add_parser(
         "analyse",
+        aliases=["analyze"],
         help="move-by-move analysis of a game: each move's value, the best move's, the points lost",
         description=(
             "Replay a Cross Kings game (a crosskings.net save string, or a file holding one or a"

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import IllegalMoveError, PositionError, SolverOptionError
 from .cards import DECK, Card, parse_card
-from .players import MoveEstimate, evaluate_moves
+from .players import MoveEstimate
 from .position import FACE_DOWN_CELLS, Cell, Position, cell_coords, cell_index
 
 if TYPE_CHECKING:
@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "GameStep",
+    "move_values",
     "replay",
     "analyse_game",
     "ANALYSIS_COLUMNS",
@@ -40,6 +41,62 @@ ANALYSIS_COLUMNS = (
     "ply", "player", "move", "card", "value", "best_move", "best_value", "loss", "exact",
     "legal_moves",
 )
+
+
+# ----------------------------------------------------------------------------- values of moves
+
+
+def move_values(
+    position: Position,
+    *,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+) -> list[MoveEstimate]:
+    """Game-mode values of every legal move of `position`: known values best first, then
+    the moves the search had no time to estimate (``value`` None).
+
+    The same search as :func:`crowns_solver.cross_kings.players.evaluate_moves`
+    (``solve(position, mode="game", objective="margin", all_moves=True)`` under the
+    limits): exact where the solver proves it, otherwise the anytime estimate.  The one
+    difference: a move the search did not reach within a very small budget keeps
+    ``value=None`` here, instead of its proven upper bound, so it can never pass for the
+    best move in an analysis.
+
+    Parameters
+    ----------
+    position : Position
+        The position; face-down cards count as unknown whatever it knows of them.
+    time_limit : float, optional
+        Seconds for the whole evaluation.
+    node_limit : int, optional
+        Search nodes for the whole evaluation (reproducible).
+
+    Returns
+    -------
+    list of MoveEstimate
+        One per legal move (empty when the game is over); values are expected final
+        margins in points for the player to move (:class:`fractions.Fraction`).
+
+    Raises
+    ------
+    SolverOptionError
+        If a limit is invalid.
+    """
+    from .solver import solve
+
+    if not isinstance(position, Position):
+        raise PositionError(f"move_values() takes a Position, got {type(position).__name__}")
+    if position.is_terminal():
+        return []
+    sol = solve(position, mode="game", objective="margin", all_moves=True,
+                time_limit=time_limit, node_limit=node_limit)
+    out = [
+        MoveEstimate(cell=m.cell, value=m.value, exact=bool(m.exact), lower=m.lower,  # type: ignore[arg-type]
+                     upper=m.upper, card_values=m.card_values)
+        for m in sol.moves
+    ]
+    known = sorted((e for e in out if e.value is not None), key=lambda e: -e.value)
+    return known + [e for e in out if e.value is None]
 
 
 # ----------------------------------------------------------------------------- replay
@@ -191,8 +248,8 @@ def analyse_steps(
 ) -> pd.DataFrame:
     """The analysis table of :func:`analyse_game` for given steps and a move evaluator.
 
-    `evaluate(position)` returns every legal move's :class:`MoveEstimate`, best first
-    (e.g. :func:`evaluate_moves` with limits).  `progress(done, total)` is called after
+    `evaluate(position)` returns every legal move's :class:`MoveEstimate` (e.g.
+    :func:`move_values` with limits; a value None means "not estimated").  `progress(done, total)` is called after
     each analysed move.
     """
     import pandas as pd
@@ -205,18 +262,20 @@ def analyse_steps(
         if step.move not in by_cell:
             raise IllegalMoveError(f"ply {step.ply}: no value for the move {step.move} (not legal?)")
         mine = by_cell[step.move]
-        best = max(estimates, key=lambda e: e.value)
-        # a proven move that is at least as good as every estimate is the best one for sure
-        exact = bool(mine.exact and all(e.exact for e in estimates))
+        known = [e for e in estimates if e.value is not None]
+        best = max(known, key=lambda e: e.value) if known else None
+        # the values and the loss are proven only when every move's value is
+        exact = bool(all(e.exact for e in estimates))
+        nan = float("nan")
         rows.append({
             "ply": step.ply,
             "player": step.position.to_move,
             "move": step.move,
             "card": step.card,
-            "value": float(mine.value),
-            "best_move": best.cell,
-            "best_value": float(best.value),
-            "loss": float(best.value - mine.value),
+            "value": nan if mine.value is None else float(mine.value),
+            "best_move": None if best is None else best.cell,
+            "best_value": nan if best is None else float(best.value),
+            "loss": nan if best is None or mine.value is None else float(best.value - mine.value),
             "exact": exact,
             "legal_moves": len(estimates),
         })
@@ -279,6 +338,8 @@ def analyse_game(
           the mover;
         - ``best_move`` ((row, col)) and ``best_value`` (float, points): the best move's;
         - ``loss`` (float, points): ``best_value - value``, >= 0;
+          (``value``, ``best_value`` and ``loss`` are NaN, ``best_move`` None, where a
+          budget too small to estimate a move left them unknown);
         - ``exact`` (bool): whether every move's value in that position is proven (so
           `value`, `best_value` and `loss` are exact); False: estimates;
         - ``legal_moves`` (int): how many moves there were to choose from.
@@ -313,7 +374,7 @@ def analyse_game(
     with interruptible() as guard:
 
         def evaluate(pos: Position) -> list[MoveEstimate]:
-            out = evaluate_moves(pos, time_limit=time_limit, node_limit=node_limit)
+            out = move_values(pos, time_limit=time_limit, node_limit=node_limit)
             guard.check()
             return out
 
@@ -348,11 +409,16 @@ def format_analysis(frame: pd.DataFrame, names: Sequence[str] = ("first", "secon
         mark = "" if row.exact else "~"
         move = _cell_text(row.move)
         card = "start" if row.ply == 0 else row.card
-        best = _cell_text(row.best_move)
-        lost = f"{mark}{row.loss:.2f}" if row.loss > 5e-10 else f"{mark}0"
+        best = "?" if row.best_move is None else _cell_text(row.best_move)
+        value = "?" if row.value != row.value else mark + _signed(row.value)
+        best_value = "?" if row.best_value != row.best_value else mark + _signed(row.best_value)
+        if row.loss != row.loss:
+            lost = "?"
+        else:
+            lost = f"{mark}{row.loss:.2f}" if row.loss > 5e-10 else f"{mark}0"
         lines.append(
-            f"{row.ply:>4}  {who[row.player]:<{width}}  {move:<5} {card:<5} {mark + _signed(row.value):>7}"
-            f"  {best:<9} {mark + _signed(row.best_value):>7} {lost:>7}"
+            f"{row.ply:>4}  {who[row.player]:<{width}}  {move:<5} {card:<5} {value:>7}"
+            f"  {best:<9} {best_value:>7} {lost:>7}"
             + ("  best" if row.loss <= 5e-10 else "")
         )
     for player in ("first", "second"):
@@ -361,9 +427,11 @@ def format_analysis(frame: pd.DataFrame, names: Sequence[str] = ("first", "secon
             continue
         best = int((part.loss <= 5e-10).sum())
         exact = int(part.exact.sum())
+        unknown = int(part.loss.isna().sum())
+        missing = f"; {unknown} not valued: give the search more time" if unknown else ""
         lines.append(
             f"{who[player]}: {part.loss.sum():.2f} points lost over {len(part)} moves"
-            f" ({best} best moves; {exact} of {len(part)} valued exactly)"
+            f" ({best} best moves; {exact} of {len(part)} valued exactly{missing})"
         )
     return lines
 
