@@ -275,3 +275,11 @@ def test_a_budget_too_small_leaves_moves_unknown_never_at_their_trivial_bound():
     assert not frame.exact[frame.value.isna()].any()
     code_lines = format_analysis(frame)
     assert "not valued: give the search more time" in code_lines[-1]
+
+
+def test_cli_analyse_json_writes_unknown_values_as_null(capsys):
+    code, out, _ = run_cli(capsys, "cross-kings", "analyse", LABEL_SAVE, "--node-limit", "1000", "--json")
+    assert code == 0
+    data = json.loads(out, parse_constant=lambda name: pytest.fail(f"{name} is not JSON"))
+    unknown = [m for m in data["moves"] if m["value"] is None]
+    assert unknown and all(m["loss"] is None and m["exact"] is False for m in unknown)

@@ -308,6 +308,8 @@ class PlaySession:
         names = ("you", "computer") if self.human == "first" else ("computer", "you")
         self.states: list[Position] = [replace(p, rules=replace(p.rules, names=names)) for p in states]
         self.hints: dict[tuple, list[Any]] = {}
+        #: The analysis table of the person's moves, once the game has ended (else None).
+        self.frame: Any = None
 
     # ------------------------------------------------------------------ output
 

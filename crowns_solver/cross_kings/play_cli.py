@@ -96,7 +96,10 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         rows = []
         for row in frame.to_dict(orient="records"):
             row["move"] = list(row["move"])
-            row["best_move"] = list(row["best_move"])
+            row["best_move"] = None if row["best_move"] is None else list(row["best_move"])
+            for key in ("value", "best_value", "loss"):   # NaN (not valued) is not JSON: null
+                if row[key] != row[key]:
+                    row[key] = None
             rows.append(row)
         data = {
             "position": game.to_dict(),
