@@ -335,7 +335,8 @@ class PlaySession:
             cards = " ".join(pub.hand(seat)) or "(no cards)"
             self.say(f"{self._who(seat)}: {cards}  score {score}")
         if pub.face_down:
-            self.say(f"unseen (in the {len(pub.face_down)} face-down cells): {' '.join(pub.unseen)}")
+            n = len(pub.face_down)
+            self.say(f"unseen (in the {n} face-down cell{'s' if n > 1 else ''}): {' '.join(pub.unseen)}")
         if not pub.is_terminal():
             moves = "  ".join(f"({r},{c}) {pub.grid[6 * r + c]}" for r, c in pub.legal_moves())
             self.say(("start cells: " if pub.marker is None else "moves: ") + moves)
