@@ -89,8 +89,10 @@ def test_first_player_study_tables():
     with ThreadPoolExecutor(1) as ex:
         res = first_player(4, 3, ex)
     check_result(res, "cross_kings_first_player")
-    main, compare, starts = (s.table for s in res.sections)
+    main, compare, paired, starts = (s.table for s in res.sections)
     assert list(main["games"]) == [2, 2] and res.games == 4
     assert (main["win"] + main["draw"] + main["loss"]).round(12).eq(1).all()
     assert compare.iloc[-1]["games"] == 776 and compare.iloc[-1]["win"] == 0.675
     assert starts["games"].sum() == 2
+    # paired by deal: the difference of the means is the mean of the differences
+    assert paired.iloc[0]["difference"] == pytest.approx(main.iloc[0]["margin"] - main.iloc[1]["margin"])
