@@ -49,10 +49,15 @@ def test_scripted_session_hint_malformed_move_undo_save_eof(capsys, monkeypatch)
     assert "commands:" in out and "undo" in out
     # hint: each legal move's exact game value (9 cards left: the search finishes),
     # checked against the plain expectiminimax oracle
-    _, values, _ = solve_plain(start, "game", "margin")
+    _, values, card_values = solve_plain(start, "game", "margin")
     i = lines.index("your move> hint")
-    hint = lines[i + 2: i + 6]
-    assert all(line.endswith("exact") for line in hint)
+    block = lines[i + 2: i + 7]
+    hint = [line for line in block if line.startswith("  (")]
+    assert len(hint) == 4 and all(line.endswith("exact") for line in hint)
+    # the face-down cell (2,2): what each card it may hold is worth, best first
+    reveal = next(line for line in block if line.startswith("        if it is "))
+    expected = sorted(card_values[14].items(), key=lambda kv: -kv[1])
+    assert reveal.split("if it is ")[1] == ", ".join(f"{k} {float(v):+.2f}" for k, v in expected)
     got = {line.split()[0]: line.split()[2] for line in hint}
     assert got == {f"({r},{c})": f"{float(v):+.2f}" for (r, c), v in
                    ((cell_coords(k), v) for k, v in values.items())}

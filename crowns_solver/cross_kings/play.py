@@ -419,6 +419,10 @@ class PlaySession:
                 continue
             kind = "exact" if e.exact else "estimate"
             self.say(f"  ({r},{c}) {pub.grid[6 * r + c]:>2}  {self._fmt(e.value, e.exact):>7}  {kind}")
+            cards = getattr(e, "card_values", None)
+            if cards:  # a face-down cell valued exactly: what each card it may hold is worth
+                self.say("        if it is " + ", ".join(f"{k} {float(v):+.2f}" for k, v in sorted(
+                    cards.items(), key=lambda kv: -kv[1])))
 
     def _limits(self) -> str:
         parts = []
