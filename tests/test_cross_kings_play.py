@@ -365,3 +365,29 @@ def test_random_command_lines_never_crash_the_game(lines):
     assert session.run() == 0
     text = out.getvalue()
     assert "end of input" in text or "game over" in text or "game left unfinished" in text
+
+
+def test_ctrl_c_during_the_final_analysis_points_to_analyse():
+    class FirstMove:
+        session: PlaySession
+
+        def isatty(self) -> bool:
+            return False
+
+        def readline(self) -> str:
+            r, c = self.session.position.legal_moves()[0]
+            return f"{r},{c}\n"
+
+    def interrupted(position):
+        raise KeyboardInterrupt
+
+    keys, out = FirstMove(), io.StringIO()
+    session = PlaySession(seed=1, opponent="random", time_limit=None, node_limit=1000, load=LABEL_SAVE,
+                          stdin=keys, stdout=out)
+    keys.session = session
+    session.evaluate = interrupted  # Ctrl-C as the analysis starts
+    with pytest.raises(KeyboardInterrupt):
+        session.run()
+    last = out.getvalue().splitlines()[-1]
+    assert last.startswith("interrupted; the game is over: analyse it with crowns cross-kings analyse '")
+    assert Position.from_save_string(last.split("'")[1]).is_terminal()

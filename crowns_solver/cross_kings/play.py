@@ -503,7 +503,14 @@ class PlaySession:
             return self._run()
         except KeyboardInterrupt:
             self.say("")
-            self._resume_hint("interrupted")
+            if self.position.is_terminal():   # during the final analysis
+                got = self._resume_text()
+                if got and not got[0].startswith("{"):
+                    self.say(f"interrupted; the game is over: analyse it with crowns cross-kings analyse '{got[0]}'")
+                else:
+                    self.say("interrupted; the game is over")
+            else:
+                self._resume_hint("interrupted")
             raise
 
     def _banner(self) -> None:
