@@ -166,5 +166,8 @@ def test_cli_match(capsys):
                              "--seed", "3", "--workers", "1", "--json")
     data = json.loads(out)
     assert code == 0 and data["deals"] == 2 and data["summary"]["games"] == 4
+    code, out, err = run_cli(capsys, "cross-kings", "match", "--a", "search", "--b", "random", "--deals", "1",
+                             "--time", "0.002", "--workers", "1")
+    assert code == 0 and "depend on this machine's speed" in out
     code, out, err = run_cli(capsys, "cross-kings", "match", "--start", "0,0", "--workers", "1")
     assert code == 2 and err.count("\n") == 1 and "central" in err

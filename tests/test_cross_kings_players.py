@@ -185,7 +185,7 @@ def test_search_player_is_reproducible_under_a_node_limit():
     view = seat_view(pos, "second")
     first = [p.choose(view, np.random.default_rng(0))]
     q = pos.play(first[0])
-    assert first == [make_player("search", node_limit=50_000).choose(view, np.random.default_rng(1))]
+    assert first == [make_player("search", node_limit=50_000).choose(view, np.random.default_rng(0))]
     assert p.choose(seat_view(q, "first"), np.random.default_rng(0)) == p.choose(
         seat_view(q, "first"), np.random.default_rng(5))
 
@@ -312,3 +312,41 @@ def test_evaluate_moves_and_seat_view_any_input(node_limit, time_limit, seat):
     except CrownsError:
         return
     assert sorted(e.cell for e in est) == pos.legal_moves()
+
+
+# reached in a match (search "win" vs search "margin", 20,000 nodes): there solve() stops
+# at the node limit with the win proven (exact, value 1) but lists no best move
+PROVEN_WITHOUT_MOVE = (
+    '{"grid": [null, null, null, "AS", null, null, "AD", null, null, null, "??", "3S", "AC", null, "??", null,'
+    ' "6H", "6S", null, "8D", null, null, "7C", null, null, null, null, null, "??", "3D", "??", "5S", "8H",'
+    ' null, "5C", "??"], "marker": 9, "to_move": "second", "first_hand": ["2C", "3C", "2D", "2S", "5D", "6C",'
+    ' "2H", "8C", "3H", "AH"], "second_hand": ["7S", "4C", "4H", "KC", "6D", "KS", "4S", "KD", "4D"],'
+    ' "reach": "any", "face_down": [10, 14, 28, 30, 35], "start": 14, "history": [8, 7, 13, 25, 24, 26, 2, 4,'
+    ' 0, 1, 5, 23, 18, 20, 21, 33, 27, 15, 9]}'
+)
+
+
+def test_search_player_moves_when_the_solver_proves_a_value_without_a_move():
+    pos = Position.from_text(PROVEN_WITHOUT_MOVE)
+    p = make_player("search", node_limit=20_000, objective="win")
+    got = p.choose(seat_view(pos, pos.to_move), np.random.default_rng(0))
+    # the move must win for sure: its exact game value under objective "win" is 1
+    from crowns_solver.cross_kings import solve
+
+    full = solve(pos, mode="game", objective="win", all_moves=True)
+    assert full.exact and full.move_values[got] == 1
+
+
+def test_search_start_cell_ties_are_drawn_with_the_generator():
+    from crowns_solver.cross_kings import solve
+
+    for seed in range(6):
+        pos = Position.random(seed)
+        sol = solve(pos, mode="game", node_limit=50_000, tt_mb=16)
+        best = max(m.value for m in sol.moves)
+        tied = {m.cell for m in sol.moves if m.value == best}
+        p = make_player("search", node_limit=50_000)
+        picks = {p.choose(seat_view(pos, "second"), np.random.default_rng(k)) for k in range(12)}
+        assert picks <= tied
+        if len(tied) > 1:
+            assert len(picks) > 1   # 12 draws among >= 2 tied cells: all alike has chance <= 2**-11

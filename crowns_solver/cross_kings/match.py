@@ -349,9 +349,6 @@ def _check_options(name: str, options: Any, what: str) -> dict[str, Any]:
         return {}
     if not isinstance(options, Mapping):
         raise PolicyError(f"{what}'s options must be a mapping, got {type(options).__name__}")
-    if "time_limit" in options and options["time_limit"] is not None:
-        # allowed, but the match is then no longer reproducible from its seed
-        pass
     opts = dict(options)
     make_player(name, **opts)   # validates names and values
     return opts

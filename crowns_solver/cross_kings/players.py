@@ -417,7 +417,7 @@ class SearchPlayer:
     margin plus the hands' potential), and the exact search once the position is within
     its reach (at most 19 cards left, or sooner when the deepening reaches the end of
     the game).  It plays the move the search prefers; its start cell is the best of the
-    four central cells by the same search.
+    four central cells by the same search, drawn with `rng` among cells whose estimates tie.
 
     Parameters
     ----------
@@ -467,6 +467,23 @@ class SearchPlayer:
             return moves[0]
         sol = self.solution(view)
         move = sol.best_move
+        if view.choosing_start and move is not None:
+            # the four start cells are all searched; their estimates often tie early in the
+            # deepening: draw among the tied best with `rng` rather than always the first
+            best = next((m.value for m in sol.moves if m.cell == move), None)
+            tied = sorted(m.cell for m in sol.moves if best is not None and m.value == best)
+            if len(tied) > 1:
+                move = _pick(tied, rng)
+        if move is None or move not in moves:
+            # the solver can stop under a node limit with the value proven but no best move
+            # listed (seen with objective "win"): take the move with the best proven lower
+            # bound, then the best estimate
+            ranked = sorted(
+                (m for m in sol.moves if m.cell in moves),
+                key=lambda m: (m.lower, m.value if m.value is not None else m.lower, m.upper),
+                reverse=True,
+            )
+            move = ranked[0].cell if ranked else None
         if move is None or move not in moves:   # cannot happen: the solver lists legal moves
             raise PolicyError(f"{self.name}: the search returned no legal move ({move!r})")
         return move
