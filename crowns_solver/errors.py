@@ -29,6 +29,7 @@ __all__ = [
     "UnknownCardError",
     "StudyError",
     "OutputExistsError",
+    "HiddenCardError",
 ]
 
 
@@ -110,3 +111,7 @@ class StudyError(CrownsError):
 
 class OutputExistsError(CrownsError):
     """An output file already exists and the user did not ask to overwrite it (``--force``)."""
+
+
+class HiddenCardError(CrownsError):
+    """A player's view was asked for a card that seat cannot see (a face-down card)."""

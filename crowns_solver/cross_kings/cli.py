@@ -145,6 +145,14 @@ def register(commands: argparse._SubParsersAction) -> None:
 
     register_solve(commands)
 
+    from .match_cli import register_match
+
+    register_match(commands)
+
+    from .play_cli import register as register_play  # analyse, play
+
+    register_play(commands)
+
 
 #: Default --time-limit of ``crowns cross-kings solve`` (seconds): positions that cannot be
 #: solved exactly in this time get the anytime analysis (best move found, proven bounds).
