@@ -19,7 +19,7 @@ from .errors import CrownsError
 
 #: (subcommand group, module defining ``register(subparsers)``, help line)
 GROUPS: tuple[tuple[str, str, str], ...] = (
-    ("cross-kings", "crowns_solver.cross_kings.cli", "solve and score Cross Kings positions"),
+    ("cross-kings", "crowns_solver.cross_kings.cli", "solve, score and analyse Cross Kings positions; play against the computer; matches"),
     ("five-crowns", "crowns_solver.five_crowns.cli",
      "deadwood, best melds, discard advice; play, simulate and keep score of games"),
     ("kings-crowns", "crowns_solver.kings_crowns.cli", "simulate King's Crowns games between computer players"),
