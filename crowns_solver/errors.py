@@ -28,6 +28,7 @@ __all__ = [
     "SolverOptionError",
     "UnknownCardError",
     "StudyError",
+    "OutputExistsError",
     "HiddenCardError",
 ]
 
@@ -106,6 +107,10 @@ class UnknownCardError(PositionError):
 
 class StudyError(CrownsError):
     """A study name is unknown or registered twice, or a study returned inconsistent tables."""
+
+
+class OutputExistsError(CrownsError):
+    """An output file already exists and the user did not ask to overwrite it (``--force``)."""
 
 
 class HiddenCardError(CrownsError):
