@@ -157,8 +157,8 @@ def first_player(games: int, seed: int, executor=None) -> StudyResult:
                           " difference comes from the other deals.", paired_table),
                   Section("Start cells the second player chose", "How often the search player (second) picked"
                           " each central cell (share with a Wilson 95% interval).  The search compares the four"
-                          " cells by heuristic estimates, which often tie early in the deepening; ties go to"
-                          " (2,2), the first cell in its order, which is why (2,2) dominates.", start_table)],
+                          " cells by heuristic estimates, which often tie early in the deepening; ties are"
+                          " drawn with the player's seeded generator.", start_table)],
         games=len(chosen) + len(fixed),
         rules=_RULES + f"Players: the search player in both seats ({STUDY_NODES:,} nodes per move,"
         " objective margin); one game per deal.",
@@ -183,7 +183,8 @@ def start_cell_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequenc
         sol = solve(seat_view(pos, pos.to_move).public_position(), mode="game", node_limit=estimate_nodes, tt_mb=16)
         est = {6 * m.cell[0] + m.cell[1]: float(m.value if m.value is not None else m.upper) for m in sol.moves}
         best = 6 * sol.best_move[0] + sol.best_move[1]
-        pick = p.choose(seat_view(pos, "second"), np.random.default_rng(0))   # the player's own choice
+        # the player's own choice (ties drawn with a generator of this deal's own)
+        pick = p.choose(seat_view(pos, "second"), np.random.default_rng(np.random.SeedSequence([root_seed, d, 1])))
         row: dict[str, Any] = {"deal": d, "chosen": best, "player_choice": 6 * pick[0] + pick[1]}
         for c in CENTRAL_CELLS:
             g = play_game(pos, p, p, start=c)
