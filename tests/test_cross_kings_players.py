@@ -350,3 +350,16 @@ def test_search_start_cell_ties_are_drawn_with_the_generator():
         assert picks <= tied
         if len(tied) > 1:
             assert len(picks) > 1   # 12 draws among >= 2 tied cells: all alike has chance <= 2**-11
+
+
+def test_evaluate_moves_never_passes_a_bound_off_as_an_estimate():
+    """With no budget the search estimates nothing: every value is None (only bounds are
+    known), not the upper bound (up to +92 at a fresh deal), which would read as a great move."""
+    from crowns_solver.cross_kings import Position
+    from crowns_solver.cross_kings.players import evaluate_moves
+
+    pos = Position.random(5)
+    moves = evaluate_moves(pos, node_limit=1)
+    assert sorted(m.cell for m in moves) == sorted(pos.legal_moves())
+    assert all(m.value is None and not m.exact for m in moves)
+    assert all(m.lower is not None and m.upper is not None and m.lower <= m.upper for m in moves)

@@ -568,10 +568,11 @@ class MoveEstimate:
     ----------
     cell : (row, col)
         The cell taken (before the start: the start cell).
-    value : Fraction
+    value : Fraction or None
         Expected final margin in points (the mover's score minus the opponent's) after
         this move under best play, face-down cards unknown (RULES.md "Game value").
-        Exact when `exact`; otherwise the search's estimate.
+        Exact when `exact`; otherwise the search's estimate; None when the search ran out
+        of its limits before estimating this move (only its bounds are known).
     exact : bool
         Whether `value` is proven.
     lower, upper : Fraction
@@ -582,7 +583,7 @@ class MoveEstimate:
     """
 
     cell: Cell
-    value: Fraction
+    value: Fraction | None
     exact: bool
     lower: Fraction | None = None
     upper: Fraction | None = None
@@ -613,7 +614,8 @@ def evaluate_moves(position: Position, *, time_limit: float | None = None,
     Returns
     -------
     list of MoveEstimate
-        One per legal move, best first (empty when the game is over).
+        One per legal move, best first (empty when the game is over); moves the search
+        could not estimate within the limits (value None) come last.
 
     Raises
     ------
@@ -630,9 +632,7 @@ def evaluate_moves(position: Position, *, time_limit: float | None = None,
         return []
     sol = solve(position, mode="game", objective="margin", all_moves=True, tt_mb=tt_mb,
                 time_limit=time_limit, node_limit=node_limit)
-    out = []
-    for m in sol.moves:
-        value = m.value if m.value is not None else m.upper
-        out.append(MoveEstimate(cell=m.cell, value=value, exact=m.exact, lower=m.lower,
-                                upper=m.upper, card_values=m.card_values))
-    return out
+    out = [MoveEstimate(cell=m.cell, value=m.value, exact=m.exact, lower=m.lower, upper=m.upper,
+                        card_values=m.card_values) for m in sol.moves]
+    # an unestimated move's upper bound is no estimate (it can be the largest margin there is)
+    return [m for m in out if m.value is not None] + [m for m in out if m.value is None]
