@@ -28,6 +28,8 @@ __all__ = [
     "SolverOptionError",
     "UnknownCardError",
     "StudyError",
+    "OutputExistsError",
+    "HiddenCardError",
 ]
 
 
@@ -105,3 +107,11 @@ class UnknownCardError(PositionError):
 
 class StudyError(CrownsError):
     """A study name is unknown or registered twice, or a study returned inconsistent tables."""
+
+
+class OutputExistsError(CrownsError):
+    """An output file already exists and the user did not ask to overwrite it (``--force``)."""
+
+
+class HiddenCardError(CrownsError):
+    """A player's view was asked for a card that seat cannot see (a face-down card)."""

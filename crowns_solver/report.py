@@ -28,6 +28,39 @@ __all__ = ["register_command", "run_studies", "write_index", "write_report", "wr
 DEFAULT_SEED = 2026
 #: Marker on the first line of a study report (how the index finds them).
 _MARKER = "<!-- crowns-study: {name} -->"
+#: Marker on the first line of a results report.
+_RESULTS_MARKER = "<!-- crowns-results-report -->"
+_RESULT_CHARTS = ("win_rate_by_policy.png", "win_rate_by_seat.png", "game_length.png", "final_crowns.png")
+
+
+def _claim(report: Path, marker: str, others: list[Path], *, force: bool) -> None:
+    """Make sure writing `report` (and `others`) replaces nothing the user made.
+
+    A report whose first line is `marker` was written by this command and may be replaced;
+    anything else in the way is refused unless `force`.  The folder is created (its parent
+    must exist).
+    """
+    from .errors import OutputExistsError
+
+    folder = report.parent
+    if folder.exists() and not folder.is_dir():
+        raise OutputExistsError(f"{folder} exists and is not a folder")
+    if not folder.parent.is_dir():
+        raise OutputExistsError(f"{folder.parent} does not exist; create it first or choose another --out")
+    folder.mkdir(exist_ok=True)
+    if force:
+        return
+    if report.exists():
+        with open(report, encoding="utf-8", errors="replace") as f:
+            first = f.readline().rstrip("\n")
+        if first != marker:
+            raise OutputExistsError(f"{report} exists and was not written by crowns report; "
+                                    "use --force to replace it or choose another --out")
+    else:
+        for other in others:
+            if other.exists() and not (other.is_dir() and not any(other.iterdir())):
+                raise OutputExistsError(f"{other} exists and was not written by crowns report; "
+                                        "use --force to replace it or choose another --out")
 
 
 
@@ -124,7 +157,7 @@ def _crowns_chart(df: pd.DataFrame, seats: list[int], path: Path) -> None:
 
 
 def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "report", *, by: str = "policy",
-                 title: str | None = None) -> Path:
+                 title: str | None = None, force: bool = False) -> Path:
     """Write ``out_dir/report.md`` and its PNG charts from a simulation's results.
 
     Parameters
@@ -138,6 +171,8 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
         Grouping of the main win-rate table (both charts are drawn either way).
     title : str, optional
         Report title (default: from the game's name).
+    force : bool
+        Replace a ``report.md`` (and charts) in `out_dir` that this command did not write.
 
     Returns
     -------
@@ -150,6 +185,9 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
         If the file is not a results file.
     RunnerError
         If `by` is unknown or the table has no games or lacks the win columns.
+    OutputExistsError
+        If `out_dir` holds a ``report.md`` or chart that ``crowns report`` did not write
+        (and not `force`), or `out_dir`'s parent folder does not exist.
     """
     import pandas as pd
 
@@ -167,7 +205,7 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
         raise RunnerError(f"{source or 'results'}: no finished games yet")
     meta: dict[str, Any] = dict(df.attrs)
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    _claim(out / "report.md", _RESULTS_MARKER, [out / n for n in _RESULT_CHARTS], force=force)
     game = meta.get("game") or "game"
     seats = _seats(df)
     by_policy = win_rates(df, by="policy")
@@ -178,7 +216,7 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
     params = meta.get("params") or {}
     rules = meta.get("rules") or params.get("rules") or {}
     names = {"kings-crowns": "King's Crowns", "five-crowns": "Five Crowns", "cross-kings": "Cross Kings"}
-    lines = [f"# {title or names.get(str(game), str(game)) + ' simulation report'}", ""]
+    lines = [_RESULTS_MARKER, f"# {title or names.get(str(game), str(game)) + ' simulation report'}", ""]
     lines += ["## Run", "", "| | |", "|---|---|"]
     done, total = len(df), meta.get("games", len(df))
     rows = [
@@ -267,7 +305,7 @@ def _slug(text: str) -> str:
 
 
 def write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: int, games: int,
-                       seconds: float, command: str) -> Path:
+                       seconds: float, command: str, force: bool = False) -> Path:
     """Write ``out_dir/<name>.md`` and its charts in ``out_dir/<name>/``, atomically.
 
     The charts go to a fresh temporary folder and the report to a temporary file; both
@@ -287,6 +325,8 @@ def write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: in
         Run time in seconds (stated in the report).
     command : str
         The command that reruns exactly this study.
+    force : bool
+        Replace a report or chart folder of that name that ``crowns report`` did not write.
 
     Returns
     -------
@@ -297,6 +337,9 @@ def write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: in
     ------
     StudyError
         If the result breaks the table conventions.
+    OutputExistsError
+        If a file or folder in the way was not written by ``crowns report`` (and not
+        `force`), or `out_dir`'s parent does not exist.
     """
     import datetime
     import os
@@ -309,7 +352,7 @@ def write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: in
 
     check_result(result, study.name)
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    _claim(out / f"{study.name}.md", _MARKER.format(name=study.name), [out / study.name], force=force)
     tmp_dir = Path(tempfile.mkdtemp(prefix=f".{study.name}.", dir=out))
     try:
         lines = [_MARKER.format(name=study.name), f"# {study.title}", "", f"**{result.headline.strip()}**", ""]
@@ -426,7 +469,7 @@ def _executor(workers: int | None):
 
 def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: str | Path | None = None,
                 workers: int | None = None, seed: int = DEFAULT_SEED, games: int | None = None,
-                progress: bool = False) -> list[Path]:
+                progress: bool = False, force: bool = False) -> list[Path]:
     """Run studies and write their reports and the index.
 
     Parameters
@@ -447,6 +490,8 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
         Size parameter overriding the study's own (with `only`, to rerun exactly).
     progress : bool
         Show a progress bar over the studies on stderr.
+    force : bool
+        Replace reports or chart folders in the way that ``crowns report`` did not write.
 
     Returns
     -------
@@ -459,6 +504,9 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
         If a name in `only` is unknown or a study's tables break the conventions.
     RunnerError
         If `seed`, `games` or `workers` is out of range.
+    OutputExistsError
+        If a report's file or chart folder exists and was not written by ``crowns
+        report`` (and not `force`); checked for every study before any runs.
     KeyboardInterrupt
         On Ctrl-C; reports already finished stay, the interrupted one is not written.
     """
@@ -476,6 +524,8 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
         if name not in studies:
             raise StudyError(f"unknown study {name!r}; known: {', '.join(studies)}")
     out = Path(out_dir if out_dir is not None else ("reports-quick" if quick else "reports"))
+    for name in chosen:
+        _claim(out / f"{name}.md", _MARKER.format(name=name), [out / name], force=force)
     written = []
     bar = None
     if progress:
@@ -495,7 +545,7 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
             command = shlex.join(["crowns", "report", "--only", name, "--seed", str(seed), "--games", str(size),
                                   "--out", str(out)])
             written.append(write_study_report(st, result, out, seed=seed, games=size, seconds=seconds,
-                                              command=command))
+                                              command=command, force=force))
             write_index(out)
             if bar is not None:
                 bar.update()
@@ -510,7 +560,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.results is not None:
         if args.quick or args.only or args.games is not None:
             raise RunnerError("--quick, --only and --games run the studies; they do not apply to a results file")
-        path = write_report(args.results, args.out or "report", by=args.by)
+        path = write_report(args.results, args.out or "report", by=args.by, force=args.force)
         charts = sorted(p.name for p in path.parent.glob("*.png"))
         print(f"wrote {path}")
         print(f"charts in {path.parent}: {', '.join(charts)}")
@@ -521,7 +571,7 @@ def cmd_report(args: argparse.Namespace) -> int:
         return 0
     only = [n for item in args.only or [] for n in item.split(",") if n]
     paths = run_studies(only or None, quick=args.quick, out_dir=args.out, workers=args.workers, seed=args.seed,
-                        games=args.games, progress=not args.no_progress)
+                        games=args.games, progress=not args.no_progress, force=args.force)
     for path in paths:
         print(f"wrote {path}")
     if paths:
@@ -548,6 +598,8 @@ def register_command(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", type=int, default=None, metavar="N",
                         help="size parameter for every study run (default: the study's quick or full size)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--force", action="store_true",
+                        help="replace report files in --out that crowns report did not write")
     parser.add_argument("--by", choices=("seat", "policy"), default="policy",
                         help="with RESULTS: main win-rate table by policy (default) or seat")
     parser.set_defaults(handler=cmd_report)

@@ -137,7 +137,10 @@ def test_a_failing_study_leaves_the_previous_reports(tmp_path):
     before = (tmp_path / "toy_coins.md").read_text()
     with pytest.raises(RuntimeError, match="simulation failed"):
         run_studies(["toy_coins", "toy_broken"], out_dir=tmp_path, workers=1, seed=1)
-    assert (tmp_path / "toy_coins.md").read_text().splitlines()[:12] == before.splitlines()[:12]
+    def stable(text):  # the run time and the time written vary between runs
+        return [ln for ln in text.splitlines() if not ln.startswith(("| run time", "| written"))]
+
+    assert stable((tmp_path / "toy_coins.md").read_text()) == stable(before)
     assert not (tmp_path / "toy_broken.md").exists()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]
 
