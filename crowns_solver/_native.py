@@ -14,7 +14,7 @@ from pathlib import Path
 from types import ModuleType
 
 #: The compiled modules, by name inside the ``crowns_solver`` package.
-EXTENSIONS: tuple[str, ...] = ("_ck_score", "_ck_search", "_kc_engine", "_fc_melds")
+EXTENSIONS: tuple[str, ...] = ("_ck_score", "_ck_search", "_kc_engine", "_fc_melds", "_fc_game")
 
 _PKG_DIR = Path(__file__).resolve().parent
 _EXT_DIR = _PKG_DIR.parent / "ext"

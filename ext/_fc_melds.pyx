@@ -11,6 +11,7 @@ from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 from libc.stdlib cimport malloc, free
 
 include "_fc_meldcore.pxi"
+include "_fc_advisecore.pxi"
 
 cdef extern from *:
     const char* CROWNS_SOURCE_HASH
@@ -325,37 +326,6 @@ def arrange(codes, int wild, bint all_wild=True):
 # ---------------------------------------------------------------------------------------
 # The discard advisor: every candidate discard, every possible draw, every next discard
 
-cdef int _outlook(uint8_t* counts, int wild, bint all_wild, const int64_t* unseen,
-                  int kept_dw, int64_t* n_out, int64_t* total) noexcept nogil:
-    """For a kept hand `counts` (n cards): over each draw d (weight unseen[d]), the least
-    deadwood after discarding one of the n+1 cards.  Adds the weight of draws that go out
-    to n_out and weight * deadwood to total."""
-    cdef int d, e, m, x
-    for d in range(FC_NCODES):
-        if unseen[d] <= 0:
-            continue
-        m = kept_dw
-        if m > 0:
-            counts[d] += 1
-            if fc_can_go_out(counts, wild, all_wild):
-                m = 0
-            for e in range(FC_NCODES if m > 0 else 0):
-                if counts[e] == 0 or e == d:
-                    continue
-                counts[e] -= 1
-                x = fc_deadwood(counts, wild, all_wild)
-                counts[e] += 1
-                if x < m:
-                    m = x
-                    if m == 0:
-                        break
-            counts[d] -= 1
-        if m == 0:
-            n_out[0] += unseen[d]
-        total[0] += unseen[d] * m
-    return 0
-
-
 def outlook(codes, int wild, bint all_wild, const int64_t[::1] unseen):
     """For a hand of n cards about to draw blind: (weight of draws that let it go out,
     sum over draws of weight * least deadwood after the best discard)."""
@@ -368,52 +338,8 @@ def outlook(codes, int wild, bint all_wild, const int64_t[::1] unseen):
         raise ValueError("unseen must have 56 entries")
     with nogil:
         kept = fc_deadwood(counts, wild, all_wild)
-        _outlook(counts, wild, all_wild, &unseen[0], kept, &n_out, &total)
+        fc_outlook(counts, wild, all_wild, &unseen[0], kept, &n_out, &total)
     return n_out, total
-
-
-cdef int _table(uint8_t* counts, int wild, bint all_wild, const int64_t* unseen,
-                int* codes, int nd, int16_t* cache, int32_t* kept_dw, int64_t* n_out,
-                int64_t* total) noexcept nogil:
-    cdef int ci, ei, c, e, d, m, x, key, lo, hi
-    for ci in range(nd):
-        c = codes[ci]
-        counts[c] -= 1
-        kept_dw[ci] = fc_deadwood(counts, wild, all_wild)
-        n_out[ci] = 0
-        total[ci] = 0
-        for d in range(FC_NCODES):
-            if unseen[d] <= 0:
-                continue
-            m = kept_dw[ci]
-            if m > 0:
-                counts[d] += 1
-                if fc_can_go_out(counts, wild, all_wild):
-                    m = 0
-                for ei in range(nd if m > 0 else 0):
-                    e = codes[ei]
-                    if counts[e] == 0 or e == d:
-                        continue
-                    # hand - c - e + d is the same multiset for (c, e) and (e, c)
-                    lo = ci if ci < ei else ei
-                    hi = ei if ci < ei else ci
-                    key = (lo * (FC_MAXHAND + 1) + hi) * FC_NCODES + d
-                    x = cache[key]
-                    if x < 0:
-                        counts[e] -= 1
-                        x = fc_deadwood(counts, wild, all_wild)
-                        counts[e] += 1
-                        cache[key] = <int16_t>x
-                    if x < m:
-                        m = x
-                        if m == 0:
-                            break
-                counts[d] -= 1
-            if m == 0:
-                n_out[ci] += unseen[d]
-            total[ci] += unseen[d] * m
-        counts[c] += 1
-    return 0
 
 
 def discard_table(codes, int wild, bint all_wild, const int64_t[::1] unseen):
@@ -426,7 +352,7 @@ def discard_table(codes, int wild, bint all_wild, const int64_t[::1] unseen):
     cdef int64_t n_out[FC_MAXHAND + 1]
     cdef int64_t total[FC_MAXHAND + 1]
     cdef int nd = 0, c, i
-    cdef size_t size = (FC_MAXHAND + 1) * (FC_MAXHAND + 1) * FC_NCODES
+    cdef size_t size = FC_CACHE_SIZE
     cdef int16_t* cache
     _check_wild(wild)
     _fill(codes, counts)
@@ -443,7 +369,7 @@ def discard_table(codes, int wild, bint all_wild, const int64_t[::1] unseen):
         with nogil:
             for i in range(<int>size):
                 cache[i] = -1
-            _table(counts, wild, all_wild, &unseen[0], cl, nd, cache, kept, n_out, total)
+            fc_discard_table(counts, wild, all_wild, &unseen[0], cl, nd, cache, kept, n_out, total)
     finally:
         free(cache)
     return [(cl[i], kept[i], n_out[i], total[i]) for i in range(nd)]

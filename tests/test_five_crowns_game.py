@@ -208,7 +208,8 @@ def guarded_view(rnd, seat, rng, rules):
     return SeatView(GuardedRound(rnd, seat), seat, rng, rules)
 
 
-@pytest.mark.parametrize("policies", [["greedy", "random", "greedy"], ["random", "greedy", "random"]])
+@pytest.mark.parametrize("policies", [["greedy", "random", "greedy"], ["random", "greedy", "random"],
+                                      ["advisor", "tracker", "tracker"]])
 def test_policies_never_read_hidden_cards(policies):
     from crowns_solver.five_crowns.players import get_policy
 
@@ -218,6 +219,7 @@ def test_policies_never_read_hidden_cards(policies):
         eng = _Engine(rules, pols, np.random.SeedSequence(seed), view_factory=guarded_view)
         guarded = _finish(eng, seed, policies)
         assert guarded.record == play_game(policies, seed=seed, rules=rules).record
+        assert guarded.record == play_game(policies, seed=seed, rules=rules, engine="compiled").record
 
 
 def test_a_view_that_reads_hidden_cards_is_caught():
@@ -440,7 +442,8 @@ def test_simulate_rows_and_reproducibility():
 
     rules = GameRules(players=2, rounds=2)
     df = simulate(5, players=2, policies=["greedy", "random"], seed=9, rules=rules, workers=1, chunk_size=2)
-    assert list(df.columns) == ["game", "seat", "policy", "round_1", "round_2", "total", "place", "won", "turns"]
+    assert list(df.columns) == ["game", "seat", "policy", "round_1", "round_2", "out_1", "out_2", "total", "place",
+                                "won", "turns"]
     assert [(g, s) for g, s in zip(df["game"], df["seat"])] == [(g, s) for g in range(5) for s in (0, 1)]
     # game 2 is the first game of chunk 1: seeded by SeedSequence(9, spawn_key=(1,)).spawn(2)[0]
     child = np.random.SeedSequence(9, spawn_key=(1,)).spawn(2)[0]
@@ -449,6 +452,10 @@ def test_simulate_rows_and_reproducibility():
     assert g2["total"].tolist() == list(direct.totals)
     assert g2["round_1"].tolist() == direct.round_scores[0].tolist()
     assert g2["won"].tolist() == [s in direct.winners for s in (0, 1)]
+    assert g2["out_2"].tolist() == [s == direct.rounds[1].out for s in (0, 1)]
+    # exactly one seat goes out in each round (no turn cap here), and it scores 0
+    assert (df.groupby("game")[["out_1", "out_2"]].sum() == 1).all().all()
+    assert (df.loc[df["out_1"], "round_1"] == 0).all()
     assert (df.groupby("game")["won"].sum() >= 1).all()
     with ThreadPoolExecutor(2) as pool:
         again = simulate(5, players=2, policies=["greedy", "random"], seed=9, rules=rules, executor=pool, chunk_size=2)
@@ -518,21 +525,85 @@ def test_advisor_policy_follows_the_advisor():
     assert checked["draw"] > 5 and checked["discard"] > 5
 
 
-def test_tracker_avoids_feeding_the_next_seat():
+def _view_after(turns, *, hands, discard, wild=7, seat=0, seats=(0, 1, 2)):
+    """A SeatView of `seat` on a hand-made table: `turns` are (seat, source, card,
+    discard) of this round; `hands` the cards held now; `discard` the pile, bottom first."""
+    from crowns_solver.five_crowns.game import Turn, _Round
+
+    rnd = _Round(5, wild, wild, list(seats), seats[-1], [0] * len(seats))
+    rnd.hands = {s: [parse_card(c) for c in h] for s, h in hands.items()}
+    rnd.discard = [parse_card(c) for c in discard]
+    rnd.draw = [parse_card("3S")] * 40
+    for who, source, card, thrown in turns:
+        t = Turn(who, source, parse_card(card), parse_card(thrown))
+        rnd.turns.append(t)
+        if source == "discard":
+            rnd.known[who].append(t.card)
+        if t.discard in rnd.known[who]:
+            rnd.known[who].remove(t.discard)
+    rnd.phase, rnd.seat = "discard", seat
+    return SeatView(rnd, seat, np.random.default_rng(0), GameRules(players=len(seats)))
+
+
+def test_tracker_feed_chance_reads_the_next_seats_public_signs():
+    from crowns_solver.five_crowns.players import FEED_BASE, FEED_WILD, TrackerPolicy
+
+    # seat 1 (next after seat 0) took 9H from the pile, threw QS; then it drew blind
+    # leaving the KD that seat 0 threw
+    turns = [(0, "draw", "5S", "9H"), (1, "discard", "9H", "QS"), (2, "draw", "6D", "4C"),
+             (0, "draw", "8R", "KD"), (1, "draw", "3R", "10C")]
+    view = _view_after(turns, hands={0: ["9S", "JH", "QD", "4H", "KS", "5S", "8R", "8D"],
+                                     1: ["9H", "5C", "6C", "8C", "3R", "3D", "JD"],
+                                     2: ["3C", "4D", "5D", "6D", "8H", "9D", "JC"]},
+                       discard=["KR", "9H", "QS", "4C", "KD", "10C"])
+    tr = TrackerPolicy()
+    base = FEED_BASE[7]
+    assert tr.signs(view, parse_card("9S")) == {"book": True, "run": False, "threw": False, "passed": False}
+    assert tr.feed(view, parse_card("9S")) == base * 7.7        # it collects 9s
+    assert tr.feed(view, parse_card("JH")) == base * 3.2        # JH is two above its 9H
+    assert tr.feed(view, parse_card("QD")) == base * 0.45       # it threw a queen
+    assert tr.feed(view, parse_card("KS")) == base * 0.6        # it left the KD for a blind draw
+    assert tr.feed(view, parse_card("4H")) == base              # nothing known (seat 0 left the 4C)
+    assert tr.feed(view, parse_card("7S")) == FEED_WILD         # 7s are wild this round
+    assert tr.feed(view, parse_card("JK")) == FEED_WILD
+    # a card it both threw (10C) and may collect in a run with 9H: 10H
+    assert tr.feed(view, parse_card("10H")) == base * 3.2 * 0.45
+    # alone at the table there is nobody to feed
+    solo = _view_after([], hands={0: ["9S", "JH", "QD", "4H"]}, discard=["KR"], seats=(0,))
+    assert tr.feed(solo, parse_card("9S")) == 0.0
+
+
+def test_tracker_parameters():
     from crowns_solver.five_crowns.players import TrackerPolicy
 
-    fed = []
+    assert TrackerPolicy()._compiled_params() == (10.0, 0.75, 10.0, 2.0, 1.0)
+    assert "lookahead=0.5" in repr(TrackerPolicy(lookahead=0.5))
+    for kwargs, message in [({"feed_weight": -1}, "feed_weight"), ({"lookahead": 1.5}, "lookahead"),
+                            ({"out_weight": "x"}, "out_weight"), ({"candidates": 2.5}, "candidates"),
+                            ({"candidates": 15}, "candidates"), ({"margin": -0.1}, "margin"),
+                            ({"lookahead": True}, "lookahead")]:
+        with pytest.raises(PolicyError, match=message):
+            TrackerPolicy(**kwargs)
+
+
+def test_tracker_going_out_discard_feeds_the_least():
+    from crowns_solver.five_crowns.players import TrackerPolicy
+
+    checked = []
 
     class Spy(TrackerPolicy):
         def choose_discard(self, view):
             choice = super().choose_discard(view)
-            fed.append(self.feed(view, choice))
+            if view.can_go_out:
+                options = view.going_out_discards
+                assert choice in options
+                assert self.feed(view, choice) == min(self.feed(view, c) for c in options)
+                checked.append(choice)
             return choice
 
-    play_game([Spy(), "greedy"], seed=2, rules=GameRules(players=2, rounds=4))
-    assert fed and all(f >= 0 for f in fed)
-    with pytest.raises(PolicyError, match="feed_weight"):
-        TrackerPolicy(feed_weight=-1)
+    for seed in range(6):
+        play_game([Spy(), "advisor", "greedy"], seed=seed, rules=GameRules(players=3, rounds=4))
+    assert len(checked) >= 3
 
 
 def test_cli_simulate(capsys, tmp_path):
@@ -549,3 +620,258 @@ def test_cli_simulate(capsys, tmp_path):
     assert len(csv.read_text().splitlines()) == 1 + 8
     assert main(["five-crowns", "simulate", "0", "--workers", "1"]) == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+# --------------------------------------------------------------------------- compiled loop
+ENGINE_CASES = [
+    (["greedy"] * 4, {}),
+    (["random", "greedy", "advisor", "greedy"], {}),
+    (["advisor", "random", "advisor"], {"ties": "tiebreak"}),
+    (["random"], {}),                                   # one long-drawing seat: reshuffles
+    (["greedy", "random"] * 4, {"rounds": 4}),          # 8 seats, two card sets
+    (["greedy", "advisor"], {"all_wild_melds": False, "first_dealer": 1}),
+    (["random", "random"], {"max_turns": 3}),           # rounds that hit the turn cap
+    (["tracker", "advisor", "tracker", "advisor"], {}),
+    (["tracker", "greedy", "random"], {"ties": "tiebreak"}),
+    (["tracker"], {"rounds": 6}),                       # nobody to feed, long rounds
+    (["tracker", "tracker"], {"all_wild_melds": False, "rounds": 7}),
+]
+
+
+@pytest.mark.parametrize("policies, options", ENGINE_CASES)
+def test_compiled_and_python_engines_play_identical_games(policies, options):
+    rules = GameRules(players=len(policies), **options)
+    for seed in range(3):
+        slow = play_game(policies, seed=seed, rules=rules, engine="python")
+        fast = play_game(policies, seed=seed, rules=rules, engine="compiled")
+        assert fast.record == slow.record
+        assert fast == slow and fast.places == slow.places
+
+
+def test_compiled_engine_reshuffles_and_tiebreaks_like_python():
+    # the cases above include reshuffles and tiebreak rounds: make sure they happened
+    reshuffled = sum(r.reshuffles for seed in range(3)
+                     for r in play_game(["random"], seed=seed, engine="compiled").rounds)
+    assert reshuffled > 0
+    for seed in range(60):
+        tb = play_game(["greedy"] * 3, seed=seed, rules=GameRules(players=3, rounds=1, ties="tiebreak"),
+                       engine="compiled")
+        if tb.tiebreaks:
+            slow = play_game(["greedy"] * 3, seed=seed, rules=GameRules(players=3, rounds=1, ties="tiebreak"),
+                             engine="python")
+            assert tb.record == slow.record
+            return
+    raise AssertionError("no tiebreak in 60 seeds")
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_compiled_games_pass_the_engine_invariants(seed):
+    # replay the compiled game's record through the Python engine with the invariant
+    # observer: card conservation and hand sizes at every step, every score
+    policies = ["greedy", "advisor", "random", "greedy"][: 2 + seed % 3]
+    rules = GameRules(players=len(policies), first_dealer=seed % len(policies))
+    result = play_game(policies, seed=seed, rules=rules, engine="compiled")
+    inv = Invariants(rules)
+    eng = _Engine(rules, [None] * rules.players, None, record=result.record, observer=inv)
+    from crowns_solver.five_crowns.game import _Replayer
+
+    eng.policies = [_Replayer()] * rules.players
+    again = _finish(eng, seed, list(result.policies))
+    assert again.totals == result.totals and inv.events["round_end"] == 11
+    for rr in result.rounds:
+        assert rr.wild_rank == rr.cards_dealt == rr.round + 2
+        assert rr.dealer == (rules.first_dealer + rr.round - 1) % rules.players
+        if rr.out is not None:
+            assert rr.scores[rr.out] == 0
+
+
+def test_auto_engine_choice_and_errors():
+    from crowns_solver.five_crowns.game import _CompiledEngine
+    from crowns_solver.five_crowns.players import compiled_spec
+
+    assert compiled_spec(GreedyPolicy()) is not None
+    assert compiled_spec(Bad()) is None
+
+    class Sub(GreedyPolicy):  # a subclass may choose differently: Python engine
+        pass
+
+    assert compiled_spec(Sub()) is None
+    rules = GameRules(players=2, rounds=2)
+    with pytest.raises(PolicyError, match="seat 1 \\(greedy\\)"):
+        play_game([GreedyPolicy(), Sub()], seed=0, rules=rules, engine="compiled")
+    with pytest.raises(PolicyError, match="observer"):
+        play_game(["greedy", "greedy"], seed=0, rules=rules, engine="compiled", observer=lambda t: None)
+    with pytest.raises(RulesError, match="engine"):
+        play_game(["greedy", "greedy"], seed=0, rules=rules, engine="fast")
+    # auto: a subclass or an observer falls back to the Python engine, same game
+    assert play_game([GreedyPolicy(), Sub()], seed=5, rules=rules).record == \
+        play_game(["greedy", "greedy"], seed=5, rules=rules, engine="compiled").record
+    assert _CompiledEngine  # the class exists for the auto path
+
+
+@given(st.integers(0, 2**32 - 1), st.integers(1, 2**32 - 1))
+def test_compiled_integers_match_numpy(seed, k):
+    # RandomPolicy draws with view.rng.integers(k); the compiled loop reads the same
+    # generator's bit stream and must get the same numbers
+    from crowns_solver.five_crowns.game import _compiled
+
+    a = np.random.default_rng(seed)
+    b = np.random.default_rng(seed)
+    for kk in (k, 1, 2, 13, 14, 3):
+        assert _compiled().integers_like_numpy(a, kk, 5) == [int(b.integers(kk)) for _ in range(5)]
+    assert a.random() == b.random()
+
+
+@pytest.mark.parametrize("params", [dict(feed_weight=0.0, lookahead=1.0, out_weight=0.0, candidates=3, margin=1e9),
+                                    dict(feed_weight=40.0, lookahead=0.3, out_weight=25.0, candidates=4, margin=2.5),
+                                    dict(candidates=0), dict(candidates=1)])
+def test_tracker_with_other_parameters_is_the_same_in_both_engines(params):
+    from crowns_solver.five_crowns.players import TrackerPolicy
+
+    policies = [TrackerPolicy(**params), "advisor", TrackerPolicy(), "greedy"]
+    rules = GameRules(players=4, rounds=8)
+    for seed in range(2):
+        slow = play_game(policies, seed=seed, rules=rules, engine="python")
+        fast = play_game(policies, seed=seed, rules=rules, engine="compiled")
+        assert fast.record == slow.record
+
+
+# --------------------------------------------------------------------------- look-ahead
+def _unseen(cards: dict[str, int]) -> np.ndarray:
+    out = np.zeros(56, dtype=np.int64)
+    for c, n in cards.items():
+        out[parse_card(c)] = n
+    return out
+
+
+def _least_after(kept: list[int], d: int, wild: int) -> int:
+    """Least deadwood (reference) of `kept` plus card d after the best discard."""
+    hand = kept + [d]
+    return min(ref_deadwood(hand[:i] + hand[i + 1:], wild) for i in range(len(hand)))
+
+
+LOOKAHEAD_CASES = [
+    # (hand of n + 1, wild, unseen cards)
+    (["5H", "6H", "9S", "QD", "JK"], 4, {"7H": 2, "9D": 1, "KD": 2, "4C": 1, "3S": 2}),
+    (["3S", "3H", "8C", "9C", "KR"], 4, {"3D": 1, "10C": 2, "JK": 1, "QR": 1, "5D": 2}),
+    (["6D", "7D", "7S", "QH", "KH", "3R"], 5, {"8D": 1, "7H": 2, "JH": 1, "5S": 1, "9R": 2, "3C": 1}),
+]
+
+
+@pytest.mark.parametrize("hand, wild, unseen", LOOKAHEAD_CASES)
+def test_tracker_lookahead_against_brute_force(hand, wild, unseen):
+    # discard_outcomes: every candidate's deadwood kept and, for each next card, the
+    # least deadwood after the best discard; two_step: over every pair of draws, with the
+    # least-deadwood discard in between (the drawn card on a tie), the deadwood after the
+    # second draw and the best discard, and the pairs that have not gone out
+    from crowns_solver.five_crowns.game import _compiled
+
+    game = _compiled()
+    codes = [parse_card(c) for c in hand]
+    u = _unseen(unseen)
+    total = int(u.sum())
+    cards, kept, rows = game.discard_outcomes(codes, wild, True, u)
+    assert cards == sorted(set(codes))
+    for card, k, row in zip(cards, kept, rows):
+        rest = list(codes)
+        rest.remove(card)
+        assert k == ref_deadwood(rest, wild)
+        for d in range(56):
+            assert row[d] == (_least_after(rest, d, wild) if u[d] else -1)
+        e2 = s2 = 0
+        for d1 in range(56):
+            if not u[d1]:
+                continue
+            first = rest + [d1]
+            if row[d1] == 0:
+                continue  # out at the first draw
+            options = [i for i in range(len(first)) if ref_deadwood(first[:i] + first[i + 1:], wild) == row[d1]]
+            drop = len(first) - 1 if len(first) - 1 in options else min(options, key=lambda i: first[i])
+            mid = first[:drop] + first[drop + 1:]
+            for d2 in range(56):
+                w2 = int(u[d2]) - (d2 == d1)
+                if w2 <= 0:
+                    continue
+                m2 = _least_after(mid, d2, wild)
+                e2 += int(u[d1]) * w2 * m2
+                s2 += int(u[d1]) * w2 * (m2 > 0)
+        assert game.two_step(codes, card, wild, True, u, row, k) == (e2, s2), card
+    assert total >= 2
+
+
+# --------------------------------------------------------------------------- duplicate deals
+def test_rotations_are_the_distinct_seatings():
+    from crowns_solver.five_crowns.simulation import rotations
+
+    assert rotations(["a", "b", "c", "d"]) == [0, 1, 2, 3]
+    assert rotations(["a", "b", "a", "b"]) == [0, 1]
+    assert rotations(["a", "a", "a"]) == [0]
+    assert rotations(["a", "a", "b"]) == [0, 1, 2]
+    g = GreedyPolicy()
+    assert rotations([g, "random", g, "random"]) == [0, 1]
+    assert rotations([GreedyPolicy(), GreedyPolicy()]) == [0, 1]  # different objects
+
+
+def test_simulate_duplicate_plays_each_deal_in_every_seating():
+    from crowns_solver.five_crowns.simulation import simulate
+
+    rules = GameRules(players=4, rounds=3)
+    df = simulate(3, players=4, policies=["greedy", "random", "greedy", "random"], seed=5, rules=rules,
+                  workers=1, chunk_size=2, duplicate=True)
+    assert list(df.columns[:5]) == ["game", "deal", "rotation", "seat", "policy"]
+    assert len(df) == 3 * 2 * 4 and sorted(df["game"].unique()) == list(range(6))
+    for deal in range(3):
+        games = df[df["deal"] == deal]
+        assert sorted(games["rotation"].unique()) == [0, 1]
+        first = games[games["rotation"] == 0].sort_values("seat")
+        second = games[games["rotation"] == 1].sort_values("seat")
+        assert first["policy"].tolist() == ["greedy", "random"] * 2
+        assert second["policy"].tolist() == ["random", "greedy"] * 2
+        # the same deal: both games are the seed's game with the policies moved one seat
+        chunk, j = divmod(deal, 2)
+        child = np.random.SeedSequence(5, spawn_key=(chunk,)).spawn(2 if chunk == 0 else 1)[j]
+        for rot, part in ((0, first), (1, second)):
+            pols = part["policy"].tolist()
+            direct = play_game(pols, seed=np.random.SeedSequence(child.entropy, spawn_key=child.spawn_key),
+                               rules=rules)
+            assert part["total"].tolist() == list(direct.totals)
+    with pytest.raises(RulesError, match="rotate and duplicate"):
+        simulate(2, players=2, policies=["greedy", "random"], rotate=True, duplicate=True, workers=1)
+
+
+def test_cli_simulate_duplicate(capsys):
+    from crowns_solver.cli import main
+
+    assert main(["five-crowns", "simulate", "3", "--policies", "greedy", "random", "--duplicate",
+                 "--workers", "1", "--seed", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "3 deals x 2 seatings = 6 games" in out
+    assert "vs deal" in out
+
+
+@given(st.lists(st.integers(-3, 60), max_size=16), st.integers(0, 16), st.integers(50, 60),
+       st.integers(-2, 3),
+       st.one_of(st.lists(st.integers(-5, 400), min_size=56, max_size=56), st.lists(st.integers(-40000, 40000))),
+       st.integers(-5, 300))
+def test_lookahead_entry_points_reject_malformed_input(codes, wild, size, fill, row, kept):
+    # random and malformed input at the compiled look-ahead entry points: an answer or a
+    # ValueError / OverflowError, never a crash
+    from crowns_solver.five_crowns.game import _compiled
+
+    game = _compiled()
+    unseen = np.full(size, fill, dtype=np.int64)
+    valid = 1 <= len(codes) <= 14 and all(0 <= c < 56 for c in codes) and 3 <= wild <= 13 and size == 56
+    try:
+        cards, kept_dw, rows = game.discard_outcomes(codes, wild, True, unseen)
+    except ValueError:
+        assert not valid
+    else:
+        assert valid and cards == sorted(set(codes)) and len(rows) == len(cards)
+        assert all(len(r) == 56 for r in rows) and all(k >= 0 for k in kept_dw)
+    card = codes[0] if codes else 0
+    try:
+        e2, s2 = game.two_step(codes, card, wild, True, unseen, row, kept)
+    except (ValueError, OverflowError):
+        pass
+    else:
+        assert valid and len(row) == 56 and fill > 0 and s2 >= 0

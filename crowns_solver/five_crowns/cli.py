@@ -82,7 +82,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def summarize(df):  # -> DataFrame
     """Per policy: seat-games, mean total (points) with a 95% interval, wins (shared wins
-    count for each winner), win rate with its 95% Wilson interval."""
+    count for each winner), win rate with its 95% Wilson interval.
+
+    For duplicate runs (a ``deal`` column) also ``vs_deal``: the mean of (total - the
+    mean total of every seat-game of the same deal), with a 95% interval over deals
+    (each deal's mean for the policy is one observation); the luck of the cards cancels
+    in it, so it separates policies with far fewer games."""
     import numpy as np
     import pandas as pd
 
@@ -99,10 +104,17 @@ def summarize(df):  # -> DataFrame
     out["win_rate"] = out["wins"] / out["seat_games"]
     lo, hi = wilson_interval(out["wins"].to_numpy(), out["seat_games"].to_numpy())
     out["win_low"], out["win_high"] = lo, hi
+    if "deal" in df.columns:
+        rel = df["total"] - df.groupby("deal")["total"].transform("mean")
+        per_deal = rel.groupby([df["policy"], df["deal"]]).mean()
+        by = per_deal.groupby(level=0)
+        out["vs_deal"] = by.mean()
+        out["vs_deal_ci"] = 1.959964 * by.std(ddof=1).fillna(0.0) / np.sqrt(by.size())
     return out
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from ..errors import RulesError
     from .game import GameRules
     from .simulation import simulate
 
@@ -110,21 +122,33 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         check_writable(args.csv, force=args.force)
     players = len(args.policies) if args.players is None else args.players
     rules = GameRules(players=players, ties=args.ties)
+    if args.rotate and args.duplicate:
+        raise RulesError("--rotate and --duplicate exclude each other (duplicate plays every rotation)")
     df = simulate(args.games, players=players, policies=args.policies, seed=args.seed, rules=rules,
-                  rotate=args.rotate, workers=args.workers, progress=args.progress, out=args.out)
+                  rotate=args.rotate, workers=args.workers, progress=args.progress, out=args.out,
+                  duplicate=args.duplicate)
     if args.csv:
         df.to_csv(args.csv, index=False)
     summary = summarize(df)
+    played = df["game"].nunique()
     if args.json:
-        print_json({"games": args.games, "players": players, "seed": args.seed,
+        print_json({"games": played, "deals": args.games if args.duplicate else None, "players": players,
+                    "seed": args.seed,
                     "policies": {p: {k: float(v) for k, v in row.items()} for p, row in summary.iterrows()}})
         return 0
-    print(f"{args.games} games, {players} players, seed {args.seed}"
+    if args.duplicate:
+        head = f"{args.games} deals x {played // args.games} seatings = {played} games"
+    else:
+        head = f"{args.games} games"
+    print(f"{head}, {players} players, seed {args.seed}"
           f"{', seats rotated' if args.rotate else ''}; mean turns per game {df.groupby('game')['turns'].first().mean():.1f}")
-    print(f"{'policy':<10} {'seat-games':>10} {'mean total':>16} {'win rate (95% CI)':>26}")
+    dup = "vs_deal" in summary.columns
+    print(f"{'policy':<10} {'seat-games':>10} {'mean total':>16} {'win rate (95% CI)':>26}"
+          + (f" {'vs deal average':>17}" if dup else ""))
     for name, row in summary.iterrows():
         print(f"{name:<10} {int(row.seat_games):>10} {row.mean_total:>9.1f} +- {row.total_ci:<4.1f}"
-              f" {row.win_rate:>9.3f} ({row.win_low:.3f}-{row.win_high:.3f})")
+              f" {row.win_rate:>9.3f} ({row.win_low:.3f}-{row.win_high:.3f})"
+              + (f" {row.vs_deal:>+9.2f} +- {row.vs_deal_ci:<4.2f}" if dup else ""))
     if args.csv:
         print(f"one row per game and seat written to {args.csv}")
     return 0
@@ -181,6 +205,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     sim.add_argument("--players", type=int, help="seats (default: the number of policies)")
     sim.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
     sim.add_argument("--rotate", action="store_true", help="move the policies one seat each game")
+    sim.add_argument("--duplicate", action="store_true",
+                     help="duplicate deals: play each of GAMES deals once in every distinct seating rotation"
+                     " (so every policy gets the same cards) and report each policy against the deal average")
     sim.add_argument("--ties", choices=("share", "tiebreak"), default="share")
     sim.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     sim.add_argument("--progress", action="store_true", help="show a progress bar")

@@ -586,6 +586,11 @@ def _codes(items: Any, what: str) -> list[int]:
         raise RecordError(f"{what}: {exc}") from None
 
 
+def _turn_order(players: int, seats: list[int], dealer: int) -> list[int]:
+    """Seats playing a round in turn order: the first one left of the dealer, then onwards."""
+    return [(dealer + k) % players for k in range(1, players + 1) if (dealer + k) % players in seats]
+
+
 class _Engine:
     def __init__(
         self,
@@ -622,11 +627,7 @@ class _Engine:
     def play_round(self, number: int, cards: int, seats: list[int], dealer: int) -> tuple[RoundResult, dict]:
         wild = cards  # the wild rank is the number of cards dealt (RULES.md)
         P = len(seats)
-        all_seats = list(range(self.rules.players))
-        # turn order: the first seat left of the dealer among those playing, then onwards
-        start = next(all_seats[(dealer + k) % len(all_seats)] for k in range(1, len(all_seats) + 1)
-                     if all_seats[(dealer + k) % len(all_seats)] in seats)
-        order = [s for s in (all_seats[(start + k) % len(all_seats)] for k in range(len(all_seats))) if s in seats]
+        order = _turn_order(self.rules.players, seats, dealer)
         r = _Round(number, cards, wild, order, dealer, list(self.totals))
         deck = self.shuffles.deck(self.round_index, number, self.rules.sets)
         rec_round = self.recorded_rounds[self.round_index] if self.recorded_rounds is not None else None
@@ -785,6 +786,50 @@ class _Engine:
         return rounds, tbs, recs, tb_recs, winners
 
 
+class _CompiledEngine(_Engine):
+    """The same engine with each round's turn loop run by the compiled module
+    ``_fc_game`` (built-in policies only; no observer, no replay).  Decks, reshuffles and
+    every seat's random draws come from the same numpy generators as in :class:`_Engine`,
+    so both play identical games."""
+
+    def __init__(self, rules: GameRules, policies: Sequence[Any], seed_seq: np.random.SeedSequence,
+                 specs: list[tuple[int, tuple[float, ...]]]):
+        super().__init__(rules, policies, seed_seq)
+        self.specs = specs
+
+    def play_round(self, number: int, cards: int, seats: list[int], dealer: int) -> tuple[RoundResult, dict]:
+        order = _turn_order(self.rules.players, seats, dealer)
+        deck = self.shuffles.deck(self.round_index, number, self.rules.sets)
+        self.round_index += 1
+        turns, out, scored, hands, reshuffles = _compiled().play_round(
+            deck, order, cards, [self.specs[s][0] for s in order], [self.specs[s][1] for s in order],
+            [self.rngs[s] for s in order], lambda rest: self.shuffles.reshuffle(rest, number, None),
+            self.rules.max_turns, self.rules.all_wild_melds, self.rules.sets, _NAMES,
+        )
+        scores = dict(scored)
+        result = RoundResult(number, cards, cards, dealer, tuple(order), out, scores, len(turns), reshuffles)
+        rec = {
+            "round": number, "cards": cards, "wild_rank": cards, "dealer": dealer, "seats": order,
+            "deck": [_NAMES[c] for c in deck], "turns": turns, "out": out,
+            "scores": [scores.get(s) for s in range(self.rules.players)],
+            "hands": {str(s): [_NAMES[c] for c in hands[s]] for s in order},
+        }
+        return result, rec
+
+
+def _compiled():
+    """The compiled game loop (ext/_fc_game.pyx), loaded on first use."""
+    global _GAME
+    if _GAME is None:
+        from .._native import load
+
+        _GAME = load("_fc_game")
+    return _GAME
+
+
+_GAME = None
+
+
 def parse_card_or(value: Any) -> int | None:
     """A card code from record text, or None when it is not a card."""
     try:
@@ -829,6 +874,7 @@ def play_game(
     seed: int | np.random.SeedSequence,
     rules: GameRules | None = None,
     observer: Callable[[TableState], None] | None = None,
+    engine: Literal["auto", "compiled", "python"] = "auto",
 ) -> GameResult:
     """Play one seeded game of Five Crowns between computer players.
 
@@ -846,6 +892,15 @@ def play_game(
     observer : callable(TableState), optional
         Called after the deal, every draw, every discard and each round's end with the
         whole table (for tests and displays).
+    engine : {"auto", "compiled", "python"}, default "auto"
+        Who runs the turns.  ``"compiled"``: the compiled game loop (``ext/_fc_game.pyx``),
+        which plays the built-in policies (random, greedy, advisor, tracker, with any
+        parameters) without calling back into Python.  ``"python"``: this module's
+        engine, which asks each policy object through a :class:`SeatView` (needed for
+        custom policies, subclasses of the built-in ones and observers).  ``"auto"``:
+        compiled when every seat plays a built-in policy and there is no observer,
+        otherwise Python.  Both engines play identical games (same record) for the same
+        seed and policies; the compiled one is several times faster.
 
     Returns
     -------
@@ -858,17 +913,31 @@ def play_game(
         Bad options or seed, or `rules.players` differs from the number of policies.
     PolicyError
         An unknown policy name, or a policy chose something illegal (the message names
-        the seat, the policy and the card).
+        the seat, the policy and the card); ``engine="compiled"`` with a policy that has
+        no compiled twin, or with an observer.
     """
-    from .players import get_policy
+    from .players import compiled_spec, get_policy
 
+    if engine not in ("auto", "compiled", "python"):
+        raise RulesError(f"engine must be 'auto', 'compiled' or 'python', got {engine!r}")
     pols = [get_policy(p) if isinstance(p, str) else p for p in policies]
     if rules is None:
         rules = GameRules(players=len(pols))
     if len(pols) != rules.players:
         raise RulesError(f"{len(pols)} policies for {rules.players} players")
     seq = _seed_sequence(seed)
-    eng = _Engine(rules, pols, seq, observer=observer)
+    specs = None if engine == "python" else [compiled_spec(p) for p in pols]
+    if engine == "compiled":
+        if observer is not None:
+            raise PolicyError("engine='compiled' cannot call an observer; use engine='python'")
+        missing = [f"seat {s} ({_policy_name(p)})" for s, (p, spec) in enumerate(zip(pols, specs)) if spec is None]
+        if missing:
+            raise PolicyError(f"engine='compiled' plays only the built-in policies; not {', '.join(missing)}")
+    eng: _Engine
+    if specs is not None and observer is None and all(spec is not None for spec in specs):
+        eng = _CompiledEngine(rules, pols, seq, specs)
+    else:
+        eng = _Engine(rules, pols, seq, observer=observer)
     return _finish(eng, seed if isinstance(seed, (int, np.integer)) else None, [_policy_name(p) for p in pols])
 
 

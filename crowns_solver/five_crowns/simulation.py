@@ -22,7 +22,7 @@ from ..errors import RulesError
 from .game import GameRules, play_game
 from .players import Policy, get_policy
 
-__all__ = ["simulate", "play_chunk", "check_setup", "DEFAULT_CHUNK_SIZE"]
+__all__ = ["simulate", "play_chunk", "check_setup", "rotations", "DEFAULT_CHUNK_SIZE"]
 
 GAME = "five-crowns"
 #: Games per chunk (a few seconds of work each).
@@ -64,6 +64,41 @@ def _seating(players: int, game: int, rotate: bool) -> list[int]:
     return [(s + k) % players for s in range(players)]
 
 
+def rotations(policies: Sequence[Any]) -> list[int]:
+    """The rotations k (policy index ``(s + k) % players`` in seat s) that give distinct
+    seatings, smallest first: all of them for distinct policies, 2 for A B A B, 1 when
+    every seat plays the same policy."""
+    players = len(policies)
+    seen: list[list[Any]] = []
+    out = []
+    for k in range(players):
+        seating = [policies[(s + k) % players] for s in range(players)]
+        if not any(all(a is b or (isinstance(a, str) and a == b) for a, b in zip(seating, other)) for other in seen):
+            seen.append(seating)
+            out.append(k)
+    return out
+
+
+def _game_row(result: Any, prefix: str, players: int, rounds: int, names: list[str], seating: list[int],
+              row: dict[str, Any]) -> None:
+    scores = result.round_scores
+    places = result.places
+    for s in range(players):
+        row[f"{prefix}policy_{s}"] = names[seating[s]]
+    for s in range(players):
+        for r in range(rounds):
+            row[f"{prefix}r{r + 1}_{s}"] = int(scores[r, s])
+        row[f"{prefix}total_{s}"] = int(result.totals[s])
+        row[f"{prefix}place_{s}"] = int(places[s])
+        row[f"{prefix}win_{s}"] = int(s in result.winners)
+    for r in range(rounds):
+        out = result.rounds[r].out
+        row[f"{prefix}out{r + 1}"] = -1 if out is None else int(out)
+    row[f"{prefix}turns"] = sum(r.turns for r in result.rounds)
+    row[f"{prefix}reshuffles"] = sum(r.reshuffles for r in result.rounds)
+    row[f"{prefix}tiebreaks"] = len(result.tiebreaks)
+
+
 def play_chunk(
     chunk_index: int,
     n_games: int,
@@ -74,39 +109,41 @@ def play_chunk(
     rules: dict[str, Any],
     rotate: bool = False,
     chunk_size: int = DEFAULT_CHUNK_SIZE,
+    duplicate: bool = False,
 ) -> pd.DataFrame:
     """Play one chunk of Five Crowns games (the runner's chunk function).
 
-    Game ``j`` of the chunk is seeded by ``seed.spawn(n_games)[j]``.
+    Game ``j`` of the chunk is seeded by ``seed.spawn(n_games)[j]``.  With `duplicate`,
+    "game" ``j`` is a deal: the same seed is played once per distinct seating rotation
+    (:func:`rotations`), so every policy plays the same cards from each seat.
 
     Returns
     -------
     DataFrame
-        One row per game: ``players``, ``policy_<s>``, ``r<round>_<s>`` (points of seat
-        s in each round), ``total_<s>``, ``place_<s>``, ``win_<s>`` (1 for each winner),
-        ``turns`` (all rounds, all seats), ``reshuffles``, ``tiebreaks``.
+        One row per game (per deal with `duplicate`): ``players``, ``policy_<s>``,
+        ``r<round>_<s>`` (points of seat s in each round), ``total_<s>``, ``place_<s>``,
+        ``win_<s>`` (1 for each winner), ``out<round>`` (the seat that went out, -1 for
+        none), ``turns`` (all rounds, all seats), ``reshuffles``, ``tiebreaks``; with `duplicate` each of these columns once per
+        rotation k, prefixed ``k<k>_``.
     """
     game_rules = GameRules(players=players, **{k: v for k, v in rules.items() if k != "players"})
     pols = [get_policy(p) for p in policies]
     names = [str(getattr(p, "name", p)) for p in pols]
+    turns = rotations(policies) if duplicate else None
     rows: list[dict[str, Any]] = []
     for j, child in enumerate(seed.spawn(n_games)):
-        seating = _seating(players, chunk_index * chunk_size + j, rotate)
-        result = play_game([pols[i] for i in seating], seed=child, rules=game_rules)
-        scores = result.round_scores
-        places = result.places
         row: dict[str, Any] = {"players": players}
-        for s in range(players):
-            row[f"policy_{s}"] = names[seating[s]]
-        for s in range(players):
-            for r in range(game_rules.rounds):
-                row[f"r{r + 1}_{s}"] = int(scores[r, s])
-            row[f"total_{s}"] = int(result.totals[s])
-            row[f"place_{s}"] = int(places[s])
-            row[f"win_{s}"] = int(s in result.winners)
-        row["turns"] = sum(r.turns for r in result.rounds)
-        row["reshuffles"] = sum(r.reshuffles for r in result.rounds)
-        row["tiebreaks"] = len(result.tiebreaks)
+        if turns is None:
+            seating = _seating(players, chunk_index * chunk_size + j, rotate)
+            result = play_game([pols[i] for i in seating], seed=child, rules=game_rules)
+            _game_row(result, "", players, game_rules.rounds, names, seating, row)
+        else:
+            for k in turns:
+                seating = [(s + k) % players for s in range(players)]
+                # a fresh copy of the deal's seed for each seating: the same decks
+                same = np.random.SeedSequence(child.entropy, spawn_key=child.spawn_key)
+                result = play_game([pols[i] for i in seating], seed=same, rules=game_rules)
+                _game_row(result, f"k{k}_", players, game_rules.rounds, names, seating, row)
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -124,6 +161,7 @@ def simulate(
     workers: int | None = None,
     out: str | Path | None = None,
     chunk_size: int = DEFAULT_CHUNK_SIZE,
+    duplicate: bool = False,
 ) -> pd.DataFrame:
     """Play many seeded Five Crowns games between computer players; one row per game and seat.
 
@@ -150,20 +188,30 @@ def simulate(
         Move the policies one seat to the left each game, so each plays every seat.
     workers, out, chunk_size
         Passed to :func:`crowns_solver.montecarlo.run` (processes, a resumable JSON-lines
-        results file, games per chunk, default 100).
+        results file, games per chunk, default 100; with `duplicate`, deals per chunk).
+    duplicate : bool
+        Duplicate deals, as in duplicate bridge: each of the `games` deals (seeds) is
+        played once per distinct seating rotation (policy ``(s + k) % players`` in seat
+        s; 4 rotations for 4 different policies, 2 for ``A B A B``), so every policy
+        plays the very same cards from every seat and the luck of the deal cancels in
+        comparisons.  ``games x rotations`` games are played.
 
     Returns
     -------
     pandas.DataFrame
         One row per game and seat: ``game``, ``seat``, ``policy``, ``round_1`` ..
-        ``round_11`` (points), ``total`` (points), ``place`` (1 best; equal totals share),
+        ``round_11`` (points), ``out_1`` .. ``out_11`` (bool: this seat went out in that
+        round; no seat does in a round cut off by ``max_turns``), ``total`` (points), ``place`` (1 best; equal totals share),
         ``won`` (bool; several winners in a shared win), ``turns`` (the game's turns, all
-        seats).  ``attrs`` holds the run's metadata (seed, chunk size, rules, version...).
+        seats).  With `duplicate` also ``deal`` (0..games-1) and ``rotation`` (k), and
+        ``game`` numbers the games played (``deal x rotations + index of k``).  ``attrs``
+        holds the run's metadata (seed, chunk size, rules, version...).
 
     Raises
     ------
     RulesError
-        Bad `players`, `rules`, or a number of policies neither 1 nor `players`.
+        Bad `players`, `rules`, a number of policies neither 1 nor `players`, or both
+        `rotate` and `duplicate`.
     PolicyError
         An unknown policy.
     RunnerError, ResultsFileError
@@ -181,28 +229,48 @@ def simulate(
         raise RulesError(f"rules must be a GameRules, got {type(rules).__name__}")
     if rules.players != players:
         raise RulesError(f"rules are for {rules.players} players, simulate was asked for {players}")
+    if rotate and duplicate:
+        raise RulesError("rotate and duplicate exclude each other (duplicate plays every rotation of each deal)")
     custom = [p for p in pols if not isinstance(p, str)]
     names = [p if isinstance(p, str) else str(getattr(p, "name", type(p).__name__)) for p in pols]
     params: dict[str, Any] = {"players": players, "policies": names, "rules": rules.to_dict(),
                               "rotate": bool(rotate), "chunk_size": chunk_size}
+    if duplicate:
+        params["duplicate"] = True
     meta = {"game": GAME, "rules": rules.to_dict()}
     fn: Any = _CustomChunk(pols) if custom else play_chunk
     wide = montecarlo.run(fn, games, params=params, seed=seed, chunk_size=chunk_size, executor=executor,
                           workers=workers, progress=progress, out=out, meta=meta)
-    return _long(wide, players, rules.rounds)
+    if not duplicate:
+        return _long(wide, players, rules.rounds)
+    turns = rotations(pols)
+    parts = []
+    for i, k in enumerate(turns):
+        part = _long(wide, players, rules.rounds, prefix=f"k{k}_")
+        part.insert(1, "deal", part["game"])
+        part.insert(2, "rotation", k)
+        part["game"] = part["deal"] * len(turns) + i
+        parts.append(part)
+    out_df = pd.concat(parts, ignore_index=True).sort_values(["game", "seat"], kind="stable").reset_index(drop=True)
+    out_df.attrs = dict(wide.attrs)
+    return out_df
 
 
-def _long(wide: pd.DataFrame, players: int, rounds: int) -> pd.DataFrame:
-    """One row per game and seat from the runner's one row per game."""
+def _long(wide: pd.DataFrame, players: int, rounds: int, prefix: str = "") -> pd.DataFrame:
+    """One row per game and seat from the runner's one row per game (columns of the
+    rotation `prefix` in duplicate runs)."""
     parts = []
     for s in range(players):
-        part = pd.DataFrame({"game": wide["game"].to_numpy(), "seat": s, "policy": wide[f"policy_{s}"].to_numpy()})
+        part = pd.DataFrame({"game": wide["game"].to_numpy(), "seat": s,
+                             "policy": wide[f"{prefix}policy_{s}"].to_numpy()})
         for r in range(1, rounds + 1):
-            part[f"round_{r}"] = wide[f"r{r}_{s}"].to_numpy()
-        part["total"] = wide[f"total_{s}"].to_numpy()
-        part["place"] = wide[f"place_{s}"].to_numpy()
-        part["won"] = wide[f"win_{s}"].to_numpy().astype(bool)
-        part["turns"] = wide["turns"].to_numpy()
+            part[f"round_{r}"] = wide[f"{prefix}r{r}_{s}"].to_numpy()
+        for r in range(1, rounds + 1):
+            part[f"out_{r}"] = wide[f"{prefix}out{r}"].to_numpy() == s
+        part["total"] = wide[f"{prefix}total_{s}"].to_numpy()
+        part["place"] = wide[f"{prefix}place_{s}"].to_numpy()
+        part["won"] = wide[f"{prefix}win_{s}"].to_numpy().astype(bool)
+        part["turns"] = wide[f"{prefix}turns"].to_numpy()
         parts.append(part)
     out = pd.concat(parts, ignore_index=True).sort_values(["game", "seat"], kind="stable").reset_index(drop=True)
     out.attrs = dict(wide.attrs)

@@ -1,0 +1,64 @@
+"""Helpers shared by the Five Crowns studies (not a study module: the name starts with _)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from .base import mean_ci
+
+#: Colours and markers per player, the same in every Five Crowns chart.
+STYLE = {"random": ("tab:gray", "o"), "greedy": ("tab:orange", "s"), "advisor": ("tab:blue", "^"),
+         "tracker": ("tab:green", "D")}
+ROUNDS = tuple(range(1, 12))
+#: Cards dealt (and wild rank) in round r: r + 2 (RULES.md, Five Crowns).
+CARDS = {r: r + 2 for r in ROUNDS}
+RANK_WORD = {3: "3s", 4: "4s", 5: "5s", 6: "6s", 7: "7s", 8: "8s", 9: "9s", 10: "10s", 11: "Jacks", 12: "Queens",
+             13: "Kings"}
+
+
+def sub_seed(seed: int, tag: int) -> int:
+    """A root seed for one simulation of a study, derived from the study's `seed` and a
+    fixed `tag` (different studies and parts get unrelated games)."""
+    return int(np.random.SeedSequence([int(seed), int(tag)]).generate_state(1, np.uint32)[0])
+
+
+def rules_text(players: int, policies: Sequence[str], *, duplicate: bool, chunk_size: int, extra: str = "") -> str:
+    """The rules/deck/players paragraph of a Five Crowns report."""
+    seats = ", ".join(f"seat {s}: {p}" for s, p in enumerate(policies))
+    dup = ("Duplicate deals: each deal (seed) is played once in every distinct rotation of the "
+           "players round the table, so every player gets the same cards from every seat. "
+           if duplicate else "")
+    return (f"Five Crowns as in RULES.md: {players} players, one 116-card set (two 58-card decks: "
+            "5 suits x 3..K twice, 6 jokers), 11 rounds dealing 3..13 cards with that rank wild, "
+            "jokers always wild, melds of wilds only allowed, shared wins on equal totals, "
+            f"the deal moving left each round. Players ({seats}) are the built-in policies of "
+            "`crowns_solver.five_crowns.players` with default parameters. "
+            f"{dup}Chunk size {chunk_size} {'deals' if duplicate else 'games'} (results depend on it). {extra}")
+
+
+def clustered(values: pd.Series, cluster: pd.Series) -> tuple[float, float, float]:
+    """Mean of `values` with a 95% interval that treats each `cluster` (a deal) as one
+    observation: the mean over clusters of the cluster means, +- 1.96 standard errors."""
+    per = values.groupby(cluster.to_numpy()).mean()
+    return mean_ci(per.to_numpy())
+
+
+def rate_clustered(values: pd.Series, cluster: pd.Series) -> tuple[float, float, float]:
+    """:func:`clustered` for a rate: the interval clipped to 0..1."""
+    m, lo, hi = clustered(values, cluster)
+    return m, max(0.0, lo), min(1.0, hi)
+
+
+def errorbars(ax: Any, x: Sequence[float], est: Sequence[float], low: Sequence[float], high: Sequence[float],
+              label: str, *, offset: float = 0.0, line: bool = True) -> None:
+    """Points (joined by a line) with 95% error bars, in a player's colour when `label`
+    is one."""
+    est_a, low_a, high_a = (np.asarray(v, dtype=float) for v in (est, low, high))
+    colour, marker = STYLE.get(label, (None, "o"))
+    ax.errorbar(np.asarray(x, dtype=float) + offset, est_a, yerr=[est_a - low_a, high_a - est_a], label=label,
+                color=colour, marker=marker, markersize=4, capsize=3, linewidth=1.2 if line else 0,
+                elinewidth=1)

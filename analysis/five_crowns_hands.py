@@ -1,0 +1,254 @@
+"""Five Crowns: how often a dealt hand can go out at once, and what a stuck hand costs.
+
+Two studies:
+
+- ``five_crowns_deals``: many seeded deals of n = 3..13 cards from a full 116-card set,
+  each solved exactly with the meld solver: is the hand complete as dealt (deadwood 0,
+  so its first turn goes out whatever it draws), and the exact chance that its first
+  blind draw lets it go out (over the 116 - n cards it has not seen, each weighed by its
+  copies left); also the deadwood as dealt.
+- ``five_crowns_stuck``: games of 4 advisor players.  A hand is *stuck* in a round when
+  another player goes out and, after its one last turn and laying down what it can, it
+  still keeps cards that meld in nothing (it scores points); its *cost* is those points.
+  By round: the share of hands stuck, the mean cost of a stuck hand, and how being stuck
+  in that round changes the chance to win the game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from crowns_solver.five_crowns.cards import full_deck
+from crowns_solver.five_crowns.melds import can_go_out_batch, deadwood_batch
+from crowns_solver.five_crowns.simulation import simulate
+
+from ._five_crowns_common import CARDS, RANK_WORD, ROUNDS, errorbars, rules_text, sub_seed
+from .base import Section, StudyResult, mean_ci, new_figure, proportion_ci, study
+
+DECK_SIZE = 116
+
+
+# --------------------------------------------------------------------------- dealt hands
+def deal_hands(n: int, hands: int, rng: np.random.Generator) -> np.ndarray:
+    """`hands` independent n-card deals from a shuffled 116-card set, shape (hands, n)."""
+    deck = np.repeat(np.arange(56), full_deck())
+    keys = rng.random((hands, DECK_SIZE))
+    return deck[np.argsort(keys, axis=1)[:, :n]]
+
+
+def first_draw_chance(hands: np.ndarray, wild: int) -> np.ndarray:
+    """For each n-card hand, the exact chance that one blind draw from the other 116 - n
+    cards gives n + 1 cards that go out (RULES.md, Five Crowns: going out)."""
+    m, n = hands.shape
+    counts = np.zeros((m, 56), dtype=np.int64)
+    np.add.at(counts, (np.repeat(np.arange(m), n), hands.ravel()), 1)
+    unseen = full_deck()[None, :] - counts
+    who, card = np.nonzero(unseen > 0)
+    rows = np.hstack([hands[who], card[:, None]])
+    ok = can_go_out_batch(rows, wild)
+    return np.bincount(who, weights=ok * unseen[who, card], minlength=m) / (DECK_SIZE - n)
+
+
+def deals_table(hands_per_round: int, seed: int) -> pd.DataFrame:
+    """Per round: hands dealt, share complete as dealt, mean chance to go out on the first
+    blind draw, mean deadwood as dealt (points), each with its 95% interval."""
+    rows = []
+    for r, child in zip(ROUNDS, np.random.SeedSequence(seed).spawn(len(ROUNDS))):
+        n = CARDS[r]
+        hands = deal_hands(n, hands_per_round, np.random.default_rng(child))
+        dead = deadwood_batch(hands, n)
+        complete = int((dead == 0).sum())
+        low, high = proportion_ci(complete, hands_per_round)
+        p = first_draw_chance(hands, n)
+        pm, plo, phi = mean_ci(p)
+        dm, dlo, dhi = mean_ci(dead)
+        rows.append({"round": r, "cards": n, "wild": RANK_WORD[n], "games": hands_per_round,
+                     "complete_rate": complete / hands_per_round, "complete_rate_low": float(low),
+                     "complete_rate_high": float(high), "first_draw_rate": pm,
+                     "first_draw_rate_low": max(0.0, plo), "first_draw_rate_high": min(1.0, phi),
+                     "deadwood": dm, "deadwood_low": dlo, "deadwood_high": dhi})
+    return pd.DataFrame(rows)
+
+
+@study("five_crowns_deals", game="five_crowns", title="Five Crowns: how often a dealt hand can go out at once",
+       quick_games=22_000, full_games=440_000)
+def deals(games: int, seed: int, executor: Any = None) -> StudyResult:
+    """Seeded deals solved exactly, by round.
+
+    Parameters
+    ----------
+    games : int
+        Hands to deal in all (``games // 11`` per round, at least 1).
+    seed : int
+        Root seed.
+    executor : ignored
+        The solving is one compiled batch per round (no simulation).
+
+    Returns
+    -------
+    StudyResult
+    """
+    per = max(1, games // len(ROUNDS))
+    table = deals_table(per, sub_seed(seed, 30))
+    t = table.set_index("cards")
+    hard = [5, 8, 11]
+    headline = (f"A dealt hand melds completely (goes out at its first turn whatever it draws) "
+                f"{t.loc[3, 'complete_rate']:.1%} of the time with 3 cards and {t.loc[13, 'complete_rate']:.1%} "
+                f"with 13, least often with 5, 8 and 11 cards ("
+                + ", ".join(f"{t.loc[n, 'complete_rate']:.2%}" for n in hard)
+                + ", sizes that need two 4-card melds or a longer one); counting the first blind draw, the "
+                f"chance to go out on the first turn is {t.loc[3, 'first_draw_rate']:.1%} with 3 cards and "
+                f"{t.loc[13, 'first_draw_rate']:.1%} with 13 ({per} seeded hands per round).")
+    fig = new_figure(7.0, 4.2)
+    ax = fig.add_subplot()
+    errorbars(ax, table["cards"], 100 * table["complete_rate"], 100 * table["complete_rate_low"],
+              100 * table["complete_rate_high"], "complete as dealt")
+    errorbars(ax, table["cards"], 100 * table["first_draw_rate"], 100 * table["first_draw_rate_low"],
+              100 * table["first_draw_rate_high"], "goes out with the first blind draw")
+    ax.set_yscale("log")
+    ax.set_xticks(list(CARDS.values()))
+    ax.set(title="Going out at once, by cards dealt (wild rank = cards dealt)",
+           xlabel="cards dealt (round 1 = 3 cards ... round 11 = 13 cards)", ylabel="hands (%, log scale)")
+    ax.grid(alpha=0.3, which="both")
+    ax.legend()
+    fig.tight_layout()
+    fig2 = new_figure(7.0, 3.6)
+    ax2 = fig2.add_subplot()
+    errorbars(ax2, table["cards"], table["deadwood"], table["deadwood_low"], table["deadwood_high"], "deadwood")
+    ax2.set_xticks(list(CARDS.values()))
+    ax2.set(title="Deadwood of the hand as dealt", xlabel="cards dealt",
+            ylabel="deadwood (points, mean and 95% CI)")
+    ax2.grid(alpha=0.3)
+    ax2.legend(["mean deadwood as dealt"])
+    fig2.tight_layout()
+    text = ("`complete_rate`: the share of dealt hands whose deadwood is 0 (all n cards meld), solved exactly; "
+            "such a hand goes out on its first turn whatever it draws. `first_draw_rate`: the mean, over the "
+            "hands, of the exact chance that the n cards plus one blind draw from the 116 - n cards not in "
+            "the hand go out (the first player's chance on the first turn, ignoring the face-up card). "
+            "Intervals: Wilson for the share, normal over hands for the means. Each hand is a fresh shuffle "
+            "of the full set (what the first seat is dealt; other seats' hands have the same distribution).")
+    return StudyResult(headline=headline, sections=[
+        Section("Going out at once", text, table[["round", "cards", "wild", "games", "complete_rate",
+                                                   "complete_rate_low", "complete_rate_high", "first_draw_rate",
+                                                   "first_draw_rate_low", "first_draw_rate_high"]], fig),
+        Section("Deadwood as dealt", "The mean deadwood (points left out of melds) of the dealt hand.",
+                table[["round", "cards", "games", "deadwood", "deadwood_low", "deadwood_high"]], fig2)],
+        games=per * len(ROUNDS),
+        rules=("Five Crowns as in RULES.md: one 116-card set (5 suits x 3..K twice, 6 jokers); round r deals "
+               "n = r + 2 cards with n wild, jokers always wild, melds of wilds only allowed. Deadwood and "
+               "going out from the library's exact meld solver (`deadwood_batch`, `can_go_out_batch`). "
+               "Each round's hands come from its own child of `SeedSequence(sub-seed)`."))
+
+
+# --------------------------------------------------------------------------- stuck hands
+#: Games per chunk for the stuck-hand study.
+STUCK_CHUNK = 20
+
+
+def stuck_table(df: pd.DataFrame) -> pd.DataFrame:
+    """Per round from a simulation (one row per game and seat): seat-rounds, the share of
+    hands stuck (not out and scoring points), the mean cost of a stuck hand, the share of
+    all points of the game taken in this round, and the win rate of seats stuck / not
+    stuck in this round, each with its 95% interval."""
+    rows = []
+    total_points = df["total"].sum()
+    for r in ROUNDS:
+        pts, out = df[f"round_{r}"], df[f"out_{r}"]
+        stuck = (~out) & (pts > 0)
+        n = len(df)
+        k = int(stuck.sum())
+        low, high = proportion_ci(k, n)
+        cost, clo, chi = mean_ci(pts[stuck])
+        row: dict[str, Any] = {"round": r, "cards": CARDS[r], "games": int(df["game"].nunique()), "hands": n,
+                               "stuck_rate": k / n, "stuck_rate_low": float(low), "stuck_rate_high": float(high),
+                               "cost": cost, "cost_low": clo, "cost_high": chi,
+                               "points_share_rate": float(pts.sum() / total_points) if total_points else 0.0}
+        for name, mask in (("win_if_stuck_rate", stuck), ("win_if_free_rate", ~stuck)):
+            w, m = int(df.loc[mask, "won"].sum()), int(mask.sum())
+            lo2, hi2 = proportion_ci(w, m)
+            row[name] = w / m if m else float("nan")
+            row[f"{name}_low"], row[f"{name}_high"] = float(lo2), float(hi2)
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+@study("five_crowns_stuck", game="five_crowns", title="Five Crowns: the cost of a stuck hand in late rounds",
+       quick_games=100, full_games=3000)
+def stuck(games: int, seed: int, executor: Any = None) -> StudyResult:
+    """Stuck hands by round, in games of 4 advisor players.
+
+    Parameters
+    ----------
+    games : int
+        Games of 4 advisor players to simulate.
+    seed : int
+        Root seed.
+    executor : concurrent.futures.Executor, optional
+        Passed to the Monte Carlo runner.
+
+    Returns
+    -------
+    StudyResult
+    """
+    df = simulate(games, players=4, policies="advisor", seed=sub_seed(seed, 40), executor=executor,
+                  chunk_size=STUCK_CHUNK)
+    table = stuck_table(df)
+    t = table.set_index("round")
+    late = table[table["round"] >= 9]
+    early = table[table["round"] <= 3]
+    by_mod = table.groupby(table["cards"] % 3)["cost"]
+    high, low_ = by_mod.mean().idxmax(), by_mod.mean().idxmin()
+    sizes = {m: ", ".join(str(c) for c in table["cards"] if c % 3 == m) for m in (0, 1, 2)}
+    headline = (f"With 4 advisor players, a hand stuck when someone else goes out costs "
+                f"{t.loc[11, 'cost']:.1f} points in the last round (95% CI {t.loc[11, 'cost_low']:.1f}-"
+                f"{t.loc[11, 'cost_high']:.1f}) and {t.loc[1, 'cost']:.1f} in the first, {late['cost'].mean():.1f} on "
+                f"average in rounds 9-11 against {early['cost'].mean():.1f} in rounds 1-3; mostly it follows the hand "
+                f"size ({by_mod.min()[high]:.1f}-{by_mod.max()[high]:.1f} "
+                f"points with {sizes[high]} cards, {by_mod.min()[low_]:.1f}-{by_mod.max()[low_]:.1f} with "
+                f"{sizes[low_]}); the last three rounds bring {late['points_share_rate'].sum():.0%} of all points "
+                f"(the first three {early['points_share_rate'].sum():.0%}), and a seat stuck in the last round "
+                f"wins {t.loc[11, 'win_if_stuck_rate']:.0%} of games against {t.loc[11, 'win_if_free_rate']:.0%} "
+                f"otherwise ({int(df['game'].nunique())} games).")
+    fig = new_figure(7.0, 4.0)
+    ax = fig.add_subplot()
+    errorbars(ax, table["cards"], table["cost"], table["cost_low"], table["cost_high"], "mean cost of a stuck hand")
+    ax.set_xticks(list(CARDS.values()))
+    ax.set(title="Points taken by a stuck hand, by cards dealt (4 advisor players)",
+           xlabel="cards dealt (round 1 = 3 cards ... round 11 = 13 cards)", ylabel="points per stuck hand")
+    ax.set_ylim(bottom=0)
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig2 = new_figure(7.0, 4.0)
+    ax2 = fig2.add_subplot()
+    errorbars(ax2, table["cards"], table["win_if_stuck_rate"], table["win_if_stuck_rate_low"],
+              table["win_if_stuck_rate_high"], "stuck in this round", offset=-0.08)
+    errorbars(ax2, table["cards"], table["win_if_free_rate"], table["win_if_free_rate_low"],
+              table["win_if_free_rate_high"], "not stuck (out, or laid everything down)", offset=0.08)
+    ax2.set_xticks(list(CARDS.values()))
+    ax2.set(title="Chance to win the game, by being stuck in one round", xlabel="cards dealt in that round",
+            ylabel="win rate (share of games)")
+    ax2.set_ylim(0, 1.4 * float(np.nanmax(table[["win_if_stuck_rate_high", "win_if_free_rate_high"]].to_numpy())))
+    ax2.grid(alpha=0.3)
+    ax2.legend(loc="upper center", ncol=2, fontsize=8)
+    fig2.tight_layout()
+    text = ("A hand is **stuck** in a round when another player goes out and, after its last turn and laying "
+            "down what it can, it still scores points; `cost` is the points it takes (mean with a normal 95% "
+            "interval over stuck hands). `stuck_rate` is the share of all hands (seat-rounds) that are stuck; "
+            "`points_share_rate` the share of all points of all games scored in that round. Intervals for "
+            "rates are Wilson 95% over seat-rounds.")
+    win_text = ("Win rate of the game for seats that were stuck in the round against seats that were not "
+                "(Wilson 95%; one seat-game per row, shared wins count for every winner).")
+    return StudyResult(headline=headline, sections=[
+        Section("Stuck hands by round", text,
+                table[["round", "cards", "games", "hands", "stuck_rate", "stuck_rate_low", "stuck_rate_high", "cost",
+                       "cost_low", "cost_high", "points_share_rate"]], fig),
+        Section("Stuck and the game", win_text,
+                table[["round", "cards", "games", "win_if_stuck_rate", "win_if_stuck_rate_low",
+                       "win_if_stuck_rate_high", "win_if_free_rate", "win_if_free_rate_low",
+                       "win_if_free_rate_high"]], fig2)],
+        games=int(df["game"].nunique()),
+        rules=rules_text(4, ["advisor"] * 4, duplicate=False, chunk_size=STUCK_CHUNK))

@@ -1,0 +1,307 @@
+"""Five Crowns: the computer players compared, and the tracker against each of the others.
+
+Two studies, both on :func:`crowns_solver.five_crowns.simulate` with duplicate deals (each
+deal played in every distinct seating, so the luck of the cards cancels):
+
+- ``five_crowns_policies``: one random, one greedy, one advisor and one tracker player at
+  a 4-player table; per player the average points in each round (by cards dealt), the
+  win rate, the going-out rate, and the average total against the deal's average.
+- ``five_crowns_tracker``: the tracker head to head against each other player, two of
+  each at the table (T O T O and O T O T on every deal); the difference in points per
+  game and the tracker's share of the wins, overall and round by round.
+
+Intervals are 95% and treat each deal (all its seatings) as one observation, since the
+games of one deal share their cards.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from crowns_solver.five_crowns.simulation import simulate
+
+from ._five_crowns_common import CARDS, ROUNDS, errorbars, rate_clustered, rules_text, sub_seed
+from .base import Section, StudyResult, mean_ci, new_figure, study
+
+POLICIES = ("random", "greedy", "advisor", "tracker")
+#: Deals per chunk of the Monte Carlo runner (tracker games take a fraction of a second).
+CHUNK = 5
+
+
+def _deal_games(df: pd.DataFrame) -> pd.Series:
+    return df.groupby("deal")["game"].nunique()
+
+
+# --------------------------------------------------------------------------- all four at one table
+def policy_table(df: pd.DataFrame) -> pd.DataFrame:
+    """Per player: games, mean total, total against the deal average, win rate,
+    going-out rate (share of rounds it went out), each with its 95% interval over deals."""
+    rounds = [c for c in df.columns if c.startswith("out_")]
+    rel = df["total"] - df.groupby("game")["total"].transform("mean")
+    rows = []
+    for policy in [p for p in POLICIES if p in set(df["policy"])]:
+        part = df[df["policy"] == policy]
+        row: dict[str, Any] = {"player": policy, "games": len(part)}
+        for name, values, rate in (("mean_total", part["total"], False), ("vs_table", rel[part.index], False),
+                                   ("win", part["won"].astype(float), True),
+                                   ("out_rate", part[rounds].mean(axis=1), True)):
+            fn = rate_clustered if rate else _clustered_mean
+            row[name], row[f"{name}_low"], row[f"{name}_high"] = fn(values, part["deal"])
+        rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _clustered_mean(values: pd.Series, cluster: pd.Series) -> tuple[float, float, float]:
+    return mean_ci(values.groupby(cluster.to_numpy()).mean().to_numpy())
+
+
+def by_round_table(df: pd.DataFrame) -> pd.DataFrame:
+    """Per player and round: cards dealt, average points that round and going-out rate,
+    with 95% intervals over deals."""
+    rows = []
+    for policy in [p for p in POLICIES if p in set(df["policy"])]:
+        part = df[df["policy"] == policy]
+        for r in ROUNDS:
+            row: dict[str, Any] = {"player": policy, "round": r, "cards": CARDS[r], "games": len(part)}
+            row["points"], row["points_low"], row["points_high"] = _clustered_mean(part[f"round_{r}"], part["deal"])
+            row["out_rate"], row["out_rate_low"], row["out_rate_high"] = rate_clustered(
+                part[f"out_{r}"].astype(float), part["deal"])
+            rows.append(row)
+    return pd.DataFrame(rows)
+
+
+def _round_chart(table: pd.DataFrame, column: str, title: str, ylabel: str):
+    fig = new_figure(7.0, 4.2)
+    ax = fig.add_subplot()
+    players = list(dict.fromkeys(table["player"]))
+    for i, policy in enumerate(players):
+        part = table[table["player"] == policy]
+        errorbars(ax, part["cards"], part[column], part[f"{column}_low"], part[f"{column}_high"], policy,
+                  offset=0.12 * (i - (len(players) - 1) / 2))
+    ax.set(title=title, xlabel="cards dealt (round 1 = 3 cards ... round 11 = 13 cards)", ylabel=ylabel)
+    ax.set_xticks(list(CARDS.values()))
+    ax.grid(alpha=0.3)
+    ax.legend(title="player")
+    fig.tight_layout()
+    return fig
+
+
+def _summary_chart(table: pd.DataFrame, fair: float):
+    fig = new_figure(7.0, 3.6)
+    ax1, ax2 = fig.subplots(1, 2)
+    x = np.arange(len(table))
+    for ax, col, label in ((ax1, "win", "win rate (share of games won)"),
+                           (ax2, "out_rate", "going-out rate (share of rounds)")):
+        est = table[col].to_numpy()
+        ax.bar(x, est, yerr=[est - table[f"{col}_low"], table[f"{col}_high"] - est], capsize=4,
+               color=["tab:gray", "tab:orange", "tab:blue", "tab:green"][: len(table)], label="95% interval")
+        ax.set_xticks(x, table["player"])
+        ax.set(ylabel=label, xlabel="player", ylim=(0, max(0.5, float(table[f"{col}_high"].max()) * 1.15)))
+        ax.grid(axis="y", alpha=0.3)
+    ax1.axhline(fair, color="black", linestyle=":", linewidth=1, label=f"equal share {fair:.2f}")
+    ax1.legend(fontsize=8)
+    ax1.set_title("Games won")
+    ax2.set_title("Rounds gone out")
+    fig.suptitle("One of each at a 4-player table")
+    fig.tight_layout()
+    return fig
+
+
+@study("five_crowns_policies", game="five_crowns", title="Five Crowns: the computer players compared",
+       quick_games=40, full_games=2400)
+def policies(games: int, seed: int, executor: Any = None) -> StudyResult:
+    """One random, greedy, advisor and tracker player at a 4-player table, duplicate deals.
+
+    Parameters
+    ----------
+    games : int
+        Games to play (``games // 4`` deals, at least 1, each in all 4 seatings).
+    seed : int
+        Root seed.
+    executor : concurrent.futures.Executor, optional
+        Passed to the Monte Carlo runner.
+
+    Returns
+    -------
+    StudyResult
+    """
+    deals = max(1, games // 4)
+    df = simulate(deals, players=4, policies=list(POLICIES), seed=sub_seed(seed, 1), duplicate=True,
+                  executor=executor, chunk_size=CHUNK)
+    played = int(df["game"].nunique())
+    summary = policy_table(df)
+    rounds = by_round_table(df)
+    s = summary.set_index("player")
+    order = s.sort_values("mean_total").index.tolist()
+    best = order[0]
+    headline = (f"With one of each at a 4-player table ({deals} deals, each in all 4 seatings), the {best} "
+                f"scores least ({s.loc[best, 'mean_total']:.1f} points per game, 95% CI "
+                f"{s.loc[best, 'mean_total_low']:.1f}-{s.loc[best, 'mean_total_high']:.1f}) and wins "
+                f"{s.loc[best, 'win']:.0%} of games; "
+                + ", ".join(f"{p} {s.loc[p, 'mean_total']:.1f} points and {s.loc[p, 'win']:.0%}" for p in order[1:])
+                + ".")
+    late = rounds[rounds["round"] == 11].set_index("player")
+    text_rounds = ("Average points taken in each round (0 for the player who goes out). "
+                   "With 13 cards (round 11) the players take "
+                   + ", ".join(f"{p} {late.loc[p, 'points']:.1f}" for p in order) + " points on average.")
+    out_text = ("The share of rounds each player went out (one player goes out per round, so the four rates "
+                "add up to 1 per round, less the rare rounds cut off by the turn limit).")
+    sections = [
+        Section("Players at one table",
+                "Totals per game (points, lower is better), the total against the average of the four players "
+                "in the same game (`vs_table`, negative is better), the share of games won (shared wins count "
+                "for every winner) and the share of rounds gone out. Intervals are 95%, over deals.",
+                summary, _summary_chart(summary, 0.25)),
+        Section("Points per round", text_rounds, rounds[["player", "round", "cards", "games", "points", "points_low",
+                                                          "points_high"]],
+                _round_chart(rounds, "points", "Points taken per round, by cards dealt", "points per round")),
+        Section("Going out by round", out_text,
+                rounds[["player", "round", "cards", "games", "out_rate", "out_rate_low", "out_rate_high"]],
+                _round_chart(rounds, "out_rate", "Share of rounds gone out, by cards dealt",
+                             "going-out rate (share of rounds)")),
+    ]
+    return StudyResult(headline=headline, sections=sections, games=played,
+                       rules=rules_text(4, POLICIES, duplicate=True, chunk_size=CHUNK))
+
+
+# --------------------------------------------------------------------------- tracker head to head
+#: Opponents of the tracker and their share of the study's games.
+OPPONENTS = (("advisor", 0.7), ("greedy", 0.2), ("random", 0.1))
+
+
+def head_to_head(df: pd.DataFrame, opponent: str) -> tuple[dict[str, Any], pd.DataFrame]:
+    """From a T O T O duplicate run: the summary row and the per-round differences.
+
+    ``diff`` = mean total of the tracker seats - mean total of the opponent seats in the
+    same game (points per game; negative: the tracker does better), ``win`` = the
+    trackers' share of the game's winners; intervals over deals."""
+    per_game = df.assign(tr=df["policy"] == "tracker").groupby(["deal", "game", "tr"])
+    totals = per_game["total"].mean().unstack("tr")
+    diff = (totals[True] - totals[False]).reset_index()
+    wins = df[df["won"]].groupby(["deal", "game"])["policy"].apply(lambda p: float((p == "tracker").mean()))
+    wins = wins.reset_index()
+    row: dict[str, Any] = {"opponent": opponent, "games": int(df["game"].nunique()),
+                           "deals": int(df["deal"].nunique())}
+    row["tracker_total"] = float(totals[True].mean())
+    row["opponent_total"] = float(totals[False].mean())
+    row["diff"], row["diff_low"], row["diff_high"] = mean_ci(diff.groupby("deal")[0].mean().to_numpy())
+    row["win"], row["win_low"], row["win_high"] = rate_clustered(wins["policy"], wins["deal"])
+    rounds = []
+    for r in ROUNDS:
+        t = df.assign(tr=df["policy"] == "tracker").groupby(["deal", "game", "tr"])[f"round_{r}"].mean().unstack("tr")
+        d = (t[True] - t[False]).groupby(level="deal").mean().to_numpy()
+        m, lo, hi = mean_ci(d)
+        rounds.append({"opponent": opponent, "round": r, "cards": CARDS[r], "games": row["games"],
+                       "diff": m, "diff_low": lo, "diff_high": hi})
+    return row, pd.DataFrame(rounds)
+
+
+def _diff_chart(table: pd.DataFrame):
+    """One panel per opponent (each on its own scale, so the close match stays readable)."""
+    fig = new_figure(7.0, 1.0 + 1.1 * len(table))
+    axes = fig.subplots(len(table), 1, squeeze=False)[:, 0]
+    for ax, (_, row) in zip(axes, table.iterrows()):
+        est = row["diff"]
+        ax.errorbar([est], [0], xerr=[[est - row["diff_low"]], [row["diff_high"] - est]], fmt="D",
+                    color="tab:green", capsize=5, label="tracker - opponent, 95% CI")
+        ax.axvline(0, color="black", linewidth=1, linestyle=":", label="no difference")
+        lo, hi = min(row["diff_low"], 0.0), max(row["diff_high"], 0.0)
+        pad = 0.15 * (hi - lo) + 0.5
+        ax.set_xlim(lo - pad, hi + pad)
+        ax.set_yticks([0], [f"vs {row['opponent']}"])
+        ax.annotate(f"{est:+.2f} ({row['diff_low']:+.2f} to {row['diff_high']:+.2f})", (est, 0),
+                    textcoords="offset points", xytext=(0, 7), ha="center", fontsize=8)
+        ax.set_ylim(-1, 1.2)
+        ax.grid(axis="x", alpha=0.3)
+    axes[0].set_title("Tracker head to head: difference in points per game")
+    axes[0].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
+    axes[-1].set_xlabel("tracker's total - opponent's total (points per game; negative = tracker better)")
+    fig.tight_layout()
+    return fig
+
+
+def _round_diff_chart(rounds: pd.DataFrame):
+    fig = new_figure(7.0, 4.0)
+    ax = fig.add_subplot()
+    part = rounds[rounds["opponent"] == "advisor"]
+    est = part["diff"].to_numpy()
+    ax.errorbar(part["cards"], est, yerr=[est - part["diff_low"], part["diff_high"] - est], marker="D",
+                markersize=4, capsize=3, color="tab:green", label="tracker - advisor, 95% CI")
+    ax.axhline(0, color="black", linewidth=1, linestyle=":", label="no difference")
+    ax.set_xticks(list(CARDS.values()))
+    ax.set(title="Tracker against advisor, points per round (negative = tracker better)",
+           xlabel="cards dealt (round 1 = 3 cards ... round 11 = 13 cards)", ylabel="difference (points per round)")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    return fig
+
+
+@study("five_crowns_tracker", game="five_crowns", title="Five Crowns: the tracker against the other players",
+       quick_games=60, full_games=4000)
+def tracker(games: int, seed: int, executor: Any = None) -> StudyResult:
+    """The tracker head to head against the advisor, greedy and random players.
+
+    Two trackers and two opponents sit alternately (T O T O); each deal is played in both
+    seatings (T O T O and O T O T).  `games` is split 70% / 20% / 10% between the
+    advisor, greedy and random opponents (at least 1 deal each).
+
+    Parameters
+    ----------
+    games : int
+    seed : int
+    executor : concurrent.futures.Executor, optional
+
+    Returns
+    -------
+    StudyResult
+    """
+    rows, rounds, played = [], [], 0
+    for k, (opponent, share) in enumerate(OPPONENTS):
+        deals = max(1, int(round(games * share)) // 2)
+        df = simulate(deals, players=4, policies=["tracker", opponent] * 2, seed=sub_seed(seed, 10 + k),
+                      duplicate=True, executor=executor, chunk_size=CHUNK)
+        played += int(df["game"].nunique())
+        row, per_round = head_to_head(df, opponent)
+        rows.append(row)
+        rounds.append(per_round)
+    table = pd.DataFrame(rows)
+    per_round = pd.concat(rounds, ignore_index=True)
+    a = table.set_index("opponent").loc["advisor"]
+    if a["diff_high"] < 0:
+        points = "fewer points than the advisor (the interval excludes 0)"
+    elif a["diff_low"] > 0:
+        points = "more points than the advisor (the interval excludes 0)"
+    else:
+        points = "no separable difference in points from the advisor"
+    if a["win_low"] > 0.5:
+        wins = "more than half of the wins"
+    elif a["win_high"] < 0.5:
+        wins = "less than half of the wins"
+    else:
+        wins = "a share of the wins that does not separate from one half"
+    headline = (f"On the same {int(a['deals'])} deals (both seatings), two trackers score "
+                f"{a['diff']:+.2f} points per game against two advisors (95% CI {a['diff_low']:+.2f} to "
+                f"{a['diff_high']:+.2f}; {a['tracker_total']:.1f} vs {a['opponent_total']:.1f}) and take "
+                f"{a['win']:.1%} of the wins (95% CI {a['win_low']:.1%}-{a['win_high']:.1%}): {points}; "
+                f"{wins}.")
+    text = ("`diff` is the tracker seats' mean total minus the opponent seats' mean total in the same game "
+            "(points per game, negative: the tracker does better), averaged over both seatings of each "
+            "deal; `win` is the trackers' share of each game's winners (0.5 = even). Intervals are 95%, "
+            "over deals. The tracker is the advisor (exact expected deadwood after the next draw) plus "
+            "an estimate of the chance that a discard lets the next player go out (from what that player "
+            "publicly took, threw and passed) and a two-draw look-ahead for its best candidates.")
+    sections = [
+        Section("Head to head", text, table, _diff_chart(table)),
+        Section("Round by round",
+                "Where the difference comes from: tracker minus opponent, points per round, by cards dealt "
+                "(the chart shows the advisor match; the table all three).",
+                per_round, _round_diff_chart(per_round)),
+    ]
+    return StudyResult(headline=headline, sections=sections, games=played,
+                       rules=rules_text(4, ["tracker", "opponent", "tracker", "opponent"], duplicate=True,
+                                        chunk_size=CHUNK,
+                                        extra="Opponents: advisor (70% of the games), greedy (20%), random (10%)."))

@@ -1,0 +1,110 @@
+"""The Five Crowns studies (analysis/five_crowns_*.py): small runs end to end, checked."""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+import pytest
+from crowns_solver.analysis import registry
+from crowns_solver.analysis.base import check_result
+from fc_reference import brute_force_deadwood
+
+from crowns_solver.five_crowns.cards import card_name, full_deck
+from crowns_solver.report import run_studies
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+STUDIES = ("five_crowns_deals", "five_crowns_policies", "five_crowns_stuck", "five_crowns_tracker")
+
+
+def _sane(table: pd.DataFrame) -> None:
+    """Rates in 0..1 and every estimate inside its interval (also what check_result checks)."""
+    for col in table.columns:
+        if col.endswith("_rate") or col == "win":
+            assert table[col].between(0, 1).all(), col
+        if f"{col}_low" in table.columns:
+            assert (table[f"{col}_low"] <= table[col] + 1e-9).all() and (table[col] <= table[f"{col}_high"] + 1e-9).all()
+
+
+def test_the_studies_are_registered():
+    studies = registry()
+    for name in STUDIES:
+        st = studies[name]
+        assert st.game == "five_crowns" and st.quick_games < st.full_games
+
+
+def test_deals_study_end_to_end(tmp_path):
+    (path,) = run_studies(["five_crowns_deals"], out_dir=tmp_path, workers=1, seed=3, games=330)
+    text = path.read_text()
+    assert "| games | 330 |" in text and "| seed | 3 |" in text
+    pngs = sorted((tmp_path / "five_crowns_deals").glob("*.png"))
+    assert len(pngs) == 2 and all(p.read_bytes()[:8] == PNG_MAGIC for p in pngs)
+    assert all(f"five_crowns_deals/{p.name}" in text for p in pngs)
+    # the same study, same seed: the same tables
+    result = registry()["five_crowns_deals"].run(330, 3)
+    table = result.sections[0].table
+    assert len(table) == 11 and (table["games"] == 30).all() and table["cards"].tolist() == list(range(3, 14))
+    _sane(table)
+    # a complete hand goes out whatever it draws
+    assert (table["first_draw_rate"] >= table["complete_rate"]).all()
+    assert f"{table['complete_rate'].iloc[0]:.1%}" in text.splitlines()[3]
+
+
+def test_first_draw_chance_against_brute_force():
+    from crowns_solver.analysis.five_crowns_hands import deal_hands, first_draw_chance
+
+    rng = np.random.default_rng(12)
+    for n in (3, 4, 5):
+        hands = deal_hands(n, 6, rng)
+        assert hands.shape == (6, n)
+        p = first_draw_chance(hands, n)
+        for hand, chance in zip(hands, p):
+            assert (np.bincount(hand, minlength=56) <= full_deck()).all()
+            names = [card_name(int(c)) for c in hand]
+            left = full_deck() - np.bincount(hand, minlength=56)
+            good = 0
+            for d in range(56):
+                if left[d] == 0:
+                    continue
+                cards = names + [card_name(d)]
+                if any(brute_force_deadwood(cards[:i] + cards[i + 1:], n) == 0 for i in range(n + 1)):
+                    good += int(left[d])
+            assert chance == pytest.approx(good / (116 - n))
+
+
+def test_deals_are_seeded_shuffles():
+    from crowns_solver.analysis.five_crowns_hands import deal_hands
+
+    a = deal_hands(13, 200, np.random.default_rng(5))
+    b = deal_hands(13, 200, np.random.default_rng(5))
+    assert (a == b).all()
+    counts = np.bincount(a.ravel(), minlength=56)
+    # 2600 cards from a 116-card set: jokers (6 of 116) about 134 times, each natural about 45
+    assert 90 < counts[55] < 180 and counts[:55].min() > 15
+
+
+@pytest.mark.parametrize("name, games", [("five_crowns_policies", 8), ("five_crowns_stuck", 12),
+                                         ("five_crowns_tracker", 8)])
+def test_simulation_studies_small(name, games):
+    result = registry()[name].run(games, 1)
+    check_result(result, name)
+    assert result.headline.strip() and result.rules
+    for section in result.sections:
+        fig = section.figure
+        assert fig is not None and any(ax.get_title() for ax in fig.axes)
+        assert all(ax.get_xlabel() for ax in fig.axes if ax.get_ylabel() or ax is fig.axes[-1])
+        if section.table is not None:
+            _sane(section.table)
+    first = result.sections[0].table
+    if name == "five_crowns_policies":
+        assert result.games == 8 and (first["games"] == 8).all()
+        assert sorted(first["player"]) == ["advisor", "greedy", "random", "tracker"]
+        # one of each at the table: the going-out rates of a round add up to at most 1
+        rounds = result.sections[2].table
+        assert (rounds.groupby("round")["out_rate"].sum() <= 1 + 1e-9).all()
+    elif name == "five_crowns_stuck":
+        assert result.games == 12 and (first["hands"] == 48).all()
+        assert (first["stuck_rate"] <= 0.75).all()  # one seat in four goes out
+        assert first["points_share_rate"].sum() == pytest.approx(1.0)
+    else:
+        assert first["opponent"].tolist() == ["advisor", "greedy", "random"]
+        assert (first["games"] == 2 * first["deals"]).all() and result.games == first["games"].sum()
