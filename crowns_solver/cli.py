@@ -19,7 +19,7 @@ from .errors import CrownsError
 
 #: (subcommand group, module defining ``register(subparsers)``, help line)
 GROUPS: tuple[tuple[str, str, str], ...] = (
-    ("cross-kings", "crowns_solver.cross_kings.cli", "solve and score Cross Kings positions"),
+    ("cross-kings", "crowns_solver.cross_kings.cli", "solve, score and analyse Cross Kings positions; play against the computer; matches"),
     ("five-crowns", "crowns_solver.five_crowns.cli",
      "deadwood, best melds, discard advice; play, simulate and keep score of games"),
     ("kings-crowns", "crowns_solver.kings_crowns.cli", "simulate King's Crowns games between computer players"),
@@ -28,7 +28,7 @@ GROUPS: tuple[tuple[str, str, str], ...] = (
 #: (command, module defining ``register_command(parser)``, help line): top-level commands
 #: with no subcommands.
 COMMANDS: tuple[tuple[str, str, str], ...] = (
-    ("report", "crowns_solver.report", "write a markdown report with charts from a simulation results file"),
+    ("report", "crowns_solver.report", "run the strategy studies and write reports with charts (or report a results file)"),
 )
 
 
@@ -109,8 +109,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except OSError as exc:
         if isinstance(exc, BrokenPipeError):
             return 0
-        name = f" {exc.filename}" if getattr(exc, "filename", None) else ""
-        print(f"crowns: error:{name}: {exc.strerror or exc}", file=sys.stderr)
+        name = f"{exc.filename}: " if getattr(exc, "filename", None) else ""
+        print(f"crowns: error: {name}{exc.strerror or exc}", file=sys.stderr)
+        return 2
+    except UnicodeDecodeError as exc:  # a file that is not text, read by a path not guarded by _io
+        print(f"crowns: error: input is not UTF-8 text (byte 0x{exc.object[exc.start]:02x} at offset {exc.start})",
+              file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("crowns: interrupted", file=sys.stderr)

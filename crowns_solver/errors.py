@@ -27,6 +27,9 @@ __all__ = [
     "PolicyError",
     "SolverOptionError",
     "UnknownCardError",
+    "StudyError",
+    "OutputExistsError",
+    "HiddenCardError",
 ]
 
 
@@ -100,3 +103,15 @@ class SolverOptionError(CrownsError):
 
 class UnknownCardError(PositionError):
     """The open value was asked of a position whose face-down cards are not all known."""
+
+
+class StudyError(CrownsError):
+    """A study name is unknown or registered twice, or a study returned inconsistent tables."""
+
+
+class OutputExistsError(CrownsError):
+    """An output file already exists and the user did not ask to overwrite it (``--force``)."""
+
+
+class HiddenCardError(CrownsError):
+    """A player's view was asked for a card that seat cannot see (a face-down card)."""

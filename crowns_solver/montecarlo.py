@@ -41,7 +41,7 @@ import json
 import math
 import os
 import statistics
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Mapping
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
@@ -373,11 +373,16 @@ def run(
         out = Path(out)
         if out.exists() and out.stat().st_size > 0:
             old, done, _ = _read_chunks(out, repair=True)
-            for key in RESUME_KEYS:
-                if old.get(key) != record.get(key):
+            for key in sorted(RESUME_KEYS, key=lambda k: k != "game"):  # a different game is the first thing to say
+                there, now = old.get(key), record.get(key)
+                if there != now:
+                    if isinstance(there, dict) and isinstance(now, dict):  # name only what differs
+                        keys = sorted(k for k in there.keys() | now.keys() if there.get(k) != now.get(k))
+                        key = f"{key} ({', '.join(keys)})"
+                        there, now = ({k: d.get(k) for k in keys} for d in (there, now))
                     raise ResultsFileError(
                         f"{out}: holds results made with a different {key}"
-                        f" ({_short(old.get(key))} there, {_short(record.get(key))} now);"
+                        f" ({_short(there)} there, {_short(now)} now);"
                         " use another file to start a new run"
                     )
             record = old

@@ -1,6 +1,10 @@
-"""``crowns report``: a markdown report with charts from any simulation results file.
+"""``crowns report``: the strategy studies, and a report of any simulation results file.
 
-Reads a results file written by :func:`crowns_solver.montecarlo.run` (any game's
+``crowns report [--quick] [--only NAME] [--out DIR] [--workers K]`` runs the studies
+registered in :mod:`crowns_solver.analysis` (see :func:`run_studies`) and writes one
+markdown report per study, its PNG charts beside it, and an index.
+
+``crowns report RESULTS`` reads a results file written by :func:`crowns_solver.montecarlo.run` (any game's
 ``simulate --out``), so it only relies on the runner's conventions: ``policy_<seat>``,
 ``winner`` or ``win_<seat>``, and optionally ``turns``, ``players`` and ``crowns_<seat>``.
 Charts are drawn with matplotlib's Agg canvas (no display, no global backend change).
@@ -18,7 +22,45 @@ from .errors import RunnerError
 if TYPE_CHECKING:  # pandas and matplotlib load only when a report is written
     import pandas as pd
 
-__all__ = ["write_report", "register_command"]
+__all__ = ["register_command", "run_studies", "write_index", "write_report", "write_study_report"]
+
+#: Root seed of the studies unless ``--seed`` says otherwise.
+DEFAULT_SEED = 2026
+#: Marker on the first line of a study report (how the index finds them).
+_MARKER = "<!-- crowns-study: {name} -->"
+#: Marker on the first line of a results report.
+_RESULTS_MARKER = "<!-- crowns-results-report -->"
+_RESULT_CHARTS = ("win_rate_by_policy.png", "win_rate_by_seat.png", "game_length.png", "final_crowns.png")
+
+
+def _claim(report: Path, marker: str, others: list[Path], *, force: bool) -> None:
+    """Make sure writing `report` (and `others`) replaces nothing the user made.
+
+    A report whose first line is `marker` was written by this command and may be replaced;
+    anything else in the way is refused unless `force`.  The folder is created (its parent
+    must exist).
+    """
+    from .errors import OutputExistsError
+
+    folder = report.parent
+    if folder.exists() and not folder.is_dir():
+        raise OutputExistsError(f"{folder} exists and is not a folder")
+    if not folder.parent.is_dir():
+        raise OutputExistsError(f"{folder.parent} does not exist; create it first or choose another --out")
+    folder.mkdir(exist_ok=True)
+    if force:
+        return
+    if report.exists():
+        with open(report, encoding="utf-8", errors="replace") as f:
+            first = f.readline().rstrip("\n")
+        if first != marker:
+            raise OutputExistsError(f"{report} exists and was not written by crowns report; "
+                                    "use --force to replace it or choose another --out")
+    else:
+        for other in others:
+            if other.exists() and not (other.is_dir() and not any(other.iterdir())):
+                raise OutputExistsError(f"{other} exists and was not written by crowns report; "
+                                        "use --force to replace it or choose another --out")
 
 
 
@@ -36,7 +78,9 @@ def _rules_summary(rules: dict, meta: dict) -> str:
         parts.append(f"deck {rules.get('deck_name', 'custom')} ({sum(deck.values())} cards)")
     return ", ".join(parts)
 
-def _table_md(table: pd.DataFrame, by: str) -> str:
+
+def win_rate_markdown(table: pd.DataFrame, by: str) -> str:
+    """A win-rate table (from ``win_rates``) as markdown: rate to 3 places, the 95% CI as one column."""
     t = table.copy()
     t["rate"] = t["rate"].map(lambda x: f"{x:.3f}")
     t["95% CI"] = [f"{lo:.3f} .. {hi:.3f}" for lo, hi in zip(t.pop("ci_low"), t.pop("ci_high"))]
@@ -45,7 +89,8 @@ def _table_md(table: pd.DataFrame, by: str) -> str:
     return t.to_markdown()
 
 
-def _bar_chart(table: pd.DataFrame, title: str, xlabel: str, fair: float | None, path: Path) -> None:
+def win_rate_chart(table: pd.DataFrame, title: str, xlabel: str, fair: float | None, path: Path) -> None:
+    """Bar chart of win rates with 95% CI error bars and an equal-share line (`fair`), saved as PNG."""
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -112,7 +157,7 @@ def _crowns_chart(df: pd.DataFrame, seats: list[int], path: Path) -> None:
 
 
 def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "report", *, by: str = "policy",
-                 title: str | None = None) -> Path:
+                 title: str | None = None, force: bool = False) -> Path:
     """Write ``out_dir/report.md`` and its PNG charts from a simulation's results.
 
     Parameters
@@ -126,6 +171,8 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
         Grouping of the main win-rate table (both charts are drawn either way).
     title : str, optional
         Report title (default: from the game's name).
+    force : bool
+        Replace a ``report.md`` (and charts) in `out_dir` that this command did not write.
 
     Returns
     -------
@@ -138,6 +185,9 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
         If the file is not a results file.
     RunnerError
         If `by` is unknown or the table has no games or lacks the win columns.
+    OutputExistsError
+        If `out_dir` holds a ``report.md`` or chart that ``crowns report`` did not write
+        (and not `force`), or `out_dir`'s parent folder does not exist.
     """
     import pandas as pd
 
@@ -155,7 +205,7 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
         raise RunnerError(f"{source or 'results'}: no finished games yet")
     meta: dict[str, Any] = dict(df.attrs)
     out = Path(out_dir)
-    out.mkdir(parents=True, exist_ok=True)
+    _claim(out / "report.md", _RESULTS_MARKER, [out / n for n in _RESULT_CHARTS], force=force)
     game = meta.get("game") or "game"
     seats = _seats(df)
     by_policy = win_rates(df, by="policy")
@@ -166,7 +216,7 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
     params = meta.get("params") or {}
     rules = meta.get("rules") or params.get("rules") or {}
     names = {"kings-crowns": "King's Crowns", "five-crowns": "Five Crowns", "cross-kings": "Cross Kings"}
-    lines = [f"# {title or names.get(str(game), str(game)) + ' simulation report'}", ""]
+    lines = [_RESULTS_MARKER, f"# {title or names.get(str(game), str(game)) + ' simulation report'}", ""]
     lines += ["## Run", "", "| | |", "|---|---|"]
     done, total = len(df), meta.get("games", len(df))
     rows = [
@@ -191,9 +241,9 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
         if isinstance(deck, dict) and deck:
             lines[-1] = lines[-1][:-1] + "; deck: " + ", ".join(f"{k} {v}" for k, v in deck.items()) + "."
     lines += ["", f"## Win rates by {by}", "",
-              _table_md(by_policy if by == "policy" else by_seat, by), ""]
+              win_rate_markdown(by_policy if by == "policy" else by_seat, by), ""]
     other = "seat" if by == "policy" else "policy"
-    lines += [f"Win rates by {other}:", "", _table_md(by_seat if by == "policy" else by_policy, other), ""]
+    lines += [f"Win rates by {other}:", "", win_rate_markdown(by_seat if by == "policy" else by_policy, other), ""]
     if "winner" in df:
         stale = int((df["winner"].fillna(-1) < 0).sum())
         lines += [f"Games without a winner (stalemate at the turn cap): {stale} of {done}"
@@ -201,9 +251,9 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
     lines += ["Intervals are 95% Wilson score intervals (Wilson 1927) over seat-games.", ""]
 
     charts = []
-    _bar_chart(by_policy, f"Win rate by policy ({done} games)", "policy", fair, out / "win_rate_by_policy.png")
+    win_rate_chart(by_policy, f"Win rate by policy ({done} games)", "policy", fair, out / "win_rate_by_policy.png")
     charts.append(("Win rate by policy", "win_rate_by_policy.png"))
-    _bar_chart(by_seat, f"Win rate by seat (seat 0 starts; {done} games)", "seat", fair, out / "win_rate_by_seat.png")
+    win_rate_chart(by_seat, f"Win rate by seat (seat 0 starts; {done} games)", "seat", fair, out / "win_rate_by_seat.png")
     charts.append(("Win rate by seat", "win_rate_by_seat.png"))
     if "turns" in df:
         _length_chart(df, out / "game_length.png")
@@ -225,17 +275,331 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
     return path
 
 
+def _fmt_cell(value: Any) -> Any:
+    """Floats to 3 significant places (4 for values >= 1000 keep their integer part)."""
+    import numbers
+
+    if isinstance(value, bool) or not isinstance(value, numbers.Real) or isinstance(value, numbers.Integral):
+        return value
+    if value != value:  # NaN
+        return ""
+    if abs(value) >= 100:
+        return f"{value:.0f}" if abs(value) >= 1000 else f"{value:.1f}"
+    return f"{value:.3g}"
+
+
+def _table_markdown(table: pd.DataFrame) -> str:
+    shown = table.copy()
+    for col in shown.columns:
+        if shown[col].dtype.kind == "f":
+            shown[col] = shown[col].map(_fmt_cell).astype(object)
+    named_index = any(n is not None for n in shown.index.names)
+    return shown.to_markdown(index=named_index)
+
+
+def _slug(text: str) -> str:
+    out = "".join(c.lower() if c.isalnum() else "_" for c in text)
+    while "__" in out:
+        out = out.replace("__", "_")
+    return out.strip("_")[:60] or "chart"
+
+
+def write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: int, games: int,
+                       seconds: float, command: str, force: bool = False) -> Path:
+    """Write ``out_dir/<name>.md`` and its charts in ``out_dir/<name>/``, atomically.
+
+    The charts go to a fresh temporary folder and the report to a temporary file; both
+    are moved into place only once complete, so an interrupted run leaves the previous
+    report (or none), never half of one.
+
+    Parameters
+    ----------
+    study : crowns_solver.analysis.Study
+    result : crowns_solver.analysis.StudyResult
+        Checked with :func:`crowns_solver.analysis.base.check_result` first.
+    out_dir : path
+        Reports folder (created if needed).
+    seed, games : int
+        The run's root seed and size (stated in the report).
+    seconds : float
+        Run time in seconds (stated in the report).
+    command : str
+        The command that reruns exactly this study.
+    force : bool
+        Replace a report or chart folder of that name that ``crowns report`` did not write.
+
+    Returns
+    -------
+    Path
+        The report file.
+
+    Raises
+    ------
+    StudyError
+        If the result breaks the table conventions.
+    OutputExistsError
+        If a file or folder in the way was not written by ``crowns report`` (and not
+        `force`), or `out_dir`'s parent does not exist.
+    """
+    import datetime
+    import os
+    import platform
+    import shutil
+    import tempfile
+
+    from . import __version__
+    from .analysis.base import check_result
+
+    check_result(result, study.name)
+    out = Path(out_dir)
+    _claim(out / f"{study.name}.md", _MARKER.format(name=study.name), [out / study.name], force=force)
+    tmp_dir = Path(tempfile.mkdtemp(prefix=f".{study.name}.", dir=out))
+    try:
+        lines = [_MARKER.format(name=study.name), f"# {study.title}", "", f"**{result.headline.strip()}**", ""]
+        lines += ["| run | |", "|---|---|",
+                  f"| games | {result.games} |",
+                  f"| seed | {seed} |",
+                  f"| size parameter | {games} |",
+                  f"| library version | crowns_solver {__version__} |",
+                  f"| run time | {seconds:.0f} s |",
+                  f"| machine | {platform.python_implementation()} {platform.python_version()}, "
+                  f"{os.cpu_count()} cores |",
+                  f"| written | {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC |",
+                  f"| rerun | `{command}` |", "",
+                  "**Rules, deck and players.** " + result.rules.strip(), ""]
+        used: set[str] = set()
+        for k, section in enumerate(result.sections, 1):
+            lines += [f"## {section.title}", ""]
+            if section.text.strip():
+                lines += [section.text.strip(), ""]
+            if section.table is not None:
+                lines += [_table_markdown(section.table), ""]
+            if section.figure is not None:
+                stem = _slug(section.title)
+                if stem in used:
+                    stem = f"{stem}_{k}"
+                used.add(stem)
+                section.figure.savefig(tmp_dir / f"{stem}.png")
+                lines += [f"![{section.title}]({study.name}/{stem}.png)", ""]
+        lines += ["Intervals are 95%: Wilson score intervals for rates, normal approximation for means.", ""]
+        md_tmp = tmp_dir / "report.md"
+        md_tmp.write_text("\n".join(lines), encoding="utf-8")
+        charts = out / study.name
+        old = None
+        if charts.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{study.name}.old.", dir=out))
+            os.replace(charts, old / "charts")
+        figs_tmp = tmp_dir / "charts"
+        figs_tmp.mkdir()
+        for png in tmp_dir.glob("*.png"):
+            os.replace(png, figs_tmp / png.name)
+        os.replace(figs_tmp, charts)
+        path = out / f"{study.name}.md"
+        os.replace(md_tmp, path)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    finally:
+        shutil.rmtree(tmp_dir, ignore_errors=True)
+    return path
+
+
+def write_index(out_dir: str | Path) -> Path:
+    """Write ``out_dir/index.md``: every study report in the folder, by game, with its headline.
+
+    Parameters
+    ----------
+    out_dir : path
+        A reports folder written by :func:`write_study_report`.
+
+    Returns
+    -------
+    Path
+        The index file (written atomically).
+    """
+    import os
+
+    from .analysis.base import GAMES
+
+    out = Path(out_dir)
+    names = {"cross_kings": "Cross Kings", "five_crowns": "Five Crowns", "kings_crowns": "King's Crowns"}
+    found: dict[str, list[tuple[str, str, str]]] = {}
+    registry = _registry_or_empty()
+    for md in sorted(out.glob("*.md")):
+        text = md.read_text(encoding="utf-8").splitlines()
+        if not text or not text[0].startswith("<!-- crowns-study:"):
+            continue
+        name = md.stem
+        title = next((ln[2:] for ln in text if ln.startswith("# ")), name)
+        headline = next((ln.strip("*") for ln in text if ln.startswith("**") and ln.endswith("**")), "")
+        game = registry[name].game if name in registry else "other"
+        found.setdefault(game, []).append((name, title, headline))
+    lines = ["# crowns_solver strategy reports", "",
+             "Written by `crowns report`; each report states its games, seed, rules and run time,"
+             " and the command that reruns it exactly.", ""]
+    for game in [*GAMES, "other"]:
+        if game not in found:
+            continue
+        lines += [f"## {names.get(game, 'Other studies')}", ""]
+        for name, title, headline in found[game]:
+            lines += [f"- [{title}]({name}.md): {headline}"]
+        lines += [""]
+    path = out / "index.md"
+    tmp = out / ".index.md.tmp"
+    tmp.write_text("\n".join(lines), encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+def _registry_or_empty() -> dict[str, Any]:
+    from .analysis import registry
+
+    return registry()
+
+
+def _executor(workers: int | None):
+    """A process pool for the studies' simulations (threads when ``workers == 1``)."""
+    import os
+    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+
+    n = workers or os.cpu_count() or 1
+    if n == 1:
+        return ThreadPoolExecutor(max_workers=1)
+    return ProcessPoolExecutor(max_workers=n)
+
+
+def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: str | Path | None = None,
+                workers: int | None = None, seed: int = DEFAULT_SEED, games: int | None = None,
+                progress: bool = False, force: bool = False) -> list[Path]:
+    """Run studies and write their reports and the index.
+
+    Parameters
+    ----------
+    only : list of str, optional
+        Study names to run (default: all, see ``crowns report --list``).
+    quick : bool
+        Use each study's small ``quick_games`` size (the whole set in minutes) instead of
+        ``full_games``.
+    out_dir : path, optional
+        Reports folder (default ``reports``, or ``reports-quick`` with `quick`, so a quick
+        run never replaces the full reports).
+    workers : int, optional
+        Worker processes for the simulations (default: all cores).
+    seed : int
+        Root seed (>= 0); each study derives its own seeds from it.
+    games : int, optional
+        Size parameter overriding the study's own (with `only`, to rerun exactly).
+    progress : bool
+        Show a progress bar over the studies on stderr.
+    force : bool
+        Replace reports or chart folders in the way that ``crowns report`` did not write.
+
+    Returns
+    -------
+    list of Path
+        The reports written, in order.
+
+    Raises
+    ------
+    StudyError
+        If a name in `only` is unknown or a study's tables break the conventions.
+    RunnerError
+        If `seed`, `games` or `workers` is out of range.
+    OutputExistsError
+        If a report's file or chart folder exists and was not written by ``crowns
+        report`` (and not `force`); checked for every study before any runs.
+    KeyboardInterrupt
+        On Ctrl-C; reports already finished stay, the interrupted one is not written.
+    """
+    import shlex
+    import time
+
+    from .errors import StudyError
+
+    for label, value, lo in (("seed", seed, 0), ("games", games, 1), ("workers", workers, 1)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < lo):
+            raise RunnerError(f"{label} must be an integer >= {lo}, got {value!r}")
+    studies = _registry_or_empty()
+    chosen = list(studies) if not only else list(dict.fromkeys(only))
+    for name in chosen:
+        if name not in studies:
+            raise StudyError(f"unknown study {name!r}; known: {', '.join(studies)}")
+    out = Path(out_dir if out_dir is not None else ("reports-quick" if quick else "reports"))
+    for name in chosen:
+        _claim(out / f"{name}.md", _MARKER.format(name=name), [out / name], force=force)
+    written = []
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=len(chosen), unit="study", desc="studies")
+    executor = _executor(workers)
+    try:
+        for name in chosen:
+            st = studies[name]
+            size = games or (st.quick_games if quick else st.full_games)
+            if bar is not None:
+                bar.set_postfix_str(name)
+            t0 = time.perf_counter()
+            result = st.run(size, seed, executor)
+            seconds = time.perf_counter() - t0
+            command = shlex.join(["crowns", "report", "--only", name, "--seed", str(seed), "--games", str(size),
+                                  "--out", str(out)])
+            written.append(write_study_report(st, result, out, seed=seed, games=size, seconds=seconds,
+                                              command=command, force=force))
+            write_index(out)
+            if bar is not None:
+                bar.update()
+    finally:
+        executor.shutdown(wait=False, cancel_futures=True)
+        if bar is not None:
+            bar.close()
+    return written
+
+
 def cmd_report(args: argparse.Namespace) -> int:
-    path = write_report(args.results, args.out, by=args.by)
-    charts = sorted(p.name for p in path.parent.glob("*.png"))
-    print(f"wrote {path}")
-    print(f"charts in {path.parent}: {', '.join(charts)}")
+    if args.results is not None:
+        if args.quick or args.only or args.games is not None:
+            raise RunnerError("--quick, --only and --games run the studies; they do not apply to a results file")
+        path = write_report(args.results, args.out or "report", by=args.by, force=args.force)
+        charts = sorted(p.name for p in path.parent.glob("*.png"))
+        print(f"wrote {path}")
+        print(f"charts in {path.parent}: {', '.join(charts)}")
+        return 0
+    if args.list:
+        for name, st in _registry_or_empty().items():
+            print(f"{name:32s} {st.game:13s} quick {st.quick_games:>7d}  full {st.full_games:>7d}  {st.title}")
+        return 0
+    only = [n for item in args.only or [] for n in item.split(",") if n]
+    paths = run_studies(only or None, quick=args.quick, out_dir=args.out, workers=args.workers, seed=args.seed,
+                        games=args.games, progress=not args.no_progress, force=args.force)
+    for path in paths:
+        print(f"wrote {path}")
+    if paths:
+        print(f"index: {paths[0].parent / 'index.md'}")
     return 0
 
 
 def register_command(parser: argparse.ArgumentParser) -> None:
-    """Declare ``crowns report RESULTS [--out DIR] [--by seat|policy]``."""
-    parser.add_argument("results", metavar="RESULTS", help="results file written by a game's simulate --out")
-    parser.add_argument("--out", default="report", metavar="DIR", help="folder for report.md and charts (default ./report)")
-    parser.add_argument("--by", choices=("seat", "policy"), default="policy", help="main win-rate table by policy (default) or seat")
+    """Declare ``crowns report [--quick] [--only NAME] [--out DIR] [--workers K] ...`` and ``crowns report RESULTS``."""
+    parser.description = ("Run the strategy studies and write a markdown report per study with PNG charts, "
+                          "plus index.md; or, given RESULTS, report on one simulation results file.")
+    parser.add_argument("results", metavar="RESULTS", nargs="?", default=None,
+                        help="a results file written by a game's simulate --out (instead of running the studies)")
+    parser.add_argument("--quick", action="store_true",
+                        help="small runs of every study (minutes); written to ./reports-quick unless --out")
+    parser.add_argument("--only", action="append", metavar="NAME",
+                        help="run only this study (repeat or comma-separate; see --list)")
+    parser.add_argument("--list", action="store_true", help="list the studies and exit")
+    parser.add_argument("--out", default=None, metavar="DIR",
+                        help="reports folder (default ./reports, ./reports-quick with --quick, ./report for RESULTS)")
+    parser.add_argument("--workers", type=int, default=None, metavar="K", help="worker processes (default: all cores)")
+    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="S",
+                        help=f"root seed of the studies (default {DEFAULT_SEED})")
+    parser.add_argument("--games", type=int, default=None, metavar="N",
+                        help="size parameter for every study run (default: the study's quick or full size)")
+    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.add_argument("--force", action="store_true",
+                        help="replace report files in --out that crowns report did not write")
+    parser.add_argument("--by", choices=("seat", "policy"), default="policy",
+                        help="with RESULTS: main win-rate table by policy (default) or seat")
     parser.set_defaults(handler=cmd_report)

@@ -35,6 +35,15 @@ def load_jsonl(name: str) -> list:
     return [json.loads(line) for line in (DATA / name).read_text().splitlines() if line.strip()]
 
 
+def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
+    """Run the ``crowns`` command in-process: (exit status, stdout, stderr)."""
+    from crowns_solver.cli import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
 @pytest.fixture(scope="session")
 def ck_labels() -> list:
     return load_jsonl("cross_kings_labels.jsonl")

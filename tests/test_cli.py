@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from conftest import run_cli as run
 
 from crowns_solver import __version__
 from crowns_solver.cli import main
@@ -15,12 +16,6 @@ SAVE = (
     "??7S6H2H8H??/5H6C3SAHKH7C/3C8C??KC5D4C/4HAD??7D2D5S/7H4DKD6D6S8S/5C3D4SKS2S2C"
     "//ASAC8D3H//301273969908864214574189716"
 )
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_version(capsys):

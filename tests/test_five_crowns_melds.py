@@ -458,7 +458,8 @@ except KeyboardInterrupt:
 def test_ctrl_c_interrupts_a_batch():
     # The batch loop takes the GIL every 1024 hands to run signal handlers: an interrupt
     # 0.2 s into a batch of 4 million hands stops it part way (the rest of `out` unset).
-    proc = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True, timeout=300, check=False)
+    proc = subprocess.run([sys.executable, "-c", CHILD], capture_output=True, text=True, timeout=300, check=False,
+                          cwd="/")  # outside the source tree: import the installed package
     words = proc.stdout.split()
     assert words[0] == "interrupted", proc.stdout + proc.stderr
     done, total = int(words[2]), int(words[4])

@@ -8,15 +8,10 @@ import sys
 from fractions import Fraction
 
 import pytest
+from conftest import run_cli as run
 
 from crowns_solver.cli import main
 from crowns_solver.five_crowns import rank_discards
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_deadwood_text(capsys):
@@ -117,5 +112,6 @@ def test_argparse_errors_exit_2(capsys):
 
 def test_command_runs_as_a_program():
     proc = subprocess.run([sys.executable, "-m", "crowns_solver", "five-crowns", "deadwood", "--round", "1",
-                           "QH", "KH", "JK"], capture_output=True, text=True, check=False)
+                           "QH", "KH", "JK"], capture_output=True, text=True, check=False,
+                          cwd="/")  # outside the source tree: import the installed package
     assert proc.returncode == 0 and "run JK=JH QH KH" in proc.stdout

@@ -5,15 +5,9 @@ from __future__ import annotations
 import json
 
 import pytest
+from conftest import run_cli as run
 
-from crowns_solver.cli import main
 from crowns_solver.montecarlo import read_results
-
-
-def run(capsys, *argv):
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_simulate_prints_the_win_rate_table(capsys, tmp_path):

@@ -14,7 +14,6 @@ from crowns_solver.errors import RulesError
 from crowns_solver.kings_crowns import (
     Game,
     LookaheadPolicy,
-    Play,
     Policy,
     Rules,
     SeatView,

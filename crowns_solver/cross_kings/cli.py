@@ -6,6 +6,7 @@ import argparse
 from pathlib import Path
 
 from ..cli import add_json_flag, print_json
+from .._io import read_text
 from ..errors import PositionError
 
 POSITION_HELP = (
@@ -40,7 +41,7 @@ def load_position(args: argparse.Namespace):  # -> Position
     source = args.position
     path = Path(source)
     if "//" not in source and (path.exists() or path.suffix in (".json", ".txt", ".deal")):
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, PositionError)
     else:
         text = source
     pos = Position.from_text(text, None)
@@ -111,13 +112,18 @@ def cmd_score(args: argparse.Namespace) -> int:
     from .cards import parse_cards
     from .scoring import explain_hand
 
+    from ..errors import CardError
+    from .cards import DECK
+
     cards = [c for item in args.cards for c in item.replace(",", " ").split()]
-    parse_cards(cards)
+    if not cards:
+        raise CardError("no cards given: name the hand's cards, e.g. AS 7D KH")
+    cards = [DECK[i] for i in parse_cards(cards)]
     if args.json:
         print_json(_explain_dict(cards))
         return 0
     ex = explain_hand(cards)
-    print(f"{' '.join(c.upper() for c in cards)}: score {ex.score}")
+    print(f"{' '.join(cards)}: score {ex.score}")
     for g in ex.groups:
         print(f"  {g.kind} {' '.join(g.cards)}  {g.points:+d}")
     for king, stands in ex.kings.items():
@@ -138,6 +144,14 @@ def register(commands: argparse._SubParsersAction) -> None:
     score.set_defaults(handler=cmd_score)
 
     register_solve(commands)
+
+    from .match_cli import register_match
+
+    register_match(commands)
+
+    from .play_cli import register as register_play  # analyse, play
+
+    register_play(commands)
 
 
 #: Default --time-limit of ``crowns cross-kings solve`` (seconds): positions that cannot be

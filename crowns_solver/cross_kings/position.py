@@ -165,7 +165,18 @@ class Deal:
         seed : int, SeedSequence or Generator, optional
             Source of randomness (``numpy.random.default_rng(seed)``); the same seed
             always gives the same deal.
+
+        Raises
+        ------
+        PositionError
+            If `seed` is a negative integer or not a seed at all (e.g. a float or text).
         """
+        if isinstance(seed, bool) or not (
+            seed is None or isinstance(seed, (int, np.integer, np.random.SeedSequence, np.random.Generator))
+        ):
+            raise PositionError(f"seed must be a non-negative integer, got {seed!r}")
+        if isinstance(seed, (int, np.integer)) and seed < 0:
+            raise PositionError(f"seed must be a non-negative integer, got {seed}")
         rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
         order = rng.permutation(NUM_CARDS)
         return cls(tuple(DECK[i] for i in order))
@@ -583,7 +594,10 @@ class Position:
         second = parse_cards(d["second_hand"], what="second_hand")
         history = d.get("history")
         start = d.get("start")
-        face_down = frozenset(cell_index(c) for c in d.get("face_down", ()))
+        fd = d.get("face_down", ())
+        if not isinstance(fd, Sequence) or isinstance(fd, str):
+            raise PositionError(f"face_down must be a list of cells, got {fd!r}")
+        face_down = frozenset(cell_index(c) for c in fd)
         cells = [UNKNOWN] * 36
         taken: set[int] = set()
         for i, item in enumerate(grid):
@@ -672,7 +686,8 @@ class Position:
             except CardError:
                 raise SaveStringError(not_a_card) from None
             if idx in seen:
-                raise SaveStringError(f"card {DECK[idx]} appears twice ({seen[idx]} and {where})")
+                places = f"in {where}" if seen[idx] == where else f"({seen[idx]} and {where})"
+                raise SaveStringError(f"card {DECK[idx]} appears twice {places}")
             seen[idx] = where
             return idx
 
@@ -730,6 +745,13 @@ class Position:
                 pos = pos.play(target)
             except IllegalMoveError as exc:
                 raise SaveStringError(f"move {n + 1}: digit {ch}: {exc}") from None
+        for i in sorted(FACE_DOWN_CELLS):
+            if i not in face_down and i not in pos.taken:
+                r, c = cell_coords(i)
+                raise SaveStringError(
+                    f"cell ({r},{c}) is on a diagonal and shows {DECK[cells[i]]}, but no move took it"
+                    " (diagonal cells show '??' until taken)"
+                )
         return pos
 
     def to_save_string(self) -> str:

@@ -60,6 +60,8 @@ ANYTIME_CARDS = {"open": 26, "game": 19}
 WDL_FIRST = True
 #: Game mode: search the root with one wide window instead of null-window bisection.
 GAME_WIDE = True
+#: Largest node limit accepted (the engine counts nodes in a signed 64-bit integer).
+MAX_NODE_LIMIT = 2**62
 #: Depth of the shallow heuristic pass before an exact search.
 PRE_DEPTH = 2
 
@@ -264,6 +266,8 @@ def _check_options(mode: Any, objective: Any, tt_mb: Any, time_limit: Any, node_
     if node_limit is not None:
         if isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit <= 0:
             raise SolverOptionError(f"node_limit must be a positive integer or None, got {node_limit!r}")
+        if node_limit > MAX_NODE_LIMIT:
+            raise SolverOptionError(f"node_limit must be at most {MAX_NODE_LIMIT} nodes, got {node_limit}")
 
 
 def _engine_input(pos: Position, mode: Mode) -> tuple[bytes, tuple[int, ...]]:

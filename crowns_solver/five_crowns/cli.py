@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from .._io import check_writable
 from ..cli import add_json_flag, print_json
 
 
@@ -51,6 +52,8 @@ def _result_json(result) -> dict:
 def cmd_play(args: argparse.Namespace) -> int:
     from .game import GameRules, play_game
 
+    if args.save:
+        check_writable(args.save, force=args.force)
     rules = GameRules(players=len(args.policies), rounds=args.rounds, ties=args.ties,
                       first_dealer=args.first_dealer)
     result = play_game(args.policies, seed=args.seed, rules=rules)
@@ -103,7 +106,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from .game import GameRules
     from .simulation import simulate
 
-    players = args.players or len(args.policies)
+    if args.csv:
+        check_writable(args.csv, force=args.force)
+    players = len(args.policies) if args.players is None else args.players
     rules = GameRules(players=players, ties=args.ties)
     df = simulate(args.games, players=players, policies=args.policies, seed=args.seed, rules=rules,
                   rotate=args.rotate, workers=args.workers, progress=args.progress, out=args.out)
@@ -158,6 +163,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                       help="equal lowest totals share the win (default) or play 6-card tiebreak rounds")
     play.add_argument("--first-dealer", type=int, default=0, metavar="SEAT", help="seat dealing round 1")
     play.add_argument("--save", metavar="FILE", help="save the full game record (JSON) to FILE")
+    play.add_argument("--force", action="store_true", help="overwrite the --save file if it exists")
     add_json_flag(play)
     play.set_defaults(handler=cmd_play)
 
@@ -180,5 +186,6 @@ def register(commands: argparse._SubParsersAction) -> None:
     sim.add_argument("--progress", action="store_true", help="show a progress bar")
     sim.add_argument("--out", metavar="FILE", help="resumable JSON-lines results file")
     sim.add_argument("--csv", metavar="FILE", help="write one row per game and seat as CSV")
+    sim.add_argument("--force", action="store_true", help="overwrite the --csv file if it exists")
     add_json_flag(sim)
     sim.set_defaults(handler=cmd_simulate)

@@ -46,6 +46,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from .._io import read_text
 from ..errors import CrownsError, HandSizeError, PolicyError, RecordError, RulesError
 from .cards import NUM_CODES, ROUNDS, card_name, full_deck, parse_card
 
@@ -899,7 +900,7 @@ def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     OSError
         The file cannot be read.
     """
-    text = Path(path).read_text(encoding="utf-8")
+    text = read_text(path, RecordError)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -957,6 +958,12 @@ def replay(record: dict[str, Any] | str | os.PathLike[str]) -> GameResult:
     for key, value in (("totals", list(result.totals)), ("winners", list(result.winners))):
         if key in record and record[key] != value:
             raise RecordError(f"record: {key} {record[key]} but the play gives {value}")
+    played = list(result.rounds) + list(result.tiebreaks)
+    for n, (rec, rnd) in enumerate(zip(record["rounds"] + record.get("tiebreaks", []), played, strict=True)):
+        for key, value in (("round", rnd.round), ("cards", rnd.cards_dealt), ("wild_rank", rnd.wild_rank),
+                           ("dealer", rnd.dealer), ("out", rnd.out)):
+            if key in rec and rec[key] != value:
+                raise RecordError(f"record: round entry {n + 1}: {key} {rec[key]!r} but the rules and play give {value}")
     return result
 
 

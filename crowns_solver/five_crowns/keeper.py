@@ -27,6 +27,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from .._io import read_text
 from ..errors import CardError, CrownsError, DuplicateCardError, PlayerNameError, RecordError, ScoreEntryError
 from .cards import ROUNDS, card_name, card_value, full_deck, parse_hand, wild_rank_for_round
 
@@ -475,7 +476,7 @@ class ScoreKeeper:
         OSError
             The file cannot be read.
         """
-        text = Path(path).read_text(encoding="utf-8")
+        text = read_text(path, RecordError)
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:

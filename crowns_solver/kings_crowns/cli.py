@@ -62,13 +62,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_deck(args: argparse.Namespace) -> int:
-    from .deck import DEFAULT_DECK, load_deck
+    from .deck import DEFAULT_DECK, load_deck, min_cards
 
     deck = load_deck(args.file) if args.file else DEFAULT_DECK
+    playable = [p for p in range(2, 6) if deck.size >= min_cards(p)]
     if args.json:
-        print_json({"name": deck.name, "cards": deck.size, "crown_points": deck.crown_points(), "deck": deck.to_dict()})
+        print_json({"name": deck.name, "cards": deck.size, "crown_points": deck.crown_points(),
+                    "playable_players": playable, "deck": deck.to_dict()})
         return 0
     print(f"deck {deck.name}: {deck.size} cards, {deck.crown_points()} crown points")
+    if playable:
+        print(f"  deals games of {playable[0]} to {playable[-1]} players")
+    else:
+        print(f"  too small to deal: even 2 players need at least {min_cards(2)} cards")
     for name, n in deck.to_dict().items():
         print(f"  {name:<20} {n:>4}")
     return 0
@@ -80,7 +86,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     sim = commands.add_parser(
         "simulate", help="play many games between computer players and print win rates",
         description="Play many King's Crowns games between computer players and print the win"
-        " rates with 95%% Wilson confidence intervals.",
+        " rates with 95% Wilson confidence intervals.",
     )
     sim.add_argument("--games", type=_positive, default=1000, metavar="N", help="number of games (default 1000)")
     sim.add_argument("--players", type=int, default=4, metavar="P", help="players, 2..5 (default 4)")

@@ -26,6 +26,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .._io import read_text
 from ..errors import CardError, DeckError
 from .cards import CARD_NAMES, NUM_KINDS, parse_card
 
@@ -218,7 +219,7 @@ def load_deck(path: str | Path) -> Deck:
         If the file cannot be read.
     """
     path = Path(path)
-    text = path.read_text(encoding="utf-8")
+    text = read_text(path, DeckError)
     suffix = path.suffix.lower()
     if suffix in (".toml", ".json"):
         return parse_deck_text(text, suffix[1:], str(path))

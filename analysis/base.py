@@ -1,0 +1,308 @@
+"""The pieces every study is made of: its result, its registration, intervals, figures.
+
+A study is a function ``run(games, seed, executor=None) -> StudyResult`` registered with
+the :func:`study` decorator in a module ``analysis/<game>_<topic>.py`` (installed as
+``crowns_solver.analysis.<module>``).  ``crowns report`` (:mod:`crowns_solver.report`)
+discovers the modules, runs the studies and writes one markdown report per study with its
+charts beside it.
+
+Table conventions, checked by :func:`check_result` before any report is written:
+
+- a rate column is named ``*_rate`` (or ``win``, ``draw``, ``loss``) and lies in 0..1;
+- an estimate column ``X`` with a 95% interval has columns ``X_low`` and ``X_high``, and
+  ``X_low <= X <= X_high``;
+- a ``games`` column counts the games behind its row (a non-negative integer).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from crowns_solver.errors import StudyError
+from crowns_solver.montecarlo import Z95, wilson_interval
+
+if TYPE_CHECKING:
+    import pandas as pd
+    from matplotlib.figure import Figure
+
+__all__ = [
+    "RATE_NAMES",
+    "Section",
+    "Study",
+    "StudyError",
+    "StudyResult",
+    "check_result",
+    "mean_ci",
+    "new_figure",
+    "proportion_ci",
+    "registry",
+    "study",
+]
+
+#: Column names that hold rates (values in 0..1) besides those ending in ``_rate``.
+RATE_NAMES = frozenset({"win", "draw", "loss"})
+
+
+@dataclass
+class Section:
+    """One part of a study's report.
+
+    Attributes
+    ----------
+    title : str
+        The section heading.
+    text : str
+        Markdown: what the numbers below say.
+    table : pandas.DataFrame or None
+        Shown as a markdown table (floats to 3 significant places).
+    figure : matplotlib.figure.Figure or None
+        Saved as a PNG beside the report and shown below the table.
+    """
+
+    title: str
+    text: str = ""
+    table: pd.DataFrame | None = None
+    figure: Figure | None = None
+
+
+@dataclass
+class StudyResult:
+    """What a study returns: its finding, the sections that back it, and what was run.
+
+    Attributes
+    ----------
+    headline : str
+        One sentence stating the study's main finding with its numbers; the report's
+        first line after the title.
+    sections : list of Section
+        The tables and charts, in reading order.
+    games : int
+        Games simulated (or positions solved) in total.
+    rules : str
+        Markdown: the rules, deck and players used.
+    """
+
+    headline: str
+    sections: list[Section]
+    games: int
+    rules: str
+
+
+@dataclass(frozen=True)
+class Study:
+    """A registered study.
+
+    Attributes
+    ----------
+    name : str
+        Identifier used by ``crowns report --only`` and as the report's file name.
+    game : str
+        ``"cross_kings"``, ``"five_crowns"`` or ``"kings_crowns"``.
+    title : str
+        The report's title.
+    quick_games, full_games : int
+        The `games` argument of a ``--quick`` run (seconds) and of the committed full run.
+    run : callable
+        ``run(games: int, seed: int, executor: Executor | None = None) -> StudyResult``.
+    module : str
+        The module that registered it.
+    """
+
+    name: str
+    game: str
+    title: str
+    quick_games: int
+    full_games: int
+    run: Callable[..., StudyResult] = field(repr=False)
+    module: str = ""
+
+
+_REGISTRY: dict[str, Study] = {}
+GAMES = ("cross_kings", "five_crowns", "kings_crowns")
+
+
+def study(name: str, *, game: str, title: str, quick_games: int, full_games: int
+          ) -> Callable[[Callable[..., StudyResult]], Callable[..., StudyResult]]:
+    """Register ``run(games, seed, executor=None) -> StudyResult`` as a study.
+
+    Parameters
+    ----------
+    name : str
+        Unique name: lower case letters, digits and underscores, e.g.
+        ``"kings_crowns_seats"``.
+    game : {"cross_kings", "five_crowns", "kings_crowns"}
+        The game studied.
+    title : str
+        Report title.
+    quick_games, full_games : int
+        Sizes for ``crowns report --quick`` and for the full run (>= 1).
+
+    Returns
+    -------
+    callable
+        A decorator returning the function unchanged.
+
+    Raises
+    ------
+    StudyError
+        If the name is malformed or already registered by another function, the game is
+        unknown, or a size is below 1.
+    """
+    if not name or not all(c.islower() or c.isdigit() or c == "_" for c in name):
+        raise StudyError(f"study name {name!r}: use lower case letters, digits and underscores")
+    if game not in GAMES:
+        raise StudyError(f"study {name!r}: game {game!r} is not one of {', '.join(GAMES)}")
+    if int(quick_games) < 1 or int(full_games) < 1:
+        raise StudyError(f"study {name!r}: quick_games and full_games must be at least 1")
+
+    def register(fn: Callable[..., StudyResult]) -> Callable[..., StudyResult]:
+        entry = Study(name, game, title, int(quick_games), int(full_games), fn, fn.__module__)
+        old = _REGISTRY.get(name)
+        if old is not None and (old.module, old.run.__qualname__) != (entry.module, fn.__qualname__):
+            raise StudyError(f"study {name!r} is registered twice ({old.module} and {entry.module})")
+        _REGISTRY[name] = entry
+        return fn
+
+    return register
+
+
+def registry() -> dict[str, Study]:
+    """Every study of the installed ``analysis`` modules, by name, in (game, name) order.
+
+    Returns
+    -------
+    dict of str to Study
+
+    Raises
+    ------
+    ImportError
+        If a study module fails to import (a bug, not a user error).
+    """
+    import importlib
+    import pkgutil
+
+    package = importlib.import_module(__package__ or "crowns_solver.analysis")
+    for info in pkgutil.iter_modules(package.__path__):
+        if not info.name.startswith("_") and info.name != "base":
+            importlib.import_module(f"{package.__name__}.{info.name}")
+    return dict(sorted(_REGISTRY.items(), key=lambda kv: (kv[1].game, kv[0])))
+
+
+def proportion_ci(successes: Any, n: Any) -> tuple[Any, Any]:
+    """95% Wilson score interval of a proportion (Wilson 1927).
+
+    Parameters
+    ----------
+    successes, n : float or array_like
+        Successes (a draw may count 1/2) and trials; arrays broadcast.
+
+    Returns
+    -------
+    (low, high) : floats or numpy arrays
+        Bounds in 0..1; NaN where ``n == 0``.
+    """
+    return wilson_interval(successes, n, Z95)
+
+
+def mean_ci(values: Sequence[float] | np.ndarray) -> tuple[float, float, float]:
+    """Mean and its 95% normal-approximation interval (mean +- 1.96 standard errors).
+
+    Parameters
+    ----------
+    values : array_like of float
+        The sample (e.g. margins in points, one per game).
+
+    Returns
+    -------
+    (mean, low, high) : float
+        NaN for an empty sample; a zero-width interval for a single value.
+    """
+    x = np.asarray(values, dtype=float).ravel()
+    if x.size == 0:
+        return math.nan, math.nan, math.nan
+    mean = float(x.mean())
+    if x.size == 1:
+        return mean, mean, mean
+    half = Z95 * float(x.std(ddof=1)) / math.sqrt(x.size)
+    return mean, mean - half, mean + half
+
+
+def new_figure(width: float = 6.4, height: float = 4.0) -> Figure:
+    """A matplotlib Figure on an Agg canvas (no pyplot state, no display needed).
+
+    Parameters
+    ----------
+    width, height : float
+        Size in inches (shown at 110 dpi).
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+    """
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+
+    fig = Figure(figsize=(width, height), dpi=110)
+    FigureCanvasAgg(fig)
+    return fig
+
+
+def _is_rate(column: str) -> bool:
+    return column.endswith("_rate") or column in RATE_NAMES
+
+
+def check_result(result: StudyResult, name: str = "study") -> None:
+    """Check a study's result against the table conventions of this module.
+
+    Parameters
+    ----------
+    result : StudyResult
+    name : str
+        The study's name, for messages.
+
+    Raises
+    ------
+    StudyError
+        If the headline is empty, `games` is below 1, a rate lies outside 0..1, an
+        estimate lies outside its interval, or a ``games`` count is negative or not whole.
+    """
+    import pandas as pd
+
+    if not isinstance(result, StudyResult):
+        raise StudyError(f"{name}: run() returned {type(result).__name__}, not StudyResult")
+    if not result.headline.strip():
+        raise StudyError(f"{name}: empty headline")
+    if int(result.games) < 1:
+        raise StudyError(f"{name}: games must be at least 1, got {result.games}")
+    for section in result.sections:
+        table = section.table
+        if table is None:
+            continue
+        where = f"{name}, table {section.title!r}"
+        if not isinstance(table, pd.DataFrame):
+            raise StudyError(f"{where}: not a DataFrame")
+        frame = table.reset_index()
+        cols = set(map(str, frame.columns))
+        for col in map(str, frame.columns):
+            values = frame[col]
+            if _is_rate(col) and pd.api.types.is_numeric_dtype(values):
+                bad = values[(values < 0) | (values > 1)]
+                if len(bad):
+                    raise StudyError(f"{where}: rate column {col!r} has {bad.iloc[0]!r} outside 0..1")
+            if f"{col}_low" in cols and f"{col}_high" in cols:
+                est, lo, hi = (frame[c].astype(float) for c in (col, f"{col}_low", f"{col}_high"))
+                tol = 1e-9 * np.maximum(1.0, est.abs())
+                bad = ~((lo - tol <= est) & (est <= hi + tol)) & est.notna()
+                if bad.any():
+                    i = int(np.flatnonzero(bad.to_numpy())[0])
+                    raise StudyError(f"{where}: {col} = {est.iloc[i]!r} is outside its interval "
+                                     f"[{lo.iloc[i]!r}, {hi.iloc[i]!r}] in row {i}")
+            if col == "games" and pd.api.types.is_numeric_dtype(values):
+                v = values.astype(float)
+                if ((v < 0) | (v != np.round(v))).any():
+                    raise StudyError(f"{where}: games column holds a negative or fractional count")

@@ -1,0 +1,71 @@
+"""Reading the user's files and guarding the user's files: shared by every command.
+
+Two rules of the house live here: a file that is not UTF-8 text is a user error with a
+one-line message (never a ``UnicodeDecodeError`` traceback), and an existing file is
+never replaced unless the user asked for it (``--force``).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from .errors import CrownsError, OutputExistsError
+
+__all__ = ["check_writable", "read_text"]
+
+
+def read_text(path: str | os.PathLike[str], error: type[CrownsError]) -> str:
+    """The contents of a UTF-8 text file.
+
+    Parameters
+    ----------
+    path : path-like
+    error : type
+        The CrownsError subclass to raise when the file is not UTF-8 text (e.g.
+        ``RecordError`` for a game record).
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    CrownsError
+        An instance of `error` if the file is not UTF-8 text (binary, other encoding),
+        naming the file and the first bad byte's offset.
+    OSError
+        If the file cannot be read.
+    """
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise error(f"{os.fspath(path)}: not a UTF-8 text file (byte 0x{exc.object[exc.start]:02x}"
+                    f" at offset {exc.start})") from None
+
+
+def check_writable(path: str | os.PathLike[str], *, force: bool = False) -> Path:
+    """Refuse to replace an existing file unless `force`.
+
+    Parameters
+    ----------
+    path : path-like
+        Where a command is about to write.
+    force : bool
+        The user asked to overwrite (``--force``).
+
+    Returns
+    -------
+    Path
+
+    Raises
+    ------
+    OutputExistsError
+        If `path` exists (as a file) and `force` is false, or it is a folder.
+    """
+    p = Path(path)
+    if p.is_dir():
+        raise OutputExistsError(f"{p} is a folder; give a file name")
+    if p.exists() and not force:
+        raise OutputExistsError(f"{p} already exists; use --force to overwrite it")
+    return p

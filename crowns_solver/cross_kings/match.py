@@ -1,0 +1,499 @@
+"""Matches between Cross Kings players: seeded deals, duplicate format, confidence intervals.
+
+Each deal is played twice with the players' seats exchanged (duplicate format, as in
+duplicate bridge): player A is "first" in one game and "second" in the other.  The deal
+fixes the card in every cell, face-down cells included, so a face-down cell reveals the
+same card in both games; what differs is only who sits where.  Luck of the deal cancels
+within each pair.
+
+The deals run through the shared Monte Carlo runner (:func:`crowns_solver.montecarlo.run`:
+fixed chunks, any executor, a resumable results file), one runner row per deal.  Deal
+``d`` of a match with seed ``s`` is dealt, and its players' random generators seeded, from
+``numpy.random.SeedSequence([s, d])``: the games do not depend on the chunk size, the
+executor or the number of workers, and the first ``k`` deals are the same for any number
+of deals.  Search players run under node limits, so every game replays exactly.
+
+Results (:class:`MatchResult`): one row per game, and for player A the win, draw and loss
+rates with Wilson 95% intervals (Wilson 1927; :func:`~crowns_solver.montecarlo.wilson_interval`),
+the score (win 1, draw 1/2 per game) with a Wilson interval on the score points, and the
+mean final margin (A's score minus B's) with a normal-approximation 95% interval over the
+deal pairs (the pairs are independent; the two games of a pair are not).
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Mapping
+from concurrent.futures import Executor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pandas as pd
+
+from ..errors import PolicyError, PositionError, RunnerError
+from .position import CENTRAL_CELLS, Deal, Position, Rules, cell_coords, cell_index
+from .players import PLAYER_NAMES, make_player, seat_view
+
+__all__ = ["match", "self_play", "play_game", "play_chunk", "self_play_chunk", "MatchResult", "GameRecord", "games_table", "summarise",
+           "DEFAULT_CHUNK_SIZE", "Z95"]
+
+#: Deals per chunk of the Monte Carlo runner (results do not depend on it).
+DEFAULT_CHUNK_SIZE = 4
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """One finished game.
+
+    Attributes
+    ----------
+    position : Position
+        The final position (its history is the whole game).
+    seconds : (float, float)
+        Time the first and the second player spent choosing, in seconds.
+    moves : (int, int)
+        Moves made by the first and the second player (the start cell counts for second).
+    """
+
+    position: Position
+    seconds: tuple[float, float]
+    moves: tuple[int, int]
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Final scores (first, second), in points."""
+        return self.position.scores()
+
+    @property
+    def margin(self) -> int:
+        """score(first) - score(second), in points."""
+        return self.position.margin()
+
+
+def _seat_player(player: Any, what: str) -> Any:
+    if not (hasattr(player, "choose") and hasattr(player, "name")):
+        raise PolicyError(f"{what} is not a Cross Kings player (it needs .name and .choose(view, rng)): {player!r}")
+    return player
+
+
+def play_game(position: Position | Deal, first: Any, second: Any, *,
+              rngs: tuple[np.random.Generator, np.random.Generator] | None = None,
+              start: Any = None) -> GameRecord:
+    """Play one game between two players from a deal (or any position) to the end.
+
+    Parameters
+    ----------
+    position : Position or Deal
+        Where the game starts; a Deal starts from its fresh position.  Face-down cards
+        must be known (a dealt game), unless every player only takes face-up cards.
+    first, second : CrossKingsPlayer
+        The players of the two seats.  A player whose ``cheats`` attribute is true (the
+        clairvoyant player) gets a view that reveals the deal; the others see only what
+        a seat at the table sees (:func:`~crowns_solver.cross_kings.players.seat_view`).
+    rngs : (Generator, Generator), optional
+        Each seat's random generator (default: ``numpy.random.default_rng(0)`` and ``(1)``).
+    start : (row, col), optional
+        A fixed start cell (one of the four central cells) instead of the second player's
+        choice, as crosskings.net plays from (2, 2).
+
+    Returns
+    -------
+    GameRecord
+
+    Raises
+    ------
+    PolicyError
+        If a player is not a player, or chooses an illegal move.
+    PositionError
+        If `start` is not a central cell, or a face-down card the game needs is unknown.
+    """
+    pos = position.position() if isinstance(position, Deal) else position
+    if not isinstance(pos, Position):
+        raise PositionError(f"play_game() takes a Position or a Deal, got {type(position).__name__}")
+    players = {"first": _seat_player(first, "first"), "second": _seat_player(second, "second")}
+    if rngs is None:
+        rngs = (np.random.default_rng(0), np.random.default_rng(1))
+    gens = {"first": rngs[0], "second": rngs[1]}
+    seconds = {"first": 0.0, "second": 0.0}
+    moves = {"first": 0, "second": 0}
+    if start is not None and pos.marker is None:
+        s = cell_index(start)
+        if s not in CENTRAL_CELLS:
+            raise PositionError(f"the start cell must be a central cell (2,2), (2,3), (3,2) or (3,3), got {start!r}")
+        pos = pos.play(s)
+    while not pos.is_terminal():
+        seat = pos.to_move
+        p = players[seat]
+        view = seat_view(pos, seat, reveal=bool(getattr(p, "cheats", False)))
+        t0 = time.perf_counter()
+        cell = p.choose(view, gens[seat])
+        seconds[seat] += time.perf_counter() - t0
+        moves[seat] += 1
+        try:
+            idx = cell_index(cell)
+        except PositionError:
+            raise PolicyError(f"player {p.name!r} ({seat}) chose {cell!r}, which is not a cell") from None
+        if cell_coords(idx) not in pos.legal_moves():
+            raise PolicyError(f"player {p.name!r} ({seat}) chose the illegal move {cell_coords(idx)}")
+        if pos.marker is not None and pos.cells[idx] < 0:
+            raise PositionError(f"cell {cell_coords(idx)} is face down and its card is not known: deal every card")
+        pos = pos.play(idx)
+    return GameRecord(pos, (seconds["first"], seconds["second"]), (moves["first"], moves["second"]))
+
+
+def _deal_seed(root: int, deal: int) -> np.random.SeedSequence:
+    return np.random.SeedSequence([root, deal])
+
+
+def play_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, a: str, b: str,
+               a_options: Mapping[str, Any], b_options: Mapping[str, Any], reach: str,
+               start: int | None, chunk_size: int, root_seed: int) -> list[dict[str, Any]]:
+    """Monte Carlo chunk: `n_games` deals, each played twice with seats exchanged.
+
+    Deal ``d = chunk_index * chunk_size + k`` is dealt from ``SeedSequence([root_seed, d])``
+    (so results do not depend on the chunking); `seed` (the runner's chunk seed) is not
+    needed.  One row per deal; columns ending in ``_0`` describe the game with A first,
+    ``_1`` the game with A second.
+    """
+    pa = make_player(a, **a_options)
+    pb = make_player(b, **b_options)
+    rows = []
+    for k in range(n_games):
+        d = chunk_index * chunk_size + k
+        deal_ss, a_ss, b_ss = _deal_seed(root_seed, d).spawn(3)
+        deal = Deal.random(np.random.default_rng(deal_ss))
+        pos = deal.position(Rules(reach=reach))  # type: ignore[arg-type]
+        row: dict[str, Any] = {"deal": d}
+        for j in (0, 1):
+            # each player's generator restarts for each game of the pair: with the seats
+            # exchanged, the same player meets the same chances
+            ra, rb = np.random.default_rng(a_ss), np.random.default_rng(b_ss)
+            if j == 0:
+                g = play_game(pos, pa, pb, rngs=(ra, rb), start=start)
+                sa, sb = 0, 1
+            else:
+                g = play_game(pos, pb, pa, rngs=(rb, ra), start=start)
+                sa, sb = 1, 0
+            s = g.scores
+            row[f"score_first_{j}"] = s[0]
+            row[f"score_second_{j}"] = s[1]
+            row[f"start_{j}"] = g.position.start
+            row[f"moves_a_{j}"] = g.moves[sa]
+            row[f"moves_b_{j}"] = g.moves[sb]
+            row[f"seconds_a_{j}"] = g.seconds[sa]
+            row[f"seconds_b_{j}"] = g.seconds[sb]
+        rows.append(row)
+    return rows
+
+
+def games_table(deal_rows: pd.DataFrame, a: str = "A", b: str = "B") -> pd.DataFrame:
+    """Per-game rows from the runner's per-deal rows (two games per deal).
+
+    Columns: ``deal``, ``game`` (2 x deal + 0 for A first, + 1 for A second), ``a_seat``,
+    ``player_first``, ``player_second``, ``start`` (cell number), ``score_first``,
+    ``score_second``, ``margin_a`` (A's score minus B's, points), ``result_a`` ("win",
+    "draw", "loss"), ``win_a``, ``draw``, ``loss_a`` (0/1), ``score_a`` (1, 1/2, 0),
+    ``moves_a``, ``moves_b``, ``seconds_a``, ``seconds_b`` (time spent choosing; the only
+    columns that differ between two runs of the same seed).
+    """
+    out = []
+    for row in deal_rows.to_dict("records"):
+        for j in (0, 1):
+            s1, s2 = int(row[f"score_first_{j}"]), int(row[f"score_second_{j}"])
+            m = s1 - s2 if j == 0 else s2 - s1
+            res = "win" if m > 0 else "draw" if m == 0 else "loss"
+            out.append({
+                "deal": int(row["deal"]),
+                "game": 2 * int(row["deal"]) + j,
+                "a_seat": "first" if j == 0 else "second",
+                "player_first": a if j == 0 else b,
+                "player_second": b if j == 0 else a,
+                "start": int(row[f"start_{j}"]),
+                "score_first": s1,
+                "score_second": s2,
+                "margin_a": m,
+                "result_a": res,
+                "win_a": int(m > 0),
+                "draw": int(m == 0),
+                "loss_a": int(m < 0),
+                "score_a": 1.0 if m > 0 else 0.5 if m == 0 else 0.0,
+                "moves_a": int(row[f"moves_a_{j}"]),
+                "moves_b": int(row[f"moves_b_{j}"]),
+                "seconds_a": float(row[f"seconds_a_{j}"]),
+                "seconds_b": float(row[f"seconds_b_{j}"]),
+            })
+    return pd.DataFrame(out)
+
+
+def _mean_ci(values: np.ndarray) -> tuple[float, float, float]:
+    """Mean and normal-approximation 95% interval (nan bounds with fewer than 2 values)."""
+    n = len(values)
+    if n == 0:
+        return math.nan, math.nan, math.nan
+    mean = float(np.mean(values))
+    if n < 2:
+        return mean, math.nan, math.nan
+    half = Z95 * float(np.std(values, ddof=1)) / math.sqrt(n)
+    return mean, mean - half, mean + half
+
+
+def summarise(games: pd.DataFrame) -> dict[str, Any]:
+    """Player A's results over per-game rows (:func:`games_table`).
+
+    Returns
+    -------
+    dict
+        ``games``, ``deals``, ``wins``, ``draws``, ``losses``; ``win``, ``draw``, ``loss``
+        (rates 0..1) and ``score`` (win + draw/2 per game, 0..1) each with ``_low`` and
+        ``_high`` (Wilson 95%); ``margin`` (mean of A's final margin, points) with
+        ``margin_low``/``margin_high`` (normal approximation over deal pairs);
+        ``seconds_per_move_a``/``_b`` (mean time per move, seconds).
+    """
+    from ..montecarlo import wilson_interval
+
+    n = len(games)
+    w, d, lo = int(games["win_a"].sum()), int(games["draw"].sum()), int(games["loss_a"].sum())
+    out: dict[str, Any] = {"games": n, "deals": int(games["deal"].nunique()), "wins": w, "draws": d, "losses": lo}
+    for name, k in (("win", w), ("draw", d), ("loss", lo), ("score", w + d / 2)):
+        low, high = wilson_interval(k, n)
+        out[name] = k / n if n else math.nan
+        out[f"{name}_low"], out[f"{name}_high"] = float(low), float(high)
+    pair = games.groupby("deal")["margin_a"].mean().to_numpy(dtype=float)
+    out["margin"], out["margin_low"], out["margin_high"] = _mean_ci(pair)
+    ma, mb = int(games["moves_a"].sum()), int(games["moves_b"].sum())
+    out["seconds_per_move_a"] = float(games["seconds_a"].sum()) / ma if ma else math.nan
+    out["seconds_per_move_b"] = float(games["seconds_b"].sum()) / mb if mb else math.nan
+    return out
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """The result of :func:`match`.
+
+    Attributes
+    ----------
+    a, b : str
+        The players' names; ``a_options``, ``b_options`` their options.
+    deals, seed, reach, start, chunk_size
+        What was played: deals (each played twice), root seed, rules option ``reach``,
+        the fixed start cell (None: the second player chooses), deals per chunk.
+    games : pandas.DataFrame
+        One row per game (:func:`games_table`).
+    summary : dict
+        Player A's results with 95% intervals (:func:`summarise`).
+    cheating : tuple of str
+        Which of the players cheat (see the clairvoyant player).
+    """
+
+    a: str
+    b: str
+    a_options: dict[str, Any]
+    b_options: dict[str, Any]
+    deals: int
+    seed: int
+    reach: str
+    start: tuple[int, int] | None
+    chunk_size: int
+    games: pd.DataFrame = field(repr=False)
+    summary: dict[str, Any] = field(repr=False)
+    cheating: tuple[str, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON: the match parameters and the summary (not the per-game rows)."""
+        return {
+            "a": self.a, "b": self.b, "a_options": self.a_options, "b_options": self.b_options,
+            "deals": self.deals, "seed": self.seed, "reach": self.reach,
+            "start": None if self.start is None else list(self.start), "chunk_size": self.chunk_size,
+            "cheating": list(self.cheating),
+            "summary": {k: (None if isinstance(v, float) and math.isnan(v) else v) for k, v in self.summary.items()},
+        }
+
+    def describe(self) -> str:
+        """The summary as a few lines of text."""
+        s = self.summary
+
+        def pct(name: str) -> str:
+            return f"{100 * s[name]:5.1f}% ({100 * s[name + '_low']:.1f} .. {100 * s[name + '_high']:.1f})"
+
+        def num(x: float) -> str:
+            return "n/a" if math.isnan(x) else f"{x:+.2f}"
+
+        start = "second player chooses" if self.start is None else f"fixed at {self.start}"
+        lines = [
+            f"{self.a} (A) vs {self.b} (B): {self.deals} deals x 2 games (seats exchanged), seed {self.seed},"
+            f" reach {self.reach}, start cell {start}",
+        ]
+        for who in self.cheating:
+            lines.append(f"NOTE: {who} CHEATS: it sees the face-down cards (open value); for comparison only")
+        lines += [
+            f"A's results over {s['games']} games, 95% intervals:",
+            f"  win   {pct('win')}   ({s['wins']})",
+            f"  draw  {pct('draw')}   ({s['draws']})",
+            f"  loss  {pct('loss')}   ({s['losses']})",
+            f"  score {pct('score')}   (win 1, draw 1/2)",
+            f"  mean margin {num(s['margin'])} points ({num(s['margin_low'])} .. {num(s['margin_high'])}),"
+            " A's score minus B's",
+            f"time per move: A {1000 * s['seconds_per_move_a']:.2f} ms, B {1000 * s['seconds_per_move_b']:.2f} ms",
+        ]
+        return "\n".join(lines)
+
+
+def _check_options(name: str, options: Any, what: str) -> dict[str, Any]:
+    if name not in PLAYER_NAMES:
+        raise PolicyError(f"unknown Cross Kings player {name!r} for {what}; choose from {', '.join(PLAYER_NAMES)}")
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise PolicyError(f"{what}'s options must be a mapping, got {type(options).__name__}")
+    opts = dict(options)
+    make_player(name, **opts)   # validates names and values
+    return opts
+
+
+def match(a: str = "search", b: str = "greedy", deals: int = 100, *, seed: int = 0,
+          a_options: Mapping[str, Any] | None = None, b_options: Mapping[str, Any] | None = None,
+          reach: str = "any", start: Any = None, chunk_size: int = DEFAULT_CHUNK_SIZE,
+          executor: Executor | None = None, workers: int | None = None, progress: bool = False,
+          out: str | Path | None = None) -> MatchResult:
+    """Play a duplicate match between two players over seeded deals.
+
+    Each of `deals` random deals is played twice, with A first and then with A second;
+    the deal (face-down cards included) is the same in both games.
+
+    Parameters
+    ----------
+    a, b : str
+        Player names (:data:`~crowns_solver.cross_kings.players.PLAYER_NAMES`).
+    deals : int
+        Number of deals (>= 1); the match has ``2 * deals`` games.
+    seed : int
+        Root seed (>= 0): deal ``d`` and its players' generators come from
+        ``SeedSequence([seed, d])``.
+    a_options, b_options : mapping, optional
+        Player options for :func:`~crowns_solver.cross_kings.players.make_player`, e.g.
+        ``{"node_limit": 100_000}``.  A ``time_limit`` makes the match depend on the
+        machine's speed; node limits keep it reproducible.
+    reach : {"any", "nearest"}
+        The rules option (RULES.md "Move").
+    start : (row, col), optional
+        Fix the start cell (crosskings.net plays from (2, 2)); default: the second player
+        chooses it.
+    chunk_size : int
+        Deals per chunk of the runner (results do not depend on it; resuming a results
+        file needs the same).
+    executor, workers, progress, out
+        Passed to :func:`crowns_solver.montecarlo.run` (any Executor; worker processes;
+        a progress bar; a resumable results file).
+
+    Returns
+    -------
+    MatchResult
+
+    Raises
+    ------
+    PolicyError
+        If a player name or option is invalid.
+    RulesError
+        If `reach` is invalid.
+    PositionError
+        If `start` is not a central cell.
+    RunnerError, ResultsFileError
+        If `deals`, `seed`, `chunk_size` or `workers` is out of range, or `out` belongs
+        to another run.
+    """
+    from .. import montecarlo
+
+    a_opts = _check_options(a, a_options, "player A")
+    b_opts = _check_options(b, b_options, "player B")
+    Rules(reach=reach)  # type: ignore[arg-type]
+    start_cell = None
+    if start is not None:
+        start_cell = cell_index(start)
+        if start_cell not in CENTRAL_CELLS:
+            raise PositionError(f"the start cell must be a central cell (2,2), (2,3), (3,2) or (3,3), got {start!r}")
+    for name, value, lo in (("deals", deals, 1), ("seed", seed, 0), ("chunk_size", chunk_size, 1)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
+            raise RunnerError(f"{name} must be a whole number >= {lo}, got {value!r}")
+    params = {"a": a, "b": b, "a_options": a_opts, "b_options": b_opts, "reach": reach,
+              "start": start_cell, "chunk_size": int(chunk_size), "root_seed": int(seed)}
+    rows = montecarlo.run(play_chunk, int(deals), params=params, seed=int(seed), chunk_size=int(chunk_size),
+                          executor=executor, workers=workers, progress=progress, out=out,
+                          meta={"game": "cross-kings", "format": "duplicate: two games per deal, seats exchanged"})
+    games = games_table(rows, a, b)
+    cheating = tuple(dict.fromkeys(n for n in (a, b) if getattr(make_player(n), "cheats", False)))
+    return MatchResult(a=a, b=b, a_options=a_opts, b_options=b_opts, deals=int(deals), seed=int(seed),
+                       reach=reach, start=None if start_cell is None else cell_coords(start_cell),
+                       chunk_size=int(chunk_size), games=games, summary=summarise(games), cheating=cheating)
+
+
+def self_play_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, player: str,
+                    options: Mapping[str, Any], reach: str, start: int | None, chunk_size: int,
+                    root_seed: int) -> list[dict[str, Any]]:
+    """Monte Carlo chunk of :func:`self_play`: one game per deal, the same player in both seats."""
+    p = make_player(player, **options)
+    rows = []
+    for k in range(n_games):
+        d = chunk_index * chunk_size + k
+        deal_ss, first_ss, second_ss = _deal_seed(root_seed, d).spawn(3)
+        pos = Deal.random(np.random.default_rng(deal_ss)).position(Rules(reach=reach))  # type: ignore[arg-type]
+        g = play_game(pos, p, p, rngs=(np.random.default_rng(first_ss), np.random.default_rng(second_ss)),
+                      start=start)
+        s1, s2 = g.scores
+        rows.append({"deal": d, "start": g.position.start, "score_first": s1, "score_second": s2,
+                     "margin_first": s1 - s2, "win_first": int(s1 > s2), "draw": int(s1 == s2),
+                     "loss_first": int(s1 < s2), "moves": g.moves[0] + g.moves[1],
+                     "seconds": g.seconds[0] + g.seconds[1]})
+    return rows
+
+
+def self_play(player: str = "search", deals: int = 100, *, seed: int = 0,
+              options: Mapping[str, Any] | None = None, reach: str = "any", start: Any = None,
+              chunk_size: int = DEFAULT_CHUNK_SIZE, executor: Executor | None = None,
+              workers: int | None = None, progress: bool = False) -> pd.DataFrame:
+    """One game per seeded deal with the same player in both seats (first-player advantage).
+
+    Deal ``d`` is dealt from ``SeedSequence([seed, d])`` as in :func:`match`; the seats'
+    generators are independent.  With the same player in both seats a duplicate match
+    would replay each game mirrored, so each deal is played once.
+
+    Parameters
+    ----------
+    player : str
+        A player name; `options` its options (e.g. ``{"node_limit": 100_000}``).
+    deals, seed, reach, start, chunk_size, executor, workers, progress
+        As for :func:`match`.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per game: ``deal``, ``start`` (cell number), ``score_first``,
+        ``score_second``, ``margin_first`` (points), ``win_first``, ``draw``,
+        ``loss_first`` (0/1), ``moves``, ``seconds`` (time spent choosing).
+
+    Raises
+    ------
+    PolicyError, RulesError, PositionError, RunnerError
+        As for :func:`match`.
+    """
+    from .. import montecarlo
+
+    opts = _check_options(player, options, "the player")
+    Rules(reach=reach)  # type: ignore[arg-type]
+    start_cell = None
+    if start is not None:
+        start_cell = cell_index(start)
+        if start_cell not in CENTRAL_CELLS:
+            raise PositionError(f"the start cell must be a central cell (2,2), (2,3), (3,2) or (3,3), got {start!r}")
+    for name, value, lo in (("deals", deals, 1), ("seed", seed, 0), ("chunk_size", chunk_size, 1)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
+            raise RunnerError(f"{name} must be a whole number >= {lo}, got {value!r}")
+    params = {"player": player, "options": opts, "reach": reach, "start": start_cell,
+              "chunk_size": int(chunk_size), "root_seed": int(seed)}
+    rows = montecarlo.run(self_play_chunk, int(deals), params=params, seed=int(seed), chunk_size=int(chunk_size),
+                          executor=executor, workers=workers, progress=progress,
+                          meta={"game": "cross-kings", "format": "self-play: one game per deal"})
+    return rows.drop(columns=["game"])

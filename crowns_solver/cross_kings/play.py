@@ -1,0 +1,652 @@
+"""Play Cross Kings against the computer in a terminal, with hints, undo and analysis.
+
+Plain line-based input and output (issue 8, part 3): it works in any terminal and can be
+driven by a script on standard input.  :class:`PlaySession` holds one game; ``crowns
+cross-kings play`` runs it.  The rules are RULES.md's (Cross Kings); face-down cards are
+dealt from a seeded generator and stay hidden from both players until taken (the
+computer sees only its seat's view, except the clairvoyant player, which cheats).
+
+Commands at the prompt (case does not matter):
+
+- a move: the cell as ``row,col`` (also ``row col``, ``(row,col)`` or two digits
+  ``23``; rows and columns 0..5 as the grid shows them), or the card of a face-up
+  cell such as ``7S``;
+- ``hint``: the game value of every legal move (expected final margin for you, in
+  points), exact where the solver proves it within the time per move, otherwise the
+  search's estimate, marked as such;
+- ``undo``: take back your last move and the computer's reply;
+- ``save [FILE]``: print the crosskings.net save string (``--load`` resumes from it);
+  with FILE, also write the position as JSON there;
+- ``board``: show the grid and hands again; ``help``; ``quit``.
+
+At the end: the result and a move-by-move analysis of your moves (:mod:`.review`).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from dataclasses import replace
+from typing import IO, Any
+
+import numpy as np
+
+from ..errors import CrownsError, IllegalMoveError, PolicyError, PositionError
+from .cards import DECK, parse_card
+from .play_cli import PLAY_TIME, SEATS
+from .position import (
+    SAVE_START,
+    UNKNOWN,
+    Cell,
+    Deal,
+    Player,
+    Position,
+    cell_coords,
+    cell_index,
+)
+
+__all__ = ["PlaySession", "parse_move", "public_position", "save_text", "DEFAULT_TIME", "SEATS"]
+
+#: Default seconds of search per computer move, per hint and per analysed move.
+DEFAULT_TIME = PLAY_TIME
+
+HELP = """\
+commands:
+  2,3  or 2 3, (2,3), 23   take the card at row 2, column 3 (rows and columns 0..5)
+  7S                       take the face-up 7 of spades (if the marker's line reaches it)
+  hint                     the value of every legal move for you (expected final margin)
+  undo                     take back your last move and the computer's reply
+  save [FILE]              print the save string (resume with --load); FILE: also write JSON
+  board                    show the grid and the hands again
+  help                     this list
+  quit                     stop (prints the save string to resume)"""
+
+_CELL_RE = re.compile(r"^[(\[]?\s*([0-5])\s*(?:[,;\s]\s*)?([0-5])\s*[)\]]?$")
+
+
+def _other(seat: str) -> Player:
+    return "second" if seat == "first" else "first"
+
+
+def public_position(position: Position) -> Position:
+    """`position` with every face-down card unknown, as a player (or a save string) sees it."""
+    if not position.face_down:
+        return position
+    cells = tuple(UNKNOWN if i in position.face_down else c for i, c in enumerate(position.cells))
+    return replace(position, cells=cells)
+
+
+def parse_move(text: str, position: Position) -> Cell:
+    """The legal move a player typed: a cell (``2,3``, ``2 3``, ``(2,3)``, ``23``) or a
+    face-up card (``7S``).
+
+    Parameters
+    ----------
+    text : str
+        What was typed.
+    position : Position
+        The position (only what the player can see is used).
+
+    Returns
+    -------
+    (row, col)
+
+    Raises
+    ------
+    PositionError
+        If `text` is neither a cell nor a card, or names a card not face up on the grid.
+    IllegalMoveError
+        If the cell is not a legal move here.
+    """
+    if not isinstance(text, str):
+        raise PositionError(f"a move is text, got {type(text).__name__}")
+    s = text.strip()
+    m = _CELL_RE.match(s)
+    legal = position.legal_moves()
+    if m:
+        cell = (int(m.group(1)), int(m.group(2)))
+    else:
+        try:
+            card = parse_card(s)
+        except CrownsError:
+            raise PositionError(f"not a move or command: {text.strip()!r} (type help)") from None
+        pub = public_position(position)
+        where = [i for i in range(36) if pub.cells[i] == card]
+        name = DECK[card]
+        if not where or where[0] in pub.taken:
+            holder = next((p for p in ("first", "second") if name in pub.hand(p)), None)
+            names = position.rules.names
+            if holder is not None:
+                shown = names[0] if holder == "first" else names[1]
+                raise PositionError(f"{name} has been taken (it is in {shown}'s hand)")
+            raise PositionError(f"{name} is not face up on the grid (give the cell of a face-down card)")
+        cell = cell_coords(where[0])
+    if position.is_terminal():
+        raise IllegalMoveError("the game is over")
+    if cell not in legal:
+        i = cell_index(cell)
+        r, c = cell
+        why = "that is the marker's own cell" if i == position.marker else (
+            "it has been taken" if i in position.taken else
+            "it is not in the marker's row or column" if position.reach == "any" or
+            (position.marker is not None and (i // 6 != position.marker // 6 and i % 6 != position.marker % 6))
+            else "a nearer card blocks it (reach 'nearest')"
+        )
+        if position.marker is None:
+            why = "the start cell is one of the four central cells"
+        moves = " ".join(f"({a},{b})" for a, b in legal)
+        raise IllegalMoveError(f"({r},{c}) is not a legal move: {why}; legal: {moves}")
+    return cell
+
+
+def _mirror_to_save_start(position: Position) -> Position:
+    """The same game reflected so that its start cell is (2, 2).
+
+    Reflecting rows (r -> 5 - r) and/or columns (c -> 5 - c) maps the diagonals, the
+    central cells and every row and column onto themselves as sets, so the game, its
+    moves and its values are unchanged.
+    """
+    assert position.start is not None
+    r0, c0 = divmod(position.start, 6)
+    flip_r, flip_c = r0 == 3, c0 == 3
+
+    def m(i: int) -> int:
+        r, c = divmod(i, 6)
+        return 6 * (5 - r if flip_r else r) + (5 - c if flip_c else c)
+
+    cells = [UNKNOWN] * 36
+    for i, card in enumerate(position.cells):
+        cells[m(i)] = card
+    return replace(
+        position,
+        cells=tuple(cells),
+        taken=frozenset(m(i) for i in position.taken),
+        face_down=frozenset(m(i) for i in position.face_down),
+        marker=None if position.marker is None else m(position.marker),
+        start=m(position.start),
+        history=None if position.history is None else tuple(m(i) for i in position.history),
+    )
+
+
+def save_text(position: Position) -> tuple[str, bool]:
+    """The crosskings.net save string of a game (RULES.md "Interchange").
+
+    The format always starts at (2, 2); a game that started at another central cell is
+    written reflected (rows and/or columns reversed), which is the same game.
+
+    Returns
+    -------
+    (str, bool)
+        The save string and whether the grid was reflected.
+
+    Raises
+    ------
+    PositionError
+        If the start cell or the moves are not known.
+    """
+    pub = public_position(position)
+    if pub.marker is None:
+        raise PositionError("nothing to save yet: the start cell has not been chosen")
+    if pub.start is None or pub.history is None:
+        raise PositionError(
+            "a save string needs the game's moves from its start, and this position has no"
+            " move record"
+        )
+    mirrored = pub.start != SAVE_START
+    if mirrored:
+        pub = _mirror_to_save_start(pub)
+    return pub.to_save_string(), mirrored
+
+
+def _fill_hidden(position: Position, rng: np.random.Generator) -> Position:
+    """Deal the unknown face-down cards of `position` at random among its face-down cells."""
+    unknown = sorted(i for i in position.face_down if position.cells[i] == UNKNOWN)
+    if not unknown:
+        return position
+    pool = np.array(position.unknown_pool())
+    if len(pool) != len(unknown):  # cannot happen for a valid position
+        raise PositionError(f"{len(unknown)} face-down cells but {len(pool)} unseen cards")
+    order = rng.permutation(pool)
+    cells = list(position.cells)
+    for cell, card in zip(unknown, order):
+        cells[cell] = int(card)
+    return replace(position, cells=tuple(cells))
+
+
+class PlaySession:
+    """One game of Cross Kings between a person (typing commands) and a computer player.
+
+    Parameters
+    ----------
+    seed : int, optional
+        Seed of everything random: the deal (or, for a loaded game, where its unseen
+        cards lie among the face-down cells), the seat when ``seat="random"``, and the
+        computer player's choices.  None: a fresh seed, printed so the game can be
+        replayed.
+    opponent : str
+        The computer player (``crowns_solver.cross_kings.players.PLAYER_NAMES``:
+        "random", "greedy", "search", "clairvoyant"; the last cheats).
+    time_limit : float, optional
+        Seconds of search per computer move (search players), per hint and per analysed
+        move.  None: no time limit (then `node_limit` must be given).
+    node_limit : int, optional
+        Search nodes per computer move, hint and analysed move (reproducible).
+    seat : {"first", "second", "random"}, optional
+        The person's seat; "second" chooses the start cell.  Default: "first" for a new
+        game, the player to move for a loaded one.
+    load : Position or str, optional
+        Resume a game: a save string (RULES.md "Interchange"), a position as JSON, or a
+        :class:`Position`.
+    stdin, stdout : file objects
+        Where commands are read and everything is written (default the terminal).
+
+    Raises
+    ------
+    PolicyError
+        If `opponent` or a limit is invalid, or neither limit is given.
+    SaveStringError, PositionError
+        If `load` cannot be read, or the loaded game is already over.
+    """
+
+    def __init__(
+        self,
+        *,
+        seed: int | None = None,
+        opponent: str = "search",
+        time_limit: float | None = DEFAULT_TIME,
+        node_limit: int | None = None,
+        seat: str | None = None,
+        load: Position | str | None = None,
+        stdin: IO[str] | None = None,
+        stdout: IO[str] | None = None,
+    ) -> None:
+        from .players import make_player
+
+        self.stdin = stdin if stdin is not None else sys.stdin
+        self.stdout = stdout if stdout is not None else sys.stdout
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1)[0])
+        if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+            raise PositionError(f"seed must be a whole number >= 0, got {seed!r}")
+        self.seed = int(seed)
+        if seat is not None and seat not in SEATS:
+            raise PositionError(f"seat must be one of {', '.join(SEATS)}, got {seat!r}")
+        deal_ss, fill_ss, seat_ss, player_ss = np.random.SeedSequence(self.seed).spawn(4)
+        if time_limit is None and node_limit is None:
+            raise PolicyError("give a time limit or a node limit (or both): the computer's"
+                              " searches, hints and the analysis need one")
+        search = opponent in ("search", "clairvoyant")
+        options: dict[str, Any] = {"time_limit": time_limit, "node_limit": node_limit} if search else {}
+        self.player = make_player(opponent, **options)
+        self.opponent = opponent
+        self.time_limit = time_limit
+        self.node_limit = node_limit
+        self.rng = np.random.default_rng(player_ss)
+        self.loaded = load is not None
+        if load is None:
+            start = Deal.random(np.random.default_rng(deal_ss)).position()
+            to_move: str = start.to_move
+            states = [start]
+        else:
+            pos = load if isinstance(load, Position) else Position.from_text(load)
+            if pos.is_terminal():
+                raise PositionError("this game is over: use 'crowns cross-kings analyse' to review it")
+            pos = _fill_hidden(pos, np.random.default_rng(fill_ss))
+            to_move = pos.to_move
+            if pos.history is not None and pos.start is not None and pos.history:
+                from .review import replay
+
+                states = [s.position for s in replay(pos)] + [pos]
+            else:
+                states = [pos]
+        if seat is None:
+            seat = "first" if load is None else to_move
+        elif seat == "random":
+            seat = ("first", "second")[int(np.random.default_rng(seat_ss).integers(2))]
+        self.human: Player = seat  # type: ignore[assignment]
+        self.computer: Player = _other(seat)
+        names = ("you", "computer") if self.human == "first" else ("computer", "you")
+        self.states: list[Position] = [replace(p, rules=replace(p.rules, names=names)) for p in states]
+        self.hints: dict[tuple, list[Any]] = {}
+        #: The analysis table of the person's moves, once the game has ended (else None).
+        self.frame: Any = None
+
+    # ------------------------------------------------------------------ output
+
+    def say(self, *lines: str) -> None:
+        for line in lines:
+            print(line, file=self.stdout)
+        self.stdout.flush()
+
+    @property
+    def position(self) -> Position:
+        """The current position (it knows the face-down cards; show only its public form)."""
+        return self.states[-1]
+
+    def _who(self, seat: str) -> str:
+        return f"you ({seat})" if seat == self.human else f"computer ({seat})"
+
+    def show(self) -> None:
+        """Print the grid (face-down cells as ??), both hands with their scores, the moves."""
+        pub = public_position(self.position)
+        self.say(pub.render())
+        scores = pub.scores()
+        for seat, score in zip(("first", "second"), scores):
+            cards = " ".join(pub.hand(seat)) or "(no cards)"
+            self.say(f"{self._who(seat)}: {cards}  score {score}")
+        if pub.face_down:
+            n = len(pub.face_down)
+            self.say(f"unseen (in the {n} face-down cell{'s' if n > 1 else ''}): {' '.join(pub.unseen)}")
+        if not pub.is_terminal():
+            moves = "  ".join(f"({r},{c}) {pub.grid[6 * r + c]}" for r, c in pub.legal_moves())
+            self.say(("start cells: " if pub.marker is None else "moves: ") + moves)
+
+    # ------------------------------------------------------------------ moves
+
+    def _key(self, pos: Position) -> tuple:
+        # within one deal, the cards taken by each player (in order) and the marker
+        # identify a position, with or without a move record
+        return (pos.marker, pos.first_hand, pos.second_hand)
+
+    def evaluate(self, pos: Position) -> list[Any]:
+        """Every legal move's game value for the player to move (cached per position)."""
+        from .review import interruptible, move_values
+
+        key = self._key(pos)
+        if key not in self.hints:
+            with interruptible() as guard:
+                est = move_values(public_position(pos), time_limit=self.time_limit,
+                                  node_limit=self.node_limit)
+                guard.check()
+            self.hints[key] = est
+        return self.hints[key]
+
+    def take(self, cell: Cell) -> Position:
+        """Play `cell` for the player to move (revealing a face-down card) and return the new position."""
+        pos = self.position
+        nxt = pos.play(cell)
+        self.states.append(nxt)
+        return nxt
+
+    def computer_move(self) -> None:
+        """Let the computer choose and play its move, and say what it did."""
+        from .players import seat_view
+        from .review import interruptible
+
+        pos = self.position
+        view = seat_view(pos, self.computer, reveal=bool(getattr(self.player, "cheats", False)))
+        with interruptible() as guard:   # Ctrl-C while it thinks ends the game, not the search
+            cell = self.player.choose(view, self.rng)
+            guard.check()
+        if cell not in pos.legal_moves():
+            raise IllegalMoveError(f"the computer chose {cell}, which is not legal")  # cannot happen
+        r, c = cell
+        if pos.marker is None:
+            self.take(cell)
+            self.say(f"computer ({self.computer}) chooses the start cell ({r},{c})")
+            return
+        face_down = cell_index(cell) in pos.face_down
+        nxt = self.take(cell)
+        card = DECK[nxt.cells[cell_index(cell)]]
+        how = ", face down:" if face_down else ":"
+        self.say(f"computer ({self.computer}) takes ({r},{c}){how} {card}")
+
+    def undo(self) -> bool:
+        """Take back the person's last move and the computer's reply; False if none."""
+        for j in range(len(self.states) - 2, -1, -1):
+            if self.states[j].to_move == self.human:
+                del self.states[j + 1:]
+                return True
+        return False
+
+    # ------------------------------------------------------------------ commands
+
+    def _fmt(self, value: Any, exact: bool) -> str:
+        x = float(value)
+        x = 0.0 if abs(x) < 5e-10 else x
+        return f"{x:+.2f}" if exact else f"~{x:+.2f}"
+
+    def hint(self) -> None:
+        pos = self.position
+        est = self.evaluate(pos)
+        pub = public_position(pos)
+        limits = self._limits()
+        self.say(f"hint: game value of each move, your expected final margin in points ({limits}):")
+        for e in est:
+            r, c = e.cell
+            if e.value is None:
+                self.say(f"  ({r},{c}) {pub.grid[6 * r + c]:>2}        ?  not reached: give the search more time")
+                continue
+            kind = "exact" if e.exact else "estimate"
+            self.say(f"  ({r},{c}) {pub.grid[6 * r + c]:>2}  {self._fmt(e.value, e.exact):>7}  {kind}")
+            cards = getattr(e, "card_values", None)
+            if cards:  # a face-down cell valued exactly: what each card it may hold is worth
+                self.say("        if it is " + ", ".join(f"{k} {float(v):+.2f}" for k, v in sorted(
+                    cards.items(), key=lambda kv: -kv[1])))
+
+    def _limits(self) -> str:
+        parts = []
+        if self.time_limit is not None:
+            parts.append(f"search up to {self.time_limit:g} s")
+        if self.node_limit is not None:
+            parts.append(f"{self.node_limit:,} nodes")
+        return " and ".join(parts)
+
+    def _resume_text(self) -> tuple[str, str] | None:
+        """What ``--load`` resumes from: the save string (and a note), or, for a position
+        without a move record, the position as one line of JSON; None before the start."""
+        pos = self.position
+        if pos.marker is None:
+            return None
+        try:
+            text, mirrored = save_text(pos)
+        except PositionError:
+            import json
+
+            return json.dumps(public_position(pos).to_dict()), "the position as JSON (no move record)"
+        return text, ("grid reflected so that it starts at (2,2), as the format requires" if mirrored else "")
+
+    def save(self, path: str | None = None) -> None:
+        """Print the save string; with `path`, also write the position as JSON there."""
+        got = self._resume_text()
+        if got is None:
+            self.say("nothing to save yet: the start cell has not been chosen"
+                     f" (the same deal again: --seed {self.seed})")
+            return
+        text, note = got
+        self.say(f"save string: {text}" if text[:1] != "{" else f"position: {text}")
+        if note:
+            self.say(f"({note})")
+        if path:
+            import json
+
+            try:
+                with open(path, "w", encoding="utf-8") as fh:
+                    json.dump(public_position(self.position).to_dict(), fh)
+                    fh.write("\n")
+            except OSError as exc:
+                self.say(f"cannot write {path}: {exc.strerror or exc}")
+                return
+            self.say(f"position written to {path} (resume with --load {path})")
+
+    def _resume_hint(self, why: str) -> None:
+        got = self._resume_text()
+        if got is None:
+            self.say(f"{why} before the start; the same deal again: --seed {self.seed}")
+            return
+        text, note = got
+        self.say(f"{why}; resume with: crowns cross-kings play --load '{text}'" + (f" ({note})" if note else ""))
+
+    def read_command(self) -> str | None:
+        """The next line typed (None at end of input)."""
+        self.stdout.write("your move> ")
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not line:
+            self.say("")
+            return None
+        if not getattr(self.stdin, "isatty", lambda: False)():
+            self.say(line.rstrip("\n"))  # echo scripted input, so the transcript reads well
+        return line.strip()
+
+    # ------------------------------------------------------------------ the game
+
+    def run(self) -> int:
+        """Play until the game ends, the person quits, or the input ends; returns 0.
+
+        Raises
+        ------
+        KeyboardInterrupt
+            On Ctrl-C (after printing how to resume).
+        """
+        try:
+            return self._run()
+        except KeyboardInterrupt:
+            self.say("")
+            if self.position.is_terminal():   # during the final analysis
+                got = self._resume_text()
+                if got and not got[0].startswith("{"):
+                    self.say(f"interrupted; the game is over: analyse it with crowns cross-kings analyse '{got[0]}'")
+                else:
+                    self.say("interrupted; the game is over")
+            else:
+                self._resume_hint("interrupted")
+            raise
+
+    def _banner(self) -> None:
+        what = f"resumed game ({self.position.cards_left} cards left)" if self.loaded else "new deal"
+        who = self.opponent + (" (it cheats: it sees the face-down cards)"
+                               if getattr(self.player, "cheats", False) else "")
+        self.say(
+            f"Cross Kings: you ({self.human}) against the computer ({self.computer}, {who});"
+            f" {what}, seed {self.seed}",
+            "the first player moves first; the second chooses the start cell."
+            " Type a cell such as 2,3 or a card such as 7S; help lists the commands.",
+        )
+
+    def _run(self) -> int:
+        self._banner()
+        shown = False
+        while True:
+            pos = self.position
+            if pos.is_terminal():
+                self.finish()
+                return 0
+            if pos.to_move == self.computer:
+                self.computer_move()
+                shown = False
+                continue
+            if not shown:
+                self.say("")
+                self.show()
+                shown = True
+            line = self.read_command()
+            if line is None:
+                self._resume_hint("end of input: game left unfinished")
+                return 0
+            word, _, rest = line.partition(" ")
+            cmd = word.lower()
+            if not line:
+                continue
+            if cmd in ("quit", "exit", "q"):
+                self._resume_hint("game left unfinished")
+                return 0
+            if cmd in ("help", "?", "h"):
+                self.say(HELP)
+            elif cmd == "hint":
+                self.hint()
+            elif cmd == "undo":
+                if self.undo():
+                    self.say("took back your last move and the computer's reply")
+                    shown = False
+                else:
+                    self.say("nothing to undo: you have not moved yet")
+            elif cmd == "save":
+                self.save(rest.strip() or None)
+            elif cmd in ("board", "show"):
+                shown = False
+            else:
+                try:
+                    cell = parse_move(line, pos)
+                except CrownsError as exc:
+                    self.say(str(exc))
+                    continue
+                face_down = cell_index(cell) in pos.face_down
+                nxt = self.take(cell)
+                if pos.marker is None:
+                    self.say(f"you choose the start cell ({cell[0]},{cell[1]})")
+                else:
+                    how = ", face down:" if face_down else ":"
+                    self.say(f"you take ({cell[0]},{cell[1]}){how} {DECK[nxt.cells[cell_index(cell)]]}")
+                shown = False
+
+    def finish(self) -> None:
+        """Print the result, the move-by-move analysis of the person's moves and the save string."""
+        pos = self.position
+        self.say("")
+        self.show()
+        a, b = pos.scores()
+        mine, theirs = (a, b) if self.human == "first" else (b, a)
+        if mine > theirs:
+            result = f"you win by {mine - theirs} ({mine} to {theirs})"
+        elif mine < theirs:
+            result = f"the computer wins by {theirs - mine} ({theirs} to {mine})"
+        else:
+            result = f"a draw ({mine} to {theirs})"
+        self.say(f"game over: {result}")
+        try:
+            text, mirrored = save_text(pos)
+            self.say(f"save string: {text}" + (" (grid reflected to start at (2,2))" if mirrored else ""))
+        except PositionError:
+            pass  # no move record: nothing to write
+        self.analyse()
+
+    def analyse(self) -> None:
+        """Print the analysis of the person's moves in this game."""
+        from .review import analyse_steps, format_analysis, replay
+
+        pos = self.position
+        include_start = self.states[0].marker is None and self.human == "second"
+        if pos.history is not None and pos.start is not None:
+            steps = replay(pos, include_start=include_start)
+        else:  # a loaded position without a move record: the moves played here
+            moves = [next(iter(b.taken - a.taken)) for a, b in zip(self.states, self.states[1:])]
+            steps = replay(self.states[0], moves)
+        mine = [s for s in steps if s.position.to_move == self.human]
+        if not mine:
+            return
+        self.say("")
+        self.say(f"analysing your {len(mine)} moves ({self._limits()} each)...")
+        bar = None
+        if getattr(self.stdout, "isatty", lambda: False)() and sys.stderr.isatty():
+            from tqdm import tqdm
+
+            bar = tqdm(total=len(mine), desc="analysing", unit="move", leave=False, file=sys.stderr)
+        try:
+            frame = analyse_steps(steps, self.evaluate, players=(self.human,),
+                                  progress=None if bar is None else lambda done, total: bar.update(1))
+        finally:
+            if bar is not None:
+                bar.close()
+        self.say("move-by-move analysis of your moves: game values (face-down cards unknown),"
+                 " your expected final margin in points, judged before each move; ~ marks estimates")
+        self.say(*format_analysis(frame, pos.rules.names))
+        self.frame = frame
+
+
+def run_play(
+    *,
+    seed: int | None = None,
+    opponent: str = "search",
+    time_limit: float | None = DEFAULT_TIME,
+    node_limit: int | None = None,
+    seat: str | None = None,
+    load: Position | str | None = None,
+    stdin: IO[str] | None = None,
+    stdout: IO[str] | None = None,
+) -> PlaySession:
+    """Play one game (see :class:`PlaySession` for the parameters); returns the session."""
+    session = PlaySession(seed=seed, opponent=opponent, time_limit=time_limit, node_limit=node_limit,
+                          seat=seat, load=load, stdin=stdin, stdout=stdout)
+    session.run()
+    return session

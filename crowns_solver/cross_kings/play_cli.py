@@ -1,0 +1,216 @@
+"""``crowns cross-kings analyse`` and ``crowns cross-kings play`` (issue 8, parts 3-4).
+
+Heavy imports (the solver, pandas) happen inside the handlers, so ``crowns --help``
+stays fast.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..cli import add_json_flag, print_json
+
+#: Default seconds of search per analysed move (``analyse --time``).
+ANALYSE_TIME = 2.0
+#: Default seconds of search per computer move, hint and analysed move (``play --time``).
+PLAY_TIME = 3.0
+#: Choices of ``play --seat``.
+SEATS = ("first", "second", "random")
+
+
+def _seconds(text: str) -> float:
+    import math
+
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not math.isfinite(x) or x <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text!r}")
+    return x
+
+
+def _seconds_or_zero(text: str) -> float:
+    if text.strip() in ("0", "0.0"):
+        return 0.0
+    return _seconds(text)
+
+
+def _nodes(text: str) -> int:
+    try:
+        x = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if x <= 0:
+        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
+    return x
+
+
+def _read_game(source: str):  # -> Position
+    """A game from a save string, or a file holding a save string or a position as JSON."""
+    from pathlib import Path
+
+    from ..errors import SaveStringError
+    from .position import Position
+
+    text = source
+    if "//" not in source and not source.lstrip().startswith("{"):
+        path = Path(source)
+        if not path.exists():
+            raise SaveStringError(f"not a save string (no '//') and no such file: {source!r}")
+        text = path.read_text(encoding="utf-8")
+    return Position.from_text(text)
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    from dataclasses import replace
+
+    from .review import analyse_game, format_analysis
+
+    game = _read_game(args.game)
+    if args.names:
+        game = replace(game, rules=replace(game.rules, names=tuple(args.names)))
+    players = None if args.player is None else (args.player,)
+    bar = None
+    if not args.json and sys.stderr.isatty():
+        from tqdm import tqdm
+
+        bar = tqdm(desc="analysing", unit="move", leave=False, file=sys.stderr)
+
+    def progress(done: int, total: int) -> None:
+        if bar is not None:
+            bar.total = total
+            bar.update(done - bar.n)
+
+    try:
+        frame = analyse_game(game, players=players, time_limit=args.time, node_limit=args.node_limit,
+                             progress=progress)
+    finally:
+        if bar is not None:
+            bar.close()
+    first, second = game.scores()
+    if args.json:
+        from .position import cell_coords
+
+        rows = []
+        for row in frame.to_dict(orient="records"):
+            row["move"] = list(row["move"])
+            row["best_move"] = None if row["best_move"] is None else list(row["best_move"])
+            for key in ("value", "best_value", "loss"):   # NaN (not valued) is not JSON: null
+                if row[key] != row[key]:
+                    row[key] = None
+            rows.append(row)
+        data = {
+            "position": game.to_dict(),
+            "scores": {"first": first, "second": second},
+            "finished": game.is_terminal(),
+            "time_limit": args.time,
+            "node_limit": args.node_limit,
+            "values": "game value, expected final margin for the mover, in points",
+            "moves": rows,
+        }
+        if game.marker is not None:
+            data["marker"] = list(cell_coords(game.marker))
+        print_json(data)
+        return 0
+    names = game.rules.names
+    print(game.render())
+    print()
+    for player, name, score in (("first", names[0], first), ("second", names[1], second)):
+        label = name if name == player else f"{name} ({player})"
+        cards = " ".join(game.hand(player)) or "(no cards)"
+        print(f"{label}: {cards}  score {score}")
+    if game.is_terminal():
+        margin = first - second
+        result = "draw" if margin == 0 else f"{names[0] if margin > 0 else names[1]} wins by {abs(margin)}"
+        print(f"result: {result} ({first} to {second})")
+    else:
+        print(f"game not finished: {game.cards_left} cards left")
+    limit = []
+    if args.time is not None:
+        limit.append(f"up to {args.time:g} s")
+    if args.node_limit is not None:
+        limit.append(f"{args.node_limit:,} nodes")
+    print()
+    print("move-by-move analysis: game values (face-down cards unknown), expected final margin"
+          f" for the mover in points; ~ marks estimates (search {' and '.join(limit)} per move)")
+    print("\n".join(format_analysis(frame, names)))
+    return 0
+
+
+def _seed(text: str) -> int:
+    try:
+        x = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if x < 0:
+        raise argparse.ArgumentTypeError(f"must be >= 0: {text!r}")
+    return x
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from .play import PlaySession
+
+    load = None if args.load is None else _read_game(args.load)
+    time_limit = None if args.time == 0 else args.time
+    session = PlaySession(seed=args.seed, opponent=args.opponent, time_limit=time_limit,
+                          node_limit=args.node_limit, seat=args.seat, load=load)
+    return session.run()
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    """Declare ``analyse`` (and ``play``) under ``crowns cross-kings``."""
+    analyse = commands.add_parser(
+        "analyse",
+        aliases=["analyze"],
+        help="move-by-move analysis of a game: each move's value, the best move's, the points lost",
+        description=(
+            "Replay a Cross Kings game (a crosskings.net save string, or a file holding one or a"
+            " position saved as JSON by 'crowns cross-kings play') and judge every move by the"
+            " game value (face-down cards unknown) of the position before it: the move's"
+            " value, the best move's value and the points lost, from the mover's view."
+            " Exact where the solver proves them within the time per move, otherwise the"
+            " search's estimates, marked ~."
+        ),
+    )
+    analyse.add_argument("game", metavar="SAVE_STRING",
+                         help="a save string, or a file holding one or a position as JSON")
+    analyse.add_argument("--time", type=_seconds, default=ANALYSE_TIME, metavar="PER_MOVE",
+                         help=f"seconds of search per move (default {ANALYSE_TIME:g})")
+    analyse.add_argument("--node-limit", type=_nodes, default=None, metavar="N",
+                         help="also stop each move's search after N nodes (reproducible)")
+    analyse.add_argument("--player", choices=("first", "second"), default=None,
+                         help="analyse only this player's moves (default both)")
+    analyse.add_argument("--names", nargs=2, metavar=("FIRST", "SECOND"),
+                         help="display names of the two players")
+    add_json_flag(analyse)
+    analyse.set_defaults(handler=cmd_analyse)
+
+    play = commands.add_parser(
+        "play",
+        help="play against the computer in the terminal, with hints, undo, save and analysis",
+        description=(
+            "Play Cross Kings against a computer player, one line per command (so a script"
+            " can drive it on stdin).  At the prompt type a cell (2,3 or 2 3 or 23: row then"
+            " column, 0..5) or the card of a face-up cell (7S), or: hint (every move's value"
+            " for you), undo, save [FILE], board, help, quit.  The game ends with a"
+            " move-by-move analysis of your moves."
+        ),
+    )
+    play.add_argument("--seed", type=_seed, default=None, metavar="S",
+                      help="seed of the deal and of the computer's choices (default: a fresh one, printed)")
+    play.add_argument("--opponent", default="search", metavar="NAME",
+                      help="computer player: random, greedy, search or clairvoyant (it cheats);"
+                           " default search")
+    play.add_argument("--time", type=_seconds_or_zero, default=PLAY_TIME, metavar="PER_MOVE",
+                      help=f"seconds of search per computer move, hint and analysed move"
+                           f" (default {PLAY_TIME:g}; 0: none, then give --node-limit)")
+    play.add_argument("--node-limit", type=_nodes, default=None, metavar="N",
+                      help="also limit each search to N nodes (reproducible games)")
+    play.add_argument("--seat", choices=SEATS, default=None,
+                      help="your seat: first moves first, second chooses the start cell"
+                           " (default first, or the player to move in a loaded game)")
+    play.add_argument("--load", default=None, metavar="SAVE_STRING",
+                      help="resume a game: a save string, or a file holding one or a position as JSON")
+    play.set_defaults(handler=cmd_play)

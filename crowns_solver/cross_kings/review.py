@@ -1,0 +1,475 @@
+"""Move-by-move analysis of a Cross Kings game (issue 8, part 4).
+
+:func:`analyse_game` replays a game (a crosskings.net save string, a position whose
+moves are known, or a position and the moves played from it) and, for every move, asks
+what each legal move was worth in the position before it: the game value (RULES.md
+"Hidden cards": face-down cards unknown until taken, expectiminimax), objective
+"margin", from the mover's point of view.  Values are exact where the solver proves them
+within the limits given, otherwise the search's estimate, and each row says which.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from ..errors import IllegalMoveError, PositionError, SolverOptionError
+from .cards import DECK, Card, parse_card
+from .players import MoveEstimate
+from .position import FACE_DOWN_CELLS, Cell, Position, cell_coords, cell_index
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+__all__ = [
+    "GameStep",
+    "move_values",
+    "replay",
+    "analyse_game",
+    "ANALYSIS_COLUMNS",
+    "DEFAULT_TIME_LIMIT",
+    "format_analysis",
+    "interruptible",
+]
+
+#: Default time per analysed move, in seconds.
+DEFAULT_TIME_LIMIT = 2.0
+
+#: Columns of the table :func:`analyse_game` returns, in order.
+ANALYSIS_COLUMNS = (
+    "ply", "player", "move", "card", "value", "best_move", "best_value", "loss", "exact",
+    "legal_moves",
+)
+
+
+# ----------------------------------------------------------------------------- values of moves
+
+
+def move_values(
+    position: Position,
+    *,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+) -> list[MoveEstimate]:
+    """Game-mode values of every legal move of `position`: known values best first, then
+    the moves the search had no time to estimate (``value`` None).
+
+    The same search as :func:`crowns_solver.cross_kings.players.evaluate_moves`
+    (``solve(position, mode="game", objective="margin", all_moves=True)`` under the
+    limits): exact where the solver proves it, otherwise the anytime estimate.  The one
+    difference: a move the search did not reach within a very small budget keeps
+    ``value=None`` here, instead of its proven upper bound, so it can never pass for the
+    best move in an analysis.
+
+    Parameters
+    ----------
+    position : Position
+        The position; face-down cards count as unknown whatever it knows of them.
+    time_limit : float, optional
+        Seconds for the whole evaluation.
+    node_limit : int, optional
+        Search nodes for the whole evaluation (reproducible).
+
+    Returns
+    -------
+    list of MoveEstimate
+        One per legal move (empty when the game is over); values are expected final
+        margins in points for the player to move (:class:`fractions.Fraction`).
+
+    Raises
+    ------
+    SolverOptionError
+        If a limit is invalid.
+    """
+    from .solver import solve
+
+    if not isinstance(position, Position):
+        raise PositionError(f"move_values() takes a Position, got {type(position).__name__}")
+    if position.is_terminal():
+        return []
+    sol = solve(position, mode="game", objective="margin", all_moves=True,
+                time_limit=time_limit, node_limit=node_limit)
+    out = [
+        MoveEstimate(cell=m.cell, value=m.value, exact=bool(m.exact), lower=m.lower,  # type: ignore[arg-type]
+                     upper=m.upper, card_values=m.card_values)
+        for m in sol.moves
+    ]
+    known = sorted((e for e in out if e.value is not None), key=lambda e: -e.value)
+    return known + [e for e in out if e.value is None]
+
+
+# ----------------------------------------------------------------------------- replay
+
+
+@dataclass(frozen=True)
+class GameStep:
+    """One move of a game: the position before it, the cell taken and the card it held.
+
+    Attributes
+    ----------
+    ply : int
+        0 for the second player's choice of start cell, then 1, 2, ... for the cards taken.
+    position : Position
+        The position before the move (it may know the face-down cards; game values
+        ignore them).
+    move : (row, col)
+        The cell taken (the start cell at ply 0).
+    card : str or None
+        The card taken (None for the start choice).
+    """
+
+    ply: int
+    position: Position
+    move: Cell
+    card: Card | None
+
+
+def _initial(pos: Position) -> Position:
+    """The position at the start cell of a game whose moves `pos` records."""
+    if pos.history is None or pos.start is None:
+        raise PositionError(
+            "the moves of this game are not known (a save string or a game saved by"
+            " 'crowns cross-kings play' records them)"
+        )
+    hidden = None
+    if pos.hidden_order is not None:
+        # a save string lists the cards still face down: before the game, those plus the
+        # face-down cards taken since (in the order taken), so each replayed position
+        # writes back its own save string and the last one the original
+        revealed = tuple(pos.cells[c] for c in pos.history if c in FACE_DOWN_CELLS)
+        hidden = revealed + pos.hidden_order
+    return replace(
+        pos,
+        taken=frozenset(),
+        face_down=FACE_DOWN_CELLS,
+        marker=pos.start,
+        to_move="first",
+        first_hand=(),
+        second_hand=(),
+        history=(),
+        hidden_order=hidden,
+    )
+
+
+def replay(
+    game: Position | str,
+    moves: Iterable[Cell | int | tuple[Cell | int, Card]] | None = None,
+    *,
+    include_start: bool = False,
+) -> list[GameStep]:
+    """The moves of a game, each with the position before it.
+
+    Parameters
+    ----------
+    game : Position or str
+        Without `moves`: a game whose moves are recorded, i.e. a crosskings.net save
+        string (RULES.md "Interchange"; it starts at (2, 2)) or a position that knows its
+        start cell and history (from a save string, :meth:`Position.from_dict` with
+        ``start`` and ``history``, or ``crowns cross-kings play``).  With `moves`: the
+        position the moves start from.
+    moves : iterable, optional
+        Cells taken in order, as ``(row, col)`` or cell numbers; a cell whose card is
+        face down and unknown must be given as ``(cell, card)``.  At a fresh position the
+        first item is the start cell.
+    include_start : bool
+        Also return the start choice (ply 0), when the game's start is part of it: a
+        fresh position with `moves`, or a recorded game (whose start cell is then
+        taken as chosen; crosskings.net always starts at (2, 2)).
+
+    Returns
+    -------
+    list of GameStep
+        In the order played.
+
+    Raises
+    ------
+    PositionError, SaveStringError, CardError
+        If the game cannot be read or its moves are not recorded.
+    IllegalMoveError
+        If a move is not legal where it is played, or a face-down card is missing.
+    """
+    if isinstance(game, str):
+        game = Position.from_text(game)
+    if not isinstance(game, Position):
+        raise PositionError(f"a game is a Position or a save string, got {type(game).__name__}")
+    steps: list[GameStep] = []
+    if moves is None:
+        pos = _initial(game)
+        assert game.history is not None and game.start is not None
+        if include_start:
+            fresh = replace(pos, marker=None, to_move="second", start=None)
+            steps.append(GameStep(0, fresh, cell_coords(game.start), None))
+        items: list[tuple[int, int | None]] = [(c, None) for c in game.history]
+        ply = 1
+    else:
+        pos = game
+        items = []
+        for item in moves:
+            if isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], str):
+                items.append((cell_index(item[0]), parse_card(item[1])))
+            else:
+                items.append((cell_index(item), None))  # type: ignore[arg-type]
+        ply = 1 + len(pos.taken)
+    for n, (cell, card) in enumerate(items):
+        if pos.marker is None:
+            nxt = pos.play(cell)
+            if include_start:
+                steps.append(GameStep(0, pos, cell_coords(cell), None))
+            pos = nxt
+            continue
+        if cell_coords(cell) not in pos.legal_moves():
+            pos.play(cell)  # raises IllegalMoveError, saying what is legal
+        if card is None and pos.cells[cell] < 0:
+            r, c = cell_coords(cell)
+            raise IllegalMoveError(
+                f"move {n + 1}: cell ({r},{c}) is face down and its card is unknown: give it as"
+                " ((row, col), card)"
+            )
+        nxt = pos.play(cell, None if card is None else DECK[card])
+        steps.append(GameStep(ply, pos, cell_coords(cell), DECK[nxt.cells[cell]]))
+        ply += 1
+        pos = nxt
+    return steps
+
+
+# ----------------------------------------------------------------------------- analysis
+
+
+Evaluator = Callable[[Position], Sequence[MoveEstimate]]
+
+
+def analyse_steps(
+    steps: Sequence[GameStep],
+    evaluate: Evaluator,
+    *,
+    players: Sequence[str] = ("first", "second"),
+    progress: Callable[[int, int], None] | None = None,
+) -> pd.DataFrame:
+    """The analysis table of :func:`analyse_game` for given steps and a move evaluator.
+
+    `evaluate(position)` returns every legal move's :class:`MoveEstimate` (e.g.
+    :func:`move_values` with limits; a value None means "not estimated").  `progress(done, total)` is called after
+    each analysed move.
+    """
+    import pandas as pd
+
+    chosen = [s for s in steps if s.position.to_move in players]
+    rows = []
+    for k, step in enumerate(chosen):
+        estimates = list(evaluate(step.position))
+        by_cell = {e.cell: e for e in estimates}
+        if step.move not in by_cell:
+            raise IllegalMoveError(f"ply {step.ply}: no value for the move {step.move} (not legal?)")
+        mine = by_cell[step.move]
+        known = [e for e in estimates if e.value is not None]
+        best = max(known, key=lambda e: e.value) if known else None
+        # the values and the loss are proven only when every move's value is
+        exact = bool(all(e.exact for e in estimates))
+        nan = float("nan")
+        rows.append({
+            "ply": step.ply,
+            "player": step.position.to_move,
+            "move": step.move,
+            "card": step.card,
+            "value": nan if mine.value is None else float(mine.value),
+            "best_move": None if best is None else best.cell,
+            "best_value": nan if best is None else float(best.value),
+            "loss": nan if best is None or mine.value is None else float(best.value - mine.value),
+            "exact": exact,
+            "legal_moves": len(estimates),
+        })
+        if progress is not None:
+            progress(k + 1, len(chosen))
+    frame = pd.DataFrame(rows, columns=list(ANALYSIS_COLUMNS))
+    frame = frame.astype({"ply": "int64", "value": "float64", "best_value": "float64",
+                          "loss": "float64", "exact": "bool", "legal_moves": "int64",
+                          "card": "object"})
+    frame["card"] = pd.Series([r["card"] for r in rows], dtype=object, index=frame.index)
+    return frame
+
+
+def analyse_game(
+    game: Position | str,
+    moves: Iterable[Cell | int | tuple[Cell | int, Card]] | None = None,
+    *,
+    players: str | Sequence[str] | None = None,
+    time_limit: float | None = DEFAULT_TIME_LIMIT,
+    node_limit: int | None = None,
+    include_start: bool = False,
+    progress: Callable[[int, int], None] | None = None,
+) -> pd.DataFrame:
+    """Move-by-move analysis of a game: each move's value, the best move's, the points lost.
+
+    Every move is judged in the position before it, by the game value (RULES.md
+    "Hidden cards": face-down cards unknown, taking one is a chance event over the unseen
+    cards; expectiminimax), objective "margin", from the mover's point of view.  Exact
+    where the solver proves it within the limits, otherwise the estimate of its
+    iterative deepening with a heuristic at the horizon (``exact`` False).
+
+    Parameters
+    ----------
+    game : Position or str
+        A crosskings.net save string or a position that records its moves (see
+        :func:`replay`), or, with `moves`, the position they start from.
+    moves : iterable, optional
+        The moves played from `game` (see :func:`replay`).
+    players : {"first", "second"} or sequence of them, optional
+        Whose moves to analyse (default both).
+    time_limit : float, optional
+        Seconds of search per analysed move (default 2; None: none, which may take very
+        long for early moves).
+    node_limit : int, optional
+        Search nodes per analysed move (deterministic).
+    include_start : bool
+        Also analyse the second player's choice of start cell (ply 0).
+    progress : callable, optional
+        ``progress(done, total)`` after each analysed move.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per analysed move, in the order played, with columns
+
+        - ``ply`` (int): 0 the start choice, then 1, 2, ... the cards taken;
+        - ``player`` (str): "first" or "second";
+        - ``move`` ((row, col)) and ``card`` (str, None for the start choice);
+        - ``value`` (float, points): the move's game value, expected final margin for
+          the mover;
+        - ``best_move`` ((row, col)) and ``best_value`` (float, points): the best move's;
+        - ``loss`` (float, points): ``best_value - value``, >= 0;
+          (``value``, ``best_value`` and ``loss`` are NaN, ``best_move`` None, where a
+          budget too small to estimate a move left them unknown);
+        - ``exact`` (bool): whether every move's value in that position is proven (so
+          `value`, `best_value` and `loss` are exact); False: estimates;
+        - ``legal_moves`` (int): how many moves there were to choose from.
+
+    Raises
+    ------
+    PositionError, SaveStringError, CardError
+        If the game cannot be read or does not record its moves.
+    IllegalMoveError
+        If a move is not legal where it is played.
+    SolverOptionError
+        If `players`, `time_limit` or `node_limit` is invalid.
+
+    Examples
+    --------
+    >>> table = analyse_game(save_string, time_limit=1.0)            # doctest: +SKIP
+    >>> table[table.loss > 1][["ply", "player", "move", "loss"]]     # doctest: +SKIP
+    """
+    if players is None:
+        players = ("first", "second")
+    elif isinstance(players, str):
+        players = (players,)
+    for p in players:
+        if p not in ("first", "second"):
+            raise SolverOptionError(f"players must be 'first' and/or 'second', got {p!r}")
+    # check the limits before any replay work
+    from .solver import _check_options
+
+    _check_options("game", "margin", 64, time_limit, node_limit)
+    steps = replay(game, moves, include_start=include_start)
+
+    with interruptible() as guard:
+
+        def evaluate(pos: Position) -> list[MoveEstimate]:
+            out = move_values(pos, time_limit=time_limit, node_limit=node_limit)
+            guard.check()
+            return out
+
+        return analyse_steps(steps, evaluate, players=tuple(players), progress=progress)
+
+
+# ----------------------------------------------------------------------------- text
+
+
+def _signed(x: float) -> str:
+    x = 0.0 if abs(x) < 5e-10 else x
+    return f"{x:+.2f}"
+
+
+def format_analysis(frame: pd.DataFrame, names: Sequence[str] = ("first", "second")) -> list[str]:
+    """The analysis table as text lines, one per move, plus a summary per player.
+
+    Values are the mover's expected final margin in points (two decimals); ``~`` marks
+    estimates (rows whose ``exact`` is False).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A table from :func:`analyse_game`.
+    names : (str, str)
+        Display names of "first" and "second".
+    """
+    who = {"first": names[0], "second": names[1]}
+    width = max(6, *(len(n) for n in who.values()))
+    lines = [f"{'ply':>4}  {'player':<{width}}  move  card    value  best move   best    lost"]
+    for row in frame.itertuples(index=False):
+        mark = "" if row.exact else "~"
+        move = _cell_text(row.move)
+        card = "start" if row.ply == 0 else row.card
+        best = "?" if row.best_move is None else _cell_text(row.best_move)
+        value = "?" if row.value != row.value else mark + _signed(row.value)
+        best_value = "?" if row.best_value != row.best_value else mark + _signed(row.best_value)
+        if row.loss != row.loss:
+            lost = "?"
+        else:
+            lost = f"{mark}{row.loss:.2f}" if row.loss > 5e-10 else f"{mark}0"
+        lines.append(
+            f"{row.ply:>4}  {who[row.player]:<{width}}  {move:<5} {card:<5} {value:>7}"
+            f"  {best:<9} {best_value:>7} {lost:>7}"
+            + ("  best" if row.loss <= 5e-10 else "")
+        )
+    for player in ("first", "second"):
+        part = frame[frame.player == player]
+        if len(part) == 0:
+            continue
+        best = int((part.loss <= 5e-10).sum())
+        exact = int(part.exact.sum())
+        unknown = int(part.loss.isna().sum())
+        missing = f"; {unknown} not valued: give the search more time" if unknown else ""
+        lines.append(
+            f"{who[player]}: {part.loss.sum():.2f} points lost over {len(part)} moves"
+            f" ({best} best moves; {exact} of {len(part)} valued exactly{missing})"
+        )
+    return lines
+
+
+def _cell_text(cell: Cell) -> str:
+    return f"({cell[0]},{cell[1]})"
+
+
+class interruptible:
+    """Context manager: Ctrl-C during a solve stops the whole analysis.
+
+    The solver turns Ctrl-C into a clean stop and returns what it has (so one search
+    ends early, not the program).  Inside this block, a Ctrl-C is also remembered, and
+    :meth:`check` (called after each evaluation) raises KeyboardInterrupt.
+    """
+
+    def __init__(self) -> None:
+        self.hit = False
+        self._old = None
+
+    def __enter__(self) -> interruptible:
+        import signal
+        import threading
+
+        if threading.current_thread() is threading.main_thread():
+            def handler(signum, frame):  # noqa: ANN001
+                self.hit = True
+                raise KeyboardInterrupt
+
+            self._old = signal.signal(signal.SIGINT, handler)
+        return self
+
+    def check(self) -> None:
+        if self.hit:
+            raise KeyboardInterrupt
+
+    def __exit__(self, *exc: object) -> None:
+        import signal
+
+        if self._old is not None:
+            signal.signal(signal.SIGINT, self._old)

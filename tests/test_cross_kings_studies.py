@@ -1,0 +1,98 @@
+"""Cross Kings studies (issue 7): one small study end to end, its tables checked, its
+values checked against the plain expectiminimax / minimax oracle."""
+
+from __future__ import annotations
+
+import itertools
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
+from fractions import Fraction
+
+import numpy as np
+import pytest
+from ck_oracle import solve_plain
+from crowns_solver.analysis import registry
+from crowns_solver.analysis.base import check_result
+from crowns_solver.analysis.cross_kings_strategy import endgame_chunk, first_player, open_vs_game
+
+from crowns_solver.cross_kings import Position
+from crowns_solver.cross_kings.players import make_player, seat_view
+from crowns_solver.report import run_studies
+
+PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
+NAMES = ("cross_kings_first_player", "cross_kings_start_cell", "cross_kings_open_vs_game", "cross_kings_players")
+
+
+def test_the_four_studies_are_registered():
+    studies = registry()
+    for name in NAMES:
+        assert name in studies and studies[name].game == "cross_kings"
+        assert studies[name].quick_games < studies[name].full_games
+
+
+def test_open_vs_game_end_to_end(tmp_path):
+    (path,) = run_studies(["cross_kings_open_vs_game"], games=8, seed=5, out_dir=tmp_path, workers=1)
+    text = path.read_text()
+    assert text.splitlines()[1].startswith("# Cross Kings endgames")
+    assert "**If both players could see the face-down cards" in text and "| games | 8 |" in text
+    pngs = list((tmp_path / "cross_kings_open_vs_game").glob("*.png"))
+    assert pngs and all(p.read_bytes()[:8] == PNG_MAGIC for p in pngs)
+    assert (tmp_path / "index.md").exists()
+
+
+def test_open_vs_game_tables():
+    with ThreadPoolExecutor(1) as ex:
+        res = open_vs_game(8, 5, ex)
+    check_result(res, "cross_kings_open_vs_game")
+    (section,) = res.sections
+    t = section.table
+    assert list(t["cards_left"]) == [8, 10, 12, 14]
+    assert t["games"].sum() == res.games == 8
+    assert ((t["differs_rate"] >= 0) & (t["differs_rate"] <= 1)).all()
+    for col in ("seeing_worth", "abs_gap", "differs_rate"):
+        assert (t[f"{col}_low"] <= t[col] + 1e-12).all() and (t[col] <= t[f"{col}_high"] + 1e-12).all()
+    # the mean absolute gap is at least the gap of the means
+    assert (t["abs_gap"] + 1e-12 >= (t["open_value"] - t["game_value"]).abs()).all()
+    assert section.figure is not None
+
+
+def test_endgame_values_equal_the_oracle():
+    # positions 0 and 4 of a run have 8 cards left: recompute both values by plain search
+    rows = endgame_chunk(0, 5, np.random.SeedSequence(0), chunk_size=5, root_seed=11)
+    greedy = make_player("greedy")
+    for d in (0, 4):
+        row = rows[d]
+        assert row["cards_left"] == 8 and row["all_placements"] == 1
+        attempt = 0
+        while True:   # the same seeded walk, written out again from its description
+            rng = np.random.default_rng(np.random.SeedSequence([11, d, attempt]))
+            pos = Position.random(rng)
+            while pos.cards_left > 8 and not pos.is_terminal():
+                pos = pos.play(greedy.choose(seat_view(pos, pos.to_move), rng))
+            if pos.cards_left == 8 and pos.face_down and not pos.is_terminal():
+                break
+            attempt += 1
+        game, _, _ = solve_plain(pos, "game", "margin")
+        assert row["game"] == float(game)
+        cells = sorted(pos.face_down)
+        opens = []
+        for perm in itertools.permutations([pos.cells[i] for i in cells]):
+            cc = list(pos.cells)
+            for i, c in zip(cells, perm):
+                cc[i] = c
+            opens.append(solve_plain(replace(pos, cells=tuple(cc), hidden_order=None), "open", "margin")[0])
+        assert row["open_mean"] == pytest.approx(float(sum(opens, Fraction(0)) / len(opens)))
+        assert row["placements"] == len(opens)
+
+
+def test_first_player_study_tables():
+    with ThreadPoolExecutor(1) as ex:
+        res = first_player(4, 3, ex)
+    check_result(res, "cross_kings_first_player")
+    main, compare, paired, starts = (s.table for s in res.sections)
+    assert list(main["games"]) == [2, 2] and res.games == 4
+    assert (main["win"] + main["draw"] + main["loss"]).round(12).eq(1).all()
+    assert compare.iloc[-1]["games"] == 776 and compare.iloc[-1]["win"] == 0.675
+    assert starts["games"].sum() == 2
+    # paired by deal: the difference of the means is the mean of the differences
+    assert paired.iloc[0]["difference"] == pytest.approx(main.iloc[0]["margin"] - main.iloc[1]["margin"])
