@@ -110,6 +110,7 @@ DEF SC_MAX_BITS = 20        # leaf-score cache: at most 2^20 entries of 8 bytes 
 DEF SC_MIN_BITS = 13
 DEF CHECK_EVERY = 1024      # nodes between clock checks
 DEF MAX_PLY = 64
+DEF LTT_BYTES = 1 << 20     # the small table for the last plies (fits a core's L2 cache)
 
 cdef enum:
     MODE_OPEN = 0
@@ -291,6 +292,8 @@ cdef class Engine:
     cdef void* tt_base
     cdef size_t tt_mapped
     cdef uint64_t nbuckets, bmask
+    cdef TTE* ltt                    # small table for the last plies (cache-resident)
+    cdef uint64_t lbmask
     cdef uint64_t* scache
     cdef int sc_bits
     cdef int gen
@@ -314,8 +317,12 @@ cdef class Engine:
     cdef public int tt_by_occ        # decide table use from the cards left, not those within reach
     cdef public long long end_cuts
     cdef public int prefetch
+    cdef public int prefetch_small   # prefetch also from the small table of the last plies
     cdef public int tt_min_cards     # no table probe/store when fewer cards are left (open)
     cdef public int tt_min_cards_game  # the same while face-down cards remain (game mode)
+    cdef public int ltt_min_cards    # below those: the small table from this many cards left
+    cdef public int ltt_game_only    # the small table in game mode only
+    cdef public int cb_occ           # chance-node bounds from every card left, not the reachable part
     cdef public int exact_order_cards  # order by exact score gains when this many cards are within reach
     cdef public int gain_w, deny_w
     cdef public int ordering         # 0: moves in cell order (the plain baseline)
@@ -342,11 +349,18 @@ cdef class Engine:
         # a leaf-score cache of an eighth of the budget) and then the largest score cache
         # (at most 8 MB) that fits in what is left
         cdef long long budget = tt_bytes
+        # the small table for the last plies: LTT_BYTES, or an eighth of what the budget
+        # holds beyond its 64 KB minimum (one bucket, outside the budget, when nothing)
+        cdef uint64_t lbuckets = 1
+        while lbuckets * 2 * TT_WAYS * sizeof(TTE) <= <uint64_t>min(LTT_BYTES, (budget - 65536) // 8):
+            lbuckets *= 2
+        if lbuckets > 1:
+            budget -= lbuckets * TT_WAYS * sizeof(TTE)
         self.sc_bits = SC_MIN_BITS
         while self.sc_bits < SC_MAX_BITS and (8 << (self.sc_bits + 1)) * 8 <= budget:
             self.sc_bits += 1
         self.nbuckets = 1
-        while self.nbuckets * 2 * TT_WAYS * sizeof(TTE) <= <uint64_t>(budget - (8 << self.sc_bits)):
+        while <long long>(self.nbuckets * 2 * TT_WAYS * sizeof(TTE)) <= budget - (8 << self.sc_bits):
             self.nbuckets *= 2
         while self.sc_bits < SC_MAX_BITS and \
                 (8 << (self.sc_bits + 1)) + self.nbuckets * TT_WAYS * sizeof(TTE) <= <uint64_t>budget:
@@ -356,8 +370,10 @@ cdef class Engine:
                                            &self.tt_mapped)
         if self.tt == NULL:
             raise MemoryError(f"cannot allocate a transposition table of {tt_bytes} bytes")
+        self.lbmask = lbuckets - 1
+        self.ltt = <TTE*>calloc(lbuckets * TT_WAYS, sizeof(TTE))
         self.scache = <uint64_t*>calloc(<size_t>1 << self.sc_bits, sizeof(uint64_t))
-        if self.scache == NULL:
+        if self.scache == NULL or self.ltt == NULL:
             crowns_table_free(self.tt_base, self.tt_mapped)
             self.tt = NULL
             raise MemoryError("cannot allocate the leaf-score cache")
@@ -365,6 +381,9 @@ cdef class Engine:
         self.bound_cards = 0
         self.tt_min_cards = 11
         self.tt_min_cards_game = 6
+        self.ltt_min_cards = 2
+        self.ltt_game_only = 1
+        self.cb_occ = 1
         self.exact_order_cards = 99
         self.gain_w = 2
         self.ordering = 1
@@ -376,6 +395,7 @@ cdef class Engine:
         self.pdeny = 2
         self.tt_by_occ = 1
         self.prefetch = 1
+        self.prefetch_small = 1
         self.star1 = 1
         self.deny_w = 1
         self.star2 = 1
@@ -390,6 +410,8 @@ cdef class Engine:
             crowns_table_free(self.tt_base, self.tt_mapped)
         if self.scache != NULL:
             free(self.scache)
+        if self.ltt != NULL:
+            free(self.ltt)
 
     # ------------------------------------------------------------------ python API
 
@@ -560,7 +582,7 @@ cdef class Engine:
         """Best move the table holds for `state`, or -1."""
         cdef St s
         self._load(state, &s)
-        cdef TTE* e = self._probe(s.key)
+        cdef TTE* e = self._probe(s.key, self._uses_table(&s) or 1)
         if e == NULL:
             return -1
         cdef int m = e.key & 63
@@ -570,7 +592,7 @@ cdef class Engine:
         """(lo, hi, proven, depth) stored for `state`, or None."""
         cdef St s
         self._load(state, &s)
-        cdef TTE* e = self._probe(s.key)
+        cdef TTE* e = self._probe(s.key, self._uses_table(&s) or 1)
         if e == NULL:
             return None
         return (_unpack_lo(e.lo), _unpack_hi(e.hi), bool((e.key >> 12) & 1), (e.key >> 6) & 63)
@@ -822,8 +844,9 @@ cdef class Engine:
 
     # ------------------------------------------------------------------ table
 
-    cdef inline TTE* _probe(self, uint64_t key) noexcept nogil:
-        cdef TTE* b = &self.tt[(key & self.bmask) * TT_WAYS]
+    cdef inline TTE* _probe(self, uint64_t key, int which=1) noexcept nogil:
+        cdef TTE* b = &self.tt[(key & self.bmask) * TT_WAYS] if which == 1 else \
+            &self.ltt[(key & self.lbmask) * TT_WAYS]
         cdef int i
         self.tt_probes += 1
         for i in range(TT_WAYS):
@@ -833,8 +856,9 @@ cdef class Engine:
         return NULL
 
     cdef void _store(self, uint64_t key, int64_t lo, int64_t hi, int move, int depth,
-                     int proven) noexcept nogil:
-        cdef TTE* b = &self.tt[(key & self.bmask) * TT_WAYS]
+                     int proven, int which=1) noexcept nogil:
+        cdef TTE* b = &self.tt[(key & self.bmask) * TT_WAYS] if which == 1 else \
+            &self.ltt[(key & self.lbmask) * TT_WAYS]
         cdef TTE* e = NULL
         cdef int i, pri, best_pri = 1 << 30, old_proven, old_depth
         cdef int64_t olo, ohi
@@ -873,7 +897,8 @@ cdef class Engine:
             for i in range(TT_WAYS):
                 if not (b[i].key & 0x8000):
                     e = &b[i]
-                    self.used += 1
+                    if which == 1:
+                        self.used += 1
                     break
                 pri = ((b[i].key >> 6) & 63) + 64 * ((b[i].key >> 12) & 1)
                 if ((b[i].key >> 13) & 3) == self.gen:
@@ -963,11 +988,15 @@ cdef class Engine:
         return n
 
     cdef inline int _uses_table(self, St* s) noexcept nogil:
-        """Whether positions like `s` are probed and stored (not in the last plies)."""
+        """Which table positions like `s` are probed in and stored to: 1 the main table,
+        2 the small one (the last plies), 0 none."""
         cdef int lim = self.tt_min_cards_game if s.fd else self.tt_min_cards
-        if self.tt_by_occ:
-            return _popc(s.occ) >= lim
-        return _popc(self._component(s)) >= lim
+        cdef int n = _popc(s.occ) if self.tt_by_occ else _popc(self._component(s))
+        if n >= lim:
+            return 1
+        if n >= self.ltt_min_cards and (self.mode == MODE_GAME or not self.ltt_game_only):
+            return 2
+        return 0
 
     cdef inline int _has_ending_move(self, St* s, uint64_t m) noexcept nogil:
         """Whether some move in `m` leaves no card in the line of the cell taken."""
@@ -981,9 +1010,18 @@ cdef class Engine:
 
     cdef inline void _prefetch_children(self, St* s, int* moves, int n) noexcept nogil:
         """Start loading the table buckets of the children (their cache misses overlap)."""
-        cdef int i, cell, card, p = s.side
+        cdef int i, cell, card, p = s.side, which
         cdef uint64_t k
+        cdef St c
         if s.marker < 0:
+            return
+        # the children taking a face-up card share the table they use (face-down cells
+        # stay as they are)
+        c.occ = s.occ & (s.occ - 1)
+        c.fd = s.fd
+        c.marker = s.marker
+        which = self._uses_table(&c)
+        if which == 0 or (which == 2 and not self.prefetch_small):
             return
         for i in range(n):
             cell = moves[i]
@@ -995,7 +1033,10 @@ cdef class Engine:
                 k ^= ZCARD[p][32 + s.kings[p]]
             else:
                 k ^= ZCARD[p][card]
-            __builtin_prefetch(&self.tt[(k & self.bmask) * TT_WAYS])
+            if which == 1:
+                __builtin_prefetch(&self.tt[(k & self.bmask) * TT_WAYS])
+            else:
+                __builtin_prefetch(&self.ltt[(k & self.lbmask) * TT_WAYS])
 
     cdef void _reward(self, int side, int cell, int depth) noexcept nogil:
         cdef int i, j
@@ -1025,7 +1066,7 @@ cdef class Engine:
             return self._terminal(s)
         reach = _popc(s.occ)
         usett = self._uses_table(s)
-        e = self._probe(s.key) if usett else NULL
+        e = self._probe(s.key, usett) if usett else NULL
         if e != NULL:
             ttmove = e.key & 63
             use = ((e.key >> 12) & 1) or ((e.key >> 6) & 63) >= depth
@@ -1086,7 +1127,7 @@ cdef class Engine:
                 if self.history_on:
                     self._reward(s.side, cell, depth)
                 if usett:
-                    self._store(s.key, v, INF, cell, depth if not p else _popc(s.occ), p)
+                    self._store(s.key, v, INF, cell, depth if not p else _popc(s.occ), p, usett)
                 if ply == 0:
                     self.root_best = cell
                 return v
@@ -1099,9 +1140,9 @@ cdef class Engine:
         if not usett:
             pass
         elif best <= alpha:
-            self._store(s.key, -INF, best, bestm, depth if not allp else _popc(s.occ), allp)
+            self._store(s.key, -INF, best, bestm, depth if not allp else _popc(s.occ), allp, usett)
         else:
-            self._store(s.key, best, best, bestm, depth if not allp else _popc(s.occ), allp)
+            self._store(s.key, best, best, bestm, depth if not allp else _popc(s.occ), allp, usett)
         return best
 
     cdef int64_t _chance(self, St* s, int cell, int depth, int64_t alpha, int64_t beta,
@@ -1116,7 +1157,7 @@ cdef class Engine:
         cdef int64_t lbs[12]
         cdef int64_t ubs[12]
         cdef int64_t lo_e, hi_e
-        cdef uint64_t pool = s.pool, m2
+        cdef uint64_t pool = s.pool, m2, key
         cdef St c, g
         cdef int rmoves[12]
         cdef TTE* e
@@ -1125,9 +1166,26 @@ cdef class Engine:
             cards[k] = __builtin_ctzll(pool)
             pool &= pool - 1
             k += 1
+        if n == 1:
+            # the last face-down cell holds the last unseen card: nothing is left to
+            # chance (values at f = 1 and f = 0 share the scale 1! = 0! = 1)
+            self._make(s, &c, cell, cards[0])
+            return -self._search(&c, depth, -beta, -alpha, proven, ply + 1)
         # bounds on each card's value (mover's view, child scale): the mover's final
         # hand lies between its current one and it plus everything still reachable
         self._child_bounds(s, &L, &U)
+        if self.prefetch:
+            # start loading the table buckets of every card's position (their cache misses overlap)
+            self._make(s, &c, cell, cards[0])
+            k = self._uses_table(&c)
+            if k:
+                for i in range(n):
+                    key = s.key ^ ZCELL[cell] ^ ZMARK[s.marker] ^ ZMARK[cell]
+                    key ^= ZCARD[s.side][32 + s.kings[s.side]] if cards[i] >= 32 else ZCARD[s.side][cards[i]]
+                    if k == 1:
+                        __builtin_prefetch(&self.tt[(key & self.bmask) * TT_WAYS])
+                    else:
+                        __builtin_prefetch(&self.ltt[(key & self.lbmask) * TT_WAYS])
         if not self.star1:   # plain expectimax: every card searched with the full window
             for i in range(n):
                 self._make(s, &c, cell, cards[i])
@@ -1145,7 +1203,7 @@ cdef class Engine:
             if not self._gen(&c):
                 lbs[i] = ubs[i] = -self._terminal(&c)
             elif self._uses_table(&c):
-                e = self._probe(c.key)
+                e = self._probe(c.key, self._uses_table(&c))
                 if e != NULL and (((e.key >> 12) & 1) or ((e.key >> 6) & 63) >= depth):
                     lo_e = _unpack_lo(e.lo)
                     hi_e = _unpack_hi(e.hi)
@@ -1176,7 +1234,7 @@ cdef class Engine:
                 if lbs[i] < ubs[i] and ubs[i] > t:
                     self._make(s, &c, cell, cards[i])
                     m2 = self._gen(&c)
-                    e = self._probe(c.key) if self._uses_table(&c) else NULL
+                    e = self._probe(c.key, self._uses_table(&c)) if self._uses_table(&c) else NULL
                     reply = -1
                     if e != NULL and (e.key & 63) != 63:
                         reply = e.key & 63
@@ -1237,11 +1295,19 @@ cdef class Engine:
 
     cdef void _child_bounds(self, St* s, int64_t* L, int64_t* U) noexcept nogil:
         """Bounds (mover's view, scale (f-1)!) of the value after taking a face-down card."""
-        cdef uint64_t comp = self._component(s)
-        cdef uint64_t up = comp & ~s.fd
+        cdef uint64_t comp, up
         cdef uint32_t rnat = 0
         cdef int rk = 0, i, a = s.side, b = 1 - s.side, upa, upb
         self._need(s)
+        if self.cb_occ:
+            # every card left on the grid, face up or down: all cards outside both hands
+            # (a superset of the cards left in an incomplete state, so still a bound)
+            rnat = ~(s.nat[0] | s.nat[1])
+            rk = 4 - s.kings[0] - s.kings[1]
+            up = 0
+        else:
+            comp = self._component(s)
+            up = comp & ~s.fd
         while up:
             i = self.cards[__builtin_ctzll(up)]
             up &= up - 1
@@ -1249,12 +1315,13 @@ cdef class Engine:
                 rk += 1
             else:
                 rnat |= (<uint32_t>1) << i
-        for i in range(36):
-            if (s.pool >> i) & 1:
-                if i >= 32:
-                    rk += 1
-                else:
-                    rnat |= (<uint32_t>1) << i
+        if not self.cb_occ:
+            for i in range(36):
+                if (s.pool >> i) & 1:
+                    if i >= 32:
+                        rk += 1
+                    else:
+                        rnat |= (<uint32_t>1) << i
         upa = self._score(s.nat[a] | rnat, s.kings[a] + rk)
         upb = self._score(s.nat[b] | rnat, s.kings[b] + rk)
         L[0] = self._to_value(s.sc[a] - upb, s.f - 1)

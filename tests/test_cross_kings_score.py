@@ -63,6 +63,24 @@ def test_explanation_adds_up(hand):
     assert set(ex.kings) == set(KINGS[:k])
 
 
+def test_kings_sharing_a_rank_match_brute_force():
+    # hands like those a search scores (12-16 cards), drawn so that many ranks hold one
+    # or two cards: there two or three Kings may stand on one rank (a set of 3 from one
+    # card and two Kings, or of 4 from two cards and two Kings), the case where valuing
+    # each King on its own is wrong and the branch and bound must decide
+    import numpy as np
+
+    rng = np.random.default_rng(11)
+    for i in range(36):
+        kings = 2 if i < 24 else 3
+        ranks = rng.choice(8, size=6, replace=False)
+        pool = [r + 8 * s for r in ranks for s in range(4)]
+        cards = sorted(rng.choice(pool, size=int(rng.integers(8, 12)), replace=False).tolist())
+        cards += [c for c in rng.choice(32, size=4, replace=False).tolist() if c not in cards]
+        names = [NATURALS[c] for c in cards] + KINGS[:kings]
+        assert score_hand(names) == brute_force_score(names), names
+
+
 def test_batch_scoring_matches_single():
     import numpy as np
 

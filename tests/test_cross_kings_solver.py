@@ -286,6 +286,20 @@ def test_random_options_raise_crowns_errors_or_solve(mode, objective, tt_mb, tim
     assert sol.lower <= sol.value <= sol.upper
 
 
+
+@pytest.mark.parametrize("budget", [65536, 65537, 65536 + 127, 65536 + 128, 70_000, 100_000, 3 << 20])
+def test_engine_memory_fits_small_budgets(budget):
+    # the game-mode table for the last plies comes out of the budget too, never below the
+    # 64 KB minimum (a budget just above it once made the size computation loop forever)
+    deal = Deal.random(5)
+    cards_bytes, root = _engine_input(deal.position(), "game")
+    eng = _ck_search.Engine(cards_bytes, 1, 0, 0, budget)
+    assert eng.table_bytes >= 64 and eng.score_cache_bytes >= 8 << 13
+    # at the 64 KB minimum the score cache alone takes it; beyond, nothing but one
+    # 64-byte bucket of each table may exceed the budget
+    assert eng.table_bytes + eng.score_cache_bytes <= max(budget, 65536) + 64
+    assert eng.moves(root)
+
 _STATE = st.tuples(*(st.integers(-(2**70), 2**70) for _ in range(9)))
 
 
