@@ -354,6 +354,24 @@ def _check_options(name: str, options: Any, what: str) -> dict[str, Any]:
     return opts
 
 
+
+def _check_run(reach: Any, start: Any, deals: Any, seed: Any, chunk_size: Any) -> int | None:
+    """Validate the options every match-like run shares; the start cell's index (or None).
+
+    Raises RulesError (reach), PositionError (start cell not central) or RunnerError (a
+    count out of range), as :func:`match` documents.
+    """
+    Rules(reach=reach)  # type: ignore[arg-type]
+    start_cell = None
+    if start is not None:
+        start_cell = cell_index(start)
+        if start_cell not in CENTRAL_CELLS:
+            raise PositionError(f"the start cell must be a central cell (2,2), (2,3), (3,2) or (3,3), got {start!r}")
+    for name, value, lo in (("deals", deals, 1), ("seed", seed, 0), ("chunk_size", chunk_size, 1)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
+            raise RunnerError(f"{name} must be a whole number >= {lo}, got {value!r}")
+    return start_cell
+
 def match(a: str = "search", b: str = "greedy", deals: int = 100, *, seed: int = 0,
           a_options: Mapping[str, Any] | None = None, b_options: Mapping[str, Any] | None = None,
           reach: str = "any", start: Any = None, chunk_size: int = DEFAULT_CHUNK_SIZE,
@@ -409,15 +427,7 @@ def match(a: str = "search", b: str = "greedy", deals: int = 100, *, seed: int =
 
     a_opts = _check_options(a, a_options, "player A")
     b_opts = _check_options(b, b_options, "player B")
-    Rules(reach=reach)  # type: ignore[arg-type]
-    start_cell = None
-    if start is not None:
-        start_cell = cell_index(start)
-        if start_cell not in CENTRAL_CELLS:
-            raise PositionError(f"the start cell must be a central cell (2,2), (2,3), (3,2) or (3,3), got {start!r}")
-    for name, value, lo in (("deals", deals, 1), ("seed", seed, 0), ("chunk_size", chunk_size, 1)):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
-            raise RunnerError(f"{name} must be a whole number >= {lo}, got {value!r}")
+    start_cell = _check_run(reach, start, deals, seed, chunk_size)
     params = {"a": a, "b": b, "a_options": a_opts, "b_options": b_opts, "reach": reach,
               "start": start_cell, "chunk_size": int(chunk_size), "root_seed": int(seed)}
     rows = montecarlo.run(play_chunk, int(deals), params=params, seed=int(seed), chunk_size=int(chunk_size),
@@ -482,15 +492,7 @@ def self_play(player: str = "search", deals: int = 100, *, seed: int = 0,
     from .. import montecarlo
 
     opts = _check_options(player, options, "the player")
-    Rules(reach=reach)  # type: ignore[arg-type]
-    start_cell = None
-    if start is not None:
-        start_cell = cell_index(start)
-        if start_cell not in CENTRAL_CELLS:
-            raise PositionError(f"the start cell must be a central cell (2,2), (2,3), (3,2) or (3,3), got {start!r}")
-    for name, value, lo in (("deals", deals, 1), ("seed", seed, 0), ("chunk_size", chunk_size, 1)):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
-            raise RunnerError(f"{name} must be a whole number >= {lo}, got {value!r}")
+    start_cell = _check_run(reach, start, deals, seed, chunk_size)
     params = {"player": player, "options": opts, "reach": reach, "start": start_cell,
               "chunk_size": int(chunk_size), "root_seed": int(seed)}
     rows = montecarlo.run(self_play_chunk, int(deals), params=params, seed=int(seed), chunk_size=int(chunk_size),
