@@ -363,3 +363,16 @@ def test_evaluate_moves_never_passes_a_bound_off_as_an_estimate():
     assert sorted(m.cell for m in moves) == sorted(pos.legal_moves())
     assert all(m.value is None and not m.exact for m in moves)
     assert all(m.lower is not None and m.upper is not None and m.lower <= m.upper for m in moves)
+
+
+def test_solver_names_a_proven_move_under_a_node_limit():
+    """The solver proved the value (1, a sure win) within 20,000 nodes through a move whose
+    bounds met; that move is exact, carries its value and is named best."""
+    from crowns_solver.cross_kings import solve
+
+    pos = Position.from_text(PROVEN_WITHOUT_MOVE)
+    sol = solve(pos, mode="game", objective="win", node_limit=20_000)
+    assert sol.exact and sol.value == 1 and len(sol.best_moves) == 1
+    assert all(m.value == m.lower == m.upper for m in sol.moves if m.exact)
+    full = solve(pos, mode="game", objective="win", all_moves=True)
+    assert full.move_values[sol.best_move] == 1

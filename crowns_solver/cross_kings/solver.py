@@ -779,7 +779,9 @@ class _Run:
                 cv = {DECK[c]: conv(val * n_pool) for c, val in sorted(info.card_values.items())}
             moves.append(MoveValue(
                 cell=cell_coords(info.cell),
-                value=None if est is None else conv(min(max(est, info.lower), info.upper)),
+                # a move whose bounds meet is proven, whether or not the search kept an estimate
+                value=conv(info.lower) if mexact else None if est is None
+                else conv(min(max(est, info.lower), info.upper)),
                 exact=mexact,
                 lower=conv(info.lower),
                 upper=conv(info.upper),
@@ -788,12 +790,14 @@ class _Run:
 
         preferred = cell_coords(self.best) if self.best >= 0 else None
 
-        def rank(m: MoveValue) -> tuple:
-            return (-(m.value if m.value is not None else m.upper), m.cell != preferred, -m.upper)
+        def rank(m: MoveValue) -> tuple:   # among equals: proven first, then the search's choice
+            return (-(m.value if m.value is not None else m.upper), not m.exact, m.cell != preferred, -m.upper)
 
         moves.sort(key=rank)
         if exact and not self.terminal:
             best_moves = tuple(m.cell for m in moves if m.exact and m.value == value)
+            if not self.all_moves:
+                best_moves = best_moves[:1]
             if not best_moves and self.pbest >= 0 and self.pbest_lb >= self.lower:
                 best_moves = (cell_coords(self.pbest),)   # stopped before the moves were listed
         elif self.best >= 0:
