@@ -220,14 +220,15 @@ def mean_ci(values: Sequence[float] | np.ndarray) -> tuple[float, float, float]:
     Returns
     -------
     (mean, low, high) : float
-        NaN for an empty sample; a zero-width interval for a single value.
+        All NaN for an empty sample; for a single value its mean and NaN bounds (one
+        observation says nothing about its spread).
     """
     x = np.asarray(values, dtype=float).ravel()
     if x.size == 0:
         return math.nan, math.nan, math.nan
     mean = float(x.mean())
     if x.size == 1:
-        return mean, mean, mean
+        return mean, math.nan, math.nan
     half = Z95 * float(x.std(ddof=1)) / math.sqrt(x.size)
     return mean, mean - half, mean + half
 
@@ -297,7 +298,8 @@ def check_result(result: StudyResult, name: str = "study") -> None:
             if f"{col}_low" in cols and f"{col}_high" in cols:
                 est, lo, hi = (frame[c].astype(float) for c in (col, f"{col}_low", f"{col}_high"))
                 tol = 1e-9 * np.maximum(1.0, est.abs())
-                bad = ~((lo - tol <= est) & (est <= hi + tol)) & est.notna()
+                # an interval left unknown (NaN bounds, e.g. from one observation) is not checked
+                bad = ~((lo - tol <= est) & (est <= hi + tol)) & est.notna() & lo.notna() & hi.notna()
                 if bad.any():
                     i = int(np.flatnonzero(bad.to_numpy())[0])
                     raise StudyError(f"{where}: {col} = {est.iloc[i]!r} is outside its interval "

@@ -205,10 +205,13 @@ def _diff_chart(table: pd.DataFrame):
     axes = fig.subplots(len(table), 1, squeeze=False)[:, 0]
     for ax, (_, row) in zip(axes, table.iterrows()):
         est = row["diff"]
-        ax.errorbar([est], [0], xerr=[[est - row["diff_low"]], [row["diff_high"] - est]], fmt="D",
+        # one deal gives no interval (NaN bounds): draw the point alone
+        dlo = row["diff_low"] if pd.notna(row["diff_low"]) else est
+        dhi = row["diff_high"] if pd.notna(row["diff_high"]) else est
+        ax.errorbar([est], [0], xerr=[[est - dlo], [dhi - est]], fmt="D",
                     color="tab:green", capsize=5, label="tracker - opponent, 95% CI")
         ax.axvline(0, color="black", linewidth=1, linestyle=":", label="no difference")
-        lo, hi = min(row["diff_low"], 0.0), max(row["diff_high"], 0.0)
+        lo, hi = min(dlo, 0.0), max(dhi, 0.0)
         pad = 0.15 * (hi - lo) + 0.5
         ax.set_xlim(lo - pad, hi + pad)
         ax.set_yticks([0], [f"vs {row['opponent']}"])

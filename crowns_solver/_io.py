@@ -12,7 +12,10 @@ from pathlib import Path
 
 from .errors import CrownsError, OutputExistsError
 
-__all__ = ["check_writable", "read_text"]
+__all__ = ["MAX_TEXT_BYTES", "check_writable", "read_text"]
+
+#: Largest text input read (positions, records, decks are far smaller).
+MAX_TEXT_BYTES = 64 * 2**20
 
 
 def read_text(path: str | os.PathLike[str], error: type[CrownsError]) -> str:
@@ -33,12 +36,19 @@ def read_text(path: str | os.PathLike[str], error: type[CrownsError]) -> str:
     ------
     CrownsError
         An instance of `error` if the file is not UTF-8 text (binary, other encoding),
-        naming the file and the first bad byte's offset.
+        naming the file and the first bad byte's offset; if it is not a regular file (a
+        folder, a device such as /dev/zero); or if it exceeds :data:`MAX_TEXT_BYTES`.
     OSError
         If the file cannot be read.
     """
+    p = Path(path)
+    if p.exists() and not p.is_file():
+        raise error(f"{os.fspath(path)}: not a regular file")
+    if p.exists() and p.stat().st_size > MAX_TEXT_BYTES:
+        raise error(f"{os.fspath(path)}: {p.stat().st_size:,} bytes is too large for this input"
+                    f" (at most {MAX_TEXT_BYTES:,})")
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return p.read_text(encoding="utf-8")
     except UnicodeDecodeError as exc:
         raise error(f"{os.fspath(path)}: not a UTF-8 text file (byte 0x{exc.object[exc.start]:02x}"
                     f" at offset {exc.start})") from None
@@ -61,11 +71,14 @@ def check_writable(path: str | os.PathLike[str], *, force: bool = False) -> Path
     Raises
     ------
     OutputExistsError
-        If `path` exists (as a file) and `force` is false, or it is a folder.
+        If `path` exists (as a file) and `force` is false, it is a folder, or its folder
+        does not exist (it is not created).
     """
     p = Path(path)
     if p.is_dir():
         raise OutputExistsError(f"{p} is a folder; give a file name")
+    if not p.parent.is_dir():
+        raise OutputExistsError(f"{p.parent} does not exist; create it first or choose another file")
     if p.exists() and not force:
         raise OutputExistsError(f"{p} already exists; use --force to overwrite it")
     return p

@@ -390,7 +390,8 @@ def run(
             import datetime
 
             record["created"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
-            out.parent.mkdir(parents=True, exist_ok=True)
+            if not out.parent.is_dir():
+                raise RunnerError(f"{out.parent} does not exist; create it first or choose another --out")
             with open(out, "w", encoding="utf-8") as f:
                 f.write(_header(record))
                 f.flush()

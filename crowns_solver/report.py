@@ -28,6 +28,8 @@ __all__ = ["register_command", "run_studies", "write_index", "write_report", "wr
 DEFAULT_SEED = 2026
 #: Marker on the first line of a study report (how the index finds them).
 _MARKER = "<!-- crowns-study: {name} -->"
+#: Marker on the first line of the index (an index.md without it is the user's: kept).
+_INDEX_MARKER = "<!-- crowns-report-index -->"
 #: Marker on the first line of a results report.
 _RESULTS_MARKER = "<!-- crowns-results-report -->"
 _RESULT_CHARTS = ("win_rate_by_policy.png", "win_rate_by_seat.png", "game_length.png", "final_crowns.png")
@@ -50,6 +52,10 @@ def _claim(report: Path, marker: str, others: list[Path], *, force: bool) -> Non
     folder.mkdir(exist_ok=True)
     if force:
         return
+    for other in others:
+        if other.is_dir() and any(not (f.is_file() and f.suffix == ".png") for f in other.iterdir()):
+            raise OutputExistsError(f"{other} holds files crowns report did not write (it replaces the folder);"
+                                    " use --force to replace it or choose another --out")
     if report.exists():
         with open(report, encoding="utf-8", errors="replace") as f:
             first = f.readline().rstrip("\n")
@@ -433,7 +439,7 @@ def write_index(out_dir: str | Path) -> Path:
         headline = next((ln.strip("*") for ln in text if ln.startswith("**") and ln.endswith("**")), "")
         game = registry[name].game if name in registry else "other"
         found.setdefault(game, []).append((name, title, headline))
-    lines = ["# crowns_solver strategy reports", "",
+    lines = [_INDEX_MARKER, "# crowns_solver strategy reports", "",
              "Written by `crowns report`; each report states its games, seed, rules and run time,"
              " and the command that reruns it exactly.", ""]
     for game in [*GAMES, "other"]:
@@ -513,7 +519,7 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
     import shlex
     import time
 
-    from .errors import StudyError
+    from .errors import OutputExistsError, StudyError
 
     for label, value, lo in (("seed", seed, 0), ("games", games, 1), ("workers", workers, 1)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < lo):
@@ -526,6 +532,13 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
     out = Path(out_dir if out_dir is not None else ("reports-quick" if quick else "reports"))
     for name in chosen:
         _claim(out / f"{name}.md", _MARKER.format(name=name), [out / name], force=force)
+    index = out / "index.md"
+    if index.exists() and not force:
+        with open(index, encoding="utf-8", errors="replace") as f:
+            first = f.readline().rstrip("\n")
+        if first not in (_INDEX_MARKER, "# crowns_solver strategy reports"):
+            raise OutputExistsError(f"{index} exists and was not written by crowns report; "
+                                    "use --force to replace it or choose another --out")
     written = []
     bar = None
     if progress:
@@ -557,6 +570,8 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    from .errors import StudyError
+
     if args.results is not None:
         if args.quick or args.only or args.games is not None:
             raise RunnerError("--quick, --only and --games run the studies; they do not apply to a results file")
@@ -569,7 +584,9 @@ def cmd_report(args: argparse.Namespace) -> int:
         for name, st in _registry_or_empty().items():
             print(f"{name:32s} {st.game:13s} quick {st.quick_games:>7d}  full {st.full_games:>7d}  {st.title}")
         return 0
-    only = [n for item in args.only or [] for n in item.split(",") if n]
+    only = [n.strip() for item in args.only or [] for n in item.split(",") if n.strip()]
+    if args.only is not None and not only:
+        raise StudyError("--only needs a study name (see crowns report --list)")
     paths = run_studies(only or None, quick=args.quick, out_dir=args.out, workers=args.workers, seed=args.seed,
                         games=args.games, progress=not args.no_progress, force=args.force)
     for path in paths:

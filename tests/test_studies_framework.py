@@ -63,7 +63,8 @@ def test_mean_interval():
     mean, low, high = mean_ci([1, 2, 3, 4])
     half = 1.959963984540054 * np.std([1, 2, 3, 4], ddof=1) / 2
     assert (mean, low, high) == pytest.approx((2.5, 2.5 - half, 2.5 + half))
-    assert mean_ci([5]) == (5.0, 5.0, 5.0)
+    mean, low, high = mean_ci([5])
+    assert mean == 5.0 and math.isnan(low) and math.isnan(high)
     assert all(math.isnan(x) for x in mean_ci([]))
 
 

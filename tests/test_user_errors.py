@@ -167,3 +167,70 @@ def test_study_report_keeps_a_users_file(tmp_path):
         run_studies(["toy_user_guard"], out_dir=tmp_path, workers=1)
     run_studies(["toy_user_guard"], out_dir=tmp_path, workers=1, force=True)
     assert ran == [1] and (tmp_path / "toy_user_guard.md").read_text().startswith("<!-- crowns-study")
+
+
+def _toy_study(name: str):
+    from crowns_solver.analysis import StudyResult, study
+
+    @study(name, game="kings_crowns", title="Toy", quick_games=1, full_games=1)
+    def toy(games, seed, executor=None):
+        return StudyResult("h.", [], 1, "r")
+
+
+def test_report_keeps_a_users_index_and_chart_notes(tmp_path, capsys):
+    from crowns_solver.report import run_studies
+
+    _toy_study("toy_index_guard")
+    (tmp_path / "index.md").write_text("my index")
+    with pytest.raises(OutputExistsError, match="index.md exists and was not written"):
+        run_studies(["toy_index_guard"], out_dir=tmp_path, workers=1)
+    assert (tmp_path / "index.md").read_text() == "my index"
+    (tmp_path / "index.md").unlink()
+    run_studies(["toy_index_guard"], out_dir=tmp_path, workers=1)
+    run_studies(["toy_index_guard"], out_dir=tmp_path, workers=1)  # its own index: replaced
+    (tmp_path / "toy_index_guard" / "notes.txt").write_text("mine")
+    with pytest.raises(OutputExistsError, match="holds files crowns report did not write"):
+        run_studies(["toy_index_guard"], out_dir=tmp_path, workers=1)
+    assert (tmp_path / "toy_index_guard" / "notes.txt").read_text() == "mine"
+    assert "--only needs a study name" in _one_line_error(capsys, "report", "--only", ",", "--out", str(tmp_path))
+
+
+def test_no_missing_folders_are_created(capsys, tmp_path):
+    missing = tmp_path / "no" / "such"
+    err = _one_line_error(capsys, "kings-crowns", "simulate", "--games", "5", "--out", str(missing / "r.jsonl"))
+    assert "does not exist" in err
+    err = _one_line_error(capsys, "cross-kings", "match", "--deals", "1", "--a", "greedy", "--csv", str(missing / "m.csv"))
+    assert "does not exist" in err
+    assert not (tmp_path / "no").exists()
+
+
+def test_match_csv_is_not_overwritten_without_force(capsys, tmp_path):
+    csv = tmp_path / "mine.csv"
+    csv.write_text("keep")
+    assert "already exists" in _one_line_error(capsys, "cross-kings", "match", "--deals", "1", "--a", "greedy",
+                                               "--csv", str(csv))
+    assert csv.read_text() == "keep"
+
+
+def test_play_save_keeps_an_existing_file(capsys, tmp_path, monkeypatch):
+    import io
+
+    precious = tmp_path / "precious.txt"
+    precious.write_text("precious")
+    monkeypatch.setattr("sys.stdin", io.StringIO(f"2 3\nsave {precious}\nquit\n"))
+    code, out, _ = run_cli(capsys, "cross-kings", "play", "--seed", "3", "--opponent", "greedy", "--time", "0.05")
+    assert code == 0 and "already exists; not overwritten" in out
+    assert precious.read_text() == "precious"
+
+
+def test_load_refuses_devices_and_empty_names(capsys):
+    assert "not a regular file" in _one_line_error(capsys, "cross-kings", "play", "--load", "/dev/zero")
+    assert "not a save string" in _one_line_error(capsys, "cross-kings", "play", "--load", "")
+
+
+def test_unlimited_analysis_of_an_early_position_is_refused():
+    from crowns_solver.cross_kings.review import move_values
+
+    pos = Position.random(2).play((2, 2))
+    with pytest.raises(SolverOptionError, match="36 cards left needs a time_limit or node_limit"):
+        move_values(pos, time_limit=None, node_limit=None)

@@ -59,6 +59,10 @@ def cmd_match(args: argparse.Namespace) -> int:
 
     if args.start is not None and not all(0 <= x < 6 for x in args.start):
         raise PositionError(f"no such cell: {args.start}")
+    if args.csv:
+        from .._io import check_writable
+
+        check_writable(args.csv, force=args.force)
     result = match(args.a, args.b, args.deals, seed=args.seed, a_options=_options(args.a, args),
                    b_options=_options(args.b, args), reach=args.reach, start=args.start,
                    workers=args.workers, progress=args.progress, out=args.out)
@@ -84,7 +88,7 @@ def register_match(commands: argparse._SubParsersAction) -> None:
             "Play seeded deals twice each, seats exchanged (duplicate format), between two players:"
             " random, greedy, search (game-value search) or clairvoyant (open-value search; it"
             " CHEATS by seeing the face-down cards, for comparison only).  Prints player A's"
-            " win/draw/loss rates and score with Wilson 95%% intervals and the mean margin with a"
+            " win/draw/loss rates and score with Wilson 95% intervals and the mean margin with a"
             " 95%% interval over deal pairs."
         ),
     )
@@ -104,6 +108,7 @@ def register_match(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--workers", type=_whole(1), default=None, metavar="W", help="worker processes (default: all cores)")
     p.add_argument("--out", default=None, metavar="FILE", help="results file (JSON lines); resumes if it exists")
     p.add_argument("--csv", default=None, metavar="FILE", help="write the per-game rows as CSV")
+    p.add_argument("--force", action="store_true", help="overwrite the --csv file if it exists")
     p.add_argument("--progress", action="store_true", default=False, help="show a progress bar on stderr")
     add_json_flag(p)
     p.set_defaults(handler=cmd_match)

@@ -459,7 +459,11 @@ class PlaySession:
             self.say(f"({note})")
         if path:
             import json
+            import os
 
+            if os.path.lexists(path):
+                self.say(f"{path} already exists; not overwritten (save to a new file name)")
+                return
             try:
                 with open(path, "w", encoding="utf-8") as fh:
                     json.dump(public_position(self.position).to_dict(), fh)

@@ -56,10 +56,12 @@ def _read_game(source: str):  # -> Position
 
     text = source
     if "//" not in source and not source.lstrip().startswith("{"):
+        from .._io import read_text
+
         path = Path(source)
-        if not path.exists():
+        if not source.strip() or not path.exists():
             raise SaveStringError(f"not a save string (no '//') and no such file: {source!r}")
-        text = path.read_text(encoding="utf-8")
+        text = read_text(path, SaveStringError)
     return Position.from_text(text)
 
 

@@ -35,6 +35,9 @@ __all__ = [
 
 #: Default time per analysed move, in seconds.
 DEFAULT_TIME_LIMIT = 2.0
+#: Most cards left at which a search with neither a time nor a node limit is accepted (an
+#: exact game value takes seconds at 16 cards, hours well above).
+UNLIMITED_MAX_CARDS = 16
 
 #: Columns of the table :func:`analyse_game` returns, in order.
 ANALYSIS_COLUMNS = (
@@ -80,21 +83,21 @@ def move_values(
     Raises
     ------
     SolverOptionError
-        If a limit is invalid.
+        If a limit is invalid, or neither is given for a position with more than
+        :data:`UNLIMITED_MAX_CARDS` cards left (its exact solve could run for hours).
     """
-    from .solver import solve
+    from ..errors import SolverOptionError
+    from .players import evaluate_moves
 
     if not isinstance(position, Position):
         raise PositionError(f"move_values() takes a Position, got {type(position).__name__}")
     if position.is_terminal():
         return []
-    sol = solve(position, mode="game", objective="margin", all_moves=True,
-                time_limit=time_limit, node_limit=node_limit)
-    out = [
-        MoveEstimate(cell=m.cell, value=m.value, exact=bool(m.exact), lower=m.lower,  # type: ignore[arg-type]
-                     upper=m.upper, card_values=m.card_values)
-        for m in sol.moves
-    ]
+    if time_limit is None and node_limit is None and position.cards_left > UNLIMITED_MAX_CARDS:
+        raise SolverOptionError(
+            f"a position with {position.cards_left} cards left needs a time_limit or node_limit"
+            f" (an unlimited exact solve is accepted up to {UNLIMITED_MAX_CARDS} cards left)")
+    out = evaluate_moves(position, time_limit=time_limit, node_limit=node_limit)
     known = sorted((e for e in out if e.value is not None), key=lambda e: -e.value)
     return known + [e for e in out if e.value is None]
 
