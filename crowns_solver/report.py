@@ -162,6 +162,31 @@ def _crowns_chart(df: pd.DataFrame, seats: list[int], path: Path) -> None:
     fig.savefig(path)
 
 
+def _stack_seatings(df: pd.DataFrame) -> pd.DataFrame:
+    """Duplicate-deal results (``k<j>_<column>``: seating j of each deal) as one row per game played.
+
+    ``simulate(duplicate=True)`` writes one row per deal with every seating's columns
+    prefixed ``k0_``, ``k1_``...; the report counts each seating as a game.  Other tables
+    are returned unchanged.
+    """
+    import re
+
+    import pandas as pd
+
+    seatings = sorted({int(m.group(1)) for c in map(str, df.columns) if (m := re.match(r"k(\d+)_", c))})
+    if not seatings or any(c.startswith("policy_") for c in map(str, df.columns)):
+        return df
+    shared = [c for c in df.columns if not re.match(r"k\d+_", str(c))]
+    parts = []
+    for k in seatings:
+        cols = [c for c in df.columns if str(c).startswith(f"k{k}_")]
+        part = df[shared + cols].rename(columns={c: str(c)[len(f"k{k}_"):] for c in cols})
+        parts.append(part.assign(seating=k))
+    stacked = pd.concat(parts, ignore_index=True)
+    stacked.attrs = dict(df.attrs)
+    return stacked
+
+
 def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "report", *, by: str = "policy",
                  title: str | None = None, force: bool = False) -> Path:
     """Write ``out_dir/report.md`` and its PNG charts from a simulation's results.
@@ -210,6 +235,7 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
     if len(df) == 0:
         raise RunnerError(f"{source or 'results'}: no finished games yet")
     meta: dict[str, Any] = dict(df.attrs)
+    df = _stack_seatings(df)
     out = Path(out_dir)
     _claim(out / "report.md", _RESULTS_MARKER, [out / n for n in _RESULT_CHARTS], force=force)
     game = meta.get("game") or "game"

@@ -37,3 +37,18 @@ def test_simulate_is_the_function_whatever_was_imported_first():
     importlib.import_module("crowns_solver.kings_crowns.simulation")
     assert callable(fc.simulate) and fc.simulate.__name__ == "simulate"
     assert callable(kc.simulate) and kc.simulate.__name__ == "simulate"
+
+
+def test_report_on_duplicate_five_crowns_results(tmp_path, capsys):
+    """simulate --duplicate writes one row per deal with k<j>_ columns per seating; the
+    report counts every seating as a game (6 deals x 2 seatings = 12 games per policy)."""
+    results = tmp_path / "dup.jsonl"
+    assert main(["five-crowns", "simulate", "6", "--duplicate", "--policies", "greedy", "advisor", "--seed", "1",
+                 "--out", str(results)]) == 0
+    assert main(["report", str(results), "--out", str(tmp_path / "rep")]) == 0
+    report = (tmp_path / "rep" / "report.md").read_text()
+    rows = {p: next(line for line in report.splitlines() if line.startswith(f"| {p} ")) for p in ("greedy", "advisor")}
+    wins = {p: int(rows[p].split("|")[2]) for p in rows}
+    games = {p: int(rows[p].split("|")[3]) for p in rows}
+    assert games == {"greedy": 12, "advisor": 12}
+    assert wins["greedy"] + wins["advisor"] >= 12   # every game has a winner (ties share)
