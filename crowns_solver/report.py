@@ -598,6 +598,10 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
 def cmd_report(args: argparse.Namespace) -> int:
     from .errors import StudyError
 
+    if args.workers is not None and args.workers < 1:
+        raise RunnerError(f"workers must be an integer >= 1, got {args.workers}")
+    if args.results is None and args.by != "policy":
+        raise RunnerError("--by applies to a results file (crowns report RESULTS --by seat)")
     if args.results is not None:
         if args.quick or args.only or args.games is not None:
             raise RunnerError("--quick, --only and --games run the studies; they do not apply to a results file")

@@ -234,3 +234,12 @@ def test_unlimited_analysis_of_an_early_position_is_refused():
     pos = Position.random(2).play((2, 2))
     with pytest.raises(SolverOptionError, match="36 cards left needs a time_limit or node_limit"):
         move_values(pos, time_limit=None, node_limit=None)
+
+
+def test_report_options_that_do_not_apply_are_refused(capsys, tmp_path):
+    results = tmp_path / "kc.jsonl"
+    assert run_cli(capsys, "kings-crowns", "simulate", "--games", "10", "--out", str(results), "--workers", "1")[0] == 0
+    assert "workers must be" in _one_line_error(capsys, "report", str(results), "--workers", "0")
+    assert "--by applies to a results file" in _one_line_error(capsys, "report", "--by", "seat", "--only", "x")
+    code, out, _ = run_cli(capsys, "report", str(results), "--out", str(tmp_path / "rep"))
+    assert code == 0 and "wrote" in out and (tmp_path / "rep" / "report.md").exists()

@@ -85,8 +85,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             bar.total = total
             bar.update(done - bar.n)
 
+    time_limit = None if args.time == 0 else args.time   # --time 0: no time limit (give --node-limit)
     try:
-        frame = analyse_game(game, players=players, time_limit=args.time, node_limit=args.node_limit,
+        frame = analyse_game(game, players=players, time_limit=time_limit, node_limit=args.node_limit,
                              progress=progress)
     finally:
         if bar is not None:
@@ -126,11 +127,11 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     if game.is_terminal():
         margin = first - second
         result = "draw" if margin == 0 else f"{names[0] if margin > 0 else names[1]} wins by {abs(margin)}"
-        print(f"result: {result} ({first} to {second})")
+        print(f"result: {result} ({names[0]} {first}, {names[1]} {second})")
     else:
         print(f"game not finished: {game.cards_left} cards left")
     limit = []
-    if args.time is not None:
+    if args.time:
         limit.append(f"up to {args.time:g} s")
     if args.node_limit is not None:
         limit.append(f"{args.node_limit:,} nodes")
@@ -178,8 +179,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     analyse.add_argument("game", metavar="SAVE_STRING",
                          help="a save string, or a file holding one or a position as JSON")
-    analyse.add_argument("--time", type=_seconds, default=ANALYSE_TIME, metavar="PER_MOVE",
-                         help=f"seconds of search per move (default {ANALYSE_TIME:g})")
+    analyse.add_argument("--time", type=_seconds_or_zero, default=ANALYSE_TIME, metavar="PER_MOVE",
+                         help=f"seconds of search per move (default {ANALYSE_TIME:g}; 0: no time limit,"
+                         " with --node-limit for output that repeats exactly)")
     analyse.add_argument("--node-limit", type=_nodes, default=None, metavar="N",
                          help="also stop each move's search after N nodes (reproducible)")
     analyse.add_argument("--player", choices=("first", "second"), default=None,
