@@ -10,6 +10,7 @@ import argparse
 import sys
 
 from ..cli import add_json_flag, print_json
+from .cli import _positive_int
 
 #: Default seconds of search per analysed move (``analyse --time``).
 ANALYSE_TIME = 2.0
@@ -35,16 +36,6 @@ def _seconds_or_zero(text: str) -> float:
     if text.strip() in ("0", "0.0"):
         return 0.0
     return _seconds(text)
-
-
-def _nodes(text: str) -> int:
-    try:
-        x = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if x <= 0:
-        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
-    return x
 
 
 def _read_game(source: str):  # -> Position
@@ -182,7 +173,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     analyse.add_argument("--time", type=_seconds_or_zero, default=ANALYSE_TIME, metavar="PER_MOVE",
                          help=f"seconds of search per move (default {ANALYSE_TIME:g}; 0: no time limit,"
                          " with --node-limit for output that repeats exactly)")
-    analyse.add_argument("--node-limit", type=_nodes, default=None, metavar="N",
+    analyse.add_argument("--node-limit", type=_positive_int, default=None, metavar="N",
                          help="also stop each move's search after N nodes (reproducible)")
     analyse.add_argument("--player", choices=("first", "second"), default=None,
                          help="analyse only this player's moves (default both)")
@@ -210,7 +201,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     play.add_argument("--time", type=_seconds_or_zero, default=PLAY_TIME, metavar="PER_MOVE",
                       help=f"seconds of search per computer move, hint and analysed move"
                            f" (default {PLAY_TIME:g}; 0: none, then give --node-limit)")
-    play.add_argument("--node-limit", type=_nodes, default=None, metavar="N",
+    play.add_argument("--node-limit", type=_positive_int, default=None, metavar="N",
                       help="also limit each search to N nodes (reproducible games)")
     play.add_argument("--seat", choices=SEATS, default=None,
                       help="your seat: first moves first, second chooses the start cell"
