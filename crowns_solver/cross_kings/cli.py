@@ -268,6 +268,18 @@ def _positive_float(text: str) -> float:
     return x
 
 
+def _seconds(text: str) -> float:
+    import math
+
+    try:
+        x = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not math.isfinite(x) or x <= 0:
+        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text!r}")
+    return x
+
+
 def _positive_int(text: str) -> int:
     try:
         x = int(text)

@@ -6,6 +6,7 @@ import argparse
 
 from ..cli import add_json_flag, print_json
 from ..errors import PositionError
+from .cli import _seconds
 
 #: Player names accepted by --a / --b (kept here so ``crowns --help`` imports nothing heavy).
 _NAMES = ("random", "greedy", "search", "clairvoyant")
@@ -29,18 +30,6 @@ def _whole(lo: int):
             raise argparse.ArgumentTypeError(f"must be >= {lo}: {text!r}")
         return x
     return parse
-
-
-def _seconds(text: str) -> float:
-    import math
-
-    try:
-        x = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not math.isfinite(x) or x <= 0:
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text!r}")
-    return x
 
 
 def _options(name: str, args: argparse.Namespace) -> dict:

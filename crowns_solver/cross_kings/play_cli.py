@@ -10,7 +10,7 @@ import argparse
 import sys
 
 from ..cli import add_json_flag, print_json
-from .cli import _positive_int
+from .cli import _positive_int, _seconds
 
 #: Default seconds of search per analysed move (``analyse --time``).
 ANALYSE_TIME = 2.0
@@ -18,18 +18,6 @@ ANALYSE_TIME = 2.0
 PLAY_TIME = 3.0
 #: Choices of ``play --seat``.
 SEATS = ("first", "second", "random")
-
-
-def _seconds(text: str) -> float:
-    import math
-
-    try:
-        x = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not math.isfinite(x) or x <= 0:
-        raise argparse.ArgumentTypeError(f"must be a positive number of seconds: {text!r}")
-    return x
 
 
 def _seconds_or_zero(text: str) -> float:
