@@ -97,6 +97,15 @@ def test_fixed_start_and_reach():
         match("greedy", "random", 1, start=(0, 0))
 
 
+def test_play_game_refuses_a_start_cell_for_a_game_already_started():
+    started = Deal.random(3).position().play((2, 3))
+    with pytest.raises(PositionError, match=r"already started \(the marker is on \(2, 3\)\)"):
+        play_game(started, make_player("greedy"), make_player("greedy"), start=(2, 2))
+    # without start it plays on from where it is
+    g = play_game(started, make_player("greedy"), make_player("greedy"))
+    assert g.position.is_terminal() and g.moves[0] + g.moves[1] == 36 - g.position.cards_left  # cards taken; the start was chosen before
+
+
 def test_resume_from_a_results_file(tmp_path):
     out = tmp_path / "m.jsonl"
     first = match("greedy", "random", 6, seed=4, chunk_size=2, out=out, workers=1)

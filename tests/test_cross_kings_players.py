@@ -261,6 +261,23 @@ def test_make_player_errors():
         evaluate_moves("AS")  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize("name", PLAYER_NAMES)
+def test_choose_refuses_a_missing_rng_and_the_wrong_seat(name):
+    pos = random_position(11, 20)
+    mover = pos.to_move
+    other = "second" if mover == "first" else "first"
+    p = player(name)
+    reveal = name == "clairvoyant"
+    for rng in (None, 7, np.random.RandomState(0)):
+        with pytest.raises(PolicyError, match="numpy Generator"):
+            p.choose(seat_view(pos, mover, reveal=reveal), rng)
+    # the seat not to move cannot choose: the message names both seats
+    with pytest.raises(IllegalMoveError, match=f"{mover}'s turn, not {other}'s"):
+        p.choose(seat_view(pos, other, reveal=reveal), np.random.default_rng(0))
+    # the seat to move can, and gets a legal move
+    assert p.choose(seat_view(pos, mover, reveal=reveal), np.random.default_rng(0)) in pos.legal_moves()
+
+
 _option_values = st.one_of(st.none(), st.booleans(), st.integers(-5, 10**7), st.floats(allow_nan=True),
                            st.text(max_size=5), st.lists(st.integers(), max_size=2))
 

@@ -283,3 +283,32 @@ def test_cli_analyse_json_writes_unknown_values_as_null(capsys):
     data = json.loads(out, parse_constant=lambda name: pytest.fail(f"{name} is not JSON"))
     unknown = [m for m in data["moves"] if m["value"] is None]
     assert unknown and all(m["loss"] is None and m["exact"] is False for m in unknown)
+
+
+def test_cli_analyse_a_game_without_moves_says_so(capsys):
+    from crowns_solver.cross_kings.play import save_text
+
+    start = replay(LABEL_SAVE)[0].position          # before the first move of the label game
+    text, _ = save_text(start.play((2, 2)) if start.marker is None else start)
+    assert text.endswith("//")                      # no move digits
+    code, out, err = run_cli(capsys, "cross-kings", "analyse", text, "--node-limit", "1000")
+    assert code == 0 and not err
+    assert "no moves to analyse: the game has no moves yet" in out
+    assert "ply  player" not in out
+    assert format_analysis(analyse_game(text, node_limit=1000))[0].split()[:2] == ["ply", "player"]
+
+
+@pytest.mark.parametrize("frame, names, error", [
+    (None, ("a", "b"), "analyse_game"),
+    ("table", ("a", "b"), "analyse_game"),
+    ("ok", None, "two non-empty strings"),
+    ("ok", "ab", "two non-empty strings"),
+    ("ok", ("a",), "two non-empty strings"),
+    ("ok", ("a", ""), "two non-empty strings"),
+    ("ok", ("a", 3), "two non-empty strings"),
+])
+def test_format_analysis_refuses_what_is_not_a_table_or_two_names(frame, names, error):
+    if isinstance(frame, str) and frame == "ok":
+        frame = analyse_game(LABEL_SAVE, players="first", node_limit=1000)
+    with pytest.raises(CrownsError, match=error):
+        format_analysis(frame, names)

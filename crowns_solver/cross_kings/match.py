@@ -109,7 +109,8 @@ def play_game(position: Position | Deal, first: Any, second: Any, *,
     PolicyError
         If a player is not a player, or chooses an illegal move.
     PositionError
-        If `start` is not a central cell, or a face-down card the game needs is unknown.
+        If `start` is not a central cell or is given for a game already started, or a
+        face-down card the game needs is unknown.
     """
     pos = position.position() if isinstance(position, Deal) else position
     if not isinstance(pos, Position):
@@ -120,7 +121,12 @@ def play_game(position: Position | Deal, first: Any, second: Any, *,
     gens = {"first": rngs[0], "second": rngs[1]}
     seconds = {"first": 0.0, "second": 0.0}
     moves = {"first": 0, "second": 0}
-    if start is not None and pos.marker is None:
+    if start is not None:
+        if pos.marker is not None:
+            raise PositionError(
+                f"start={start!r} was given but the game has already started (the marker is on"
+                f" {cell_coords(pos.marker)}): give start only for a fresh deal"
+            )
         s = cell_index(start)
         if s not in CENTRAL_CELLS:
             raise PositionError(f"the start cell must be a central cell (2,2), (2,3), (3,2) or (3,3), got {start!r}")

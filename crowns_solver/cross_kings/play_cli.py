@@ -109,6 +109,10 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         print(f"result: {result} ({names[0]} {first}, {names[1]} {second})")
     else:
         print(f"game not finished: {game.cards_left} cards left")
+    if len(frame) == 0:
+        print()
+        print("no moves to analyse: the game has no moves yet")
+        return 0
     limit = []
     if args.time:
         limit.append(f"up to {args.time:g} s")

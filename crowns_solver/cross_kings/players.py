@@ -256,6 +256,11 @@ class CrossKingsPlayer(Protocol):
     ``choose(view, rng)`` returns the cell to take (before the start, the start cell);
     `rng` is the only source of randomness, so a game is reproducible from its seed.
     Players keep no state between moves, so one object may play both seats.
+
+    The built-in players raise :class:`~crowns_solver.errors.PolicyError` when `view` is
+    not a :class:`SeatView` or `rng` not a ``numpy.random.Generator``, and
+    :class:`~crowns_solver.errors.IllegalMoveError` when the game is over or it is not
+    the view's seat to move.
     """
 
     name: str
@@ -302,11 +307,21 @@ def _pick(options: list[Cell], rng: np.random.Generator) -> Cell:
     return options[int(rng.integers(len(options)))] if len(options) > 1 else options[0]
 
 
-def _check_view(view: Any) -> SeatView:
+def _check_view(view: Any, rng: Any) -> SeatView:
+    """The checks every player's ``choose(view, rng)`` makes before choosing."""
     if not isinstance(view, SeatView):
         raise PolicyError(f"a player chooses from a SeatView, got {type(view).__name__}")
+    if not isinstance(rng, np.random.Generator):
+        raise PolicyError(
+            f"a player draws its random choices from a numpy Generator (np.random.default_rng(seed)),"
+            f" got {type(rng).__name__}"
+        )
     if view.is_terminal():
         raise IllegalMoveError("the game is over: there is no move to choose")
+    if not view.my_turn:
+        raise IllegalMoveError(
+            f"it is {view.to_move}'s turn, not {view.seat}'s: a player chooses only from its own seat's view"
+        )
     return view
 
 
@@ -320,7 +335,7 @@ class RandomPlayer:
 
     def choose(self, view: SeatView, rng: np.random.Generator) -> Cell:
         """A legal move drawn uniformly with `rng`."""
-        return _pick(_check_view(view).legal_moves(), rng)
+        return _pick(_check_view(view, rng).legal_moves(), rng)
 
     def __repr__(self) -> str:
         return "RandomPlayer()"
@@ -364,7 +379,7 @@ class GreedyPlayer:
 
     def choose(self, view: SeatView, rng: np.random.Generator) -> Cell:
         """The cell with the best immediate gain (see the class docstring)."""
-        view = _check_view(view)
+        view = _check_view(view, rng)
         moves = view.legal_moves()
         if view.choosing_start:
             pub = view.public_position()
@@ -461,7 +476,7 @@ class SearchPlayer:
 
     def choose(self, view: SeatView, rng: np.random.Generator) -> Cell:
         """The move the search prefers (a single legal move is played without searching)."""
-        view = _check_view(view)
+        view = _check_view(view, rng)
         moves = view.legal_moves()
         if len(moves) == 1:
             return moves[0]

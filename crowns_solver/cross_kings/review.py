@@ -14,7 +14,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
-from ..errors import IllegalMoveError, PositionError, SolverOptionError
+from ..errors import (
+    IllegalMoveError,
+    PlayerNameError,
+    PositionError,
+    RecordError,
+    SolverOptionError,
+)
 from .cards import DECK, Card, parse_card
 from .players import MoveEstimate
 from .position import FACE_DOWN_CELLS, Cell, Position, cell_coords, cell_index
@@ -404,7 +410,30 @@ def format_analysis(frame: pd.DataFrame, names: Sequence[str] = ("first", "secon
         A table from :func:`analyse_game`.
     names : (str, str)
         Display names of "first" and "second".
+
+    Returns
+    -------
+    list of str
+        The table's lines (a header, one line per move, one summary per player); only
+        the header when the game has no moves.
+
+    Raises
+    ------
+    RecordError
+        If `frame` is not a table with the columns :func:`analyse_game` gives.
+    PlayerNameError
+        If `names` is not two non-empty strings.
     """
+    import pandas as pd
+
+    if not isinstance(frame, pd.DataFrame) or not set(ANALYSIS_COLUMNS) <= set(frame.columns):
+        raise RecordError(
+            "format_analysis() takes the table analyse_game() returns (a DataFrame with columns"
+            f" {', '.join(ANALYSIS_COLUMNS)}), got {type(frame).__name__}"
+        )
+    if (isinstance(names, str) or not isinstance(names, Sequence) or len(names) != 2
+            or not all(isinstance(n, str) and n.strip() for n in names)):
+        raise PlayerNameError(f"names must be two non-empty strings (first, second), got {names!r}")
     who = {"first": names[0], "second": names[1]}
     width = max(6, *(len(n) for n in who.values()))
     lines = [f"{'ply':>4}  {'player':<{width}}  move  card    value  best move   best    lost"]
