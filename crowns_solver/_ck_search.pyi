@@ -41,10 +41,13 @@ class Engine:
     split_width: int
     split_max_f: int
     split_skip: int
+    split_est: int
+    split_order: int
     split_probes: int
     split_cuts: int
     split_fallbacks: int
     pvs: int
+    pvs_max_f: int
     def __init__(self, cards: bytes, mode: int, objective: int, reach: int, tt_bytes: int) -> None: ...
     @property
     def table_bytes(self) -> int: ...

@@ -332,6 +332,8 @@ cdef class Engine:
     cdef public int split_width      # ... when the chance node's window is at most this wide
     cdef public int split_max_f      # ... and at most this many cards are unseen
     cdef public int split_skip       # no search for a card already within its share
+    cdef public int split_est        # the split's estimates: 0 the horizon heuristic, 1 the margin
+    cdef public int split_order      # the split's card order: 0 by index, 1 likeliest to miss its share first, 2 the reverse
     cdef public int pvs              # principal variation search: 0 off, 1 while face-down cells remain, 2 always
     cdef public int pvs_max_f        # ... where at most this many cards are unseen
     cdef public long long split_fallbacks
@@ -412,6 +414,8 @@ cdef class Engine:
         self.split_width = 1
         self.split_max_f = 12
         self.split_skip = 1
+        self.split_est = 1
+        self.split_order = 2
         self.pvs = 1
         self.pvs_max_f = 12
         self.history_on = 1
@@ -1358,14 +1362,19 @@ cdef class Engine:
         sum to the parent's, so the answers prove the parent's bound.)"""
         cdef int64_t est[12]
         cdef int64_t E = 0, v, t, d
-        cdef int i, rem, low, p, probes = 0
+        cdef int i, j, k, rem, low, p, probes = 0, desc
+        cdef int order[12]
         cdef St c
         for i in range(n):
             if lbs[i] == ubs[i]:
                 est[i] = lbs[i]
             else:
                 self._make(s, &c, cell, cards[i])
-                v = -self._heuristic(&c)
+                if self.split_est == 1:   # the margin after taking the card
+                    self._need(&c)
+                    v = self._to_value(c.sc[s.side] - c.sc[1 - s.side], c.f)
+                else:
+                    v = -self._heuristic(&c)
                 est[i] = lbs[i] if v < lbs[i] else (ubs[i] if v > ubs[i] else v)
             E += est[i]
         while probes < self.split * n:
@@ -1378,7 +1387,16 @@ cdef class Engine:
             for i in range(n):
                 if lbs[i] < ubs[i]:
                     rem += 1
-            for i in range(n):
+                # the order of this pass: cards in index order, or by estimate
+                k = i
+                if self.split_order:
+                    desc = (self.split_order == 1) == low
+                    while k > 0 and ((est[order[k - 1]] < est[i]) if desc else (est[order[k - 1]] > est[i])):
+                        order[k] = order[k - 1]
+                        k -= 1
+                order[k] = i
+            for j in range(n):
+                i = order[j]
                 if lbs[i] == ubs[i]:
                     continue
                 # this card's share of what the sum may still be

@@ -21,11 +21,13 @@ from crowns_solver.cross_kings.solver import _engine_input
 
 OBJECTIVES = ("margin", "win")
 REACHES = ("any", "nearest")
-# engine settings: the split with many passes, with one pass (then Star1 takes over with
-# the narrowed bounds), with and without PVS and Star2
+# engine settings: the split with many searches per card, with one (then Star1 takes over
+# with the narrowed bounds), both estimates, the three card orders, with and without PVS
+# and Star2
 SETTINGS = (
-    {"split": 50, "pvs": 1, "split_skip": 0},
-    {"split": 10, "pvs": 1, "split_skip": 1},
+    {"split": 50, "pvs": 1, "split_skip": 0, "split_est": 0, "split_order": 0},
+    {"split": 10, "pvs": 1, "split_skip": 1, "split_order": 1},
+    {"split": 10, "pvs": 1, "split_skip": 1, "split_order": 2},
     {"split": 1, "pvs": 1, "split_skip": 1},
     {"split": 50, "pvs": 2, "star2": 0, "split_skip": 1},
     {"split": 2, "pvs": 0, "split_max_f": 3, "split_skip": 1},
