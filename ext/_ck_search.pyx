@@ -410,7 +410,7 @@ cdef class Engine:
         self.star1 = 1
         self.deny_w = 1
         self.star2 = 1
-        self.split = 10
+        self.split = 100
         self.split_width = 1
         self.split_max_f = 12
         self.split_skip = 1
