@@ -1350,8 +1350,9 @@ cdef class Engine:
         so their subtrees are searched almost exactly.  Here the target (alpha when the
         estimates say "fail low", else beta) is shared out over the cards: a card gets the
         threshold t = estimate + (target - sum of estimates) / (cards left in this pass),
-        the estimates being the horizon heuristic of the position the card reveals and then
-        each search's fail-soft result.  A null-window search at t proves "card <= v" or
+        the estimates being the margin after the card is taken (`split_est` 1; 0: the
+        horizon heuristic of the position it reveals) and then each search's fail-soft
+        result, cards likeliest to make their share first (`split_order` 2).  A null-window search at t proves "card <= v" or
         "card >= v" (narrowing lbs/ubs and the totals); a card already within its share is
         not searched (`split_skip`).  Passes repeat (switching sides when one can no longer
         be proven) until the bounds decide the question, or until `split` searches per card;
@@ -1362,7 +1363,7 @@ cdef class Engine:
         sum to the parent's, so the answers prove the parent's bound.)"""
         cdef int64_t est[12]
         cdef int64_t E = 0, v, t, d
-        cdef int i, j, k, rem, low, p, probes = 0, desc
+        cdef int i, j, k, rem, low, p, probes = 0, desc, rnd_probes = 0, rnd_done = 0
         cdef int order[12]
         cdef St c
         for i in range(n):
@@ -1383,6 +1384,13 @@ cdef class Engine:
             if tot_l[0] >= beta:
                 return tot_l[0]
             low = E <= alpha     # pursue "sum <= alpha" (else "sum >= beta")
+            if rnd_probes == probes and rnd_done:
+                # a pass without a search (every card decided or within its share) and
+                # no answer: only with a window wider than null (`split_width` > 1),
+                # when the value may lie inside it; Star1 finds it
+                return NO_VALUE
+            rnd_done = 1
+            rnd_probes = probes
             rem = 0
             for i in range(n):
                 if lbs[i] < ubs[i]:

@@ -23,7 +23,7 @@ OBJECTIVES = ("margin", "win")
 REACHES = ("any", "nearest")
 # engine settings: the split with many searches per card, with one (then Star1 takes over
 # with the narrowed bounds), both estimates, the three card orders, with and without PVS
-# and Star2
+# and Star2, and under windows wider than null
 SETTINGS = (
     {"split": 50, "pvs": 1, "split_skip": 0, "split_est": 0, "split_order": 0},
     {"split": 10, "pvs": 1, "split_skip": 1, "split_order": 1},
@@ -32,6 +32,7 @@ SETTINGS = (
     {"split": 50, "pvs": 2, "star2": 0, "split_skip": 1},
     {"split": 2, "pvs": 0, "split_max_f": 3, "split_skip": 1},
     {"split": 10, "pvs": 1, "pvs_max_f": 3, "split_skip": 1},
+    {"split": 10, "split_width": 1 << 30},   # the split also under wide windows
     {"split": 0, "pvs": 1},
 )
 
@@ -69,7 +70,9 @@ def test_null_window_answers_match_the_oracle(objective, reach):
                     assert v >= r, (seed, setting, t, r, v)
                 else:
                     assert v <= r, (seed, setting, t, r, v)
-            # a wide window gives the exact value
+            # a window around the value, and a wide one, give the exact value
+            r, proven, _ = eng.search(state, 99, v - 2 * unit - 1, v + unit + 2)
+            assert proven and r == v, (seed, setting)
             r, proven, _ = eng.search(state, 99, -_ck_search.INF_VALUE, _ck_search.INF_VALUE)
             assert proven and r == v, (seed, setting)
             checked += 1
