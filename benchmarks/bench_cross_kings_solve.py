@@ -54,7 +54,7 @@ def random_position(seed: int, left: int, reach: str = "any") -> Position:
 
 
 def baseline(pos: Position, mode: str, objective: str, cap: float) -> tuple[float | None, int, int]:
-    """Plain alpha-beta (no table, no ordering, no MTD(f), no Star1/2): (CPU seconds or None, nodes, value)."""
+    """Plain alpha-beta (no table, no ordering, no MTD(f), no PVS, no Star1/2 or split): (CPU seconds or None, nodes, value)."""
     cards, root = _engine_input(pos, mode)
     eng = _ck_search.Engine(cards, 0 if mode == "open" else 1, 0 if objective == "margin" else 1,
                             0 if pos.reach == "any" else 1, 1 << 20)
@@ -64,6 +64,8 @@ def baseline(pos: Position, mode: str, objective: str, cap: float) -> tuple[floa
     eng.prefetch = 0
     eng.star2 = 0
     eng.star1 = 0
+    eng.split = 0   # no null-window split at chance nodes, no principal variation search
+    eng.pvs = 0
     eng.bound_cards = 0
     eng.set_limits(_ck_search.monotonic() + cap, 0)
     t0 = time.process_time()

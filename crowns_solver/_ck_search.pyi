@@ -37,6 +37,17 @@ class Engine:
     deny_w: int
     ordering: int
     star1: int
+    split: int
+    split_width: int
+    split_max_f: int
+    split_skip: int
+    split_est: int
+    split_order: int
+    split_probes: int
+    split_cuts: int
+    split_fallbacks: int
+    pvs: int
+    pvs_max_f: int
     def __init__(self, cards: bytes, mode: int, objective: int, reach: int, tt_bytes: int) -> None: ...
     @property
     def table_bytes(self) -> int: ...

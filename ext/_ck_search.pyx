@@ -128,6 +128,7 @@ INF_VALUE = INF
 WIN = WIN_SCALE
 
 cdef uint64_t ONE = 1
+cdef int64_t NO_VALUE = -(<int64_t>1 << 62)   # "no value" (a chance node left undecided): never a real value
 cdef uint64_t LINE[36]        # other cells of the row and column
 cdef uint64_t RAY[36][4]      # up, down, left, right
 cdef uint64_t ROWM[6]
@@ -327,6 +328,16 @@ cdef class Engine:
     cdef public int gain_w, deny_w
     cdef public int ordering         # 0: moves in cell order (the plain baseline)
     cdef public int star1            # 0: chance nodes average every card, no cut-offs
+    cdef public int split            # null-window split at chance nodes: at most this many searches per card (0: off)
+    cdef public int split_width      # ... when the chance node's window is at most this wide
+    cdef public int split_max_f      # ... and at most this many cards are unseen
+    cdef public int split_skip       # no search for a card already within its share
+    cdef public int split_est        # the split's estimates: 0 the horizon heuristic, 1 the margin
+    cdef public int split_order      # the split's card order: 0 by index, 1 likeliest to miss its share first, 2 the reverse
+    cdef public int pvs              # principal variation search: 0 off, 1 while face-down cells remain, 2 always
+    cdef public int pvs_max_f        # ... where at most this many cards are unseen
+    cdef public long long split_fallbacks
+    cdef public long long split_probes, split_cuts
     cdef int history[2][36]
     cdef int root_best
 
@@ -399,6 +410,14 @@ cdef class Engine:
         self.star1 = 1
         self.deny_w = 1
         self.star2 = 1
+        self.split = 100
+        self.split_width = 1
+        self.split_max_f = 12
+        self.split_skip = 1
+        self.split_est = 1
+        self.split_order = 2
+        self.pvs = 1
+        self.pvs_max_f = 12
         self.history_on = 1
         self.deadline = 0
         self.node_limit = 0
@@ -440,6 +459,7 @@ cdef class Engine:
             "nodes": self.nodes, "tt_probes": self.tt_probes, "tt_hits": self.tt_hits,
             "tt_stores": self.tt_stores, "bound_cuts": self.bound_cuts,
             "star_cuts": self.star_cuts, "probe_cuts": self.probe_cuts, "end_cuts": self.end_cuts,
+            "split_probes": self.split_probes, "split_fallbacks": self.split_fallbacks, "split_cuts": self.split_cuts,
             "score_calls": self.score_calls, "score_cache_hits": self.score_hits,
             "score_misses_by_kings": [self.score_miss_k[i] for i in range(5)],
         }
@@ -1050,7 +1070,7 @@ cdef class Engine:
                          int ply) noexcept nogil:
         cdef uint64_t m
         cdef TTE* e
-        cdef int ttmove = -1, n, i, cell, p, allp, bestm = -1, use, usett, reach
+        cdef int ttmove = -1, n, i, cell, p, allp, bestm = -1, use, usett, reach, pvs
         cdef int moves[12]
         cdef int64_t best, v, a, lo, hi
         cdef St c
@@ -1111,11 +1131,25 @@ cdef class Engine:
         a = alpha
         for i in range(n):
             cell = moves[i]
+            # principal variation search (game mode): moves after the first get a null
+            # window first, and a full one only if they may beat the best so far
+            pvs = i > 0 and beta - a > 1 and s.f <= self.pvs_max_f and \
+                (self.pvs == 2 or (self.pvs == 1 and s.fd != 0))
             if s.marker >= 0 and (s.fd >> cell) & 1:
-                v = self._chance(s, cell, depth - 1, a, beta, &p, ply)
+                if pvs:
+                    v = self._chance(s, cell, depth - 1, a, a + 1, &p, ply)
+                    if a < v < beta and not self.stop:
+                        v = self._chance(s, cell, depth - 1, a, beta, &p, ply)
+                else:
+                    v = self._chance(s, cell, depth - 1, a, beta, &p, ply)
             else:
                 self._make(s, &c, cell, self.cards[cell])
-                v = -self._search(&c, depth - 1, -beta, -a, &p, ply + 1)
+                if pvs:
+                    v = -self._search(&c, depth - 1, -(a + 1), -a, &p, ply + 1)
+                    if a < v < beta and not self.stop:
+                        v = -self._search(&c, depth - 1, -beta, -a, &p, ply + 1)
+                else:
+                    v = -self._search(&c, depth - 1, -beta, -a, &p, ply + 1)
             if self.stop:
                 proven[0] = 0
                 return 0
@@ -1151,7 +1185,7 @@ cdef class Engine:
         cards of the value after revealing each (scale (f-1)!), with Star1/Star2 pruning
         (Ballard 1983).  Each card's value starts bounded by score bounds, narrowed by the
         table's entry for the position it reveals."""
-        cdef int n = s.f, i, k, p, allp = 1, reply, nr
+        cdef int n = s.f, i, k, p, allp = 1, reply, nr, did_split
         cdef int cards[12]
         cdef int64_t L, U, sum = 0, v, ax, bx, probe_sum, t, tot_l = 0, tot_u = 0, rest_u, rest_l
         cdef int64_t lbs[12]
@@ -1222,8 +1256,20 @@ cdef class Engine:
             self.star_cuts += 1
             proven[0] = allp
             return tot_u if tot_u <= alpha else tot_l
+        did_split = 0
+        if self.split and beta - alpha <= self.split_width and n <= self.split_max_f:
+            did_split = 1
+            v = self._split(s, cell, depth, alpha, beta, cards, n, lbs, ubs, &tot_l, &tot_u, &allp, ply)
+            if self.stop:
+                proven[0] = 0
+                return 0
+            if v != NO_VALUE:
+                self.split_cuts += 1
+                proven[0] = allp
+                return v
+            self.split_fallbacks += 1
         # Star2: probe one reply per card for an upper bound, hoping to fail low
-        if self.star2 and n > 1 and alpha >= tot_l:
+        if self.star2 and not did_split and n > 1 and alpha >= tot_l:
             probe_sum = 0
             rest_u = tot_u
             for i in range(n):
@@ -1292,6 +1338,124 @@ cdef class Engine:
                 return sum + rest_l
         proven[0] = allp
         return sum
+
+    cdef int64_t _split(self, St* s, int cell, int depth, int64_t alpha, int64_t beta,
+                        int* cards, int n, int64_t* lbs, int64_t* ubs, int64_t* tot_l,
+                        int64_t* tot_u, int* allp, int ply) noexcept nogil:
+        """Null-window split at a chance node (exact): decide "sum <= alpha" or "sum >= beta"
+        with null-window searches of the cards instead of Star1's wide child windows.
+
+        A chance node under a null window only has to answer one question, but Star1 gives
+        its first cards windows as wide as the loose score bounds of the cards after them,
+        so their subtrees are searched almost exactly.  Here the target (alpha when the
+        estimates say "fail low", else beta) is shared out over the cards: a card gets the
+        threshold t = estimate + (target - sum of estimates) / (cards left in this pass),
+        the estimates being the margin after the card is taken (`split_est` 1; 0: the
+        horizon heuristic of the position it reveals) and then each search's fail-soft
+        result, cards likeliest to make their share first (`split_order` 2).  A null-window search at t proves "card <= v" or
+        "card >= v" (narrowing lbs/ubs and the totals); a card already within its share is
+        not searched (`split_skip`).  Passes repeat (switching sides when one can no longer
+        be proven) until the bounds decide the question, or until `split` searches per card;
+        then the caller's Star1 continues with the narrowed bounds.  Exact: every bound
+        used comes from a search or the score bounds.  Returns the fail-soft value, or
+        NO_VALUE when undecided.  (An exact relative of the ChanceProbCut idea of Hauk,
+        Buro & Schaeffer 2004: null-window tests at chance children, but at thresholds that
+        sum to the parent's, so the answers prove the parent's bound.)"""
+        cdef int64_t est[12]
+        cdef int64_t E = 0, v, t, d
+        cdef int i, j, k, rem, low, p, probes = 0, desc, rnd_probes = 0, rnd_done = 0
+        cdef int order[12]
+        cdef St c
+        for i in range(n):
+            if lbs[i] == ubs[i]:
+                est[i] = lbs[i]
+            else:
+                self._make(s, &c, cell, cards[i])
+                if self.split_est == 1:   # the margin after taking the card
+                    self._need(&c)
+                    v = self._to_value(c.sc[s.side] - c.sc[1 - s.side], c.f)
+                else:
+                    v = -self._heuristic(&c)
+                est[i] = lbs[i] if v < lbs[i] else (ubs[i] if v > ubs[i] else v)
+            E += est[i]
+        while probes < self.split * n:
+            if tot_u[0] <= alpha:
+                return tot_u[0]
+            if tot_l[0] >= beta:
+                return tot_l[0]
+            low = E <= alpha     # pursue "sum <= alpha" (else "sum >= beta")
+            if rnd_probes == probes and rnd_done:
+                # a pass without a search (every card decided or within its share) and
+                # no answer: only with a window wider than null (`split_width` > 1),
+                # when the value may lie inside it; Star1 finds it
+                return NO_VALUE
+            rnd_done = 1
+            rnd_probes = probes
+            rem = 0
+            for i in range(n):
+                if lbs[i] < ubs[i]:
+                    rem += 1
+                # the order of this pass: cards in index order, or by estimate
+                k = i
+                if self.split_order:
+                    desc = (self.split_order == 1) == low
+                    while k > 0 and ((est[order[k - 1]] < est[i]) if desc else (est[order[k - 1]] > est[i])):
+                        order[k] = order[k - 1]
+                        k -= 1
+                order[k] = i
+            for j in range(n):
+                i = order[j]
+                if lbs[i] == ubs[i]:
+                    continue
+                # this card's share of what the sum may still be
+                if low:
+                    d = alpha - E
+                    t = est[i] + (d // rem if d >= 0 else -((-d + rem - 1) // rem))   # floor
+                else:
+                    d = beta - E
+                    t = est[i] + (d // rem if d <= 0 else (d + rem - 1) // rem) - 1   # ceil - 1
+                rem -= 1
+                if self.split_skip and (ubs[i] <= t if low else lbs[i] > t):
+                    # already within its share: count it at its bound, no search
+                    E += (ubs[i] if low else lbs[i]) - est[i]
+                    est[i] = ubs[i] if low else lbs[i]
+                    continue
+                if t < lbs[i]:
+                    t = lbs[i]
+                if t >= ubs[i]:
+                    t = ubs[i] - 1
+                self._make(s, &c, cell, cards[i])
+                v = -self._search(&c, depth, -(t + 1), -t, &p, ply + 1)
+                self.split_probes += 1
+                probes += 1
+                if self.stop:
+                    return 0
+                allp[0] &= p
+                E -= est[i]
+                if v <= t:
+                    if v < ubs[i]:
+                        tot_u[0] -= ubs[i] - v
+                        ubs[i] = v
+                else:
+                    if v > lbs[i]:
+                        tot_l[0] += v - lbs[i]
+                        lbs[i] = v
+                if lbs[i] > ubs[i]:   # inconsistent heuristic bounds: keep the search's
+                    if v <= t:
+                        tot_l[0] -= lbs[i] - v
+                        lbs[i] = v
+                    else:
+                        tot_u[0] += v - ubs[i]
+                        ubs[i] = v
+                est[i] = v
+                E += v
+                if tot_u[0] <= alpha:
+                    return tot_u[0]
+                if tot_l[0] >= beta:
+                    return tot_l[0]
+                if (low and tot_l[0] > alpha) or (not low and tot_u[0] < beta):
+                    break   # this side cannot be proven any more: switch sides
+        return NO_VALUE
 
     cdef void _child_bounds(self, St* s, int64_t* L, int64_t* U) noexcept nogil:
         """Bounds (mover's view, scale (f-1)!) of the value after taking a face-down card."""

@@ -60,6 +60,8 @@ ANYTIME_CARDS = {"open": 26, "game": 19}
 WDL_FIRST = True
 #: Game mode: search the root with one wide window instead of null-window bisection.
 GAME_WIDE = True
+#: Game mode, null-window bisection: the first probe at the guess.
+GAME_GUESS_FIRST = True
 #: Largest node limit accepted (the engine counts nodes in a signed 64-bit integer).
 MAX_NODE_LIMIT = 2**62
 #: Depth of the shallow heuristic pass before an exact search.
@@ -375,9 +377,12 @@ class _Driver:
                 queue.pop(0)
             if queue:
                 beta = queue.pop(0)
+            elif bisect and probes == 1 and lower < g <= upper and GAME_GUESS_FIRST:
+                beta = g   # the first probe at the guess (the value is usually near it)
             elif (bisect and -_INF < lower and upper < _INF) or probes > 24:
                 beta = lower + (upper - lower + 1) // 2
-                beta = lower + max(unit, ((beta - lower) // unit) * unit) if unit > 1 else beta
+                if unit > 1 and upper - lower > 2 * unit:   # whole points while the interval is wide
+                    beta = lower + max(unit, ((beta - lower) // unit) * unit)
                 beta = min(max(beta, lower + 1), upper)
             else:
                 beta = g if g > lower else lower + 1
