@@ -647,8 +647,8 @@ cdef class Engine:
     cdef inline int _score(self, uint32_t nat, int kings) noexcept nogil:
         if kings > 4:   # cannot happen for a valid state (checked in _load); never index past the tables
             kings = 4
-        if kings == 0:
-            return ck_score(nat, 0)
+        if kings <= 1:   # no King or one: computed directly, faster than a cache miss
+            return ck_score(nat, kings)
         cdef uint64_t key = (<uint64_t>nat) | ((<uint64_t>kings) << 32)
         cdef uint64_t h = (key * 0x9E3779B97F4A7C15ULL) >> (64 - self.sc_bits)
         cdef uint64_t e = self.scache[h]
