@@ -224,6 +224,36 @@ def test_anytime_analysis_of_a_full_deal():
         p = p.play(cell)
 
 
+def test_open_anytime_analysis_turns_exact_while_cards_remain_beyond_the_horizon():
+    # open mode, 27 cards, a limit: the heuristic iterations stop at depth 27 - 12 = 15
+    # (ANYTIME_HORIZON_CARDS) and the exact search takes over; with the deeper
+    # iterations, 16 M nodes reach depth 17 (about 10 M nodes) first
+    from crowns_solver.cross_kings.solver import ANYTIME_HORIZON_CARDS
+
+    pos = random_position(1, 27)
+    assert pos.cards_left == 27
+    sol = solve(pos, node_limit=16_000_000)
+    assert sol.depth == 27 - ANYTIME_HORIZON_CARDS["open"] == 15
+    assert sol.stopped == "nodes" and sol.nodes > 15_000_000
+    assert sol.lower <= sol.value <= sol.upper
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_score_prefetch_does_not_change_the_search(mode):
+    # prefetching the leaf-score cache entry in the move maker is a hint to the CPU only:
+    # the same values and the same number of nodes with it on or off
+    for seed in range(6):
+        pos = random_position(seed, 14 if mode == "open" else 11)
+        cards_bytes, root = _engine_input(pos, mode)
+        out = []
+        for on in (0, 1):
+            eng = _ck_search.Engine(cards_bytes, MODES.index(mode), 0, 0, 1 << 20)
+            eng.prefetch_score = on
+            v, proven, _ = eng.search(root, 99, -_ck_search.INF_VALUE, _ck_search.INF_VALUE)
+            out.append((v, proven, eng.nodes))
+        assert out[0] == out[1] and out[0][1], (seed, out)
+
+
 def test_time_limit_stops_the_search():
     # a whole deal in game mode is far beyond an exact solve: only the time limit ends it
     sol = solve(Deal.random(2), mode="game", time_limit=0.5, tt_mb=4)
