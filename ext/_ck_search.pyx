@@ -110,6 +110,7 @@ DEF SC_MAX_BITS = 20        # leaf-score cache: at most 2^20 entries of 8 bytes 
 DEF SC_MIN_BITS = 13
 DEF CHECK_EVERY = 1024      # nodes between clock checks
 DEF MAX_PLY = 64
+DEF TT_START_BUCKETS = 1 << 16   # the main table's first size in use (4 MB); at least 2^16, see _grow
 DEF LTT_BYTES = 1 << 20     # the small table for the last plies (fits a core's L2 cache)
 
 cdef enum:
@@ -366,7 +367,9 @@ cdef class Engine:
         while self.sc_bits < SC_MAX_BITS and \
                 (8 << (self.sc_bits + 1)) + self.nbuckets * TT_WAYS * sizeof(TTE) <= <uint64_t>budget:
             self.sc_bits += 1
-        self.bmask = self.nbuckets - 1
+        # the table starts small and doubles as it fills (see _grow), so a short solve
+        # touches (and the kernel zeroes) only the memory it uses
+        self.bmask = (self.nbuckets if self.nbuckets < TT_START_BUCKETS else TT_START_BUCKETS) - 1
         self.tt = <TTE*>crowns_table_alloc(self.nbuckets * TT_WAYS * sizeof(TTE), &self.tt_base,
                                            &self.tt_mapped)
         if self.tt == NULL:
@@ -421,6 +424,12 @@ cdef class Engine:
     def table_bytes(self):
         """Bytes allocated for the transposition table."""
         return self.nbuckets * TT_WAYS * sizeof(TTE)
+
+    @property
+    def table_bytes_in_use(self):
+        """Bytes of the transposition table in use so far (it starts at 4 MB, or the
+        whole table when smaller, and doubles as it fills, up to `table_bytes`)."""
+        return (self.bmask + 1) * TT_WAYS * sizeof(TTE)
 
     @property
     def score_cache_bytes(self):
@@ -921,6 +930,28 @@ cdef class Engine:
         if e.lo > e.hi:  # only after clamping huge values: keep the entry harmless
             e.lo = -2147483647 - 1
             e.hi = 2147483647
+        if which == 1 and 2 * self.used > (self.bmask + 1) * TT_WAYS and self.bmask + 1 < self.nbuckets:
+            self._grow()
+
+    cdef void _grow(self) noexcept nogil:
+        """Double the part of the main table in use: entries whose key has the new index
+        bit set move to the bucket in the new half (same way), the others stay.  The
+        new bit is bit 16 or above (at least 2^16 buckets in use), which every entry
+        keeps, so no entry is lost and each stays findable."""
+        cdef uint64_t half = self.bmask + 1, b, bit = self.bmask + 1
+        cdef int i
+        cdef TTE* src
+        cdef TTE* dst
+        for b in range(half):
+            src = &self.tt[b * TT_WAYS]
+            dst = &self.tt[(b + half) * TT_WAYS]
+            for i in range(TT_WAYS):
+                if (src[i].key & 0x8000) and (src[i].key & bit):
+                    dst[i] = src[i]
+                    src[i].key = 0
+                    src[i].lo = 0
+                    src[i].hi = 0
+        self.bmask = 2 * half - 1
 
     # ------------------------------------------------------------------ limits
 

@@ -254,6 +254,32 @@ def test_score_prefetch_does_not_change_the_search(mode):
         assert out[0] == out[1] and out[0][1], (seed, out)
 
 
+@pytest.mark.parametrize("objective", OBJECTIVES)
+def test_table_grows_without_losing_entries(objective):
+    # the main table starts at 4 MB in use and doubles as it fills (entries move to the
+    # new half): storing at nearly every node (tt_min_cards 2) makes it grow during
+    # these solves, and every value must equal plain alpha-beta without any table
+    inf = _ck_search.INF_VALUE
+    grown = 0
+    for seed in range(4):
+        pos = random_position(seed, 20 if objective == "margin" else 21)
+        cards_bytes, root = _engine_input(pos, "open")
+        obj = OBJECTIVES.index(objective)
+        eng = _ck_search.Engine(cards_bytes, 0, obj, 0, 64 << 20)
+        assert eng.table_bytes_in_use == 4 << 20
+        eng.tt_min_cards = 2
+        v, proven, _ = eng.search(root, 99, -inf, inf)
+        # null-window probes around the value reuse the grown table's bounds
+        assert eng.search(root, 99, v - 1, v)[0] >= v and eng.search(root, 99, v, v + 1)[0] <= v
+        plain = _ck_search.Engine(cards_bytes, 0, obj, 0, 1 << 20)
+        plain.ordering = plain.history_on = 0
+        plain.tt_min_cards = 99
+        assert proven and v == plain.search(root, 99, -inf, inf)[0], seed
+        assert eng.table_bytes_in_use <= eng.table_bytes
+        grown += eng.table_bytes_in_use > 4 << 20
+    assert grown >= 2
+
+
 def test_time_limit_stops_the_search():
     # a whole deal in game mode is far beyond an exact solve: only the time limit ends it
     sol = solve(Deal.random(2), mode="game", time_limit=0.5, tt_mb=4)
