@@ -319,6 +319,7 @@ cdef class Engine:
     cdef public long long end_cuts
     cdef public int prefetch
     cdef public int prefetch_score   # prefetch the leaf-score cache entry of the hand a move changes
+    cdef public int lean_cards       # open mode, exact: plies with at most this many cards left use _lean
     cdef public int prefetch_small   # prefetch also from the small table of the last plies
     cdef public int tt_min_cards     # no table probe/store when fewer cards are left (open)
     cdef public int tt_min_cards_game  # the same while face-down cards remain (game mode)
@@ -400,6 +401,7 @@ cdef class Engine:
         self.tt_by_occ = 1
         self.prefetch = 1
         self.prefetch_small = 1
+        self.lean_cards = 10
         self.prefetch_score = 1
         self.star1 = 1
         self.deny_w = 1
@@ -1104,6 +1106,11 @@ cdef class Engine:
             return self._terminal(s)
         reach = _popc(s.occ)
         usett = self._uses_table(s)
+        if reach <= self.lean_cards and depth > reach and not usett and self.mode == MODE_OPEN \
+                and ply > 0 and s.marker >= 0 and self.bound_cards <= 0:
+            # the last plies of an exact open-mode search (no table there): the lean loop
+            proven[0] = 1
+            return self._lean(s, m, alpha, beta)
         e = self._probe(s.key, usett) if usett else NULL
         if e != NULL:
             ttmove = e.key & 63
@@ -1181,6 +1188,45 @@ cdef class Engine:
             self._store(s.key, -INF, best, bestm, depth if not allp else _popc(s.occ), allp, usett)
         else:
             self._store(s.key, best, best, bestm, depth if not allp else _popc(s.occ), allp, usett)
+        return best
+
+    cdef int64_t _lean(self, St* s, uint64_t m, int64_t alpha, int64_t beta) noexcept nogil:
+        """The last plies with every card known (few cards left, searched to the end):
+        plain fail-soft alpha-beta with the end cut-off and the cheap move ordering, and
+        nothing else (no table, no bounds, no history).  `m`: the legal moves (not 0).
+        The value is exact (proven) unless the search stops."""
+        cdef int n, i
+        cdef int moves[12]
+        cdef int64_t best = -INF, v, a = alpha
+        cdef uint64_t m2
+        cdef St c
+        if self.end_cut and self._has_ending_move(s, m):
+            self._need(s)
+            v = self._to_value(s.sc[s.side] - s.sc[1 - s.side], 0)
+            if v >= beta:
+                self.end_cuts += 1
+                return v
+        n = self._order(s, m, -1, moves, 0)
+        for i in range(n):
+            self._make(s, &c, moves[i], self.cards[moves[i]])
+            self.nodes += 1
+            if self.nodes >= self.next_check:
+                self._check()
+            if self.stop:
+                return 0
+            m2 = self._gen(&c)
+            if m2 == 0:
+                v = -self._terminal(&c)
+            else:
+                v = -self._lean(&c, m2, -beta, -a)
+            if self.stop:
+                return 0
+            if v > best:
+                best = v
+                if v >= beta:
+                    return v
+                if v > a:
+                    a = v
         return best
 
     cdef int64_t _chance(self, St* s, int cell, int depth, int64_t alpha, int64_t beta,

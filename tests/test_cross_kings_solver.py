@@ -280,6 +280,32 @@ def test_table_grows_without_losing_entries(objective):
     assert grown >= 2
 
 
+@pytest.mark.parametrize("objective", OBJECTIVES)
+@pytest.mark.parametrize("reach", REACHES)
+def test_lean_last_plies_equal_plain_alpha_beta(objective, reach):
+    # open mode's last plies (at most lean_cards cards left, below the table) run in a
+    # lean loop: every position's value, with it on (default) or off, equals plain
+    # alpha-beta with no table, ordering or cut-offs; null-window probes agree too
+    inf = _ck_search.INF_VALUE
+    obj, rc = OBJECTIVES.index(objective), REACHES.index(reach)
+    for seed in range(6):
+        pos = random_position(100 + seed, 16, reach)
+        cards_bytes, root = _engine_input(pos, "open")
+        plain = _ck_search.Engine(cards_bytes, 0, obj, rc, 1 << 20)
+        plain.ordering = plain.history_on = plain.end_cut = 0
+        plain.tt_min_cards = 99
+        plain.lean_cards = 0
+        want = plain.search(root, 99, -inf, inf)[0]
+        for lean in (10, 0):
+            eng = _ck_search.Engine(cards_bytes, 0, obj, rc, 1 << 20)
+            assert eng.lean_cards == 10   # the default
+            eng.lean_cards = lean
+            v, proven, _ = eng.search(root, 99, -inf, inf)
+            assert proven and v == want, (seed, lean)
+            assert eng.search(root, 99, want - 1, want)[0] >= want
+            assert eng.search(root, 99, want, want + 1)[0] <= want
+
+
 def test_time_limit_stops_the_search():
     # a whole deal in game mode is far beyond an exact solve: only the time limit ends it
     sol = solve(Deal.random(2), mode="game", time_limit=0.5, tt_mb=4)
