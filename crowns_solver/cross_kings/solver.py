@@ -16,7 +16,8 @@ view of the player to move, and exact values are :class:`fractions.Fraction`.
 The search runs in the compiled core (``ext/_ck_search.pyx``) with the GIL released.
 Positions too large to solve in the time given are analysed by iterative deepening with a
 heuristic at the horizon (the current margin plus the hands' potential); the depth grows
-until it reaches the end of the game, where the search becomes exact.  ``time_limit``, ``node_limit`` and Ctrl-C
+until it reaches the end of the game (open mode: until 12 cards remain beyond the
+horizon), and then the search is exact.  ``time_limit``, ``node_limit`` and Ctrl-C
 stop the search cleanly and :func:`solve` returns what it has proven so far.
 """
 
@@ -52,7 +53,8 @@ _INF = _core.INF_VALUE
 _STOP_REASONS: dict[int, StopReason] = {1: "time", 2: "interrupted", 3: "nodes"}
 #: With a time or node limit, positions with more cards left than this (per mode) get
 #: the anytime analysis: iterative deepening with a heuristic at the horizon, which turns
-#: into the exact search when the depth reaches the end of the game.  Smaller positions
+#: into the exact search when the depth reaches the end of the game (or, see
+#: ANYTIME_HORIZON_CARDS, earlier).  Smaller positions
 #: (and every position when no limit is set) get a shallow heuristic pass for move
 #: ordering, then the exact search.
 ANYTIME_CARDS = {"open": 26, "game": 19}
