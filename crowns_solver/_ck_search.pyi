@@ -23,6 +23,7 @@ class Engine:
     history_on: int
     prefetch: int
     prefetch_score: int
+    cache_min_kings: int
     lean_cards: int
     end_cut: int
     heur_w: int

@@ -319,6 +319,7 @@ cdef class Engine:
     cdef public long long end_cuts
     cdef public int prefetch
     cdef public int prefetch_score   # prefetch the leaf-score cache entry of the hand a move changes
+    cdef public int cache_min_kings  # hands with fewer Kings are scored directly, not through the cache
     cdef public int lean_cards       # open mode, exact: plies with at most this many cards left use _lean
     cdef public int prefetch_small   # prefetch also from the small table of the last plies
     cdef public int tt_min_cards     # no table probe/store when fewer cards are left (open)
@@ -402,7 +403,11 @@ cdef class Engine:
         self.prefetch = 1
         self.prefetch_small = 1
         self.lean_cards = 10
-        self.prefetch_score = 1
+        # measured per mode: in open mode one-King hands are cheaper to score than to look
+        # up and the prefetch pays (8-10%); in game mode the chance-node bounds score the
+        # same large hands again and again (cache hits), and neither paid: off there
+        self.prefetch_score = 1 if mode == MODE_OPEN else 0
+        self.cache_min_kings = 2 if mode == MODE_OPEN else 1
         self.star1 = 1
         self.deny_w = 1
         self.star2 = 1
@@ -660,7 +665,7 @@ cdef class Engine:
     cdef inline int _score(self, uint32_t nat, int kings) noexcept nogil:
         if kings > 4:   # cannot happen for a valid state (checked in _load); never index past the tables
             kings = 4
-        if kings <= 1:   # no King or one: computed directly, faster than a cache miss
+        if kings < self.cache_min_kings:   # computed directly: faster than a cache miss
             return ck_score(nat, kings)
         cdef uint64_t key = (<uint64_t>nat) | ((<uint64_t>kings) << 32)
         cdef uint64_t h = (key * 0x9E3779B97F4A7C15ULL) >> (64 - self.sc_bits)
