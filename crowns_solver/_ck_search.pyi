@@ -22,6 +22,9 @@ class Engine:
     star2: int
     history_on: int
     prefetch: int
+    prefetch_score: int
+    cache_min_kings: int
+    lean_cards: int
     end_cut: int
     heur_w: int
     fd_key: int
@@ -51,6 +54,8 @@ class Engine:
     def __init__(self, cards: bytes, mode: int, objective: int, reach: int, tt_bytes: int) -> None: ...
     @property
     def table_bytes(self) -> int: ...
+    @property
+    def table_bytes_in_use(self) -> int: ...
     @property
     def score_cache_bytes(self) -> int: ...
     @property

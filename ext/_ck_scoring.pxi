@@ -48,6 +48,8 @@ cdef int8_t CK_EXTRA[5][5][5]   # set gain of x more Kings on a rank holding c c
 cdef uint8_t CK_AP[5][5][5]     # a King's share (twelfths) of that gain, x <= b Kings: see above
 
 cdef uint64_t _CK_LO = 0x0101010101010101ULL
+cdef uint64_t _CK_HI = 0x8080808080808080ULL
+cdef uint64_t CK_RG1[256]       # run gain of one King on each free rank of a suit mask (bytes)
 
 
 cdef inline int _ck_run_nokings(unsigned int m) noexcept nogil:
@@ -76,6 +78,12 @@ cdef void ck_init_tables() noexcept nogil:
         for i in range(8):
             if m & (1 << i):
                 CK_SPREAD[m] |= (<uint64_t>1) << (8 * i)
+    for m in range(256):
+        CK_RG1[m] = 0
+        for i in range(8):
+            if not (m >> i) & 1:
+                CK_RG1[m] |= (<uint64_t>(CK_RUN[m | (1 << i)] - ((CK_COV[m | (1 << i)] >> i) & 1)
+                                         - CK_RUN[m])) << (8 * i)
     for c in range(5):
         for j in range(5):
             for x in range(5):
@@ -356,21 +364,36 @@ cdef void _ck_rec(_CkCtx* ctx, int s, int b, int runval, uint64_t C, uint64_t J)
     _ck_rec(ctx, s + 1, b, runval + CK_RUN[ms], C, J)
 
 
+cdef inline uint64_t _ck_bytemax(uint64_t a, uint64_t b) noexcept nogil:
+    """Byte-wise maximum of two words whose bytes are all below 128."""
+    cdef uint64_t ge = (((a | _CK_HI) - b) & _CK_HI) >> 7   # 1 in the bytes where a >= b
+    cdef uint64_t m = ge * 0xFF
+    return (a & m) | (b & ~m)
+
+
 cdef inline int _ck_score1(uint32_t nat) noexcept nogil:
-    """One King: the best single cell, run gain plus set gain (RULES.md scoring)."""
+    """One King: the best single free cell, run gain plus set gain (RULES.md scoring).
+
+    Branch-free over the 32 cells: CK_RG1[m] holds, one byte per rank, the run gain of a
+    King on each free rank of suit mask m (0 on held ranks), and the set gain of a King
+    on rank r is 2 when the hand holds two cards of r and 1 when it holds three (nothing
+    otherwise), counted only on the suit's free cells.  The best cell is the byte-wise
+    maximum over the four suits (every gain is below 16, so bytes never carry)."""
     cdef uint64_t C = ck_rank_counts(nat)
-    cdef int s, r, total = 0, best = 0, v
-    cdef unsigned int ms
-    for s in range(4):
-        ms = (nat >> (8 * s)) & 0xFF
-        total += CK_RUN[ms]
-        for r in range(8):
-            if not (ms >> r) & 1:
-                v = (CK_RUN[ms | (1u << r)] - ((CK_COV[ms | (1u << r)] >> r) & 1) - CK_RUN[ms]
-                     + CK_EXTRA[(C >> (8 * r)) & 0xFF][0][1])
-                if v > best:
-                    best = v
-    return total + ck_set_points(C, 0) + best
+    # per-rank set gain: bytes equal to 2 -> 2, equal to 3 -> 1 (exact zero-byte tests)
+    cdef uint64_t x2 = C ^ 0x0202020202020202ULL
+    cdef uint64_t x3 = C ^ 0x0303030303030303ULL
+    cdef uint64_t z2 = ~((((x2 & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | x2)) & _CK_HI
+    cdef uint64_t z3 = ~((((x3 & 0x7F7F7F7F7F7F7F7FULL) + 0x7F7F7F7F7F7F7F7FULL) | x3)) & _CK_HI
+    cdef uint64_t SG = (z2 >> 6) | (z3 >> 7)
+    cdef unsigned int m0 = nat & 0xFF, m1 = (nat >> 8) & 0xFF, m2 = (nat >> 16) & 0xFF, m3 = nat >> 24
+    cdef uint64_t w = _ck_bytemax(
+        _ck_bytemax(CK_RG1[m0] + (SG & ~(CK_SPREAD[m0] * 0xFF)), CK_RG1[m1] + (SG & ~(CK_SPREAD[m1] * 0xFF))),
+        _ck_bytemax(CK_RG1[m2] + (SG & ~(CK_SPREAD[m2] * 0xFF)), CK_RG1[m3] + (SG & ~(CK_SPREAD[m3] * 0xFF))))
+    w = _ck_bytemax(w, w >> 32)
+    w = _ck_bytemax(w, w >> 16)
+    w = _ck_bytemax(w, w >> 8)
+    return CK_RUN[m0] + CK_RUN[m1] + CK_RUN[m2] + CK_RUN[m3] + ck_set_points(C, 0) + <int>(w & 0xFF)
 
 
 cdef inline int ck_score(uint32_t nat, int kings) noexcept nogil:

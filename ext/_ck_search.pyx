@@ -110,6 +110,7 @@ DEF SC_MAX_BITS = 20        # leaf-score cache: at most 2^20 entries of 8 bytes 
 DEF SC_MIN_BITS = 13
 DEF CHECK_EVERY = 1024      # nodes between clock checks
 DEF MAX_PLY = 64
+DEF TT_START_BUCKETS = 1 << 16   # the main table's first size in use (4 MB); at least 2^16, see _grow
 DEF LTT_BYTES = 1 << 20     # the small table for the last plies (fits a core's L2 cache)
 
 cdef enum:
@@ -318,6 +319,9 @@ cdef class Engine:
     cdef public int tt_by_occ        # decide table use from the cards left, not those within reach
     cdef public long long end_cuts
     cdef public int prefetch
+    cdef public int prefetch_score   # prefetch the leaf-score cache entry of the hand a move changes
+    cdef public int cache_min_kings  # hands with fewer Kings are scored directly, not through the cache
+    cdef public int lean_cards       # open mode, exact: plies with at most this many cards left use _lean
     cdef public int prefetch_small   # prefetch also from the small table of the last plies
     cdef public int tt_min_cards     # no table probe/store when fewer cards are left (open)
     cdef public int tt_min_cards_game  # the same while face-down cards remain (game mode)
@@ -376,7 +380,9 @@ cdef class Engine:
         while self.sc_bits < SC_MAX_BITS and \
                 (8 << (self.sc_bits + 1)) + self.nbuckets * TT_WAYS * sizeof(TTE) <= <uint64_t>budget:
             self.sc_bits += 1
-        self.bmask = self.nbuckets - 1
+        # the table starts small and doubles as it fills (see _grow), so a short solve
+        # touches (and the kernel zeroes) only the memory it uses
+        self.bmask = (self.nbuckets if self.nbuckets < TT_START_BUCKETS else TT_START_BUCKETS) - 1
         self.tt = <TTE*>crowns_table_alloc(self.nbuckets * TT_WAYS * sizeof(TTE), &self.tt_base,
                                            &self.tt_mapped)
         if self.tt == NULL:
@@ -407,6 +413,12 @@ cdef class Engine:
         self.tt_by_occ = 1
         self.prefetch = 1
         self.prefetch_small = 1
+        self.lean_cards = 10
+        # measured per mode: in open mode one-King hands are cheaper to score than to look
+        # up and the prefetch pays (8-10%); in game mode the chance-node bounds score the
+        # same large hands again and again (cache hits), and neither paid: off there
+        self.prefetch_score = 1 if mode == MODE_OPEN else 0
+        self.cache_min_kings = 2 if mode == MODE_OPEN else 1
         self.star1 = 1
         self.deny_w = 1
         self.star2 = 1
@@ -438,6 +450,12 @@ cdef class Engine:
     def table_bytes(self):
         """Bytes allocated for the transposition table."""
         return self.nbuckets * TT_WAYS * sizeof(TTE)
+
+    @property
+    def table_bytes_in_use(self):
+        """Bytes of the transposition table in use so far (it starts at 4 MB, or the
+        whole table when smaller, and doubles as it fills, up to `table_bytes`)."""
+        return (self.bmask + 1) * TT_WAYS * sizeof(TTE)
 
     @property
     def score_cache_bytes(self):
@@ -667,8 +685,8 @@ cdef class Engine:
     cdef inline int _score(self, uint32_t nat, int kings) noexcept nogil:
         if kings > 4:   # cannot happen for a valid state (checked in _load); never index past the tables
             kings = 4
-        if kings == 0:
-            return ck_score(nat, 0)
+        if kings < self.cache_min_kings:   # computed directly: faster than a cache miss
+            return ck_score(nat, kings)
         cdef uint64_t key = (<uint64_t>nat) | ((<uint64_t>kings) << 32)
         cdef uint64_t h = (key * 0x9E3779B97F4A7C15ULL) >> (64 - self.sc_bits)
         cdef uint64_t e = self.scache[h]
@@ -724,6 +742,11 @@ cdef class Engine:
             c.nat[p] |= (<uint32_t>1) << card
             c.key ^= ZCARD[p][card]
         c.sc[p] = -1
+        if self.prefetch_score and c.kings[p] >= 2:
+            # start loading the leaf-score cache entry of the changed hand now: the child
+            # usually needs its score, and that load is a cache miss (a third of the time)
+            __builtin_prefetch(&self.scache[(((<uint64_t>c.nat[p]) | ((<uint64_t>c.kings[p]) << 32))
+                                            * 0x9E3779B97F4A7C15ULL) >> (64 - self.sc_bits)])
         c.key ^= ZCELL[cell] ^ ZMARK[s.marker] ^ ZMARK[cell]
         c.marker = cell
         c.side = 1 - p
@@ -934,6 +957,28 @@ cdef class Engine:
         if e.lo > e.hi:  # only after clamping huge values: keep the entry harmless
             e.lo = -2147483647 - 1
             e.hi = 2147483647
+        if which == 1 and 2 * self.used > (self.bmask + 1) * TT_WAYS and self.bmask + 1 < self.nbuckets:
+            self._grow()
+
+    cdef void _grow(self) noexcept nogil:
+        """Double the part of the main table in use: entries whose key has the new index
+        bit set move to the bucket in the new half (same way), the others stay.  The
+        new bit is bit 16 or above (at least 2^16 buckets in use), which every entry
+        keeps, so no entry is lost and each stays findable."""
+        cdef uint64_t half = self.bmask + 1, b, bit = self.bmask + 1
+        cdef int i
+        cdef TTE* src
+        cdef TTE* dst
+        for b in range(half):
+            src = &self.tt[b * TT_WAYS]
+            dst = &self.tt[(b + half) * TT_WAYS]
+            for i in range(TT_WAYS):
+                if (src[i].key & 0x8000) and (src[i].key & bit):
+                    dst[i] = src[i]
+                    src[i].key = 0
+                    src[i].lo = 0
+                    src[i].hi = 0
+        self.bmask = 2 * half - 1
 
     # ------------------------------------------------------------------ limits
 
@@ -1086,6 +1131,11 @@ cdef class Engine:
             return self._terminal(s)
         reach = _popc(s.occ)
         usett = self._uses_table(s)
+        if reach <= self.lean_cards and depth > reach and not usett and self.mode == MODE_OPEN \
+                and ply > 0 and s.marker >= 0 and self.bound_cards <= 0:
+            # the last plies of an exact open-mode search (no table there): the lean loop
+            proven[0] = 1
+            return self._lean(s, m, alpha, beta)
         e = self._probe(s.key, usett) if usett else NULL
         if e != NULL:
             ttmove = e.key & 63
@@ -1177,6 +1227,45 @@ cdef class Engine:
             self._store(s.key, -INF, best, bestm, depth if not allp else _popc(s.occ), allp, usett)
         else:
             self._store(s.key, best, best, bestm, depth if not allp else _popc(s.occ), allp, usett)
+        return best
+
+    cdef int64_t _lean(self, St* s, uint64_t m, int64_t alpha, int64_t beta) noexcept nogil:
+        """The last plies with every card known (few cards left, searched to the end):
+        plain fail-soft alpha-beta with the end cut-off and the cheap move ordering, and
+        nothing else (no table, no bounds, no history).  `m`: the legal moves (not 0).
+        The value is exact (proven) unless the search stops."""
+        cdef int n, i
+        cdef int moves[12]
+        cdef int64_t best = -INF, v, a = alpha
+        cdef uint64_t m2
+        cdef St c
+        if self.end_cut and self._has_ending_move(s, m):
+            self._need(s)
+            v = self._to_value(s.sc[s.side] - s.sc[1 - s.side], 0)
+            if v >= beta:
+                self.end_cuts += 1
+                return v
+        n = self._order(s, m, -1, moves, 0)
+        for i in range(n):
+            self._make(s, &c, moves[i], self.cards[moves[i]])
+            self.nodes += 1
+            if self.nodes >= self.next_check:
+                self._check()
+            if self.stop:
+                return 0
+            m2 = self._gen(&c)
+            if m2 == 0:
+                v = -self._terminal(&c)
+            else:
+                v = -self._lean(&c, m2, -beta, -a)
+            if self.stop:
+                return 0
+            if v > best:
+                best = v
+                if v >= beta:
+                    return v
+                if v > a:
+                    a = v
         return best
 
     cdef int64_t _chance(self, St* s, int cell, int depth, int64_t alpha, int64_t beta,

@@ -81,6 +81,31 @@ def test_kings_sharing_a_rank_match_brute_force():
         assert score_hand(names) == brute_force_score(names), names
 
 
+def test_one_king_matches_every_placement():
+    # the one-King scorer takes the best cell branch-free (byte-wise maxima over the four
+    # suits): check it against the best of the 32 single placements and of no placement,
+    # each evaluated directly, on every hand of one suit (all 256 masks, with cards of
+    # other suits to make sets) and on random hands of every size
+    import numpy as np
+
+    def best_of_placements(nat: int) -> int:
+        best = _ck_score.eval_placement(nat, 0)
+        for cell in range(32):
+            if not (nat >> cell) & 1:
+                best = max(best, _ck_score.eval_placement(nat, 1 << cell))
+        return best
+
+    rng = np.random.default_rng(3)
+    hands = [m << (8 * s) for m in range(256) for s in range(4)]
+    hands += [m | (0x81 << 8) | (0x3 << 16) for m in range(256)]   # pairs: a King makes a set of 3
+    hands += [m | (0x42 << 8) | (0x42 << 16) | (0x40 << 24) for m in range(256)]   # three of a rank
+    for size in range(0, 33):
+        for _ in range(40):
+            hands.append(int(sum(1 << int(c) for c in rng.choice(32, size=size, replace=False))))
+    for nat in hands:
+        assert _ck_score.score_mask(nat, 1) == best_of_placements(nat), hex(nat)
+
+
 def test_batch_scoring_matches_single():
     import numpy as np
 

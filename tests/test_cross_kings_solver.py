@@ -224,6 +224,88 @@ def test_anytime_analysis_of_a_full_deal():
         p = p.play(cell)
 
 
+def test_open_anytime_analysis_turns_exact_while_cards_remain_beyond_the_horizon():
+    # open mode, 27 cards, a limit: the heuristic iterations stop at depth 27 - 12 = 15
+    # (ANYTIME_HORIZON_CARDS) and the exact search takes over; with the deeper
+    # iterations, 16 M nodes reach depth 17 (about 10 M nodes) first
+    from crowns_solver.cross_kings.solver import ANYTIME_HORIZON_CARDS
+
+    pos = random_position(1, 27)
+    assert pos.cards_left == 27
+    sol = solve(pos, node_limit=16_000_000)
+    assert sol.depth == 27 - ANYTIME_HORIZON_CARDS["open"] == 15
+    assert sol.stopped == "nodes" and sol.nodes > 15_000_000
+    assert sol.lower <= sol.value <= sol.upper
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_score_prefetch_does_not_change_the_search(mode):
+    # prefetching the leaf-score cache entry in the move maker is a hint to the CPU only:
+    # the same values and the same number of nodes with it on or off
+    for seed in range(6):
+        pos = random_position(seed, 14 if mode == "open" else 11)
+        cards_bytes, root = _engine_input(pos, mode)
+        out = []
+        for on in (0, 1):
+            eng = _ck_search.Engine(cards_bytes, MODES.index(mode), 0, 0, 1 << 20)
+            eng.prefetch_score = on
+            v, proven, _ = eng.search(root, 99, -_ck_search.INF_VALUE, _ck_search.INF_VALUE)
+            out.append((v, proven, eng.nodes))
+        assert out[0] == out[1] and out[0][1], (seed, out)
+
+
+@pytest.mark.parametrize("objective", OBJECTIVES)
+def test_table_grows_without_losing_entries(objective):
+    # the main table starts at 4 MB in use and doubles as it fills (entries move to the
+    # new half): storing at nearly every node (tt_min_cards 2) makes it grow during
+    # these solves, and every value must equal plain alpha-beta without any table
+    inf = _ck_search.INF_VALUE
+    grown = 0
+    for seed in range(4):
+        pos = random_position(seed, 20 if objective == "margin" else 21)
+        cards_bytes, root = _engine_input(pos, "open")
+        obj = OBJECTIVES.index(objective)
+        eng = _ck_search.Engine(cards_bytes, 0, obj, 0, 64 << 20)
+        assert eng.table_bytes_in_use == 4 << 20
+        eng.tt_min_cards = 2
+        v, proven, _ = eng.search(root, 99, -inf, inf)
+        # null-window probes around the value reuse the grown table's bounds
+        assert eng.search(root, 99, v - 1, v)[0] >= v and eng.search(root, 99, v, v + 1)[0] <= v
+        plain = _ck_search.Engine(cards_bytes, 0, obj, 0, 1 << 20)
+        plain.ordering = plain.history_on = 0
+        plain.tt_min_cards = 99
+        assert proven and v == plain.search(root, 99, -inf, inf)[0], seed
+        assert eng.table_bytes_in_use <= eng.table_bytes
+        grown += eng.table_bytes_in_use > 4 << 20
+    assert grown >= 2
+
+
+@pytest.mark.parametrize("objective", OBJECTIVES)
+@pytest.mark.parametrize("reach", REACHES)
+def test_lean_last_plies_equal_plain_alpha_beta(objective, reach):
+    # open mode's last plies (at most lean_cards cards left, below the table) run in a
+    # lean loop: every position's value, with it on (default) or off, equals plain
+    # alpha-beta with no table, ordering or cut-offs; null-window probes agree too
+    inf = _ck_search.INF_VALUE
+    obj, rc = OBJECTIVES.index(objective), REACHES.index(reach)
+    for seed in range(6):
+        pos = random_position(100 + seed, 16, reach)
+        cards_bytes, root = _engine_input(pos, "open")
+        plain = _ck_search.Engine(cards_bytes, 0, obj, rc, 1 << 20)
+        plain.ordering = plain.history_on = plain.end_cut = 0
+        plain.tt_min_cards = 99
+        plain.lean_cards = 0
+        want = plain.search(root, 99, -inf, inf)[0]
+        for lean in (10, 0):
+            eng = _ck_search.Engine(cards_bytes, 0, obj, rc, 1 << 20)
+            assert eng.lean_cards == 10   # the default
+            eng.lean_cards = lean
+            v, proven, _ = eng.search(root, 99, -inf, inf)
+            assert proven and v == want, (seed, lean)
+            assert eng.search(root, 99, want - 1, want)[0] >= want
+            assert eng.search(root, 99, want, want + 1)[0] <= want
+
+
 def test_time_limit_stops_the_search():
     # a whole deal in game mode is far beyond an exact solve: only the time limit ends it
     sol = solve(Deal.random(2), mode="game", time_limit=0.5, tt_mb=4)
