@@ -496,3 +496,30 @@ def test_cli_ctrl_c_prints_the_partial_result():
     assert proc.returncode == 130
     assert "interrupted" in out and "proven" in out
     assert "Traceback" not in err
+
+
+def test_a_stopped_solve_lists_the_preferred_move_first_and_credits_its_proven_bound():
+    # under a node limit: the move the search prefers comes first with the root's
+    # estimate, and the move that proved the root's lower bound carries that bound
+    # (moves known only by their bounds follow, whatever their upper bounds)
+    rng_positions = [_bench_position(22, 1), _bench_position(24, 1), _bench_position(28, 0)]
+    for pos in rng_positions:
+        sol = solve(pos, node_limit=2_000_000)
+        assert not sol.exact
+        assert sol.moves[0].cell == sol.best_move and sol.moves[0].value is not None
+        assert sol.moves[0].value == sol.value
+        assert max(m.lower for m in sol.moves) == sol.lower
+        valued = [m.value is not None for m in sol.moves]
+        assert valued == sorted(valued, reverse=True)
+        assert all(m.lower <= m.upper <= sol.upper for m in sol.moves)
+
+
+def _bench_position(left: int, j: int) -> Position:
+    """The benchmark's position (benchmarks/bench_cross_kings_solve.py, seeds from 2024)."""
+    rng = np.random.default_rng(2024 + 1000 * left + j)
+    pos = Position.random(rng, "any")
+    while pos.cards_left > left or pos.marker is None:
+        moves = pos.legal_moves()
+        assert moves
+        pos = pos.play(moves[int(rng.integers(len(moves)))])
+    return pos

@@ -175,7 +175,7 @@ def _fmt_move_value(m, objective: str) -> str:
         return _fmt_value(m.value, objective)
     if m.value is not None:
         return f"~{_fmt_value(m.value, objective)} (proven {_fmt_value(m.lower, objective)} .. {_fmt_value(m.upper, objective)})"
-    return f"<= {_fmt_value(m.upper, objective)}"
+    return f"? (proven {_fmt_value(m.lower, objective)} .. {_fmt_value(m.upper, objective)})"
 
 
 def cmd_solve(args: argparse.Namespace) -> int:

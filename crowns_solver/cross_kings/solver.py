@@ -772,6 +772,9 @@ class _Run:
                  node_limit: int | None) -> Solution:
         eng, drv = self.eng, self.drv
         conv = lambda x: drv.to_value(x, self.scale)  # noqa: E731
+        if self.moves and not self.terminal:
+            # the position is worth at least its best move's proven lower bound
+            self.lower = max(self.lower, max(m.lower for m in self.moves.values()))
         exact = self.terminal or self.exact
         if exact:
             value = conv(self.lower if not self.terminal else self.estimate)
@@ -783,6 +786,10 @@ class _Run:
         infos = list(self.moves.values())
         for info in infos:   # no move is worth more than the position
             info.upper = min(info.upper, self.upper)
+            if info.cell == self.pbest:   # the move that proved the root's lower bound
+                info.lower = max(info.lower, self.pbest_lb)
+            if info.cell == self.best and info.estimate is None and self.estimate is not None:
+                info.estimate = self.estimate   # the root's estimate is the preferred move's
             info.lower = min(info.lower, info.upper)
         moves = []
         for info in infos:
@@ -806,8 +813,11 @@ class _Run:
 
         preferred = cell_coords(self.best) if self.best >= 0 else None
 
-        def rank(m: MoveValue) -> tuple:   # among equals: proven first, then the search's choice
-            return (-(m.value if m.value is not None else m.upper), not m.exact, m.cell != preferred, -m.upper)
+        def rank(m: MoveValue) -> tuple:
+            # moves with a value (exact or estimated) first, best first; among equals proven
+            # first, then the search's choice; then the moves known only by their bounds
+            return (m.value is None, -(m.value if m.value is not None else m.upper), not m.exact,
+                    m.cell != preferred, -m.upper)
 
         moves.sort(key=rank)
         if exact and not self.terminal:
