@@ -393,3 +393,23 @@ def test_solver_names_a_proven_move_under_a_node_limit():
     assert all(m.value == m.lower == m.upper for m in sol.moves if m.exact)
     full = solve(pos, mode="game", objective="win", all_moves=True)
     assert full.move_values[sol.best_move] == 1
+
+
+def test_search_player_passes_ctrl_c_on_instead_of_playing_the_partial_result(monkeypatch):
+    # solve() turns Ctrl-C into a partial result; a player inside a match or a game must
+    # stop the whole job, not play on (a match with one worker used to ignore Ctrl-C)
+    from crowns_solver.cross_kings import solver
+
+    real = solver.solve
+
+    def interrupted(*args, **kwargs):
+        sol = real(*args, **kwargs)
+        return type(sol)(**{**sol.__dict__, "stopped": "interrupted"})
+
+    monkeypatch.setattr(solver, "solve", interrupted)
+    pos = random_position(5, 18)
+    view = seat_view(pos, pos.to_move)
+    with pytest.raises(KeyboardInterrupt):
+        make_player("search", node_limit=2_000).choose(view, np.random.default_rng(0))
+    monkeypatch.setattr(solver, "solve", real)
+    assert make_player("search", node_limit=2_000).choose(view, np.random.default_rng(0)) in pos.legal_moves()

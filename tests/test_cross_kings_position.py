@@ -326,3 +326,58 @@ def test_parse_card_raises_card_error_only(value):
     except CardError:
         return
     assert 0 <= idx < 36
+
+
+def _midgame(seed: int = 3, left: int = 12) -> Position:
+    p = Position.random(seed=seed).play((2, 2))
+    while p.cards_left > left:
+        p = p.play(p.legal_moves()[0])
+    return p
+
+
+def test_from_dict_refuses_hands_that_do_not_fit_the_history():
+    d = _midgame().to_dict()
+    d["second_hand"].append(d["first_hand"].pop())
+    with pytest.raises(PositionError, match=r"history has 24 moves, so first took 12 cards.*hold 11 and 13"):
+        Position.from_dict(d)
+    d = _midgame().to_dict()
+    d["second_hand"] = d["first_hand"] + d["second_hand"]
+    d["first_hand"] = []
+    with pytest.raises(PositionError, match=r"hold 0 and 24"):
+        Position.from_dict(d)
+    d = _midgame().to_dict()
+    d["history"] = "none"
+    with pytest.raises(PositionError, match=r"history must be a list of cells"):
+        Position.from_dict(d)
+
+
+def test_from_dict_refuses_an_impossible_start_or_history_order():
+    d = _midgame().to_dict()
+    d["start"] = [0, 0]
+    with pytest.raises(PositionError, match=r"start cell must be a central cell.*\(0,0\)"):
+        Position.from_dict(d)
+    d = _midgame().to_dict()
+    d["history"] = d["history"][::-1]
+    with pytest.raises(PositionError, match=r"history: move 1, .* is not legal with the marker on \(2,2\)"):
+        Position.from_dict(d)
+    d = _midgame().to_dict()
+    d["marker"] = d["history"][0]
+    with pytest.raises(PositionError):
+        Position.from_dict(d)
+    # a real game's record is accepted, under both reach options
+    for reach in ("any", "nearest"):
+        p = Position.random(seed=8, rules=reach).play((3, 3))
+        rng = np.random.default_rng(1)
+        while not p.is_terminal():
+            moves = p.legal_moves()
+            p = p.play(moves[int(rng.integers(len(moves)))])
+            assert Position.from_dict(p.to_dict()) == p
+
+
+def test_from_text_refuses_non_text_and_deep_json_and_reads_a_byte_order_mark():
+    with pytest.raises(PositionError, match="is a str, got int"):
+        Position.from_text(5)  # type: ignore[arg-type]
+    with pytest.raises(PositionError, match="nested too deeply"):
+        Position.from_text('{"grid":' + "[" * 100_000 + "]" * 100_000 + "}")
+    p = _midgame()
+    assert Position.from_text("\ufeff" + json.dumps(p.to_dict())) == p

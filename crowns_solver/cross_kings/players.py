@@ -481,6 +481,10 @@ class SearchPlayer:
         if len(moves) == 1:
             return moves[0]
         sol = self.solution(view)
+        if sol.stopped == "interrupted":
+            # solve() turns Ctrl-C into a partial result; a player is part of a longer
+            # job (a match, a game), which the user asked to stop: pass it on
+            raise KeyboardInterrupt
         move = sol.best_move
         if view.choosing_start and move is not None:
             # the four start cells are all searched; their estimates often tie early in the

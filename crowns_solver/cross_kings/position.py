@@ -10,7 +10,7 @@ A :class:`Position` is immutable: :meth:`Position.play` returns a new one.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, TypeAlias
 
@@ -52,6 +52,23 @@ FACE_DOWN_CELLS: frozenset[int] = frozenset(
 )
 #: The four central cells, among which the second player chooses the start cell.
 CENTRAL_CELLS: tuple[int, ...] = (14, 15, 20, 21)
+
+
+def _legal_cells(marker: int, taken: Collection[int], reach: str) -> list[int]:
+    """Cells the player to move may take with the marker on `marker` (RULES.md "Move")."""
+    r0, c0 = divmod(marker, 6)
+    holds = [i not in taken for i in range(36)]
+    if reach == "any":
+        return [i for i in line_cells(marker) if holds[i]]
+    out = []
+    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        r, c = r0 + dr, c0 + dc
+        while 0 <= r < 6 and 0 <= c < 6:
+            if holds[6 * r + c]:
+                out.append(6 * r + c)
+                break
+            r, c = r + dr, c + dc
+    return sorted(out)
 #: The start cell a crosskings.net save string implies: (2, 2).
 SAVE_START = 14
 UNKNOWN = -1  # a face-down cell whose card is not known
@@ -337,9 +354,31 @@ class Position:
                     f"the marker is on cell ({r},{c}), which still holds a card, but cards"
                     " have been taken (after a move the marker stands on the cell just taken)"
                 )
+        if self.start is not None and self.start not in CENTRAL_CELLS:
+            r, c = cell_coords(self.start)
+            raise PositionError(f"the start cell must be a central cell (2,2), (2,3), (3,2) or (3,3), got ({r},{c})")
         if self.history is not None:
             if len(self.history) != n1 + n2 or set(self.history) != set(self.taken):
                 raise PositionError("history does not match the cards taken")
+            self._check_history()
+
+    def _check_history(self) -> None:
+        """Every move of `history` legal from the one before (from the start cell when
+        known) and the last one where the marker stands."""
+        taken: set[int] = set()
+        at = self.start
+        for k, cell in enumerate(self.history or ()):
+            if at is not None and cell not in _legal_cells(at, taken, self.reach):
+                r, c = cell_coords(cell)
+                ra, ca = cell_coords(at)
+                raise PositionError(
+                    f"history: move {k + 1}, ({r},{c}), is not legal with the marker on ({ra},{ca})"
+                    f" (reach {self.reach}): the moves must be listed in the order played"
+                )
+            taken.add(cell)
+            at = cell
+        if self.history and self.marker != self.history[-1]:
+            raise PositionError("history: the marker must stand on the cell of the last move")
 
     @classmethod
     def new(cls, deal: Deal, rules: Reach | Rules | None = None) -> Position:
@@ -413,19 +452,7 @@ class Position:
     def _legal(self) -> list[int]:
         if self.marker is None:
             return list(CENTRAL_CELLS)
-        r0, c0 = divmod(self.marker, 6)
-        holds = [i not in self.taken for i in range(36)]
-        if self.reach == "any":
-            return [i for i in line_cells(self.marker) if holds[i]]
-        out = []
-        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-            r, c = r0 + dr, c0 + dc
-            while 0 <= r < 6 and 0 <= c < 6:
-                if holds[6 * r + c]:
-                    out.append(6 * r + c)
-                    break
-                r, c = r + dr, c + dc
-        return sorted(out)
+        return _legal_cells(self.marker, self.taken, self.reach)
 
     def legal_moves(self) -> list[Cell]:
         """Legal moves as ``(row, col)`` cells, sorted.
@@ -620,10 +647,18 @@ class Position:
         marker = d["marker"]
         marker = None if marker is None else cell_index(marker)
         if history is not None:
+            if not isinstance(history, Sequence) or isinstance(history, str):
+                raise PositionError(f"history must be a list of cells, got {history!r}")
             history = tuple(cell_index(c) for c in history)
-            order = [first[j // 2] if j % 2 == 0 else second[j // 2] for j in range(len(history))]
             if len(history) != len(first) + len(second):
                 raise PositionError("history does not match the cards in the hands")
+            if len(first) != (len(history) + 1) // 2:
+                raise PositionError(
+                    f"history has {len(history)} moves, so first took {(len(history) + 1) // 2} cards"
+                    f" and second {len(history) // 2} (first moves first, then turns alternate),"
+                    f" but the hands hold {len(first)} and {len(second)}"
+                )
+            order = [first[j // 2] if j % 2 == 0 else second[j // 2] for j in range(len(history))]
             for cell, idx in zip(history, order):
                 cells[cell] = idx
         else:
@@ -801,12 +836,16 @@ class Position:
         SaveStringError, PositionError, CardError, DuplicateCardError
             If the text is none of these or describes an impossible position.
         """
-        stripped = text.strip()
+        if not isinstance(text, str):
+            raise PositionError(f"a position's text is a str, got {type(text).__name__}")
+        stripped = text.strip().lstrip("\ufeff").strip()   # a byte-order mark from some editors
         if stripped.startswith("{"):
             try:
                 data = json.loads(stripped)
             except json.JSONDecodeError as exc:
                 raise PositionError(f"not valid JSON: {exc}") from None
+            except RecursionError:
+                raise PositionError("not a position: the JSON is nested too deeply") from None
             if "position" in data and isinstance(data["position"], Mapping):
                 data = data["position"]
             pos = cls.from_dict(data)
