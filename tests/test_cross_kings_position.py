@@ -381,3 +381,17 @@ def test_from_text_refuses_non_text_and_deep_json_and_reads_a_byte_order_mark():
         Position.from_text('{"grid":' + "[" * 100_000 + "]" * 100_000 + "}")
     p = _midgame()
     assert Position.from_text("\ufeff" + json.dumps(p.to_dict())) == p
+
+
+@pytest.mark.parametrize("cells", [None, 5, {"AS", "2S"}, "AS 2S"])
+def test_deal_refuses_cells_that_are_not_a_list(cells):
+    with pytest.raises(PositionError, match="a deal's cells are a list of 36 cards"):
+        Deal(cells)  # type: ignore[arg-type]
+
+
+def test_deal_from_text_refuses_bytes_and_reads_a_byte_order_mark():
+    with pytest.raises(PositionError, match="a deal's text is a str, got bytes"):
+        Deal.from_text(b"xx")  # type: ignore[arg-type]
+    deal = Deal.random(4)
+    text = "\n".join(" ".join(c or "??" for c in deal.cells[6 * r:6 * r + 6]) for r in range(6))
+    assert Deal.from_text("\ufeff" + text) == deal

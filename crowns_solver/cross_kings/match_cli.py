@@ -78,7 +78,7 @@ def register_match(commands: argparse._SubParsersAction) -> None:
             " random, greedy, search (game-value search) or clairvoyant (open-value search; it"
             " CHEATS by seeing the face-down cards, for comparison only).  Prints player A's"
             " win/draw/loss rates and score with Wilson 95% intervals and the mean margin with a"
-            " 95%% interval over deal pairs."
+            " 95% interval over deal pairs."
         ),
     )
     p.add_argument("--a", choices=_NAMES, default="search", help="player A (default search)")

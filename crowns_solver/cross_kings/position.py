@@ -155,6 +155,8 @@ class Deal:
     cells: tuple[Card | None, ...]
 
     def __post_init__(self) -> None:
+        if not isinstance(self.cells, Sequence) or isinstance(self.cells, str):
+            raise PositionError(f"a deal's cells are a list of 36 cards (row by row), got {type(self.cells).__name__}")
         if len(self.cells) != 36:
             raise PositionError(f"a deal has 36 cells (6x6), got {len(self.cells)}")
         seen: set[int] = set()
@@ -212,7 +214,9 @@ class Deal:
         CardError, DuplicateCardError
             If a cell is not a card or a card repeats.
         """
-        rows = [ln.strip() for ln in text.splitlines()]
+        if not isinstance(text, str):
+            raise PositionError(f"a deal's text is a str, got {type(text).__name__}")
+        rows = [ln.strip().lstrip("\ufeff") for ln in text.splitlines()]
         rows = [ln for ln in rows if ln and not ln.startswith("#")]
         if len(rows) != 6:
             raise PositionError(f"a deal has 6 rows of 6 cards, got {len(rows)} rows")

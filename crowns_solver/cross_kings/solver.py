@@ -488,8 +488,9 @@ def solve(
     if mode == "open" and not pos.is_known():
         hidden = [cell_coords(i) for i in sorted(pos.face_down) if pos.cells[i] < 0]
         raise UnknownCardError(
-            f"the open value needs every card known, but {len(hidden)} face-down cards are"
-            f" unknown (cells {', '.join(f'({r},{c})' for r, c in hidden)}); use mode='game'"
+            f"the open value needs every card known, but {len(hidden)} face-down"
+            f" {'card is' if len(hidden) == 1 else 'cards are'}"
+            f" unknown (cells {', '.join(f'({r},{c})' for r, c in hidden)}); use mode='game' (--mode game)"
             " for the value of the game as played with those cards unseen"
         )
     t0 = time.perf_counter()
