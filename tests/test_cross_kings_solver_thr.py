@@ -64,35 +64,36 @@ def _plain(cards_bytes, obj, rc):
 @pytest.mark.parametrize("reach", REACHES)
 def test_lean_threshold_equals_plain_alpha_beta(objective, reach):
     # every value with threshold scoring on (the default) or off, with the lean loop from
-    # 10 or 14 cards left, equals plain alpha-beta; fail-soft null-window probes at and
-    # around the value bound it on the right side; the threshold path is exercised
+    # 10 or 12 cards left (12: the whole search), equals plain alpha-beta; fail-soft
+    # null-window searches at and around the value, each on a fresh engine, bound it on
+    # the right side; the threshold path is exercised
     obj, rc = OBJECTIVES.index(objective), REACHES.index(reach)
+    step = 1 if objective == "margin" else _ck_search.WIN
     relaxed = cuts = 0
-    for seed in range(5):
-        pos = random_position(300 + seed, 14, reach)
+    for seed in range(24):
+        pos = random_position(300 + seed, 12, reach)
         cards_bytes, root = _engine_input(pos, "open")
-        plain = _plain(cards_bytes, obj, rc)
-        want = plain.search(root, 99, -INF, INF)[0]
-        step = 1 if objective == "margin" else _ck_search.WIN
+        want = _plain(cards_bytes, obj, rc).search(root, 99, -INF, INF)[0]
         for thr in (1, 0):
-            for lean in (10, 14):
-                eng = _ck_search.Engine(cards_bytes, 0, obj, rc, 1 << 20)
-                assert eng.lean_thr == 1   # the default
-                eng.lean_thr = thr
-                eng.lean_cards = lean
-                v, proven, _ = eng.search(root, 99, -INF, INF)
-                assert proven and v == want, (seed, thr, lean)
-                for k in range(-2, 3):
-                    t = want + k * step
-                    v = eng.search(root, 99, t - 1, t)[0]
-                    if v >= t:   # fail-soft lower bound
-                        assert want >= v, (seed, thr, lean, t)
-                    else:        # fail-soft upper bound
-                        assert want <= v, (seed, thr, lean, t)
-                st_ = eng.stats()
-                if thr:
-                    relaxed += st_["thr_relax"]
-                    cuts += st_["thr_cuts"]
-                else:
-                    assert st_["thr_relax"] == st_["thr_cuts"] == 0
+            for lean in (10, 12):
+                windows = [(-INF, INF)] + [(want + k * step - 1, want + k * step) for k in range(-3, 4)]
+                for alpha, beta in windows:
+                    eng = _ck_search.Engine(cards_bytes, 0, obj, rc, 1 << 20)
+                    assert eng.lean_thr == 1   # the default
+                    eng.lean_thr = thr
+                    eng.lean_cards = lean
+                    v, proven, _ = eng.search(root, 99, alpha, beta)
+                    where = (seed, thr, lean, alpha, beta)
+                    if v >= beta:     # fail-soft lower bound
+                        assert want >= v, where
+                    elif v <= alpha:  # fail-soft upper bound
+                        assert want <= v, where
+                    else:
+                        assert proven and v == want, where
+                    st_ = eng.stats()
+                    if thr:
+                        relaxed += st_["thr_relax"]
+                        cuts += st_["thr_cuts"]
+                    else:
+                        assert st_["thr_relax"] == st_["thr_cuts"] == 0
     assert relaxed > 0 and cuts > 0
