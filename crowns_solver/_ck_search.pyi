@@ -8,6 +8,7 @@ WIN: int
 State = tuple[int, int, int, int, int, int, int, int, int]
 
 def monotonic() -> float: ...
+def score_interval(nat: int, kings: int) -> tuple[int, int]: ...
 
 class Engine:
     nodes: int
@@ -25,6 +26,9 @@ class Engine:
     prefetch_score: int
     cache_min_kings: int
     lean_cards: int
+    lean_thr: int
+    thr_relax: int
+    thr_cuts: int
     end_cut: int
     heur_w: int
     fd_key: int

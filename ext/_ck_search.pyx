@@ -129,6 +129,10 @@ INF_VALUE = INF
 WIN = WIN_SCALE
 
 cdef uint64_t ONE = 1
+# a leaf-score cache entry holding bounds only (no exact score): the lower bound
+# (+128) in bits 40..51, the upper (+128) in bits 52..62; exact entries: the score (+128)
+# from bit 40, bit 63 clear
+cdef uint64_t SC_INTERVAL = (<uint64_t>1) << 63
 cdef int64_t NO_VALUE = -(<int64_t>1 << 62)   # "no value" (a chance node left undecided): never a real value
 cdef uint64_t LINE[36]        # other cells of the row and column
 cdef uint64_t RAY[36][4]      # up, down, left, right
@@ -217,6 +221,39 @@ cdef inline double _now() noexcept nogil:
 def monotonic():
     """The clock the engine's deadlines use (seconds, monotonic)."""
     return _now()
+
+
+cdef inline void _ck_interval(uint32_t nat, int kings, int* lb, int* ub) noexcept nogil:
+    """Bounds (points) of the score of `nat` plus 2 to 4 Kings without the branch and
+    bound of ck_score: the value of the root relaxation's placement (lower) and the
+    relaxation's bound (upper), computed as ck_score computes them; they meet for most
+    hands, and ck_score's branch and bound runs only where they do not."""
+    cdef _CkCtx ctx
+    cdef int s
+    cdef uint32_t q
+    ctx.nat = nat
+    for s in range(4):
+        ctx.ms[s] = (nat >> (8 * s)) & 0xFF
+    ctx.runsuf[4] = 0
+    s = 3
+    while s >= 0:
+        ctx.runsuf[s] = ctx.runsuf[s + 1] + CK_RUN[ctx.ms[s]]
+        s -= 1
+    cdef uint64_t C = ck_rank_counts(nat)
+    ub[0] = ctx.runsuf[0] + ck_set_points(C, 0) + _ck_root12(&ctx, kings, C, &q) // 12
+    lb[0] = ck_eval(nat, q)
+
+
+def score_interval(uint32_t nat, int kings):
+    """(lower, upper) bounds (points) of the score of natural-card mask `nat` (bits 0..31)
+    plus `kings` Kings (2 to 4) from the scorer's relaxation alone (for tests).
+
+    Raises ValueError when `kings` is not 2 to 4."""
+    cdef int lb, ub
+    if not 2 <= kings <= 4:
+        raise ValueError("score_interval needs 2 to 4 Kings")
+    _ck_interval(nat, kings, &lb, &ub)
+    return lb, ub
 
 
 # ----------------------------------------------------------------------------- state
@@ -322,6 +359,8 @@ cdef class Engine:
     cdef public int prefetch_score   # prefetch the leaf-score cache entry of the hand a move changes
     cdef public int cache_min_kings  # hands with fewer Kings are scored directly, not through the cache
     cdef public int lean_cards       # open mode, exact: plies with at most this many cards left use _lean
+    cdef public int lean_thr         # _lean: settle a finished game against the window by score bounds first
+    cdef public long long thr_relax, thr_cuts
     cdef public int prefetch_small   # prefetch also from the small table of the last plies
     cdef public int tt_min_cards     # no table probe/store when fewer cards are left (open)
     cdef public int tt_min_cards_game  # the same while face-down cards remain (game mode)
@@ -414,6 +453,7 @@ cdef class Engine:
         self.prefetch = 1
         self.prefetch_small = 1
         self.lean_cards = 10
+        self.lean_thr = 1
         # measured per mode: in open mode one-King hands are cheaper to score than to look
         # up and the prefetch pays (8-10%); in game mode the chance-node bounds score the
         # same large hands again and again (cache hits), and neither paid: off there
@@ -478,6 +518,7 @@ cdef class Engine:
             "tt_stores": self.tt_stores, "bound_cuts": self.bound_cuts,
             "star_cuts": self.star_cuts, "probe_cuts": self.probe_cuts, "end_cuts": self.end_cuts,
             "split_probes": self.split_probes, "split_fallbacks": self.split_fallbacks, "split_cuts": self.split_cuts,
+            "thr_relax": self.thr_relax, "thr_cuts": self.thr_cuts,
             "score_calls": self.score_calls, "score_cache_hits": self.score_hits,
             "score_misses_by_kings": [self.score_miss_k[i] for i in range(5)],
         }
@@ -691,7 +732,7 @@ cdef class Engine:
         cdef uint64_t h = (key * 0x9E3779B97F4A7C15ULL) >> (64 - self.sc_bits)
         cdef uint64_t e = self.scache[h]
         self.score_calls += 1
-        if (e & 0xFFFFFFFFFFULL) == key:
+        if (e & (0xFFFFFFFFFFULL | SC_INTERVAL)) == key:   # an interval entry is a miss
             self.score_hits += 1
             return <int>(e >> 40) - 128
         self.score_miss_k[kings] += 1
@@ -756,6 +797,66 @@ cdef class Engine:
             s.sc[0] = self._score(s.nat[0], s.kings[0])
         if s.sc[1] < 0:
             s.sc[1] = self._score(s.nat[1], s.kings[1])
+
+    cdef inline void _score_bounds(self, St* s, int p, int* lo, int* hi) noexcept nogil:
+        """Proven bounds [lo, hi] (points) of player p's score at `s` without the scorer's
+        branch and bound: exact when known, cheap (fewer than 2 Kings) or in the
+        leaf-score cache; else the bounds of the scorer's relaxation (its upper bound and
+        the value of its placement, see _ck_scoring.pxi), kept in the cache (as an
+        interval entry where they differ)."""
+        cdef int k = s.kings[p], lb, ub
+        cdef uint64_t key, h, e
+        if s.sc[p] >= 0:
+            lo[0] = hi[0] = s.sc[p]
+            return
+        if k < 2 or k > 4:
+            s.sc[p] = self._score(s.nat[p], k)
+            lo[0] = hi[0] = s.sc[p]
+            return
+        key = (<uint64_t>s.nat[p]) | ((<uint64_t>k) << 32)
+        h = (key * 0x9E3779B97F4A7C15ULL) >> (64 - self.sc_bits)
+        e = self.scache[h]
+        if (e & 0xFFFFFFFFFFULL) == key:
+            if e & SC_INTERVAL:
+                lo[0] = <int>((e >> 40) & 0xFFF) - 128
+                hi[0] = <int>((e >> 52) & 0x7FF) - 128
+            else:
+                self.score_calls += 1
+                self.score_hits += 1
+                s.sc[p] = <int>(e >> 40) - 128
+                lo[0] = hi[0] = s.sc[p]
+            return
+        _ck_interval(s.nat[p], k, &lb, &ub)
+        self.thr_relax += 1
+        if lb == ub:
+            s.sc[p] = lb
+            self.scache[h] = key | ((<uint64_t>(lb + 128)) << 40)
+        elif 0 <= lb + 128 < 4096 and 0 <= ub + 128 < 2048:
+            self.scache[h] = key | ((<uint64_t>(lb + 128)) << 40) | ((<uint64_t>(ub + 128)) << 52) | SC_INTERVAL
+        lo[0] = lb
+        hi[0] = ub
+
+    cdef inline int64_t _terminal_thr(self, St* s, int64_t alpha, int64_t beta) noexcept nogil:
+        """The value of finished game `s` for the player who made the last move (the
+        negation of _terminal's), or a fail-soft bound of it that is already outside the
+        window (alpha, beta): a lower bound >= beta or an upper bound <= alpha.  Hands
+        with 2 to 4 Kings are first bounded by the scorer's relaxation (_score_bounds); the
+        exact scorer runs only where those bounds leave the value inside the window."""
+        cdef int p = 1 - s.side, q = s.side
+        cdef int lp, hp, lq, hq
+        cdef int64_t v
+        self._score_bounds(s, p, &lp, &hp)
+        self._score_bounds(s, q, &lq, &hq)
+        if lp != hp or lq != hq:
+            v = self._to_value(lp - hq, s.f)
+            if v >= beta:
+                self.thr_cuts += 1
+                return v
+            v = self._to_value(hp - lq, s.f)
+            if v <= alpha:
+                self.thr_cuts += 1
+                return v
+        return -self._terminal(s)
 
     cdef inline int64_t _terminal(self, St* s) noexcept nogil:
         self._need(s)
@@ -1234,17 +1335,31 @@ cdef class Engine:
         plain fail-soft alpha-beta with the end cut-off and the cheap move ordering, and
         nothing else (no table, no bounds, no history).  `m`: the legal moves (not 0).
         The value is exact (proven) unless the search stops."""
-        cdef int n, i
+        cdef int n, i, lp, hp, lq, hq
         cdef int moves[12]
         cdef int64_t best = -INF, v, a = alpha
         cdef uint64_t m2
         cdef St c
         if self.end_cut and self._has_ending_move(s, m):
-            self._need(s)
-            v = self._to_value(s.sc[s.side] - s.sc[1 - s.side], 0)
-            if v >= beta:
-                self.end_cuts += 1
-                return v
+            if self.lean_thr:
+                # the mover can end the game now: the margin is a lower bound; bound it first
+                self._score_bounds(s, s.side, &lp, &hp)
+                self._score_bounds(s, 1 - s.side, &lq, &hq)
+                if self._to_value(lp - hq, 0) >= beta:
+                    self.end_cuts += 1
+                    return self._to_value(lp - hq, 0)
+                if self._to_value(hp - lq, 0) >= beta:   # else no cut-off is possible
+                    self._need(s)
+                    v = self._to_value(s.sc[s.side] - s.sc[1 - s.side], 0)
+                    if v >= beta:
+                        self.end_cuts += 1
+                        return v
+            else:
+                self._need(s)
+                v = self._to_value(s.sc[s.side] - s.sc[1 - s.side], 0)
+                if v >= beta:
+                    self.end_cuts += 1
+                    return v
         n = self._order(s, m, -1, moves, 0)
         for i in range(n):
             self._make(s, &c, moves[i], self.cards[moves[i]])
@@ -1255,7 +1370,10 @@ cdef class Engine:
                 return 0
             m2 = self._gen(&c)
             if m2 == 0:
-                v = -self._terminal(&c)
+                if self.lean_thr:
+                    v = self._terminal_thr(&c, a, beta)
+                else:
+                    v = -self._terminal(&c)
             else:
                 v = -self._lean(&c, m2, -beta, -a)
             if self.stop:
