@@ -901,6 +901,25 @@ cdef class Engine:
             rows = nr
             cols = nc
 
+    cdef inline void _gather(self, uint64_t cells, uint64_t pool, uint32_t* rnat, int* rk) noexcept nogil:
+        """Add the cards of face-up `cells` and of the unseen cards `pool` to the natural
+        cards `rnat` and the King count `rk` (the cards a hand might still take)."""
+        cdef int i
+        while cells:
+            i = self.cards[__builtin_ctzll(cells)]
+            cells &= cells - 1
+            if i >= 32:
+                rk[0] += 1
+            else:
+                rnat[0] |= (<uint32_t>1) << i
+        while pool:
+            i = __builtin_ctzll(pool)
+            pool &= pool - 1
+            if i >= 32:
+                rk[0] += 1
+            else:
+                rnat[0] |= (<uint32_t>1) << i
+
     cdef void _bounds(self, St* s, int64_t* lo, int64_t* hi, int force, int64_t alpha,
                       int64_t beta) noexcept nogil:
         """Proven bounds of the scaled value from hand scores.
@@ -911,9 +930,9 @@ cdef class Engine:
         bound that can cut the window (alpha, beta) is computed, and only when few cards
         are within reach (`bound_cards`): each costs a score of a large hand.
         """
-        cdef uint64_t comp, up
+        cdef uint64_t comp
         cdef uint32_t rnat = 0
-        cdef int rk = 0, i, a = s.side, b = 1 - s.side, upa, upb, want_hi, want_lo
+        cdef int rk = 0, a = s.side, b = 1 - s.side, upa, upb, want_hi, want_lo
         cdef int64_t d
         lo[0] = -INF
         hi[0] = INF
@@ -930,21 +949,8 @@ cdef class Engine:
         want_lo = force or d >= beta
         if not want_hi and not want_lo:
             return
-        up = comp & ~s.fd
-        while up:
-            i = self.cards[__builtin_ctzll(up)]
-            up &= up - 1
-            if i >= 32:
-                rk += 1
-            else:
-                rnat |= (<uint32_t>1) << i
-        if comp & s.fd:   # a face-down cell within reach may hold any unseen card
-            for i in range(36):
-                if (s.pool >> i) & 1:
-                    if i >= 32:
-                        rk += 1
-                    else:
-                        rnat |= (<uint32_t>1) << i
+        # a face-down cell within reach may hold any unseen card
+        self._gather(comp & ~s.fd, s.pool if comp & s.fd else 0, &rnat, &rk)
         if want_hi:
             upa = self._score(s.nat[a] | rnat, s.kings[a] + rk)
             hi[0] = self._to_value(upa - s.sc[b], s.f)
@@ -1666,33 +1672,18 @@ cdef class Engine:
 
     cdef void _child_bounds(self, St* s, int64_t* L, int64_t* U) noexcept nogil:
         """Bounds (mover's view, scale (f-1)!) of the value after taking a face-down card."""
-        cdef uint64_t comp, up
+        cdef uint64_t comp
         cdef uint32_t rnat = 0
-        cdef int rk = 0, i, a = s.side, b = 1 - s.side, upa, upb
+        cdef int rk = 0, a = s.side, b = 1 - s.side, upa, upb
         self._need(s)
         if self.cb_occ:
             # every card left on the grid, face up or down: all cards outside both hands
             # (a superset of the cards left in an incomplete state, so still a bound)
             rnat = ~(s.nat[0] | s.nat[1])
             rk = 4 - s.kings[0] - s.kings[1]
-            up = 0
         else:
             comp = self._component(s)
-            up = comp & ~s.fd
-        while up:
-            i = self.cards[__builtin_ctzll(up)]
-            up &= up - 1
-            if i >= 32:
-                rk += 1
-            else:
-                rnat |= (<uint32_t>1) << i
-        if not self.cb_occ:
-            for i in range(36):
-                if (s.pool >> i) & 1:
-                    if i >= 32:
-                        rk += 1
-                    else:
-                        rnat |= (<uint32_t>1) << i
+            self._gather(comp & ~s.fd, s.pool, &rnat, &rk)
         upa = self._score(s.nat[a] | rnat, s.kings[a] + rk)
         upb = self._score(s.nat[b] | rnat, s.kings[b] + rk)
         L[0] = self._to_value(s.sc[a] - upb, s.f - 1)

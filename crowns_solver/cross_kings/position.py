@@ -216,7 +216,7 @@ class Deal:
         """
         if not isinstance(text, str):
             raise PositionError(f"a deal's text is a str, got {type(text).__name__}")
-        rows = [ln.strip().lstrip("\ufeff") for ln in text.splitlines()]
+        rows = [ln.strip() for ln in text.lstrip("\ufeff").splitlines()]
         rows = [ln for ln in rows if ln and not ln.startswith("#")]
         if len(rows) != 6:
             raise PositionError(f"a deal has 6 rows of 6 cards, got {len(rows)} rows")
