@@ -41,6 +41,7 @@ class Engine:
     tt_min_cards_game: int
     exact_order_cards: int
     gain_w: int
+    mob_w: int
     deny_w: int
     ordering: int
     star1: int

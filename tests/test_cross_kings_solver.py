@@ -306,6 +306,35 @@ def test_lean_last_plies_equal_plain_alpha_beta(objective, reach):
             assert eng.search(root, 99, want, want + 1)[0] <= want
 
 
+@pytest.mark.parametrize("mode", ("open", "game"))
+@pytest.mark.parametrize("objective", OBJECTIVES)
+@pytest.mark.parametrize("reach", REACHES)
+def test_mobility_ordering_keeps_values_exact(mode, objective, reach):
+    # move ordering by the opponent's mobility (mob_w, on by default) changes only the
+    # order of moves: with it off, on and heavily weighted, the full-window value equals
+    # the plain (expecti)minimax oracle and null-window probes at the value fail on the
+    # right side
+    inf = _ck_search.INF_VALUE
+    obj, rc = OBJECTIVES.index(objective), REACHES.index(reach)
+    for seed in range(5):
+        pos = random_position(4241 + 17 * seed, 11 if mode == "open" else 9, reach)
+        value, _, _ = solve_plain(pos, mode, objective)
+        cards_bytes, root = _engine_input(pos, mode)
+        for w in (0, 2, 40):
+            eng = _ck_search.Engine(cards_bytes, 0 if mode == "open" else 1, obj, rc, 1 << 20)
+            if w == 2:
+                assert eng.mob_w == 2   # the default
+            eng.mob_w = w
+            scale = eng.scale(root)
+            want = value * scale if objective == "margin" else (2 * value - 1) * scale
+            assert want.denominator == 1
+            want = int(want)
+            v, proven, _ = eng.search(root, 99, -inf, inf)
+            assert proven and v == want, (seed, w)
+            assert eng.search(root, 99, want - 1, want)[0] >= want, (seed, w)
+            assert eng.search(root, 99, want, want + 1)[0] <= want, (seed, w)
+
+
 def test_time_limit_stops_the_search():
     # a whole deal in game mode is far beyond an exact solve: only the time limit ends it
     sol = solve(Deal.random(2), mode="game", time_limit=0.5, tt_mb=4)
