@@ -23,7 +23,8 @@ Decisions where RULES.md is silent (also in docs/five_crowns_game.md):
   182 of 232), so draw and discard piles together always hold at least 25 cards.
 * A round in which nobody goes out within ``GameRules.max_turns`` turns ends there, and
   every player scores the deadwood of the cards in hand (a safety net for weak policies;
-  the built-in ones never get near it).
+  two greedy players can pass the same cards back and forth until it, see
+  docs/five_crowns_game.md).
 * The 6-card tiebreak round deals 6 cards to the tied players only (6s wild), dealt by the
   player whose turn to deal it is (the rotation goes on); lowest score wins; tied again
   means another tiebreak round, up to ``max_tiebreaks``, after which the win is shared.
