@@ -1070,3 +1070,18 @@ def test_simulate_without_policies_plays_four_greedy_seats(capsys):
     assert "greedy              8" in out
     code, out, _ = run_cli(capsys, "five-crowns", "simulate", "2", "--players", "3", "--workers", "1")
     assert code == 0 and out.startswith("2 games, 3 players") and "greedy              6" in out
+
+
+@given(st.one_of(st.none(), st.booleans(), st.integers(-5, 5), st.floats(), st.text(max_size=4)),
+       st.lists(st.one_of(st.none(), st.integers(), st.text(max_size=6)), min_size=0, max_size=3))
+def test_replay_seed_and_policies_fields_raise_only_record_error(seed, policies):
+    rec = _RECORD
+    try:
+        replay({**rec, "seed": seed, "policies": policies})
+    except RecordError:
+        return
+    assert seed is None or seed == rec["seed"]
+    assert len(policies) == 2 and all(isinstance(p, str) and p.strip() for p in policies)
+
+
+_RECORD = play_game(["greedy", "greedy"], seed=3, rules=GameRules(players=2, rounds=1, max_turns=40)).record

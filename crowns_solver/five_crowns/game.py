@@ -1129,7 +1129,7 @@ def replay(record: dict[str, Any] | str | os.PathLike[str], *, rerun: bool = Fal
     for key in ("rounds", "tiebreaks"):
         if not isinstance(record.get(key, []), list):
             raise RecordError(f"record: {key!r} must be a list")
-    eng = _Engine(rules, [_Replayer()] * rules.players,
+    eng = _Engine(rules, [_Replayer(n) for n in names],
                   None if seed is None else np.random.SeedSequence(seed), record=record, record_seed=seed)
     try:
         result = _finish(eng, seed, [str(n) for n in names])
@@ -1182,9 +1182,11 @@ def _rerun(record: dict[str, Any], rules: GameRules, seed: int | None, names: li
 
 
 class _Replayer:
-    """Placeholder policy while replaying (the record supplies every choice)."""
+    """Placeholder policy while replaying (the record supplies every choice); it carries
+    the record's name for the seat, so messages say whose recorded choice is wrong."""
 
-    name = "replay"
+    def __init__(self, name: str = "replay") -> None:
+        self.name = f"recorded {name}"
 
     def choose_draw(self, view: SeatView) -> str:  # pragma: no cover - never called
         raise AssertionError
