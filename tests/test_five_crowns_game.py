@@ -222,17 +222,92 @@ def test_policies_never_read_hidden_cards(policies):
         assert guarded.record == play_game(policies, seed=seed, rules=rules, engine="compiled").record
 
 
-def test_a_view_that_reads_hidden_cards_is_caught():
-    class Cheat(GreedyPolicy):
-        def choose_draw(self, view):
-            other = (view.seat + 1) % 3
-            _ = view._r.hands[other][0]
-            return "draw"
-
+def test_the_guard_catches_a_hidden_read():
     rules = GameRules(players=3, rounds=1)
-    eng = _Engine(rules, [Cheat()] * 3, np.random.SeedSequence(0), view_factory=guarded_view)
+    seen = []
+
+    def leaky_view(rnd, seat, rng, rules):
+        seen.append(GuardedRound(rnd, seat).hands[(seat + 1) % 3][0])
+        return guarded_view(rnd, seat, rng, rules)
+
+    eng = _Engine(rules, [GreedyPolicy()] * 3, np.random.SeedSequence(0), view_factory=leaky_view)
     with pytest.raises(HiddenCardRead):
-        _finish(eng, 0, ["cheat"] * 3)
+        _finish(eng, 0, ["greedy"] * 3)
+    assert seen == []
+
+
+def _reachable(root, limit=20000):
+    """Every object reachable from `root` through references (attributes, slots, container
+    items, a generator's state), except classes, modules and functions, which lead to
+    module globals rather than to anything the object holds."""
+    import gc
+    import types
+
+    skip = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType, types.MethodType,
+            types.WrapperDescriptorType, types.MethodDescriptorType, types.GetSetDescriptorType,
+            types.MemberDescriptorType)
+    seen, todo = {id(root): root}, [root]
+    while todo and len(seen) < limit:
+        for ref in gc.get_referents(todo.pop()):
+            if id(ref) not in seen and not isinstance(ref, skip):
+                seen[id(ref)] = ref
+                todo.append(ref)
+    for name in dir(root):  # properties and slots, as a policy would read them
+        if not name.startswith("__"):
+            try:
+                value = getattr(root, name)
+            except Exception:  # e.g. kept_deadwood outside the discard phase
+                continue
+            if not callable(value) and id(value) not in seen:
+                seen[id(value)] = value
+    return list(seen.values())
+
+
+def test_a_policy_cannot_reach_hidden_cards_through_its_view():
+    """Probe finding 16: a view used to hold the round (view._r: every hand, the draw
+    pile) and the seat's generator held the game's seed, from which every deck follows."""
+    from crowns_solver.five_crowns.game import _Engine as Engine
+    from crowns_solver.five_crowns.game import _Round
+
+    seed = 987654321
+    found = []
+
+    class Snoop(GreedyPolicy):
+        def look(self, view):
+            for obj in _reachable(view):
+                if isinstance(obj, (_Round, Engine, list)):
+                    found.append(type(obj).__name__)
+                if isinstance(obj, np.random.SeedSequence) and obj.entropy == seed:
+                    found.append("the game's seed")
+
+        def choose_draw(self, view):
+            self.look(view)
+            return super().choose_draw(view)
+
+        def choose_discard(self, view):
+            self.look(view)
+            return super().choose_discard(view)
+
+    play_game([Snoop(), GreedyPolicy(), Snoop()], seed=seed, rules=GameRules(players=3, rounds=2))
+    assert found == []
+
+
+def test_a_view_is_a_snapshot_of_what_the_seat_may_see():
+    views = []
+
+    class Keep(GreedyPolicy):
+        def choose_draw(self, view):
+            views.append((view, view.hand, view.discard_pile, view.draw_size))
+            return super().choose_draw(view)
+
+    play_game([Keep(), Keep()], seed=0, rules=GameRules(players=2, rounds=2))
+    for view, hand, pile, size in views:  # later play did not change what a view shows
+        assert (view.hand, view.discard_pile, view.draw_size) == (hand, pile, size)
+    view = views[0][0]
+    with pytest.raises(TypeError):
+        view.history[0] = None  # tuples: read-only
+    view.hand_sizes[1] = 99  # a copy: the view does not change
+    assert view.hand_sizes[1] == 3 and len(views) > 4
 
 
 def test_view_contents():
@@ -537,6 +612,7 @@ def _view_after(turns, *, hands, discard, wild=7, seat=0, seats=(0, 1, 2)):
     for who, source, card, thrown in turns:
         t = Turn(who, source, parse_card(card), parse_card(thrown))
         rnd.turns.append(t)
+        rnd.public.append((who, source, t.card if source == "discard" else None, t.discard))
         if source == "discard":
             rnd.known[who].append(t.card)
         if t.discard in rnd.known[who]:
@@ -875,3 +951,137 @@ def test_lookahead_entry_points_reject_malformed_input(codes, wild, size, fill, 
         pass
     else:
         assert valid and len(row) == 56 and fill > 0 and s2 >= 0
+
+
+# --- probe findings: saving, wrong types, replay checks, rules types
+
+
+def test_save_never_overwrites_a_users_file(tmp_path):
+    from crowns_solver.errors import OutputExistsError
+
+    r = play_game(["greedy"] * 2, seed=1, rules=GameRules(players=2, rounds=1))
+    mine = tmp_path / "report.md"
+    mine.write_text("mine")
+    with pytest.raises(OutputExistsError, match="report.md already exists; pass overwrite=True"):
+        r.save(mine)
+    assert mine.read_text() == "mine"
+    r.save(mine, overwrite=True)
+    assert replay(mine).totals == r.totals
+    for bad in (tmp_path, "", tmp_path / "no" / "g.json", 5):
+        with pytest.raises(OutputExistsError):
+            r.save(bad, overwrite=True)
+    with pytest.raises(OutputExistsError, match="overwrite must be True or False"):
+        r.save(tmp_path / "x.json", overwrite="yes")
+
+
+def test_a_string_of_policies_is_refused():
+    with pytest.raises(PolicyError, match=r"one policy per seat, got 'greedy' \(for one seat: \['greedy'\]\)"):
+        play_game("greedy", seed=1)
+    with pytest.raises(PolicyError, match="one policy per seat"):
+        play_game(5, seed=1)
+
+
+def _record(seed=1, policies=("greedy", "random")):
+    return play_game(list(policies), seed=seed, rules=GameRules(players=2, rounds=3)).record
+
+
+def test_replay_names_the_bad_discard():
+    rec = copy.deepcopy(_record())
+    rec["rounds"][1]["turns"][0]["discard"] = "ZZ"
+    with pytest.raises(RecordError, match="discarded 'ZZ', which is not in its hand"):
+        replay(rec)
+
+
+def test_replay_checks_the_decks_against_the_seed():
+    rec = _record(seed=1)
+    assert replay(rec).totals == tuple(rec["totals"])
+    for seed, message in [(2, "the deck is not the one seed 2 deals"), ("x", "'seed' must be a whole number"),
+                          (-1, "'seed' must be a whole number"), (1.0, "'seed' must be a whole number")]:
+        with pytest.raises(RecordError, match=message):
+            replay({**copy.deepcopy(rec), "seed": seed})
+    assert replay({**copy.deepcopy(rec), "seed": None}).totals == tuple(rec["totals"])  # nothing to check
+
+
+def test_replay_policies_are_labels_unless_rerun():
+    rec = _record(seed=4, policies=("greedy", "random"))
+    assert replay(rec, rerun=True).policies == ("greedy", "random")
+    other = {**copy.deepcopy(rec), "policies": ["nosuch", "random"]}
+    assert replay(other).policies == ("nosuch", "random")  # custom policies keep their names
+    with pytest.raises(RecordError, match="policy 'nosuch' is not a built-in one"):
+        replay(other, rerun=True)
+    with pytest.raises(RecordError, match="the record has .* but random with seed 4 plays"):
+        replay({**copy.deepcopy(rec), "policies": ["random", "random"]}, rerun=True)
+    with pytest.raises(RecordError, match="no seed"):
+        replay({**copy.deepcopy(rec), "seed": None}, rerun=True)
+    with pytest.raises(RecordError, match="'policies' must hold policy names, got 5"):
+        replay({**copy.deepcopy(rec), "policies": [5, "random"]})
+
+
+def test_rules_sets_must_be_an_integer():
+    from crowns_solver.five_crowns import Rules
+
+    for bad in (2.0, True, "2", 3):
+        with pytest.raises(RulesError, match="sets must be the integer 1 or 2"):
+            Rules(sets=bad)
+        with pytest.raises(RulesError, match="sets must be an integer"):
+            GameRules(players=2, sets=bad)
+    r = Rules(sets=np.int64(2), max_book_size=np.int64(6))
+    assert type(r.sets) is int and type(r.max_book_size) is int
+    g = GameRules(players=np.int64(3), sets=np.int64(1))
+    assert type(g.players) is int and json.dumps(g.to_dict())
+
+
+# --- probe findings: command-line outputs and defaults
+
+
+def test_simulate_out_must_be_a_file(tmp_path):
+    from crowns_solver.errors import OutputExistsError
+    from crowns_solver.five_crowns.simulation import simulate
+
+    for bad, message in [(tmp_path, "is a folder"), ("", "the path is empty"),
+                         (tmp_path / "no" / "r.jsonl", "does not exist")]:
+        with pytest.raises(OutputExistsError, match=message):
+            simulate(2, players=2, out=bad, workers=1)
+
+
+def test_simulate_refuses_the_same_file_for_csv_and_out(capsys, tmp_path, monkeypatch):
+    from conftest import run_cli
+
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_cli(capsys, "five-crowns", "simulate", "2", "--csv", "x.csv", "--out", "./x.csv")
+    assert code == 2 and "--csv and --out name the same file" in err and err.count("\n") == 1
+    assert not (tmp_path / "x.csv").exists()
+
+
+@pytest.mark.parametrize("argv", [["play", "greedy", "greedy", "--save", ""], ["simulate", "2", "--out", ""],
+                                  ["simulate", "2", "--csv", " "]])
+def test_empty_output_names_are_refused(capsys, argv):
+    from conftest import run_cli
+
+    code, out, err = run_cli(capsys, "five-crowns", *argv)
+    assert code == 2 and "needs a file name" in err and err.count("\n") == 1
+
+
+def test_simulate_without_policies_plays_four_greedy_seats(capsys):
+    from conftest import run_cli
+
+    code, out, _ = run_cli(capsys, "five-crowns", "simulate", "2", "--workers", "1")
+    assert code == 0 and out.startswith("2 games, 4 players, seed 0")
+    assert "greedy              8" in out
+    code, out, _ = run_cli(capsys, "five-crowns", "simulate", "2", "--players", "3", "--workers", "1")
+    assert code == 0 and out.startswith("2 games, 3 players") and "greedy              6" in out
+
+
+@given(st.one_of(st.none(), st.booleans(), st.integers(-5, 5), st.floats(), st.text(max_size=4)),
+       st.lists(st.one_of(st.none(), st.integers(), st.text(max_size=6)), min_size=0, max_size=3))
+def test_replay_seed_and_policies_fields_raise_only_record_error(seed, policies):
+    rec = _RECORD
+    try:
+        replay({**rec, "seed": seed, "policies": policies})
+    except RecordError:
+        return
+    assert seed is None or seed == rec["seed"]
+    assert len(policies) == 2 and all(isinstance(p, str) and p.strip() for p in policies)
+
+
+_RECORD = play_game(["greedy", "greedy"], seed=3, rules=GameRules(players=2, rounds=1, max_turns=40)).record

@@ -295,3 +295,93 @@ def test_input_ending_before_the_game_starts_saves_nothing(tmp_path):
     assert result is None
     assert not (tmp_path / "game.json").exists()
     assert "nothing was saved" in out[-1]
+
+
+# --- probe findings: non-integer entries, files, --players with --resume, finished games
+
+
+@pytest.mark.parametrize("value", [5.0, float("nan"), float("inf"), None, b"5", bytearray(b"5"), [5], ["5R", 9],
+                                   {"Ann": 5}])
+def test_entries_that_are_not_points_or_card_strings_are_named(value):
+    k = ScoreKeeper(["Ann", "Bob"])
+    with pytest.raises(ScoreEntryError) as exc:
+        k.enter(value)
+    shown = repr(value[1] if isinstance(value, list) and len(value) == 2 else
+                 value[0] if isinstance(value, list) else value)
+    assert shown in str(exc.value)
+    assert k.entries == ()  # b"5" used to be recorded as 53 points
+
+
+@given(st.one_of(st.floats(), st.binary(max_size=4), st.none(),
+                 st.lists(st.one_of(st.text(max_size=3), st.integers(), st.floats(), st.none()), max_size=5)))
+def test_parse_entry_of_any_value_raises_only_score_entry_error(value):
+    k = ScoreKeeper(["Ann", "Bob"])
+    try:
+        points, cards = k.parse_entry(value, round=11)
+    except ScoreEntryError:
+        return
+    assert isinstance(points, int) and 0 <= points <= 13 * 50
+    assert isinstance(value, list) and all(isinstance(v, str) for v in value)
+
+
+@pytest.mark.parametrize("points", [0.0, float("nan"), "0", None])
+def test_resume_with_non_integer_points_is_one_line(tmp_path, capsys, points):
+    k = ScoreKeeper(["Ann", "Bob"])
+    k.enter_round([3, 0])
+    data = k.to_dict()
+    data["entries"][1]["points"] = points
+    path = tmp_path / "k.json"
+    path.write_text(json.dumps(data))
+    assert main(["five-crowns", "keeper", "--resume", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "entry 2" in err and repr(points) in err
+
+
+def test_api_save_never_overwrites_without_being_told(tmp_path):
+    from crowns_solver.errors import OutputExistsError
+
+    mine = tmp_path / "report.md"
+    mine.write_text("mine")
+    k = ScoreKeeper(["Ann", "Bob"])
+    with pytest.raises(OutputExistsError, match="already exists; pass overwrite=True"):
+        k.save(mine)
+    assert mine.read_text() == "mine"
+    k.save(mine, overwrite=True)
+    assert ScoreKeeper.load(mine).names == ("Ann", "Bob")
+    for bad in (tmp_path, "", tmp_path / "nope" / "k.json"):
+        with pytest.raises(OutputExistsError):
+            k.save(bad, overwrite=True)
+
+
+def test_resume_refuses_other_players_or_dealer(tmp_path):
+    path = tmp_path / "g.json"
+    k = ScoreKeeper(["Ann", "Bob"], first_dealer="Bob")
+    k.enter(3)
+    k.save(path)
+    with pytest.raises(PlayerNameError, match="--players Bob Ann does not match"):
+        run(["q"], resume=path, names=["Bob", "Ann"])
+    with pytest.raises(PlayerNameError, match="--first-dealer Ann does not match"):
+        run(["q"], resume=path, first_dealer="Ann")
+    keeper, s = run(["4", "q"], resume=path, names=["ann", "bob"], first_dealer="Bob")  # the same: accepted
+    assert keeper.round_scores(1) == {"Ann": 3, "Bob": 4}
+
+
+def test_the_last_entry_of_a_finished_game_can_be_corrected(tmp_path):
+    path = tmp_path / "done.json"
+    k, s = run(["3", "4"] * 11, names=["Ann", "Bob"], save=path)
+    assert ScoreKeeper.load(path).finished
+    k, s = run(["u", "9", "q"], resume=path)
+    assert "Undone: Bob's 4 in round 11." in s.text and "Winner: Ann with 33 points." in s.text
+    again = ScoreKeeper.load(path)
+    assert again.finished and again.round_scores(11) == {"Ann": 3, "Bob": 9}
+    assert again.totals() == {"Ann": 33, "Bob": 49}
+    # right after the last entry, too: the pad stays open for a correction
+    k, s = run(["3", "4"] * 11 + ["u", "u", "5", "6", "t", "q"], names=["Ann", "Bob"], save=tmp_path / "b.json")
+    assert ScoreKeeper.load(tmp_path / "b.json").round_scores(11) == {"Ann": 5, "Bob": 6}
+
+
+def test_keeper_refuses_empty_file_names(capsys):
+    for argv in (["--save", ""], ["--resume", ""]):
+        assert main(["five-crowns", "keeper", *argv]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "''" in err

@@ -464,3 +464,46 @@ def test_ctrl_c_interrupts_a_batch():
     assert words[0] == "interrupted", proc.stdout + proc.stderr
     done, total = int(words[2]), int(words[4])
     assert 0 < done < total
+
+
+# --- probe finding 5: a card of the wild rank stands as itself at the end of a run
+
+
+@pytest.mark.parametrize("cards, wild, shown", [
+    (["5H", "6H", "7H"], 5, "run 5H 6H 7H"),
+    (["3H", "4H", "5H"], 3, "run 3H 4H 5H"),        # round 1, 3s wild
+    (["3H", "4H", "5H"], 5, "run 3H 4H 5H"),
+    (["5H", "6H", "JK"], 5, "run 5H 6H JK=7H"),     # a single natural beside its wild-rank card
+    (["5H", "7H", "JK"], 5, "run 5H JK=6H 7H"),
+    (["5H", "6H", "8H", "JK"], 5, "run 5H 6H JK=7H 8H"),  # a spare wild that fits below
+    (["JH", "QH", "KH"], 13, "run JH QH KH"),
+    (["7H", "4H", "5H"], 7, "run 4H 5H 7H=6H"),     # 7H cannot be itself here: it fills the gap
+    (["9H", "JK", "5S"], 5, "book 9H JK 5S"),       # the seed's book: no 5 of hearts to stand as itself
+])
+def test_wild_rank_card_shown_as_itself_in_a_run(cards, wild, shown):
+    arr = best_melds(cards, wild)
+    assert [str(m) for m in arr.melds] == [shown] and arr.deadwood == 0
+    _check_arrangement(cards, wild, Rules())
+
+
+@given(st.lists(st.sampled_from(ALL_CARDS + ["JK"] * 2), min_size=3, max_size=10), st.integers(3, 13))
+def test_a_wild_rank_card_never_gives_its_own_place_to_another_wild(cards, wild):
+    arr = best_melds(_within_one_set(cards), wild)
+    for m in arr.melds:
+        if m.kind != "run":
+            continue
+        held_by_wilds = [s for c, s in zip(m.cards, m.stands_for) if c != s]
+        for card, stands in zip(m.cards, m.stands_for):
+            # a wild-rank card of the run's suit standing for another card, while another
+            # wild stands in its own place: the two should swap
+            if card != stands and card != "JK" and card[-1] == stands[-1]:
+                assert card not in held_by_wilds, str(m)
+
+
+def test_deadwood_batch_ragged_rows_name_the_row():
+    with pytest.raises(HandSizeError, match="hands row 1 has 2 entries but row 0 has 3"):
+        deadwood_batch([[0, 1, 2], [3, 4]], 3)
+    with pytest.raises(CrownsError):
+        deadwood_batch([[0, 1, 2], [3, None, 5]], 3)
+    with pytest.raises(HandSizeError):
+        deadwood_batch(5, 3)

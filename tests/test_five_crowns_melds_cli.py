@@ -115,3 +115,24 @@ def test_command_runs_as_a_program():
                            "QH", "KH", "JK"], capture_output=True, text=True, check=False,
                           cwd="/")  # outside the source tree: import the installed package
     assert proc.returncode == 0 and "run JK=JH QH KH" in proc.stdout
+
+
+@pytest.mark.parametrize("argv", [
+    ["deadwood", "--wild", "5", "", "3H", "4H", "5H"],
+    ["discard", "--wild", "5", "3H", "4H", "5H", "6H", "--seen", ""],
+    ["deadwood", "--round", "1", "", "4H", "5H"],
+    ["take", "--round", "1", "3H", " ", "5H", "--top", "4H"],
+    ["deadwood", "--wild", "5", ",", "3H", "4H", "5H"],
+])
+def test_an_empty_card_argument_is_named_not_dropped(capsys, argv):
+    code, out, err = run(capsys, "five-crowns", *argv)
+    assert code == 2 and out == ""
+    assert err.count("\n") == 1 and "not a Five Crowns card:" in err and "(an empty argument)" in err
+
+
+def test_wild_rank_card_at_the_low_end_of_a_run_is_shown_as_itself(capsys):
+    code, out, _ = run(capsys, "five-crowns", "deadwood", "--wild", "5", "5H", "6H", "7H")
+    assert code == 0 and out.splitlines()[-1] == "  run 5H 6H 7H"
+    code, out, _ = run(capsys, "five-crowns", "deadwood", "--round", "1", "3H", "4H", "5H", "--json")
+    assert json.loads(out)["melds"] == [{"kind": "run", "cards": ["3H", "4H", "5H"],
+                                         "stands_for": ["3H", "4H", "5H"]}]

@@ -4,13 +4,35 @@ from __future__ import annotations
 
 import argparse
 
+from pathlib import Path
+
 from .._io import check_writable
 from ..cli import add_json_flag, print_json
+
+#: ``simulate`` without ``--policies``: this policy in every seat, at a table of this size
+#: (unless ``--players`` says otherwise), the usual four-player game.
+DEFAULT_POLICY = "greedy"
+DEFAULT_PLAYERS = 4
+
+
+def _named(value: str | None, option: str) -> str | None:
+    """An output path option as given, refusing an empty one (``--save ""``), which would
+    otherwise be skipped silently or mean the current folder."""
+    from ..errors import OutputExistsError
+
+    if value is not None and not value.strip():
+        raise OutputExistsError(f"{option} needs a file name, got {value!r}")
+    return value
 
 
 def cmd_keeper(args: argparse.Namespace) -> int:
     from .keeper import interactive
 
+    _named(args.save, "--save")
+    if args.resume is not None and not args.resume.strip():
+        from ..errors import RecordError
+
+        raise RecordError(f"--resume needs the file of a saved game, got {args.resume!r}")
     interactive(resume=args.resume, save=args.save, names=args.players, first_dealer=args.first_dealer)
     return 0
 
@@ -52,18 +74,18 @@ def _result_json(result) -> dict:
 def cmd_play(args: argparse.Namespace) -> int:
     from .game import GameRules, play_game
 
-    if args.save:
+    if _named(args.save, "--save") is not None:
         check_writable(args.save, force=args.force)
     rules = GameRules(players=len(args.policies), rounds=args.rounds, ties=args.ties,
                       first_dealer=args.first_dealer)
     result = play_game(args.policies, seed=args.seed, rules=rules)
-    if args.save:
-        result.save(args.save)
+    if args.save is not None:
+        result.save(args.save, overwrite=args.force)
     if args.json:
         print_json(_result_json(result))
     else:
         print(_result_text(result))
-        if args.save:
+        if args.save is not None:
             print(f"record saved to {args.save}")
     return 0
 
@@ -71,12 +93,22 @@ def cmd_play(args: argparse.Namespace) -> int:
 def cmd_replay(args: argparse.Namespace) -> int:
     from .game import replay
 
-    result = replay(args.record)
+    result = replay(args.record, rerun=args.rerun)
     if args.json:
-        print_json(_result_json(result))
+        print_json(_result_json(result) | {"decks_checked_against_seed": result.seed is not None,
+                                           "policies_rerun": bool(args.rerun)})
     else:
         print(_result_text(result))
         print("replayed: every step and score agrees with the record")
+        if result.seed is not None:
+            print(f"every deck is the one seed {result.seed} deals")
+        else:
+            print("the record has no seed: its decks were taken as they are")
+        if args.rerun:
+            print(f"rerun: {', '.join(result.policies)} with seed {result.seed} make every recorded choice")
+        else:
+            print("the policy names are labels: the choices come from the record"
+                  " (--rerun plays the built-in policies again from the seed and compares)")
     return 0
 
 
@@ -114,13 +146,23 @@ def summarize(df):  # -> DataFrame
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from ..errors import RulesError
+    from ..errors import OutputExistsError, RulesError
     from .game import GameRules
     from .simulation import simulate
 
-    if args.csv:
+    _named(args.out, "--out")
+    if _named(args.csv, "--csv") is not None:
         check_writable(args.csv, force=args.force)
-    players = len(args.policies) if args.players is None else args.players
+        if args.out is not None and Path(args.csv).resolve() == Path(args.out).resolve():
+            raise OutputExistsError(
+                f"--csv and --out name the same file ({args.csv}): the CSV table would replace the"
+                " resumable results file; give them different names"
+            )
+    if args.policies is None:  # nothing said: a table of greedy players (4 unless --players)
+        args.policies = [DEFAULT_POLICY]
+        players = DEFAULT_PLAYERS if args.players is None else args.players
+    else:
+        players = len(args.policies) if args.players is None else args.players
     rules = GameRules(players=players, ties=args.ties)
     if args.rotate and args.duplicate:
         raise RulesError("--rotate and --duplicate exclude each other (duplicate plays every rotation)")
@@ -193,6 +235,8 @@ def register(commands: argparse._SubParsersAction) -> None:
 
     rep = commands.add_parser("replay", help="replay a saved game record and check every step and score")
     rep.add_argument("record", metavar="FILE", help="a record saved by 'play --save'")
+    rep.add_argument("--rerun", action="store_true",
+                     help="also play the record's built-in policies again from its seed and check every choice")
     add_json_flag(rep)
     rep.set_defaults(handler=cmd_replay)
 
@@ -200,9 +244,11 @@ def register(commands: argparse._SubParsersAction) -> None:
                               description="Play many seeded games (shared Monte Carlo runner) and print, per policy,"
                               " the mean total and the win rate with 95% intervals.")
     sim.add_argument("games", type=int, help="number of games")
-    sim.add_argument("--policies", nargs="+", default=["greedy"], metavar="POLICY",
-                     help="one for all seats or one per seat: random, greedy, advisor, tracker")
-    sim.add_argument("--players", type=int, help="seats (default: the number of policies)")
+    sim.add_argument("--policies", nargs="+", metavar="POLICY",
+                     help="one for all seats or one per seat: random, greedy, advisor, tracker"
+                     f" (default: {DEFAULT_POLICY} in every seat)")
+    sim.add_argument("--players", type=int,
+                     help=f"seats (default: the number of policies, or {DEFAULT_PLAYERS} without --policies)")
     sim.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
     sim.add_argument("--rotate", action="store_true", help="move the policies one seat each game")
     sim.add_argument("--duplicate", action="store_true",

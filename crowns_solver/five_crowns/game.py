@@ -23,7 +23,8 @@ Decisions where RULES.md is silent (also in docs/five_crowns_game.md):
   182 of 232), so draw and discard piles together always hold at least 25 cards.
 * A round in which nobody goes out within ``GameRules.max_turns`` turns ends there, and
   every player scores the deadwood of the cards in hand (a safety net for weak policies;
-  the built-in ones never get near it).
+  two greedy players can pass the same cards back and forth until it, see
+  docs/five_crowns_game.md).
 * The 6-card tiebreak round deals 6 cards to the tied players only (6s wild), dealt by the
   player whose turn to deal it is (the rotation goes on); lowest score wins; tied again
   means another tiebreak round, up to ``max_tiebreaks``, after which the win is shared.
@@ -42,6 +43,7 @@ import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, Literal
 
 import numpy as np
@@ -160,6 +162,7 @@ class GameRules:
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= v <= hi:
                 raise RulesError(f"GameRules.{name} must be an integer {lo}..{hi}, got {v!r}")
+            object.__setattr__(self, name, int(v))  # a numpy integer is stored as int
 
         whole("players", 1, 14)
         if self.sets is None:
@@ -221,7 +224,7 @@ class _Round:
 
     __slots__ = (
         "number", "cards", "wild", "seats", "dealer", "hands", "draw", "discard", "turns",
-        "out", "deadwood", "kept", "phase", "seat", "drawn", "totals", "known",
+        "out", "deadwood", "kept", "phase", "seat", "drawn", "totals", "known", "public",
     )
 
     def __init__(self, number: int, cards: int, wild: int, seats: list[int], dealer: int, totals: list[int]):
@@ -239,14 +242,32 @@ class _Round:
         self.totals = totals
         # cards each seat is known (to everyone) to hold: taken from the discard pile
         self.known: dict[int, list[int]] = {s: [] for s in seats}
+        # the turns as everyone saw them: (seat, source, card taken from the discard pile
+        # or None for a blind draw, card discarded)
+        self.public: list[tuple[int, str, int | None, int]] = []
 
 
 class SeatView:
-    """What one seat may see: its own hand, the discard pile, the public history.
+    """What one seat may see at one decision: its own hand, the discard pile, the public
+    history, the sizes of the other hands and of the draw pile.
 
-    Policies get a view for every decision.  Other hands and the draw pile are not
-    reachable through it (only their sizes).  Card arguments and results are codes
+    Policies get a fresh view for every decision (one to choose the draw, one to choose
+    the discard).  A view is a snapshot: it is built from copies of what this seat may
+    see (tuples and read-only mappings) and keeps no reference to the table, so no
+    attribute, however private, leads to another seat's hand or to the draw pile (the
+    tests walk every object reachable from a view).  Card arguments and results are codes
     (see :mod:`crowns_solver.five_crowns.cards`).
+
+    Parameters
+    ----------
+    rnd : the engine's round (internal)
+        Read once, here: only this seat's cards and public facts are copied.
+    seat : int
+        This seat.
+    rng : numpy.random.Generator
+        This seat's generator.
+    rules : GameRules
+        The game's rules (frozen).
 
     Attributes
     ----------
@@ -256,26 +277,44 @@ class SeatView:
         This seat's random generator (spawned from the game seed).
     """
 
-    __slots__ = ("_r", "seat", "rng", "_rules")
+    __slots__ = (
+        "seat", "rng", "_rules", "_number", "_cards", "_wild", "_seats", "_totals", "_hand", "_phase",
+        "_drawn", "_deadwood", "_kept", "_discard", "_draw_size", "_hand_sizes", "_out", "_history", "_known",
+    )
 
     def __init__(self, rnd: _Round, seat: int, rng: np.random.Generator, rules: GameRules):
-        self._r, self.seat, self.rng, self._rules = rnd, seat, rng, rules
+        self.seat, self.rng, self._rules = seat, rng, rules
+        self._number, self._cards, self._wild = int(rnd.number), int(rnd.cards), int(rnd.wild)
+        self._seats = tuple(rnd.seats)
+        self._totals = tuple(rnd.totals)
+        own_turn = rnd.seat == seat
+        self._hand = tuple(rnd.hands[seat])
+        self._phase = rnd.phase if own_turn else "wait"
+        self._drawn = rnd.drawn if own_turn and rnd.phase == "discard" else None
+        self._deadwood = rnd.deadwood.get(seat)
+        self._kept = tuple(rnd.kept) if own_turn and rnd.phase == "discard" and rnd.kept is not None else None
+        self._discard = tuple(rnd.discard)
+        self._draw_size = len(rnd.draw)
+        self._hand_sizes = MappingProxyType({s: len(h) for s, h in rnd.hands.items()})
+        self._out = rnd.out
+        self._history = tuple(rnd.public)  # public turns only: a card drawn blind is not shown
+        self._known = MappingProxyType({s: tuple(c) for s, c in rnd.known.items() if s != seat})
 
     # the round
     @property
     def round(self) -> int:
         """Round number (1..11; 12 and on for tiebreak rounds)."""
-        return self._r.number
+        return self._number
 
     @property
     def cards_dealt(self) -> int:
         """n, the cards dealt to each player this round."""
-        return self._r.cards
+        return self._cards
 
     @property
     def wild_rank(self) -> int:
         """The wild rank this round (3..13); jokers are wild too."""
-        return self._r.wild
+        return self._wild
 
     @property
     def sets(self) -> int:
@@ -290,134 +329,130 @@ class SeatView:
     @property
     def seats(self) -> tuple[int, ...]:
         """Seats playing this round, in turn order (the starter first)."""
-        return tuple(self._r.seats)
+        return self._seats
 
     @property
     def next_seat(self) -> int:
         """The seat that plays after this one (who may take this seat's discard)."""
-        s = self._r.seats
+        s = self._seats
         return s[(s.index(self.seat) + 1) % len(s)]
 
     @property
     def totals(self) -> tuple[int, ...]:
         """Totals of every seat before this round (points)."""
-        return tuple(self._r.totals)
+        return self._totals
 
     # own cards
     @property
     def hand(self) -> tuple[int, ...]:
         """This seat's cards: n before drawing, n + 1 when choosing the discard."""
-        return tuple(self._r.hands[self.seat])
+        return self._hand
 
     @property
     def phase(self) -> str:
-        """``"draw"`` (choose the source) or ``"discard"`` (choose the card)."""
-        return self._r.phase if self._r.seat == self.seat else "wait"
+        """``"draw"`` (choose the source) or ``"discard"`` (choose the card); ``"wait"`` in a
+        view made when it is not this seat's turn."""
+        return self._phase
 
     @property
     def drawn(self) -> int | None:
         """The card drawn this turn (in the discard phase)."""
-        return self._r.drawn if self._r.seat == self.seat and self._r.phase == "discard" else None
+        return self._drawn
 
     @property
     def deadwood(self) -> int:
         """Deadwood of this seat's n cards at the start of its turn (points)."""
-        return self._r.deadwood[self.seat]
+        return self._deadwood
 
     def kept_deadwood(self, card: int) -> int:
         """Discard phase: deadwood of the n cards kept when discarding `card` (points)."""
-        kept = self._kept()
-        return kept[self._r.hands[self.seat].index(card)]
+        kept = self._kept_list()
+        return kept[self._hand.index(card)]
 
     def kept_deadwoods(self) -> dict[int, int]:
         """Discard phase: each distinct card in hand -> deadwood of the n cards kept."""
-        kept = self._kept()
-        return {c: kept[i] for i, c in enumerate(self._r.hands[self.seat])}
+        kept = self._kept_list()
+        return {c: kept[i] for i, c in enumerate(self._hand)}
 
-    def _kept(self) -> list[int]:
-        if self._r.seat != self.seat or self._r.phase != "discard" or self._r.kept is None:
+    def _kept_list(self) -> tuple[int, ...]:
+        if self._kept is None:
             raise PolicyError("kept_deadwood is only known in the seat's own discard phase")
-        return self._r.kept
+        return self._kept
 
     @property
     def can_go_out(self) -> bool:
         """Discard phase: whether some n of the n + 1 cards have deadwood 0."""
-        return min(self._kept()) == 0
+        return min(self._kept_list()) == 0
 
     @property
     def going_out_discards(self) -> tuple[int, ...]:
         """Discard phase: the distinct cards whose discard leaves deadwood 0."""
-        kept = self._kept()
-        hand = self._r.hands[self.seat]
-        return tuple(sorted({c for i, c in enumerate(hand) if kept[i] == 0}))
+        kept = self._kept_list()
+        return tuple(sorted({c for i, c in enumerate(self._hand) if kept[i] == 0}))
 
     # public information
     @property
     def discard_top(self) -> int:
         """Top card of the discard pile."""
-        return self._r.discard[-1]
+        return self._discard[-1]
 
     @property
     def discard_pile(self) -> tuple[int, ...]:
         """The discard pile, bottom to top (everyone saw each card go there)."""
-        return tuple(self._r.discard)
+        return self._discard
 
     @property
     def draw_size(self) -> int:
         """Cards in the draw pile."""
-        return len(self._r.draw)
+        return self._draw_size
 
     @property
     def hand_sizes(self) -> dict[int, int]:
-        """Seat -> number of cards in hand."""
-        return {s: len(h) for s, h in self._r.hands.items()}
+        """Seat -> number of cards in hand (a fresh dict)."""
+        return dict(self._hand_sizes)
 
     @property
     def out_seat(self) -> int | None:
         """The seat that went out this round, if any (then this is the last turn)."""
-        return self._r.out
+        return self._out
 
     @property
     def final_turn(self) -> bool:
         """Whether someone went out: this seat's turn is its last of the round."""
-        return self._r.out is not None
+        return self._out is not None
 
     @property
     def history(self) -> tuple[tuple[int, str, int | None, int], ...]:
         """Public turns of this round: (seat, source, card taken from the discard pile or
         None for a hidden draw, card discarded)."""
-        return tuple(
-            (t.seat, t.source, t.card if t.source == "discard" else None, t.discard) for t in self._r.turns
-        )
+        return self._history
 
     def known_cards(self, seat: int) -> tuple[int, ...]:
         """Cards `seat` is known to hold: taken from the discard pile and not discarded since."""
         if seat == self.seat:
-            return self.hand
-        return tuple(self._r.known[seat])
+            return self._hand
+        return self._known[seat]
 
     def unseen(self) -> np.ndarray:
         """Counts per card code (shape (56,)) of the cards this seat has not seen: the
         full deck minus its own hand, the discard pile, and the cards known to be in other
         hands.  These are the cards that may be in the draw pile or hidden in other hands."""
         counts = full_deck(self.sets)
-        for c in self._r.hands[self.seat]:
+        for c in self._hand:
             counts[c] -= 1
-        for c in self._r.discard:
+        for c in self._discard:
             counts[c] -= 1
-        for s, cards in self._r.known.items():
-            if s != self.seat:
-                for c in cards:
-                    counts[c] -= 1
+        for cards in self._known.values():
+            for c in cards:
+                counts[c] -= 1
         return counts
 
     def seen_cards(self) -> list[int]:
         """Cards out of the draw pile that this seat knows of, besides its hand: the
         discard pile and the cards known in other hands (for the discard advisor)."""
-        out = list(self._r.discard)
-        for s, cards in self._r.known.items():
-            if s != self.seat:
-                out.extend(cards)
+        out = list(self._discard)
+        for cards in self._known.values():
+            out.extend(cards)
         return out
 
     def __repr__(self) -> str:
@@ -539,24 +574,45 @@ class GameResult:
                 places[s] = 1 + len(self.winners)
         return tuple(places)
 
-    def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the game record as JSON to `path`."""
-        Path(path).write_text(json.dumps(self.record, indent=1) + "\n", encoding="utf-8")
+    def save(self, path: str | os.PathLike[str], *, overwrite: bool = False) -> None:
+        """Write the game record as JSON to `path`.
+
+        Parameters
+        ----------
+        path : str or path-like
+            The file to write (``replay(path)`` reads it back).
+        overwrite : bool, default False
+            Replace `path` if it already exists (the CLI's ``--force``).  Without it an
+            existing file is never touched.
+
+        Raises
+        ------
+        OutputExistsError
+            `path` exists and `overwrite` is false, is a folder, is empty, or its folder
+            does not exist.
+        OSError
+            The file cannot be written.
+        """
+        from ._files import check_output
+
+        p = check_output(path, overwrite=overwrite, what="game record")
+        p.write_text(json.dumps(self.record, indent=1) + "\n", encoding="utf-8")
 
 
 # --------------------------------------------------------------------------- engine
 class _Shuffles:
-    """Source of shuffled decks: live from the seed, or read back from a record."""
+    """Source of shuffled decks: live from the seed, or read back from a record.
 
-    def __init__(self, seed_seq: np.random.SeedSequence | None, record_rounds: list[dict] | None = None):
+    Reading a record with `seed` given (the record's own seed), every deck and reshuffle
+    is also dealt live from that seed and must be the recorded one."""
+
+    def __init__(self, seed_seq: np.random.SeedSequence | None, record_rounds: list[dict] | None = None,
+                 seed: int | None = None):
         self._seq = seed_seq
         self._record = record_rounds
+        self._seed = seed
 
-    def deck(self, index: int, rnd_no: int, sets: int) -> list[int]:
-        if self._record is not None:
-            if index >= len(self._record):
-                raise RecordError(f"record: round {rnd_no} is missing")
-            return _codes(self._record[index].get("deck"), f"record: round {rnd_no} deck")
+    def _live_deck(self, sets: int) -> list[int]:
         assert self._seq is not None
         rng = np.random.default_rng(self._seq.spawn(1)[0])
         counts = full_deck(sets)
@@ -565,16 +621,44 @@ class _Shuffles:
         self._rng = rng  # reshuffles of this round continue this generator
         return deck.tolist()
 
+    def _live_reshuffle(self, cards: list[int]) -> list[int]:
+        arr = np.array(cards)
+        self._rng.shuffle(arr)
+        return arr.tolist()
+
+    def deck(self, index: int, rnd_no: int, sets: int) -> list[int]:
+        if self._record is not None:
+            if index >= len(self._record):
+                raise RecordError(f"record: round {rnd_no} is missing")
+            deck = _codes(self._record[index].get("deck"), f"record: round {rnd_no} deck")
+            if self._seed is not None and self._live_deck(sets) != deck:
+                raise RecordError(
+                    f"record: round {rnd_no}: the deck is not the one seed {self._seed} deals"
+                    " (the record's seed or its deck was changed)"
+                )
+            return deck
+        return self._live_deck(sets)
+
     def reshuffle(self, cards: list[int], rnd_no: int, turn: dict | None) -> list[int]:
         """New draw pile (top first) from `cards`."""
         if self._record is not None:
             new = _codes((turn or {}).get("reshuffle"), f"record: round {rnd_no} reshuffle")
             if sorted(new) != sorted(cards):
                 raise RecordError(f"record: round {rnd_no}: the reshuffled pile is not the discard pile")
+            if self._seed is not None and self._live_reshuffle(cards) != new:
+                raise RecordError(f"record: round {rnd_no}: the reshuffle is not the one seed {self._seed} makes")
             return new
-        arr = np.array(cards)
-        self._rng.shuffle(arr)
-        return arr.tolist()
+        return self._live_reshuffle(cards)
+
+
+def _seat_generator(seq: np.random.SeedSequence) -> np.random.Generator:
+    """A seat's generator: the stream of ``default_rng(seq)``, on a bit generator whose
+    visible ``seed_seq`` is a fixed public one.  A generator made from `seq` itself would
+    hand the policy the game's root entropy (``rng.bit_generator.seed_seq.entropy``), from
+    which every deck of the game can be recomputed: a hidden-card leak."""
+    hidden = np.random.PCG64(0)
+    hidden.state = np.random.PCG64(seq).state
+    return np.random.Generator(hidden)
 
 
 def _codes(items: Any, what: str) -> list[int]:
@@ -601,6 +685,7 @@ class _Engine:
         observer: Callable[[TableState], None] | None = None,
         record: dict | None = None,
         view_factory: Callable[..., SeatView] = SeatView,
+        record_seed: int | None = None,
     ):
         self.rules = rules
         self.policies = list(policies)
@@ -611,8 +696,8 @@ class _Engine:
         if seed_seq is None:
             seed_seq = np.random.SeedSequence(0)
         deck_seq, policy_seq = seed_seq.spawn(2)
-        self.shuffles = _Shuffles(deck_seq, self.recorded_rounds)
-        self.rngs = [np.random.default_rng(s) for s in policy_seq.spawn(rules.players)]
+        self.shuffles = _Shuffles(deck_seq, self.recorded_rounds, record_seed)
+        self.rngs = [_seat_generator(s) for s in policy_seq.spawn(rules.players)]
         self.totals = [0] * rules.players
         self.round_index = 0
 
@@ -664,9 +749,9 @@ class _Engine:
                 if not isinstance(rec_turn, dict) or rec_turn.get("seat") != seat:
                     raise RecordError(f"record: round {number} turn {len(r.turns) + 1}: expected seat {seat} to play")
             policy = self.policies[seat]
-            view = self.view_factory(r, seat, self.rngs[seat], self.rules)
             r.phase, r.seat, r.drawn, r.kept = "draw", seat, None, None
-            source = rec_turn.get("source") if rec_turn is not None else policy.choose_draw(view)
+            source = (rec_turn.get("source") if rec_turn is not None
+                      else policy.choose_draw(self.view_factory(r, seat, self.rngs[seat], self.rules)))
             if source not in ("draw", "discard"):
                 raise (RecordError if self.replaying else PolicyError)(
                     f"round {number}: seat {seat} ({_policy_name(policy)}) chose draw source {source!r};"
@@ -710,10 +795,11 @@ class _Engine:
                     discard = d
             else:
                 discard = (parse_card_or(rec_turn.get("discard")) if rec_turn is not None
-                           else policy.choose_discard(view))
+                           else policy.choose_discard(self.view_factory(r, seat, self.rngs[seat], self.rules)))
                 if isinstance(discard, bool) or not isinstance(discard, (int, np.integer)) or discard not in hand:
+                    shown = _show(rec_turn.get("discard")) if rec_turn is not None else _show(discard)
                     raise (RecordError if self.replaying else PolicyError)(
-                        f"round {number}: seat {seat} ({_policy_name(policy)}) discarded {_show(discard)},"
+                        f"round {number}: seat {seat} ({_policy_name(policy)}) discarded {shown},"
                         f" which is not in its hand {' '.join(card_name(c) for c in hand)}"
                     )
                 discard = int(discard)
@@ -735,6 +821,7 @@ class _Engine:
             if rec_turn is not None and (bool(rec_turn.get("out", False)) != goes_out):
                 raise RecordError(f"record: round {number} turn {len(r.turns) + 1}: 'out' disagrees with the cards")
             r.turns.append(turn)
+            r.public.append((seat, source, card if source == "discard" else None, discard))
             turn_log.append(_turn_dict(turn))
             r.phase, r.seat, r.drawn, r.kept = "draw", -1, None, None
             self._observe(r, "discard", seat)
@@ -920,6 +1007,11 @@ def play_game(
 
     if engine not in ("auto", "compiled", "python"):
         raise RulesError(f"engine must be 'auto', 'compiled' or 'python', got {engine!r}")
+    if isinstance(policies, (str, bytes)) or not isinstance(policies, Sequence):
+        raise PolicyError(
+            f"policies must be a list with one policy per seat, got {policies!r}"
+            + (f" (for one seat: [{policies!r}])" if isinstance(policies, str) else "")
+        )
     pols = [get_policy(p) if isinstance(p, str) else p for p in policies]
     if rules is None:
         rules = GameRules(players=len(pols))
@@ -979,18 +1071,29 @@ def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     return data
 
 
-def replay(record: dict[str, Any] | str | os.PathLike[str]) -> GameResult:
+def replay(record: dict[str, Any] | str | os.PathLike[str], *, rerun: bool = False) -> GameResult:
     """Play a saved game record again, checking every step, and return its result.
 
     Every deal comes from the record's decks, every draw source and discard from its
     turns; the engine checks that each drawn card is the one the record names, that each
     discard was in hand, that going out and the last turns follow the rules, and that the
-    round scores, totals and winners come out as recorded.
+    round scores, totals and winners come out as recorded.  When the record has a seed,
+    every deck and reshuffle must be the one that seed deals (a record of a game seeded
+    with a SeedSequence, as in :func:`simulate`, has none, and its decks are taken as
+    they are).
+
+    The ``policies`` field names the players; by default it is a label only (the choices
+    come from the record, and a custom or re-parameterised policy cannot be rebuilt from
+    its name).  With `rerun`, the built-in policies named there are played again from the
+    seed and must make every recorded choice.
 
     Parameters
     ----------
     record : dict or path
         A record (:attr:`GameResult.record`) or the path of a saved one.
+    rerun : bool, default False
+        Also play the named built-in policies (default parameters) again from the seed
+        and compare every turn.
 
     Returns
     -------
@@ -1000,8 +1103,12 @@ def replay(record: dict[str, Any] | str | os.PathLike[str]) -> GameResult:
     Raises
     ------
     RecordError
-        The record is malformed, or a step or a score disagrees with the rules.
+        The record is malformed (the message names the field or card), a step or a score
+        disagrees with the rules, a deck is not its seed's; with `rerun`, no seed, a
+        policy that is not built in, or a turn the policies do not play.
     """
+    if not isinstance(rerun, bool):
+        raise RecordError(f"rerun must be True or False, got {rerun!r}")
     if not isinstance(record, dict):
         record = load_record(record)
     if record.get("format") != RECORD_FORMAT or record.get("version") != _RECORD_VERSION:
@@ -1013,13 +1120,19 @@ def replay(record: dict[str, Any] | str | os.PathLike[str]) -> GameResult:
     names = record.get("policies")
     if not isinstance(names, list) or len(names) != rules.players:
         raise RecordError(f"record: 'policies' must list {rules.players} policy names")
+    for name in names:
+        if not isinstance(name, str) or not name.strip():
+            raise RecordError(f"record: 'policies' must hold policy names, got {name!r}")
+    seed = record.get("seed")
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
+        raise RecordError(f"record: 'seed' must be a whole number >= 0 or null, got {seed!r}")
     for key in ("rounds", "tiebreaks"):
         if not isinstance(record.get(key, []), list):
             raise RecordError(f"record: {key!r} must be a list")
-    eng = _Engine(rules, [_Replayer()] * rules.players, None, record=record)
+    eng = _Engine(rules, [_Replayer(n) for n in names],
+                  None if seed is None else np.random.SeedSequence(seed), record=record, record_seed=seed)
     try:
-        result = _finish(eng, record.get("seed") if isinstance(record.get("seed"), int) else None,
-                         [str(n) for n in names])
+        result = _finish(eng, seed, [str(n) for n in names])
     except (IndexError, KeyError, TypeError, AttributeError, HandSizeError) as exc:
         raise RecordError(f"record: malformed ({type(exc).__name__}: {exc})") from None
     if len(record.get("rounds", [])) != rules.rounds or len(record.get("tiebreaks", [])) != len(result.tiebreaks):
@@ -1033,13 +1146,47 @@ def replay(record: dict[str, Any] | str | os.PathLike[str]) -> GameResult:
                            ("dealer", rnd.dealer), ("out", rnd.out)):
             if key in rec and rec[key] != value:
                 raise RecordError(f"record: round entry {n + 1}: {key} {rec[key]!r} but the rules and play give {value}")
+    if rerun:
+        _rerun(record, rules, seed, names)
     return result
 
 
-class _Replayer:
-    """Placeholder policy while replaying (the record supplies every choice)."""
+def _rerun(record: dict[str, Any], rules: GameRules, seed: int | None, names: list[str]) -> None:
+    """Play the record's built-in policies again from its seed; every choice must match."""
+    from .players import POLICIES
 
-    name = "replay"
+    if seed is None:
+        raise RecordError("record: no seed, so its policies cannot be played again (rerun needs the seed)")
+    unknown = [n for n in names if n not in POLICIES]
+    if unknown:
+        raise RecordError(
+            f"record: policy {unknown[0]!r} is not a built-in one ({', '.join(POLICIES)}), so it cannot be"
+            " played again from its name (rerun checks built-in policies only)"
+        )
+    again = play_game(list(names), seed=seed, rules=rules).record
+    for key in ("rounds", "tiebreaks"):
+        for i, (mine, theirs) in enumerate(zip(record.get(key, []), again[key])):
+            turns = mine.get("turns", []) if isinstance(mine, dict) else []
+            for t, (a, b) in enumerate(zip(turns, theirs["turns"])):
+                if a != b:
+                    raise RecordError(
+                        f"record: round {theirs['round']} turn {t + 1}: the record has {a} but"
+                        f" {names[b['seat']]} with seed {seed} plays {b} (built-in policies with their"
+                        " default parameters)"
+                    )
+            if len(turns) != len(theirs["turns"]):
+                raise RecordError(f"record: round {theirs['round']}: {len(turns)} turns, the policies play"
+                                  f" {len(theirs['turns'])}")
+    if len(record.get("tiebreaks", [])) != len(again["tiebreaks"]):
+        raise RecordError("record: the tiebreak rounds differ from the policies' game")
+
+
+class _Replayer:
+    """Placeholder policy while replaying (the record supplies every choice); it carries
+    the record's name for the seat, so messages say whose recorded choice is wrong."""
+
+    def __init__(self, name: str = "replay") -> None:
+        self.name = f"recorded {name}"
 
     def choose_draw(self, view: SeatView) -> str:  # pragma: no cover - never called
         raise AssertionError

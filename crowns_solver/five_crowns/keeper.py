@@ -19,6 +19,7 @@ round.
 from __future__ import annotations
 
 import json
+import numbers
 import os
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
@@ -29,6 +30,7 @@ from typing import Any
 
 from .._io import read_text
 from ..errors import CardError, CrownsError, DuplicateCardError, PlayerNameError, RecordError, ScoreEntryError
+from ._files import check_output
 from .cards import ROUNDS, card_name, card_value, full_deck, parse_hand, wild_rank_for_round
 
 __all__ = ["ScoreKeeper", "Entry", "RoundInfo", "wild_text", "interactive", "KEEPER_FORMAT"]
@@ -143,6 +145,29 @@ def check_names(names: Sequence[str]) -> tuple[str, ...]:
     if not 1 <= len(out) <= MAX_PLAYERS:
         raise PlayerNameError(f"Five Crowns is for 1 to {MAX_PLAYERS} players, got {len(out)} names")
     return tuple(out)
+
+
+def _entry_text(value: Any) -> str:
+    """The text of a score entry: whole-number points, a card string, or a list of card
+    strings (joined); anything else is a ScoreEntryError naming the value."""
+    if isinstance(value, bool) or value is None:
+        raise ScoreEntryError(f"not points or cards: {value!r}")
+    if isinstance(value, numbers.Integral):
+        return str(int(value))
+    if isinstance(value, numbers.Real):
+        raise ScoreEntryError(f"points must be a whole number >= 0, got {value!r}")
+    if isinstance(value, str):
+        return value.strip()
+    if isinstance(value, (bytes, bytearray, memoryview, dict)) or not isinstance(value, Iterable):
+        raise ScoreEntryError(
+            f"not points or cards: {value!r} (give a whole number, a string such as '5R 9H JK'"
+            " or a list of card strings)"
+        )
+    items = list(value)
+    for item in items:
+        if not isinstance(item, str):
+            raise ScoreEntryError(f"not a card: {item!r} (cards are strings such as '5R' or 'JK')")
+    return " ".join(items) or "-"
 
 
 class ScoreKeeper:
@@ -293,14 +318,7 @@ class ScoreKeeper:
             raise ScoreEntryError("the game is finished: no more entries")
         wild = wild_rank_for_round(rnd)
         limit = _max_points(wild, self.sets)
-        if isinstance(value, bool):
-            raise ScoreEntryError(f"not points or cards: {value!r}")
-        if isinstance(value, int):
-            text = str(value)
-        elif isinstance(value, str):
-            text = value.strip()
-        else:
-            text = " ".join(str(v) for v in value) or "-"
+        text = _entry_text(value)
         if text in ("", ):
             raise ScoreEntryError("empty entry: type the points (e.g. 12) or the cards left in hand (e.g. 5R 9H JK)")
         if text == "-":
@@ -448,13 +466,33 @@ class ScoreKeeper:
                 entry = keeper.enter(e["cards"] if "cards" in e else e.get("points"))
             except CrownsError as exc:
                 raise RecordError(f"{where}: {exc}") from None
+            points = e.get("points")
+            if "points" in e and (isinstance(points, bool) or not isinstance(points, int)):
+                raise RecordError(f"{where}: points must be a whole number >= 0, got {points!r}")
             if "points" in e and e["points"] != entry.points:
                 raise RecordError(f"{where}: points {e['points']!r} but the cards count {entry.points}")
         return keeper
 
-    def save(self, path: str | os.PathLike[str]) -> None:
-        """Write the state as JSON to `path`, atomically (a crash never leaves half a file)."""
-        path = Path(path)
+    def save(self, path: str | os.PathLike[str], *, overwrite: bool = False) -> None:
+        """Write the state as JSON to `path`, atomically (a crash never leaves half a file).
+
+        Parameters
+        ----------
+        path : str or path-like
+            The file to write.
+        overwrite : bool, default False
+            Replace `path` if it exists (the terminal keeper passes True for the file it
+            is keeping, after the user chose it).
+
+        Raises
+        ------
+        OutputExistsError
+            `path` exists and `overwrite` is false, is a folder, is empty, or its folder
+            does not exist.
+        OSError
+            The file cannot be written.
+        """
+        path = check_output(path, overwrite=overwrite, what="score-keeper file")
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
         try:
             with os.fdopen(fd, "w", encoding="utf-8") as f:
@@ -529,6 +567,12 @@ HELP = (
 )
 
 
+FINISHED_HELP = (
+    "The game is finished. Commands: u = undo the last entry (to correct it), t = show the score"
+    " table, q = quit."
+)
+
+
 def interactive(
     *,
     read: Callable[[str], str] | None = None,
@@ -548,7 +592,8 @@ def interactive(
     write : callable(str), optional
         Prints one message (default :func:`print`).
     resume : path, optional
-        A keeper file to continue (saving goes on to the same file).
+        A keeper file to continue (saving goes on to the same file).  A finished game
+        can be resumed too: its last entry can then be undone and typed again.
     save : path, optional
         Where a new game is saved (default ``five-crowns-YYYYMMDD-HHMM.json``).  An
         existing file is only overwritten after the user says yes.
@@ -568,21 +613,22 @@ def interactive(
     RecordError, OSError
         The file to resume cannot be read or is not a keeper file.
     PlayerNameError
-        `names` or `first_dealer` given but bad.
+        `names` or `first_dealer` given but bad, or given with `resume` and not those of
+        the resumed file (the file decides; matching ones are accepted).
     """
     read = input if read is None else read
     write = print if write is None else write
     if resume is not None:
         keeper = ScoreKeeper.load(resume)
         path = Path(resume)
+        _check_resumed(keeper, path, names, first_dealer)
         write(f"Resumed {path}: {_join_names(keeper.names)}, {keeper.rounds_complete} round(s) complete.")
         if keeper.finished:
             write(keeper.table())
             lead = keeper.winners()
             tot = keeper.totals()[lead[0]]
             write(f"The game is finished. {_result_line(lead, tot)}")
-            return keeper
-        if keeper.rounds_complete:
+        elif keeper.rounds_complete:
             write(f"Totals after round {keeper.rounds_complete}: {keeper.standings(keeper.rounds_complete)}")
     else:
         try:
@@ -594,17 +640,36 @@ def interactive(
             write("")
             write("Input ended before the game started; nothing was saved.")
             return None
-        keeper.save(path)
+        keeper.save(path, overwrite=True)
         write(f"Saving to {path} after every entry (continue later with --resume {path}).")
-    write(HELP)
+    write(HELP if not keeper.finished else FINISHED_HELP)
     try:
         _play(keeper, path, read, write)
     except EOFError:
         write("")
     if not keeper.finished:
-        keeper.save(path)
+        keeper.save(path, overwrite=True)
         write(f"Saved to {path}. Continue with: crowns five-crowns keeper --resume {path}")
     return keeper
+
+
+def _check_resumed(keeper: ScoreKeeper, path: Path, names: Sequence[str] | None,
+                   first_dealer: int | str | None) -> None:
+    """Players or a first dealer given with a resumed file must be the file's own: the
+    file decides (its entries belong to its players), and a silent mismatch would put
+    scores against the wrong names."""
+    if names is not None:
+        given = check_names(names)
+        if [n.casefold() for n in given] != [n.casefold() for n in keeper.names]:
+            raise PlayerNameError(
+                f"--players {' '.join(given)} does not match {path}, which is a game of"
+                f" {', '.join(keeper.names)} (in that seat order); leave --players out to resume it"
+            )
+    if first_dealer is not None and keeper._seat(first_dealer) != keeper.first_dealer:
+        raise PlayerNameError(
+            f"--first-dealer {first_dealer} does not match {path}, where"
+            f" {keeper.names[keeper.first_dealer]} dealt round 1; leave --first-dealer out to resume it"
+        )
 
 
 def _ask(read: Callable[[str], str], prompt: str) -> str:
@@ -645,7 +710,23 @@ def _choose_path(path: Path, read: Callable[[str], str], write: Callable[[str], 
 
 def _play(keeper: ScoreKeeper, path: Path, read: Callable[[str], str], write: Callable[[str], None]) -> None:
     shown = 0
-    while not keeper.finished:
+    while True:
+        if keeper.finished:
+            # the pad stays open: a typo in the last entry can still be undone
+            cmd = _ask(read, "Game over (u = undo the last entry, t = table, q = quit): ").lower()
+            if cmd in ("q", "quit", "exit"):
+                return
+            if cmd in ("t", "table"):
+                write(keeper.table())
+            elif cmd in ("u", "undo"):
+                gone = keeper.undo()
+                assert gone is not None
+                write(f"Undone: {gone.player}'s {gone.points} in round {gone.round}. Type it again.")
+                keeper.save(path, overwrite=True)
+                shown = 0
+            else:
+                write(FINISHED_HELP)
+            continue
         rnd, player = keeper.round, keeper.next_player
         assert rnd is not None and player is not None
         if shown != rnd:
@@ -660,7 +741,7 @@ def _play(keeper: ScoreKeeper, path: Path, read: Callable[[str], str], write: Ca
                 write("Nothing to undo.")
             else:
                 write(f"Undone: {gone.player}'s {gone.points} in round {gone.round}.")
-                keeper.save(path)
+                keeper.save(path, overwrite=True)
             continue
         if cmd in ("q", "quit", "exit"):
             return
@@ -677,7 +758,7 @@ def _play(keeper: ScoreKeeper, path: Path, read: Callable[[str], str], write: Ca
             continue
         if entry.cards:
             write(f"    = {entry.describe(keeper.round_info(rnd).wild_rank)}")
-        keeper.save(path)
+        keeper.save(path, overwrite=True)
         if keeper.rounds_complete == rnd:
             sc = keeper.round_scores(rnd)
             write(f"Round {rnd}: " + ", ".join(f"{n} {sc[n]}" for n in keeper.names))

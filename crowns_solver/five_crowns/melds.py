@@ -197,7 +197,12 @@ def can_go_out(hand: Iterable[str | int], wild_rank: int, *, rules: Rules | None
 
 def _batch(hands, wild_rank, rules: Rules | None, *, lo: int) -> tuple[np.ndarray, np.ndarray, Rules]:
     rules = _rules(rules)
-    arr = np.asarray(hands)
+    try:
+        arr = np.asarray(hands)
+    except ValueError:  # ragged rows (numpy: "inhomogeneous shape")
+        arr = None
+    if arr is None or arr.dtype == object:
+        _ragged(hands)
     if arr.ndim != 2:
         raise HandSizeError(f"hands must be a 2-D array (one hand per row), got shape {arr.shape}")
     if arr.size and not np.issubdtype(arr.dtype, np.integer):
@@ -238,6 +243,22 @@ def _batch(hands, wild_rank, rules: Rules | None, *, lo: int) -> tuple[np.ndarra
             raise WildRankError(f"wild_rank row {row}: must be 3..13 (3s up to Kings), got {w[row]}")
         wilds = np.ascontiguousarray(w, dtype=np.int8)
     return codes, wilds, rules
+
+
+def _ragged(hands) -> None:
+    """Raise the error for `hands` that numpy cannot make a 2-D array of, naming the row."""
+    try:
+        rows = list(hands)
+        sizes = [len(row) for row in rows]
+    except TypeError:
+        raise HandSizeError("hands must be a 2-D array of card codes (one hand per row)") from None
+    for i, n in enumerate(sizes):
+        if n != sizes[0]:
+            raise HandSizeError(
+                f"hands row {i} has {n} entries but row 0 has {sizes[0]}: rows must have equal length"
+                " (pad shorter hands with -1 for no card)"
+            )
+    raise CardError("hands must hold integer card codes 0..55 (or -1 for no card)")
 
 
 def deadwood_batch(hands, wild_rank, *, rules: Rules | None = None) -> np.ndarray:
@@ -423,10 +444,34 @@ def best_melds(cards: Iterable[str | int], wild_rank: int, *, rules: Rules | Non
     wild_rank_cards = sorted(c for c in codes if c != JOKER and c % 11 == wp)
     rank_name = RANK_NAMES
 
+    # A card of the wild rank stands as itself in a run of its suit when it costs no
+    # extra wild: in a gap of the run, or at an end of a run too short to stand alone
+    # (5H 6H 7H with 5s wild is the run 5H 6H 7H, not 6H 7H 5H=8H).
+    spare_own = list(wild_rank_cards)
+
+    def claims_own(run: list[int]) -> bool:
+        own = 11 * (run[0] // 11) + wp
+        ranks = [c % 11 + 3 for c in run]
+        lo, hi = min(ranks), max(ranks)
+        span = max(hi, wild_rank) - min(lo, wild_rank) + 1
+        if own in spare_own and (lo < wild_rank < hi or (hi - lo + 1 < 3 and span <= 3)):
+            spare_own.remove(own)
+            return True
+        return False
+
     # a single natural with two wilds is shown as a book (RULES.md: "the 9 with two wilds
-    # is a book"); the solver treats it as a run, which needs the same two wilds
-    books = books + [run for run in runs if len(run) == 1]
-    runs = [run for run in runs if len(run) > 1]
+    # is a book"); the solver treats it as a run, which needs the same two wilds; it stays
+    # a run when the wild-rank card of its suit stands as itself next to it (5H 6H JK)
+    longer = [run for run in runs if len(run) > 1]
+    own_runs = {id(run) for run in longer if claims_own(run)}
+    for run in runs:
+        if len(run) == 1:
+            if claims_own(run):
+                own_runs.add(id(run))
+                longer.append(run)
+            else:
+                books = books + [run]
+    runs = longer
     book_slots: list[tuple[int, list[_Slot]]] = []
     for book in books:
         r = book[0] % 11 + 3
@@ -438,6 +483,8 @@ def best_melds(cards: Iterable[str | int], wild_rank: int, *, rules: Rules | Non
         suit = run[0] // 11
         ranks = {c % 11 + 3: c for c in run}
         lo, hi = min(ranks), max(ranks)
+        if id(run) in own_runs and wild_rank < lo:
+            lo = wild_rank  # grow down to the wild-rank card (up reaches it anyway)
         while hi - lo + 1 < 3:
             if hi < MAX_RANK:
                 hi += 1
@@ -520,7 +567,12 @@ def _absorb(pool: list[int], book_slots, run_slots, cap: int | None) -> None:
     for i, (suit, lo, slots) in enumerate(run_slots):
         hi = lo + len(slots) - 1
         while pool and len(slots) < 11:
-            if hi < MAX_RANK:
+            below = 11 * suit + lo - 4  # the card just below the run: if it is a spare
+            if lo > 3 and below in pool:  # wild (of the wild rank), it stands as itself
+                pool.remove(below)
+                lo -= 1
+                slots.insert(0, _Slot(below, RANK_NAMES[lo] + SUITS[suit]))
+            elif hi < MAX_RANK:
                 hi += 1
                 slots.append(_Slot(pick(suit, hi), RANK_NAMES[hi] + SUITS[suit]))
             else:

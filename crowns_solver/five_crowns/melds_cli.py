@@ -12,7 +12,18 @@ WILD_NAMES = {3: "3s", 4: "4s", 5: "5s", 6: "6s", 7: "7s", 8: "8s", 9: "9s", 10:
 
 
 def _cards(items: list[str]) -> list[str]:
-    return [c for item in items for c in item.replace(",", " ").split()]
+    """The cards of the command-line arguments (commas or spaces may separate cards inside
+    one argument).  An argument holding no card at all (``""``, ``" "``, ``","``) is a
+    CardError naming it: the shell passed it on purpose, so it is never silently dropped."""
+    from ..errors import CardError
+
+    out = []
+    for item in items:
+        cards = item.replace(",", " ").split()
+        if not cards:
+            raise CardError(f"not a Five Crowns card: {item!r} (an empty argument)")
+        out.extend(cards)
+    return out
 
 
 def _setup(args: argparse.Namespace):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass
 
 from ..errors import RulesError
@@ -43,10 +44,14 @@ class Rules:
         if not isinstance(self.all_wild_melds, bool):
             raise RulesError(f"all_wild_melds must be True or False, got {self.all_wild_melds!r}")
         m = self.max_book_size
-        if m is not None and (isinstance(m, bool) or not isinstance(m, int) or m < 5):
+        if m is not None and (isinstance(m, bool) or not isinstance(m, numbers.Integral) or m < 5):
             raise RulesError(
                 f"max_book_size must be None or an integer >= 5, got {m!r} (with a smaller cap"
                 " some books could not be split, so the cap would change the deadwood)"
             )
-        if isinstance(self.sets, bool) or self.sets not in (1, 2):
-            raise RulesError(f"sets must be 1 or 2, got {self.sets!r}")
+        if m is not None:
+            object.__setattr__(self, "max_book_size", int(m))
+        # an integer, as GameRules checks it: 2.0 or True are not a number of sets
+        if isinstance(self.sets, bool) or not isinstance(self.sets, numbers.Integral) or self.sets not in (1, 2):
+            raise RulesError(f"sets must be the integer 1 or 2, got {self.sets!r}")
+        object.__setattr__(self, "sets", int(self.sets))

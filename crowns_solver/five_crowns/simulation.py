@@ -214,6 +214,8 @@ def simulate(
         `rotate` and `duplicate`.
     PolicyError
         An unknown policy.
+    OutputExistsError
+        `out` is empty, a folder, or in a folder that does not exist.
     RunnerError, ResultsFileError
         See :func:`crowns_solver.montecarlo.run`.
 
@@ -223,6 +225,8 @@ def simulate(
     >>> df.groupby("policy")["total"].mean()  # doctest: +SKIP
     """
     pols = check_setup(players, policies)
+    if out is not None:
+        _check_out(out)
     if rules is None:
         rules = GameRules(players=players)
     if not isinstance(rules, GameRules):
@@ -254,6 +258,23 @@ def simulate(
     out_df = pd.concat(parts, ignore_index=True).sort_values(["game", "seat"], kind="stable").reset_index(drop=True)
     out_df.attrs = dict(wide.attrs)
     return out_df
+
+
+def _check_out(out: Any) -> None:
+    """The results file must be a file path (the runner creates, extends or resumes it)."""
+    import os
+
+    from ..errors import OutputExistsError
+
+    if not isinstance(out, (str, os.PathLike)):
+        raise OutputExistsError(f"out must be a file path, got {out!r}")
+    if not os.fspath(out).strip():
+        raise OutputExistsError("out: no file name given (the path is empty)")
+    p = Path(out)
+    if p.is_dir():
+        raise OutputExistsError(f"{p} is a folder; give a file name for the results file (out)")
+    if not p.parent.is_dir():
+        raise OutputExistsError(f"{p.parent} does not exist (or is not a folder); create it first or choose another file")
 
 
 def _long(wide: pd.DataFrame, players: int, rounds: int, prefix: str = "") -> pd.DataFrame:

@@ -1,0 +1,50 @@
+"""Where the Five Crowns API writes the user's files: never over an existing file unless
+the caller says so (``overwrite=True``, as the CLI's ``--force``), never into a folder."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from ..errors import OutputExistsError
+
+__all__ = ["check_output"]
+
+
+def check_output(path: Any, *, overwrite: bool, what: str = "file") -> Path:
+    """The path an API call is about to write, checked.
+
+    Parameters
+    ----------
+    path : str or path-like
+        Where to write.
+    overwrite : bool
+        Whether an existing file may be replaced.
+    what : str
+        What is written, for messages (``"game record"``...).
+
+    Returns
+    -------
+    Path
+
+    Raises
+    ------
+    OutputExistsError
+        `path` is empty or not a path, is a folder, lies in a folder that does not exist,
+        or exists and `overwrite` is false.
+    """
+    if not isinstance(overwrite, bool):
+        raise OutputExistsError(f"overwrite must be True or False, got {overwrite!r}")
+    if not isinstance(path, (str, os.PathLike)):
+        raise OutputExistsError(f"the {what} path must be a str or path-like, got {path!r}")
+    if not os.fspath(path).strip():
+        raise OutputExistsError(f"no file name given for the {what} (the path is empty)")
+    p = Path(path)
+    if p.is_dir():
+        raise OutputExistsError(f"{p} is a folder; give a file name for the {what}")
+    if not p.parent.is_dir():
+        raise OutputExistsError(f"{p.parent} does not exist (or is not a folder); create it first or choose another file")
+    if p.exists() and not overwrite:
+        raise OutputExistsError(f"{p} already exists; pass overwrite=True to replace it")
+    return p
