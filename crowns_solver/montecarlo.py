@@ -37,11 +37,14 @@ and ``players``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
+import signal
 import statistics
-from collections.abc import Callable, Mapping
+import threading
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
@@ -59,6 +62,8 @@ __all__ = [
     "read_header",
     "wilson_interval",
     "win_rates",
+    "process_pool",
+    "stop_pool",
     "FORMAT",
     "DEFAULT_CHUNK_SIZE",
 ]
@@ -269,6 +274,97 @@ def read_results(path: str | Path) -> pd.DataFrame:
     return frame
 
 
+# ---------------------------------------------------------------- worker pools and Ctrl-C
+
+def _ignore_sigint() -> None:
+    """Pool initializer: a worker ignores Ctrl-C; the parent stops it (see stop_pool)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
+    """A process pool whose workers ignore Ctrl-C, for :func:`run` and the studies.
+
+    A terminal's Ctrl-C reaches every process of the foreground group.  A worker of a
+    plain ``ProcessPoolExecutor`` then dies with a traceback, and one that dies holding
+    the pool's call-queue lock can make the parent's exit hang forever.  These workers
+    ignore SIGINT; the parent, which gets ``KeyboardInterrupt``, stops them with
+    :func:`stop_pool`.
+
+    Parameters
+    ----------
+    workers : int, optional
+        Worker processes (>= 1; default: all cores).
+
+    Returns
+    -------
+    concurrent.futures.ProcessPoolExecutor
+
+    Raises
+    ------
+    RunnerError
+        If `workers` is not a whole number >= 1.
+    """
+    n = (os.cpu_count() or 1) if workers is None else _check_int("workers", workers, 1)
+    return ProcessPoolExecutor(max_workers=n, initializer=_ignore_sigint)
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Ignore Ctrl-C while cleaning up after one (a second press must not cut the
+    cleanup short); only the main thread can change signal handlers."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def stop_pool(pool: Executor, timeout: float = 5.0) -> None:
+    """Stop a pool at once: cancel its queued work and, for a process pool, terminate
+    its workers instead of waiting for the chunks they are running.
+
+    Used on Ctrl-C and on errors, so that the program exits promptly and never hangs
+    joining workers.  Other executors are shut down without waiting.
+
+    Parameters
+    ----------
+    pool : concurrent.futures.Executor
+    timeout : float
+        Seconds to wait for each terminated worker (then it is killed) and for the
+        pool's manager thread.
+    """
+    with _sigint_ignored():
+        procs = list((getattr(pool, "_processes", None) or {}).values()) if isinstance(pool, ProcessPoolExecutor) else []
+        pool.shutdown(wait=False, cancel_futures=True)
+        for p in procs:
+            if p.is_alive():
+                p.terminate()
+        for p in procs:
+            p.join(timeout)
+            if p.is_alive():  # pragma: no cover - a worker that ignores SIGTERM
+                p.kill()
+                p.join(timeout)
+        manager = getattr(pool, "_executor_manager_thread", None)
+        if isinstance(manager, threading.Thread) and manager.is_alive():
+            manager.join(timeout)
+
+
+class _InlineExecutor(Executor):
+    """An Executor that runs each call at once in the calling thread (one worker, no
+    pool): Ctrl-C reaches the running chunk directly."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        fut: Future = Future()
+        try:
+            fut.set_result(fn(*args, **kwargs))
+        except Exception as exc:  # KeyboardInterrupt and SystemExit propagate
+            fut.set_exception(exc)
+        return fut
+
+
 # ---------------------------------------------------------------- the runner
 
 def _check_int(name: str, value: Any, lo: int) -> int:
@@ -341,8 +437,12 @@ def run(
         If `out` holds results of a different run (seed, chunk size, games, function,
         parameters, rules or version) or is damaged before its last line.
     KeyboardInterrupt
-        On Ctrl-C: pending chunks are cancelled (the default pool is shut down); chunks
-        already written to `out` stay there, so the run can resume.
+        On Ctrl-C: pending chunks are cancelled; the default pool's workers (which
+        ignore Ctrl-C themselves) are terminated at once, so the call returns promptly
+        without tracebacks from the workers.  A given `executor` is not stopped: chunks
+        it is running finish there (use :func:`process_pool` for a process pool whose
+        workers ignore Ctrl-C, and :func:`stop_pool` to stop it).  Chunks already
+        written to `out` stay there, so the run can resume.
     """
     from . import __version__
 
@@ -420,11 +520,11 @@ def run(
                 finish(i, _call_chunk(play_chunk, i, sizes[i], chunk_seed(seed, i), params))
         elif executor is None:
             n = workers or os.cpu_count() or 1
-            pool = ProcessPoolExecutor(max_workers=min(n, len(todo)))
+            pool = process_pool(min(n, len(todo)))
             try:
                 _drive(pool, play_chunk, todo, sizes, seed, params, 2 * n, finish)
             except BaseException:
-                pool.shutdown(wait=False, cancel_futures=True)
+                stop_pool(pool)
                 raise
             pool.shutdown(wait=True)
         else:
@@ -465,8 +565,9 @@ def _drive(executor: Any, play_chunk: PlayChunk, todo: list[int], sizes: list[in
                 if nxt is not None:
                     pending[executor.submit(_call_chunk, play_chunk, nxt, sizes[nxt], chunk_seed(seed, nxt), params)] = nxt
     except BaseException:
-        for fut in pending:
-            fut.cancel()
+        with _sigint_ignored():
+            for fut in pending:
+                fut.cancel()
         raise
 
 

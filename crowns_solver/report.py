@@ -489,14 +489,13 @@ def _registry_or_empty() -> dict[str, Any]:
 
 
 def _executor(workers: int | None):
-    """A process pool for the studies' simulations (threads when ``workers == 1``)."""
-    import os
-    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+    """Where the studies' chunks run: a process pool whose workers ignore Ctrl-C (the
+    parent stops them), or, with ``workers == 1``, this process itself (no pool)."""
+    from .montecarlo import _InlineExecutor, process_pool
 
-    n = workers or os.cpu_count() or 1
-    if n == 1:
-        return ThreadPoolExecutor(max_workers=1)
-    return ProcessPoolExecutor(max_workers=n)
+    if workers == 1:
+        return _InlineExecutor()
+    return process_pool(workers)
 
 
 def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: str | Path | None = None,
@@ -571,7 +570,10 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
         from tqdm.auto import tqdm
 
         bar = tqdm(total=len(chosen), unit="study", desc="studies")
+    from .montecarlo import stop_pool
+
     executor = _executor(workers)
+    ok = False
     try:
         for name in chosen:
             st = studies[name]
@@ -588,8 +590,12 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
             write_index(out)
             if bar is not None:
                 bar.update()
+        ok = True
     finally:
-        executor.shutdown(wait=False, cancel_futures=True)
+        if ok:
+            executor.shutdown(wait=True)
+        else:  # Ctrl-C or an error: stop the workers now rather than let them finish
+            stop_pool(executor)
         if bar is not None:
             bar.close()
     return written

@@ -21,7 +21,7 @@ from crowns_solver import montecarlo
 from crowns_solver.errors import ResultsFileError, RunnerError
 from crowns_solver.kings_crowns import Rules, Deck, simulate, win_rates
 
-from mc_toy import pid_chunk, toy_chunk, wrong_rows
+from mc_toy import ctrl_c, pid_chunk, toy_chunk, wrong_rows
 
 KC = dict(players=4, policies=["random", "greedy", "aggressive", "defensive"], rotate=True, seed=17, chunk_size=50)
 
@@ -214,3 +214,41 @@ def test_read_results_never_crashes_on_garbage(tmp_path_factory, chunks):
         montecarlo.read_results(path)
     except ResultsFileError:
         pass
+
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and process groups")
+def test_ctrl_c_with_worker_processes_exits_at_once_in_one_line(tmp_path):
+    # Workers of the default pool ignore SIGINT and the parent terminates them: before,
+    # a worker interrupted while holding the call-queue lock could hang the exit forever,
+    # and the workers printed tracebacks.  Small chunks keep the workers busy with the
+    # queue, where the race was; several delays after the first chunk vary the moment.
+    out = tmp_path / "r.jsonl"
+
+    def ready() -> bool:
+        return out.exists() and out.read_bytes().count(b"\n") >= 2
+
+    for k, delay in enumerate((0.0, 0.05, 0.2)):
+        out.unlink(missing_ok=True)
+        rc, err, seconds = ctrl_c(["kings-crowns", "simulate", "--games", "400000", "--players", "4", "--policy",
+                                    "random", "--seed", str(k), "--out", out.name, "--workers", "2",
+                                    "--chunk-size", "20"], tmp_path, ready, delay)
+        assert (rc, err) == (130, "crowns: interrupted\n"), (k, err)
+        assert seconds < 10
+        assert ready()  # the finished chunks stay in the file, for a resume
+    frame = montecarlo.read_results(out)
+    assert 0 < len(frame) < 400000 and not frame.attrs["complete"]
+
+
+def test_process_pool_workers_ignore_ctrl_c_and_stop_pool_stops_them():
+    pool = montecarlo.process_pool(2)
+    assert pool.submit(signal.getsignal, signal.SIGINT).result() == signal.SIG_IGN
+    busy = [pool.submit(time.sleep, 30) for _ in range(4)]
+    procs = list(pool._processes.values())
+    t0 = time.monotonic()
+    montecarlo.stop_pool(pool)
+    assert time.monotonic() - t0 < 10  # did not wait for the 30 s sleeps
+    assert not any(p.is_alive() for p in procs)
+    assert all(f.cancelled() or f.done() for f in busy)
+    with pytest.raises(RunnerError, match="workers"):
+        montecarlo.process_pool(0)
