@@ -203,6 +203,10 @@ def _read_chunks(path: str | Path, *, repair: bool) -> tuple[dict[str, Any], dic
     if not complete:
         raise ResultsFileError(f"{path}: not a crowns results file (no complete header line)")
     meta = _parse_header(complete[0], path)
+    games, size = meta.get("games"), meta.get("chunk_size")
+    if any(isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in (games, size)):
+        raise ResultsFileError(f"{path}: header lacks games or chunk_size (whole numbers >= 1)")
+    sizes = chunk_sizes(games, size)
     chunks: dict[int, dict[str, list[Any]]] = {}
     for lineno, line in enumerate(complete[1:], start=2):
         if not line.strip():
@@ -210,10 +214,16 @@ def _read_chunks(path: str | Path, *, repair: bool) -> tuple[dict[str, Any], dic
         try:
             rec = json.loads(line)
             idx, n_games, cols = rec["chunk"], rec["n_games"], rec["columns"]
-            if not isinstance(idx, int) or not isinstance(cols, dict) or any(len(v) != n_games for v in cols.values()):
+            if (isinstance(idx, bool) or not isinstance(idx, int) or not isinstance(cols, dict)
+                    or any(not isinstance(v, list) or len(v) != n_games for v in cols.values())):
                 raise ValueError
         except (ValueError, KeyError, TypeError):
             raise ResultsFileError(f"{path}: line {lineno} is not a finished chunk") from None
+        if not 0 <= idx < len(sizes):
+            raise ResultsFileError(f"{path}: line {lineno} holds chunk {idx}, but the run has chunks 0..{len(sizes) - 1}"
+                                   f" ({games} games of {size})")
+        if n_games != sizes[idx]:
+            raise ResultsFileError(f"{path}: line {lineno} holds {n_games!r} games in chunk {idx}, which has {sizes[idx]}")
         if idx in chunks:
             raise ResultsFileError(f"{path}: chunk {idx} appears twice (line {lineno})")
         chunks[idx] = cols
@@ -263,11 +273,8 @@ def read_results(path: str | Path) -> pd.DataFrame:
         If it cannot be read.
     """
     meta, chunks, _ = _read_chunks(path, repair=False)
-    try:
-        sizes = chunk_sizes(int(meta["games"]), int(meta["chunk_size"]))
-    except (KeyError, TypeError, ValueError):
-        raise ResultsFileError(f"{path}: header lacks games or chunk_size") from None
-    frame = _frame(chunks, sizes, int(meta["chunk_size"]))
+    sizes = chunk_sizes(meta["games"], meta["chunk_size"])
+    frame = _frame(chunks, sizes, meta["chunk_size"])
     frame.attrs.update(meta)
     frame.attrs["games_done"] = len(frame)
     frame.attrs["complete"] = len(frame) == meta["games"]
@@ -470,21 +477,18 @@ def run(
     done: dict[int, dict[str, list[Any]]] = {}
     fh = None
     if out is not None:
+        if isinstance(out, str) and not out.strip():
+            raise RunnerError("the results file name (out) is empty; give a file name")
         out = Path(out)
+        if out.is_dir():
+            raise RunnerError(f"{out} is a folder; give a results file name (out)")
         if out.exists() and out.stat().st_size > 0:
             old, done, _ = _read_chunks(out, repair=True)
             for key in sorted(RESUME_KEYS, key=lambda k: k != "game"):  # a different game is the first thing to say
                 there, now = old.get(key), record.get(key)
                 if there != now:
-                    if isinstance(there, dict) and isinstance(now, dict):  # name only what differs
-                        keys = sorted(k for k in there.keys() | now.keys() if there.get(k) != now.get(k))
-                        key = f"{key} ({', '.join(keys)})"
-                        there, now = ({k: d.get(k) for k in keys} for d in (there, now))
-                    raise ResultsFileError(
-                        f"{out}: holds results made with a different {key}"
-                        f" ({_short(there)} there, {_short(now)} now);"
-                        " use another file to start a new run"
-                    )
+                    raise ResultsFileError(f"{out}: holds results made with {_difference(key, there, now)};"
+                                           " use another file to start a new run")
             record = old
         else:
             import datetime
@@ -542,8 +546,40 @@ def run(
 
 
 def _short(value: Any) -> str:
+    if value is _ABSENT:
+        return "absent"
     text = json.dumps(value, sort_keys=True, default=str)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+_ABSENT = object()
+#: How a resume-key difference is said ("made with a different seed (3 there, 4 now)").
+_KEY_WORDS = {"seed": "a different seed", "chunk_size": "a different chunk size", "games": "a different number of games",
+              "play_chunk": "a different chunk function", "params": "different params",
+              "version": "a different library version", "game": "a different game"}
+
+
+def _leaf_differences(there: Any, now: Any, path: str = "") -> list[tuple[str, Any, Any]]:
+    """Every (dotted path, value there, value now) where two JSON values differ, down to
+    the innermost entries that differ (``rules.deck.time-with-god``)."""
+    if isinstance(there, dict) and isinstance(now, dict):
+        out = []
+        for k in sorted(there.keys() | now.keys(), key=str):
+            out += _leaf_differences(there.get(k, _ABSENT), now.get(k, _ABSENT), f"{path}.{k}" if path else str(k))
+        return out
+    return [] if there == now else [(path, there, now)]
+
+
+def _difference(key: str, there: Any, now: Any) -> str:
+    """The resume refusal's wording: what differs, with both values, e.g. ``different
+    params: rules.deck.time-with-god is 20 there, 21 now``."""
+    words = _KEY_WORDS.get(key, f"a different {key}")
+    if not (isinstance(there, dict) and isinstance(now, dict)):
+        return f"{words} ({_short(there)} there, {_short(now)} now)"
+    diffs = _leaf_differences(there, now)
+    said = "; ".join(f"{p} is {_short(a)} there, {_short(b)} now" for p, a, b in diffs[:3])
+    more = f"; and {len(diffs) - 3} more" if len(diffs) > 3 else ""
+    return f"{words}: {said}{more}"
 
 
 def _drive(executor: Any, play_chunk: PlayChunk, todo: list[int], sizes: list[int], seed: int,
@@ -612,12 +648,37 @@ def _seats(results: pd.DataFrame) -> list[int]:
     return seats
 
 
+def _game_label(results: pd.DataFrame, row: int) -> str:
+    return f"game {results['game'].iloc[row]}" if "game" in results.columns else f"row {row}"
+
+
 def _win_matrix(results: pd.DataFrame, seats: list[int]) -> np.ndarray:
+    """Games x seats: 1 where the seat won.  Values outside the conventions (a winner
+    that is not a seat of that game, a ``win_<seat>`` other than 0 or 1) are refused."""
     if all(f"win_{s}" in results.columns for s in seats):
-        return np.column_stack([results[f"win_{s}"].fillna(0).to_numpy(dtype=float) for s in seats])
+        cols = []
+        for s in seats:
+            col = pd.to_numeric(results[f"win_{s}"], errors="coerce").where(results[f"win_{s}"].notna(), 0)
+            bad = np.flatnonzero(~col.isin([0, 1]).to_numpy())
+            if len(bad):
+                r = int(bad[0])
+                raise RunnerError(f"results: {_game_label(results, r)} has win_{s} = {_plain(results[f'win_{s}'].iloc[r])!r};"
+                                  " it must be 1 (won) or 0")
+            cols.append(col.to_numpy(dtype=float))
+        return np.column_stack(cols)
     if "winner" not in results.columns:
         raise RunnerError("results have neither a 'winner' column nor 'win_<seat>' columns")
-    winner = results["winner"].fillna(-1).to_numpy(dtype=float)
+    raw = results["winner"]
+    winner = pd.to_numeric(raw, errors="coerce").where(raw.notna(), -1).to_numpy(dtype=float)
+    ok = winner == -1
+    for s in seats:
+        present = results[f"policy_{s}"].notna().to_numpy() if f"policy_{s}" in results.columns else True
+        ok |= (winner == s) & present
+    bad = np.flatnonzero(~ok)
+    if len(bad):
+        r = int(bad[0])
+        raise RunnerError(f"results: {_game_label(results, r)} has winner {_plain(raw.iloc[r])!r}, which is not a seat of"
+                          f" that game ({', '.join(map(str, seats))}) or -1 for none")
     return np.column_stack([(winner == s).astype(float) for s in seats])
 
 
@@ -643,7 +704,9 @@ def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
     Raises
     ------
     RunnerError
-        If `by` is not "seat" or "policy" or the table lacks the columns needed.
+        If `by` is not "seat" or "policy", the table lacks the columns needed, or a
+        value breaks the conventions (a winner that is not a seat of its game or -1, a
+        ``win_<seat>`` other than 0 or 1), naming the game.
     """
     if by not in ("seat", "policy"):
         raise RunnerError(f"by must be 'seat' or 'policy', got {by!r}")
