@@ -39,6 +39,8 @@ def _resolve(policies: Sequence[str | Policy] | str | Policy | None, players: in
         policies = ["greedy"]
     if isinstance(policies, (str, Policy)):
         policies = [policies]
+    if not isinstance(policies, (list, tuple)):
+        raise RulesError(f"policies must be a policy name, a Policy, or a list of them (one per seat), got {policies!r}")
     pols = [get_policy(p) for p in policies]
     if len(pols) == 1:
         pols = pols * players
