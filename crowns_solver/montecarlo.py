@@ -527,10 +527,10 @@ def run(
             pool = process_pool(min(n, len(todo)))
             try:
                 _drive(pool, play_chunk, todo, sizes, seed, params, 2 * n, finish)
+                pool.shutdown(wait=True)  # idle workers: returns at once (a Ctrl-C here stops them too)
             except BaseException:
                 stop_pool(pool)
                 raise
-            pool.shutdown(wait=True)
         else:
             n = workers or os.cpu_count() or 1
             _drive(executor, play_chunk, todo, sizes, seed, params, 2 * n, finish)

@@ -611,12 +611,15 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
                 bar.update()
         ok = True
     finally:
-        if ok:
-            executor.shutdown(wait=True)
-        else:  # Ctrl-C or an error: stop the workers now rather than let them finish
-            stop_pool(executor)
         if bar is not None:
             bar.close()
+        if not ok:  # Ctrl-C or an error: stop the workers now rather than let them finish their chunks
+            stop_pool(executor)
+    try:
+        executor.shutdown(wait=True)  # idle workers: returns at once
+    except BaseException:  # Ctrl-C right then
+        stop_pool(executor)
+        raise
     return written
 
 
