@@ -496,11 +496,17 @@ def run(
             record["created"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
             if not out.parent.is_dir():
                 raise RunnerError(f"{out.parent} does not exist; create it first or choose another --out")
-            with open(out, "w", encoding="utf-8") as f:
-                f.write(_header(record))
-                f.flush()
-                os.fsync(f.fileno())
-        fh = open(out, "a", encoding="utf-8")
+            try:
+                with open(out, "w", encoding="utf-8") as f:
+                    f.write(_header(record))
+                    f.flush()
+                    os.fsync(f.fileno())
+            except OSError as exc:
+                raise RunnerError(f"cannot create the results file {out}: {exc.strerror or exc}; choose another --out") from None
+        try:
+            fh = open(out, "a", encoding="utf-8")
+        except OSError as exc:
+            raise RunnerError(f"cannot write to the results file {out}: {exc.strerror or exc}") from None
 
     todo = [i for i in range(len(sizes)) if i not in done]
     bar = None

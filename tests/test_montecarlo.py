@@ -277,6 +277,9 @@ def test_out_must_be_a_file_name(tmp_path):
         with pytest.raises(RunnerError, match=what):
             simulate(4, players=2, workers=1, out=bad)
     assert list(tmp_path.iterdir()) == []
+    if os.path.isdir("/proc/self"):  # a folder where no file can be created: said so, not a bare OSError
+        with pytest.raises(RunnerError, match="cannot create the results file /proc/nope.jsonl: "):
+            montecarlo.run(toy_chunk, 4, out="/proc/nope.jsonl", workers=1)
 
 
 def _results_file(tmp_path, lines_after_header):
