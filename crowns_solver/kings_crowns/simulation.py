@@ -158,8 +158,9 @@ def simulate(
     Raises
     ------
     RulesError
-        If `players` is not 2..5, a policy is unknown, or the number of policies is
-        neither 1 nor `players`.
+        If `players` is not 2..5, `policies` is not a name, a Policy or a list of them,
+        a policy is unknown, the number of policies is neither 1 nor `players`, or the
+        target exceeds the deck's crown points.
     DeckError
         If the deck is too small to deal `players` hands.
     RunnerError, ResultsFileError
