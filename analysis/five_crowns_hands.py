@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from crowns_solver.errors import StudyError
 from crowns_solver.five_crowns.cards import full_deck
 from crowns_solver.five_crowns.melds import can_go_out_batch, deadwood_batch
 from crowns_solver.five_crowns.simulation import simulate
@@ -52,25 +53,76 @@ def first_draw_chance(hands: np.ndarray, wild: int) -> np.ndarray:
     return np.bincount(who, weights=ok * unseen[who, card], minlength=m) / (DECK_SIZE - n)
 
 
-def deals_table(hands_per_round: int, seed: int) -> pd.DataFrame:
+def split_hands(hands: int) -> list[int]:
+    """`hands` dealt hands split over the 11 rounds as evenly as possible (the first
+    ``hands % 11`` rounds get one more), so the study deals exactly `hands` in all.
+
+    Raises
+    ------
+    StudyError
+        If `hands` is below 11 (every round needs at least one hand).
+    """
+    if hands < len(ROUNDS):
+        raise StudyError(f"five_crowns_deals deals at least one hand per round: games must be at least"
+                         f" {len(ROUNDS)}, got {hands}")
+    per, extra = divmod(hands, len(ROUNDS))
+    return [per + (k < extra) for k in range(len(ROUNDS))]
+
+
+def deals_table(hands_per_round: int | list[int], seed: int) -> pd.DataFrame:
     """Per round: hands dealt, share complete as dealt, mean chance to go out on the first
-    blind draw, mean deadwood as dealt (points), each with its 95% interval."""
+    blind draw, mean deadwood as dealt (points), each with its 95% interval.
+
+    `hands_per_round` is one count for every round or a list of 11 (round 1 first).
+    Round r's hands come from child r - 1 of ``SeedSequence(seed)``, so its first k
+    hands are the same whatever the count."""
+    counts = [hands_per_round] * len(ROUNDS) if isinstance(hands_per_round, int) else list(hands_per_round)
     rows = []
-    for r, child in zip(ROUNDS, np.random.SeedSequence(seed).spawn(len(ROUNDS))):
+    for r, child, m in zip(ROUNDS, np.random.SeedSequence(seed).spawn(len(ROUNDS)), counts):
         n = CARDS[r]
-        hands = deal_hands(n, hands_per_round, np.random.default_rng(child))
+        hands = deal_hands(n, m, np.random.default_rng(child))
         dead = deadwood_batch(hands, n)
         complete = int((dead == 0).sum())
-        low, high = proportion_ci(complete, hands_per_round)
+        low, high = proportion_ci(complete, m)
         p = first_draw_chance(hands, n)
         pm, plo, phi = mean_ci(p)
         dm, dlo, dhi = mean_ci(dead)
-        rows.append({"round": r, "cards": n, "wild": RANK_WORD[n], "games": hands_per_round,
-                     "complete_rate": complete / hands_per_round, "complete_rate_low": float(low),
+        rows.append({"round": r, "cards": n, "wild": RANK_WORD[n], "games": m,
+                     "complete_rate": complete / m, "complete_rate_low": float(low),
                      "complete_rate_high": float(high), "first_draw_rate": pm,
                      "first_draw_rate_low": max(0.0, plo), "first_draw_rate_high": min(1.0, phi),
                      "deadwood": dm, "deadwood_low": dlo, "deadwood_high": dhi})
     return pd.DataFrame(rows)
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def deals_headline(table: pd.DataFrame) -> str:
+    """The study's headline, every figure and every hand size named in it read from
+    `table` (from :func:`deals_table`): the complete rate with 3 and 13 cards, the
+    sizes where it is lowest (the three lowest, or every size tied at the lowest), the
+    first-draw chance with 3 and 13 cards, and the hands per round."""
+    t = table.set_index("cards")
+    rate = t["complete_rate"]
+    low = float(rate.min())
+    tied = [int(n) for n in rate.index if rate[n] == low]
+    if len(tied) >= 3:
+        lowest = tied
+    else:
+        lowest = sorted(int(n) for n in rate.sort_values(kind="stable").index[:3])
+    if low == 0 and len(tied) >= 3:
+        least = f"never with {_and([str(n) for n in lowest])} cards"
+    else:
+        least = (f"least often with {_and([str(n) for n in lowest])} cards ("
+                 + ", ".join(f"{rate[n]:.2%}" for n in lowest) + ")")
+    m = t["games"]
+    per = f"{int(m.min())}" if m.min() == m.max() else f"{int(m.min())} to {int(m.max())}"
+    return (f"A dealt hand melds completely (goes out at its first turn whatever it draws) "
+            f"{rate[3]:.1%} of the time with 3 cards and {rate[13]:.1%} with 13, {least}; counting the first "
+            f"blind draw, the chance to go out on the first turn is {t.loc[3, 'first_draw_rate']:.1%} with 3 cards"
+            f" and {t.loc[13, 'first_draw_rate']:.1%} with 13 ({per} seeded hands per round).")
 
 
 @study("five_crowns_deals", game="five_crowns", title="Five Crowns: how often a dealt hand can go out at once",
@@ -81,7 +133,8 @@ def deals(games: int, seed: int, executor: Any = None) -> StudyResult:
     Parameters
     ----------
     games : int
-        Hands to deal in all (``games // 11`` per round, at least 1).
+        Hands to deal in all (>= 11), split over the 11 rounds as evenly as possible
+        (``games // 11`` each, one more in the first ``games % 11`` rounds).
     seed : int
         Root seed.
     executor : ignored
@@ -90,18 +143,15 @@ def deals(games: int, seed: int, executor: Any = None) -> StudyResult:
     Returns
     -------
     StudyResult
+
+    Raises
+    ------
+    StudyError
+        If `games` is below 11.
     """
-    per = max(1, games // len(ROUNDS))
-    table = deals_table(per, sub_seed(seed, 30))
-    t = table.set_index("cards")
-    hard = [5, 8, 11]
-    headline = (f"A dealt hand melds completely (goes out at its first turn whatever it draws) "
-                f"{t.loc[3, 'complete_rate']:.1%} of the time with 3 cards and {t.loc[13, 'complete_rate']:.1%} "
-                f"with 13, least often with 5, 8 and 11 cards ("
-                + ", ".join(f"{t.loc[n, 'complete_rate']:.2%}" for n in hard)
-                + ", sizes that need two 4-card melds or a longer one); counting the first blind draw, the "
-                f"chance to go out on the first turn is {t.loc[3, 'first_draw_rate']:.1%} with 3 cards and "
-                f"{t.loc[13, 'first_draw_rate']:.1%} with 13 ({per} seeded hands per round).")
+    counts = split_hands(games)
+    table = deals_table(counts, sub_seed(seed, 30))
+    headline = deals_headline(table)
     fig = new_figure(7.0, 4.2)
     ax = fig.add_subplot()
     errorbars(ax, table["cards"], 100 * table["complete_rate"], 100 * table["complete_rate_low"],
@@ -136,7 +186,7 @@ def deals(games: int, seed: int, executor: Any = None) -> StudyResult:
                                                    "first_draw_rate_low", "first_draw_rate_high"]], fig),
         Section("Deadwood as dealt", "The mean deadwood (points left out of melds) of the dealt hand.",
                 table[["round", "cards", "games", "deadwood", "deadwood_low", "deadwood_high"]], fig2)],
-        games=per * len(ROUNDS),
+        games=sum(counts),
         rules=("Five Crowns as in RULES.md: one 116-card set (5 suits x 3..K twice, 6 jokers); round r deals "
                "n = r + 2 cards with n wild, jokers always wild, melds of wilds only allowed. Deadwood and "
                "going out from the library's exact meld solver (`deadwood_batch`, `can_go_out_batch`). "

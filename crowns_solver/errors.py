@@ -30,6 +30,7 @@ __all__ = [
     "StudyError",
     "OutputExistsError",
     "HiddenCardError",
+    "OutputPathError",
 ]
 
 
@@ -115,3 +116,7 @@ class OutputExistsError(CrownsError):
 
 class HiddenCardError(CrownsError):
     """A player's view was asked for a card that seat cannot see (a face-down card)."""
+
+
+class OutputPathError(CrownsError):
+    """An output path is empty, or its folder cannot be created there."""

@@ -37,11 +37,14 @@ and ``players``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import math
 import os
+import signal
 import statistics
-from collections.abc import Callable, Mapping
+import threading
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from pathlib import Path
 from typing import Any
@@ -59,6 +62,8 @@ __all__ = [
     "read_header",
     "wilson_interval",
     "win_rates",
+    "process_pool",
+    "stop_pool",
     "FORMAT",
     "DEFAULT_CHUNK_SIZE",
 ]
@@ -198,6 +203,10 @@ def _read_chunks(path: str | Path, *, repair: bool) -> tuple[dict[str, Any], dic
     if not complete:
         raise ResultsFileError(f"{path}: not a crowns results file (no complete header line)")
     meta = _parse_header(complete[0], path)
+    games, size = meta.get("games"), meta.get("chunk_size")
+    if any(isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in (games, size)):
+        raise ResultsFileError(f"{path}: header lacks games or chunk_size (whole numbers >= 1)")
+    sizes = chunk_sizes(games, size)
     chunks: dict[int, dict[str, list[Any]]] = {}
     for lineno, line in enumerate(complete[1:], start=2):
         if not line.strip():
@@ -205,10 +214,16 @@ def _read_chunks(path: str | Path, *, repair: bool) -> tuple[dict[str, Any], dic
         try:
             rec = json.loads(line)
             idx, n_games, cols = rec["chunk"], rec["n_games"], rec["columns"]
-            if not isinstance(idx, int) or not isinstance(cols, dict) or any(len(v) != n_games for v in cols.values()):
+            if (isinstance(idx, bool) or not isinstance(idx, int) or not isinstance(cols, dict)
+                    or any(not isinstance(v, list) or len(v) != n_games for v in cols.values())):
                 raise ValueError
         except (ValueError, KeyError, TypeError):
             raise ResultsFileError(f"{path}: line {lineno} is not a finished chunk") from None
+        if not 0 <= idx < len(sizes):
+            raise ResultsFileError(f"{path}: line {lineno} holds chunk {idx}, but the run has chunks 0..{len(sizes) - 1}"
+                                   f" ({games} games of {size})")
+        if n_games != sizes[idx]:
+            raise ResultsFileError(f"{path}: line {lineno} holds {n_games!r} games in chunk {idx}, which has {sizes[idx]}")
         if idx in chunks:
             raise ResultsFileError(f"{path}: chunk {idx} appears twice (line {lineno})")
         chunks[idx] = cols
@@ -258,15 +273,103 @@ def read_results(path: str | Path) -> pd.DataFrame:
         If it cannot be read.
     """
     meta, chunks, _ = _read_chunks(path, repair=False)
-    try:
-        sizes = chunk_sizes(int(meta["games"]), int(meta["chunk_size"]))
-    except (KeyError, TypeError, ValueError):
-        raise ResultsFileError(f"{path}: header lacks games or chunk_size") from None
-    frame = _frame(chunks, sizes, int(meta["chunk_size"]))
+    sizes = chunk_sizes(meta["games"], meta["chunk_size"])
+    frame = _frame(chunks, sizes, meta["chunk_size"])
     frame.attrs.update(meta)
     frame.attrs["games_done"] = len(frame)
     frame.attrs["complete"] = len(frame) == meta["games"]
     return frame
+
+
+# ---------------------------------------------------------------- worker pools and Ctrl-C
+
+def _ignore_sigint() -> None:
+    """Pool initializer: a worker ignores Ctrl-C; the parent stops it (see stop_pool)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
+    """A process pool whose workers ignore Ctrl-C, for :func:`run` and the studies.
+
+    A terminal's Ctrl-C reaches every process of the foreground group.  A worker of a
+    plain ``ProcessPoolExecutor`` then dies with a traceback, and one that dies holding
+    the pool's call-queue lock can make the parent's exit hang forever.  These workers
+    ignore SIGINT; the parent, which gets ``KeyboardInterrupt``, stops them with
+    :func:`stop_pool`.
+
+    Parameters
+    ----------
+    workers : int, optional
+        Worker processes (>= 1; default: all cores).
+
+    Returns
+    -------
+    concurrent.futures.ProcessPoolExecutor
+
+    Raises
+    ------
+    RunnerError
+        If `workers` is not a whole number >= 1.
+    """
+    n = (os.cpu_count() or 1) if workers is None else _check_int("workers", workers, 1)
+    return ProcessPoolExecutor(max_workers=n, initializer=_ignore_sigint)
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Ignore Ctrl-C while cleaning up after one (a second press must not cut the
+    cleanup short); only the main thread can change signal handlers."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
+def stop_pool(pool: Executor, timeout: float = 5.0) -> None:
+    """Stop a pool at once: cancel its queued work and, for a process pool, terminate
+    its workers instead of waiting for the chunks they are running.
+
+    Used on Ctrl-C and on errors, so that the program exits promptly and never hangs
+    joining workers.  Other executors are shut down without waiting.
+
+    Parameters
+    ----------
+    pool : concurrent.futures.Executor
+    timeout : float
+        Seconds to wait for each terminated worker (then it is killed) and for the
+        pool's manager thread.
+    """
+    with _sigint_ignored():
+        procs = list((getattr(pool, "_processes", None) or {}).values()) if isinstance(pool, ProcessPoolExecutor) else []
+        pool.shutdown(wait=False, cancel_futures=True)
+        for p in procs:
+            if p.is_alive():
+                p.terminate()
+        for p in procs:
+            p.join(timeout)
+            if p.is_alive():  # pragma: no cover - a worker that ignores SIGTERM
+                p.kill()
+                p.join(timeout)
+        manager = getattr(pool, "_executor_manager_thread", None)
+        if isinstance(manager, threading.Thread) and manager.is_alive():
+            manager.join(timeout)
+
+
+class _InlineExecutor(Executor):
+    """An Executor that runs each call at once in the calling thread (one worker, no
+    pool): Ctrl-C reaches the running chunk directly."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future:
+        fut: Future = Future()
+        try:
+            fut.set_result(fn(*args, **kwargs))
+        except Exception as exc:  # KeyboardInterrupt and SystemExit propagate
+            fut.set_exception(exc)
+        return fut
 
 
 # ---------------------------------------------------------------- the runner
@@ -341,8 +444,12 @@ def run(
         If `out` holds results of a different run (seed, chunk size, games, function,
         parameters, rules or version) or is damaged before its last line.
     KeyboardInterrupt
-        On Ctrl-C: pending chunks are cancelled (the default pool is shut down); chunks
-        already written to `out` stay there, so the run can resume.
+        On Ctrl-C: pending chunks are cancelled; the default pool's workers (which
+        ignore Ctrl-C themselves) are terminated at once, so the call returns promptly
+        without tracebacks from the workers.  A given `executor` is not stopped: chunks
+        it is running finish there (use :func:`process_pool` for a process pool whose
+        workers ignore Ctrl-C, and :func:`stop_pool` to stop it).  Chunks already
+        written to `out` stay there, so the run can resume.
     """
     from . import __version__
 
@@ -370,21 +477,18 @@ def run(
     done: dict[int, dict[str, list[Any]]] = {}
     fh = None
     if out is not None:
+        if isinstance(out, str) and not out.strip():
+            raise RunnerError("the results file name (out) is empty; give a file name")
         out = Path(out)
+        if out.is_dir():
+            raise RunnerError(f"{out} is a folder; give a results file name (out)")
         if out.exists() and out.stat().st_size > 0:
             old, done, _ = _read_chunks(out, repair=True)
             for key in sorted(RESUME_KEYS, key=lambda k: k != "game"):  # a different game is the first thing to say
                 there, now = old.get(key), record.get(key)
                 if there != now:
-                    if isinstance(there, dict) and isinstance(now, dict):  # name only what differs
-                        keys = sorted(k for k in there.keys() | now.keys() if there.get(k) != now.get(k))
-                        key = f"{key} ({', '.join(keys)})"
-                        there, now = ({k: d.get(k) for k in keys} for d in (there, now))
-                    raise ResultsFileError(
-                        f"{out}: holds results made with a different {key}"
-                        f" ({_short(there)} there, {_short(now)} now);"
-                        " use another file to start a new run"
-                    )
+                    raise ResultsFileError(f"{out}: holds results made with {_difference(key, there, now)};"
+                                           " use another file to start a new run")
             record = old
         else:
             import datetime
@@ -392,11 +496,17 @@ def run(
             record["created"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
             if not out.parent.is_dir():
                 raise RunnerError(f"{out.parent} does not exist; create it first or choose another --out")
-            with open(out, "w", encoding="utf-8") as f:
-                f.write(_header(record))
-                f.flush()
-                os.fsync(f.fileno())
-        fh = open(out, "a", encoding="utf-8")
+            try:
+                with open(out, "w", encoding="utf-8") as f:
+                    f.write(_header(record))
+                    f.flush()
+                    os.fsync(f.fileno())
+            except OSError as exc:
+                raise RunnerError(f"cannot create the results file {out}: {exc.strerror or exc}; choose another --out") from None
+        try:
+            fh = open(out, "a", encoding="utf-8")
+        except OSError as exc:
+            raise RunnerError(f"cannot write to the results file {out}: {exc.strerror or exc}") from None
 
     todo = [i for i in range(len(sizes)) if i not in done]
     bar = None
@@ -420,13 +530,13 @@ def run(
                 finish(i, _call_chunk(play_chunk, i, sizes[i], chunk_seed(seed, i), params))
         elif executor is None:
             n = workers or os.cpu_count() or 1
-            pool = ProcessPoolExecutor(max_workers=min(n, len(todo)))
+            pool = process_pool(min(n, len(todo)))
             try:
                 _drive(pool, play_chunk, todo, sizes, seed, params, 2 * n, finish)
+                pool.shutdown(wait=True)  # idle workers: returns at once (a Ctrl-C here stops them too)
             except BaseException:
-                pool.shutdown(wait=False, cancel_futures=True)
+                stop_pool(pool)
                 raise
-            pool.shutdown(wait=True)
         else:
             n = workers or os.cpu_count() or 1
             _drive(executor, play_chunk, todo, sizes, seed, params, 2 * n, finish)
@@ -442,8 +552,40 @@ def run(
 
 
 def _short(value: Any) -> str:
+    if value is _ABSENT:
+        return "absent"
     text = json.dumps(value, sort_keys=True, default=str)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+_ABSENT = object()
+#: How a resume-key difference is said ("made with a different seed (3 there, 4 now)").
+_KEY_WORDS = {"seed": "a different seed", "chunk_size": "a different chunk size", "games": "a different number of games",
+              "play_chunk": "a different chunk function", "params": "different params",
+              "version": "a different library version", "game": "a different game"}
+
+
+def _leaf_differences(there: Any, now: Any, path: str = "") -> list[tuple[str, Any, Any]]:
+    """Every (dotted path, value there, value now) where two JSON values differ, down to
+    the innermost entries that differ (``rules.deck.time-with-god``)."""
+    if isinstance(there, dict) and isinstance(now, dict):
+        out = []
+        for k in sorted(there.keys() | now.keys(), key=str):
+            out += _leaf_differences(there.get(k, _ABSENT), now.get(k, _ABSENT), f"{path}.{k}" if path else str(k))
+        return out
+    return [] if there == now else [(path, there, now)]
+
+
+def _difference(key: str, there: Any, now: Any) -> str:
+    """The resume refusal's wording: what differs, with both values, e.g. ``different
+    params: rules.deck.time-with-god is 20 there, 21 now``."""
+    words = _KEY_WORDS.get(key, f"a different {key}")
+    if not (isinstance(there, dict) and isinstance(now, dict)):
+        return f"{words} ({_short(there)} there, {_short(now)} now)"
+    diffs = _leaf_differences(there, now)
+    said = "; ".join(f"{p} is {_short(a)} there, {_short(b)} now" for p, a, b in diffs[:3])
+    more = f"; and {len(diffs) - 3} more" if len(diffs) > 3 else ""
+    return f"{words}: {said}{more}"
 
 
 def _drive(executor: Any, play_chunk: PlayChunk, todo: list[int], sizes: list[int], seed: int,
@@ -465,8 +607,9 @@ def _drive(executor: Any, play_chunk: PlayChunk, todo: list[int], sizes: list[in
                 if nxt is not None:
                     pending[executor.submit(_call_chunk, play_chunk, nxt, sizes[nxt], chunk_seed(seed, nxt), params)] = nxt
     except BaseException:
-        for fut in pending:
-            fut.cancel()
+        with _sigint_ignored():
+            for fut in pending:
+                fut.cancel()
         raise
 
 
@@ -511,12 +654,37 @@ def _seats(results: pd.DataFrame) -> list[int]:
     return seats
 
 
+def _game_label(results: pd.DataFrame, row: int) -> str:
+    return f"game {results['game'].iloc[row]}" if "game" in results.columns else f"row {row}"
+
+
 def _win_matrix(results: pd.DataFrame, seats: list[int]) -> np.ndarray:
+    """Games x seats: 1 where the seat won.  Values outside the conventions (a winner
+    that is not a seat of that game, a ``win_<seat>`` other than 0 or 1) are refused."""
     if all(f"win_{s}" in results.columns for s in seats):
-        return np.column_stack([results[f"win_{s}"].fillna(0).to_numpy(dtype=float) for s in seats])
+        cols = []
+        for s in seats:
+            col = pd.to_numeric(results[f"win_{s}"], errors="coerce").where(results[f"win_{s}"].notna(), 0)
+            bad = np.flatnonzero(~col.isin([0, 1]).to_numpy())
+            if len(bad):
+                r = int(bad[0])
+                raise RunnerError(f"results: {_game_label(results, r)} has win_{s} = {_plain(results[f'win_{s}'].iloc[r])!r};"
+                                  " it must be 1 (won) or 0")
+            cols.append(col.to_numpy(dtype=float))
+        return np.column_stack(cols)
     if "winner" not in results.columns:
         raise RunnerError("results have neither a 'winner' column nor 'win_<seat>' columns")
-    winner = results["winner"].fillna(-1).to_numpy(dtype=float)
+    raw = results["winner"]
+    winner = pd.to_numeric(raw, errors="coerce").where(raw.notna(), -1).to_numpy(dtype=float)
+    ok = winner == -1
+    for s in seats:
+        present = results[f"policy_{s}"].notna().to_numpy() if f"policy_{s}" in results.columns else True
+        ok |= (winner == s) & present
+    bad = np.flatnonzero(~ok)
+    if len(bad):
+        r = int(bad[0])
+        raise RunnerError(f"results: {_game_label(results, r)} has winner {_plain(raw.iloc[r])!r}, which is not a seat of"
+                          f" that game ({', '.join(map(str, seats))}) or -1 for none")
     return np.column_stack([(winner == s).astype(float) for s in seats])
 
 
@@ -542,7 +710,9 @@ def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
     Raises
     ------
     RunnerError
-        If `by` is not "seat" or "policy" or the table lacks the columns needed.
+        If `by` is not "seat" or "policy", the table lacks the columns needed, or a
+        value breaks the conventions (a winner that is not a seat of its game or -1, a
+        ``win_<seat>`` other than 0 or 1), naming the game.
     """
     if by not in ("seat", "policy"):
         raise RunnerError(f"by must be 'seat' or 'policy', got {by!r}")

@@ -42,14 +42,17 @@ def _claim(report: Path, marker: str, others: list[Path], *, force: bool) -> Non
     anything else in the way is refused unless `force`.  The folder is created (its parent
     must exist).
     """
-    from .errors import OutputExistsError
+    from .errors import OutputExistsError, OutputPathError
 
     folder = report.parent
     if folder.exists() and not folder.is_dir():
         raise OutputExistsError(f"{folder} exists and is not a folder")
     if not folder.parent.is_dir():
         raise OutputExistsError(f"{folder.parent} does not exist; create it first or choose another --out")
-    folder.mkdir(exist_ok=True)
+    try:
+        folder.mkdir(exist_ok=True)
+    except OSError as exc:
+        raise OutputPathError(f"cannot create the folder {folder}: {exc.strerror or exc}; choose another --out") from None
     if force:
         return
     for other in others:
@@ -219,6 +222,8 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
     OutputExistsError
         If `out_dir` holds a ``report.md`` or chart that ``crowns report`` did not write
         (and not `force`), or `out_dir`'s parent folder does not exist.
+    OutputPathError
+        If `out_dir` is empty or cannot be created.
     """
     import pandas as pd
 
@@ -226,6 +231,7 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
 
     if by not in ("seat", "policy"):
         raise RunnerError(f"by must be 'seat' or 'policy', got {by!r}")
+    _out_folder(out_dir)
     source = None
     if isinstance(results, pd.DataFrame):
         df = results
@@ -236,7 +242,7 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
         raise RunnerError(f"{source or 'results'}: no finished games yet")
     meta: dict[str, Any] = dict(df.attrs)
     df = _stack_seatings(df)
-    out = Path(out_dir)
+    out = _out_folder(out_dir)
     _claim(out / "report.md", _RESULTS_MARKER, [out / n for n in _RESULT_CHARTS], force=force)
     game = meta.get("game") or "game"
     seats = _seats(df)
@@ -489,14 +495,13 @@ def _registry_or_empty() -> dict[str, Any]:
 
 
 def _executor(workers: int | None):
-    """A process pool for the studies' simulations (threads when ``workers == 1``)."""
-    import os
-    from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+    """Where the studies' chunks run: a process pool whose workers ignore Ctrl-C (the
+    parent stops them), or, with ``workers == 1``, this process itself (no pool)."""
+    from .montecarlo import _InlineExecutor, process_pool
 
-    n = workers or os.cpu_count() or 1
-    if n == 1:
-        return ThreadPoolExecutor(max_workers=1)
-    return ProcessPoolExecutor(max_workers=n)
+    if workers == 1:
+        return _InlineExecutor()
+    return process_pool(workers)
 
 
 def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: str | Path | None = None,
@@ -506,8 +511,9 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
 
     Parameters
     ----------
-    only : list of str, optional
-        Study names to run (default: all, see ``crowns report --list``).
+    only : str or list of str, optional
+        Study names to run (one name, or a non-empty list); None (default) runs them all
+        (see ``crowns report --list``).
     quick : bool
         Use each study's small ``quick_games`` size (the whole set in minutes) instead of
         ``full_games``.
@@ -533,9 +539,12 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
     Raises
     ------
     StudyError
-        If a name in `only` is unknown or a study's tables break the conventions.
+        If `only` is an empty list or not names, a name in it is unknown, or a study's
+        tables break the conventions.
     RunnerError
         If `seed`, `games` or `workers` is out of range.
+    OutputPathError
+        If `out_dir` is empty or its folder cannot be created.
     OutputExistsError
         If a report's file or chart folder exists and was not written by ``crowns
         report`` (and not `force`); checked for every study before any runs.
@@ -551,11 +560,20 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < lo):
             raise RunnerError(f"{label} must be an integer >= {lo}, got {value!r}")
     studies = _registry_or_empty()
-    chosen = list(studies) if not only else list(dict.fromkeys(only))
+    if isinstance(only, str):  # one study by name, not its letters
+        only = [only]
+    if only is None:
+        chosen = list(studies)
+    else:
+        if not isinstance(only, (list, tuple)) or not all(isinstance(n, str) for n in only):
+            raise StudyError(f"only must be a list of study names, got {only!r}")
+        if not only:
+            raise StudyError("only is empty: give study names (see crowns report --list), or None for all")
+        chosen = list(dict.fromkeys(only))
     for name in chosen:
         if name not in studies:
             raise StudyError(f"unknown study {name!r}; known: {', '.join(studies)}")
-    out = Path(out_dir if out_dir is not None else ("reports-quick" if quick else "reports"))
+    out = _out_folder(out_dir if out_dir is not None else ("reports-quick" if quick else "reports"))
     for name in chosen:
         _claim(out / f"{name}.md", _MARKER.format(name=name), [out / name], force=force)
     index = out / "index.md"
@@ -571,7 +589,10 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
         from tqdm.auto import tqdm
 
         bar = tqdm(total=len(chosen), unit="study", desc="studies")
+    from .montecarlo import stop_pool
+
     executor = _executor(workers)
+    ok = False
     try:
         for name in chosen:
             st = studies[name]
@@ -588,10 +609,17 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
             write_index(out)
             if bar is not None:
                 bar.update()
+        ok = True
     finally:
-        executor.shutdown(wait=False, cancel_futures=True)
         if bar is not None:
             bar.close()
+        if not ok:  # Ctrl-C or an error: stop the workers now rather than let them finish their chunks
+            stop_pool(executor)
+    try:
+        executor.shutdown(wait=True)  # idle workers: returns at once
+    except BaseException:  # Ctrl-C right then
+        stop_pool(executor)
+        raise
     return written
 
 
@@ -605,7 +633,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.results is not None:
         if args.quick or args.only or args.games is not None:
             raise RunnerError("--quick, --only and --games run the studies; they do not apply to a results file")
-        path = write_report(args.results, args.out or "report", by=args.by, force=args.force)
+        path = write_report(args.results, "report" if args.out is None else args.out, by=args.by, force=args.force)
         charts = sorted(p.name for p in path.parent.glob("*.png"))
         print(f"wrote {path}")
         print(f"charts in {path.parent}: {', '.join(charts)}")
@@ -650,3 +678,14 @@ def register_command(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--by", choices=("seat", "policy"), default="policy",
                         help="with RESULTS: main win-rate table by policy (default) or seat")
     parser.set_defaults(handler=cmd_report)
+
+
+def _out_folder(out_dir: str | Path) -> Path:
+    """`out_dir` as a Path; an empty name is refused (it would mean the current folder)."""
+    from .errors import OutputPathError
+
+    if isinstance(out_dir, str) and not out_dir.strip():
+        raise OutputPathError("the output folder name (--out) is empty; give a folder, e.g. --out reports")
+    if not isinstance(out_dir, (str, Path)):
+        raise OutputPathError(f"the output folder must be a path, got {out_dir!r}")
+    return Path(out_dir)

@@ -1,9 +1,13 @@
 """A tiny game-agnostic chunk function for the Monte Carlo runner tests (importable by
-worker processes)."""
+worker processes), and a helper that presses Ctrl-C on a ``crowns`` command."""
 
 from __future__ import annotations
 
 import os
+import signal
+import subprocess
+import sys
+import time
 from pathlib import Path
 
 import numpy as np
@@ -33,3 +37,25 @@ def wrong_rows(chunk_index, n_games, seed):
 
 def pid_chunk(chunk_index, n_games, seed):
     return pd.DataFrame({"pid": [os.getpid()] * n_games, "winner": [0] * n_games, "policy_0": ["a"] * n_games})
+
+
+def ctrl_c(argv: list[str], tmp_path, ready, delay: float) -> tuple[int, str, float]:
+    """Start the crowns command in its own process group, wait until `ready()`, then
+    send SIGINT to the whole group, as a terminal's Ctrl-C does (workers included).
+    Returns (exit status, stderr, seconds from the signal to the exit)."""
+    proc = subprocess.Popen([sys.executable, "-m", "crowns_solver", *argv], cwd=tmp_path, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        deadline = time.monotonic() + 60
+        while not ready() and proc.poll() is None and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert proc.poll() is None, proc.communicate()
+        time.sleep(delay)
+        os.killpg(proc.pid, signal.SIGINT)
+        t0 = time.monotonic()
+        _, err = proc.communicate(timeout=20)  # a hang fails here instead of hanging CI
+        return proc.returncode, err, time.monotonic() - t0
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGKILL)
+            proc.wait()

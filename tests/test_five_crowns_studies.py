@@ -7,6 +7,7 @@ import pandas as pd
 import pytest
 from crowns_solver.analysis import registry
 from crowns_solver.analysis.base import check_result
+from crowns_solver.errors import StudyError
 from fc_reference import brute_force_deadwood
 
 from crowns_solver.five_crowns.cards import card_name, full_deck
@@ -50,6 +51,39 @@ def test_deals_study_end_to_end(tmp_path):
     # a complete hand goes out whatever it draws
     assert (table["first_draw_rate"] >= table["complete_rate"]).all()
     assert f"{table['complete_rate'].iloc[0]:.1%}" in text.splitlines()[3]
+
+
+def _deals_like(rates: dict[int, float], hands) -> pd.DataFrame:
+    rows = [{"round": n - 2, "cards": n, "games": hands[n - 3] if isinstance(hands, list) else hands,
+             "complete_rate": rates[n], "first_draw_rate": min(1.0, 2 * rates[n])} for n in range(3, 14)]
+    return pd.DataFrame(rows)
+
+
+def test_deals_headline_names_the_sizes_the_data_gives():
+    from crowns_solver.analysis.five_crowns_hands import deals_headline
+
+    # lowest at 4, 6 and 9 cards: the headline says so (it used to print "5, 8 and 11" always)
+    rates = {n: 0.05 for n in range(3, 14)} | {3: 0.11, 13: 0.02, 4: 0.004, 6: 0.001, 9: 0.003}
+    text = deals_headline(_deals_like(rates, 100))
+    assert "least often with 4, 6 and 9 cards (0.40%, 0.10%, 0.30%)" in text
+    assert "5, 8" not in text and "11.0% of the time with 3 cards and 2.0% with 13" in text
+    assert text.endswith("(100 seeded hands per round).")
+    # a tiny run where most sizes never melded: it says "never", naming every such size
+    rates = {n: 0.0 for n in range(3, 14)} | {3: 1.0}
+    text = deals_headline(_deals_like(rates, [2] * 3 + [1] * 8))
+    assert "never with 4, 5, 6, 7, 8, 9, 10, 11, 12 and 13 cards" in text and "(1 to 2 seeded hands" in text
+
+
+def test_deals_study_deals_exactly_the_hands_asked_for():
+    from crowns_solver.analysis.five_crowns_hands import split_hands
+
+    assert split_hands(11) == [1] * 11 and split_hands(24) == [3, 3] + [2] * 9
+    result = registry()["five_crowns_deals"].run(13, 3)
+    table = result.sections[0].table
+    assert result.games == 13 and table["games"].tolist() == [2, 2] + [1] * 9
+    for bad in (1, 10):  # fewer hands than rounds: refused, not silently rounded up
+        with pytest.raises(StudyError, match=f"at least 11, got {bad}"):
+            registry()["five_crowns_deals"].run(bad, 3)
 
 
 def test_first_draw_chance_against_brute_force():

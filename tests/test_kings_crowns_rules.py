@@ -237,7 +237,7 @@ def test_draw_from_discard_takes_the_top_and_empty_draw_pile_reshuffles():
 
 def test_both_piles_empty_means_play_without_drawing_and_an_empty_hand_passes():
     deck = Deck.from_mapping({"salvation": 2, "crown-black-5": 12})
-    g = Game(2, Rules(deck=deck, max_turns=50, target=1000), seed=0)
+    g = Game(2, Rules(deck=deck, max_turns=50, target=60), seed=0)  # 60: all the crowns (30 each here)
     crown, sal = C("crown-black-5"), C("salvation")
     # both saved, 6 crowns each, both piles empty, seat 0 about to draw
     g._engine.set_state([[crown] * 6, [crown] * 6], [[sal], [sal]], [[], []], [[], []], [], [], 0, 0)

@@ -21,7 +21,7 @@ from crowns_solver import montecarlo
 from crowns_solver.errors import ResultsFileError, RunnerError
 from crowns_solver.kings_crowns import Rules, Deck, simulate, win_rates
 
-from mc_toy import pid_chunk, toy_chunk, wrong_rows
+from mc_toy import ctrl_c, pid_chunk, toy_chunk, wrong_rows
 
 KC = dict(players=4, policies=["random", "greedy", "aggressive", "defensive"], rotate=True, seed=17, chunk_size=50)
 
@@ -117,15 +117,17 @@ def test_killed_cli_run_resumes(tmp_path):
 
 @pytest.mark.parametrize(
     "change, what",
-    [({"seed": 6}, "seed"), ({"chunk_size": 20}, "chunk_size"), ({"games": 50}, "games"),
-     ({"params": {"players": 4}}, "params")],
+    [({"seed": 6}, r"a different seed \(5 there, 6 now\)"),
+     ({"chunk_size": 20}, r"a different chunk size \(10 there, 20 now\)"),
+     ({"games": 50}, r"a different number of games \(40 there, 50 now\)"),
+     ({"params": {"players": 4}}, "different params: players is 3 there, 4 now")],
 )
 def test_resume_refuses_a_different_run(tmp_path, change, what):
     out = tmp_path / "r.jsonl"
     args = dict(games=40, params={"players": 3}, seed=5, chunk_size=10)
     montecarlo.run(toy_chunk, **args, out=out, workers=1)
     args.update(change)
-    with pytest.raises(ResultsFileError, match=f"different {what}"):
+    with pytest.raises(ResultsFileError, match=what):
         montecarlo.run(toy_chunk, **args, out=out, workers=1)
 
 
@@ -133,9 +135,12 @@ def test_resume_refuses_other_rules(tmp_path):
     out = tmp_path / "kc.jsonl"
     simulate(20, workers=1, out=out, **KC)
     deck = Deck.from_mapping({**Rules().deck.to_dict(), "sin-orange": 12})
-    with pytest.raises(ResultsFileError, match="different params"):
+    # the message names the innermost entry that differs, with both values (it used to
+    # cut both sides of the whole rules dict at the same point, before the difference)
+    was = Rules().deck.to_dict()["sin-orange"]
+    with pytest.raises(ResultsFileError, match=f"different params: rules.deck.sin-orange is {was} there, 12 now;"):
         simulate(20, workers=1, out=out, rules=Rules(deck=deck), **KC)
-    with pytest.raises(ResultsFileError, match="different params"):
+    with pytest.raises(ResultsFileError, match="different params: rules.target is null there, 60 now;"):
         simulate(20, workers=1, out=out, rules=Rules(target=60), **KC)
 
 
@@ -214,3 +219,125 @@ def test_read_results_never_crashes_on_garbage(tmp_path_factory, chunks):
         montecarlo.read_results(path)
     except ResultsFileError:
         pass
+
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and process groups")
+def test_ctrl_c_with_worker_processes_exits_at_once_in_one_line(tmp_path):
+    # Workers of the default pool ignore SIGINT and the parent terminates them: before,
+    # a worker interrupted while holding the call-queue lock could hang the exit forever,
+    # and the workers printed tracebacks.  Small chunks keep the workers busy with the
+    # queue, where the race was; several delays after the first chunk vary the moment.
+    out = tmp_path / "r.jsonl"
+
+    def ready() -> bool:
+        return out.exists() and out.read_bytes().count(b"\n") >= 2
+
+    for k, delay in enumerate((0.0, 0.05, 0.2)):
+        out.unlink(missing_ok=True)
+        rc, err, seconds = ctrl_c(["kings-crowns", "simulate", "--games", "400000", "--players", "4", "--policy",
+                                    "random", "--seed", str(k), "--out", out.name, "--workers", "2",
+                                    "--chunk-size", "20"], tmp_path, ready, delay)
+        assert (rc, err) == (130, "crowns: interrupted\n"), (k, err)
+        assert seconds < 10
+        assert ready()  # the finished chunks stay in the file, for a resume
+    frame = montecarlo.read_results(out)
+    assert 0 < len(frame) < 400000 and not frame.attrs["complete"]
+
+
+def test_process_pool_workers_ignore_ctrl_c_and_stop_pool_stops_them():
+    pool = montecarlo.process_pool(2)
+    assert pool.submit(signal.getsignal, signal.SIGINT).result() == signal.SIG_IGN
+    busy = [pool.submit(time.sleep, 30) for _ in range(4)]
+    procs = list(pool._processes.values())
+    t0 = time.monotonic()
+    montecarlo.stop_pool(pool)
+    assert time.monotonic() - t0 < 10  # did not wait for the 30 s sleeps
+    assert not any(p.is_alive() for p in procs)
+    assert all(f.cancelled() or f.done() for f in busy)
+    with pytest.raises(RunnerError, match="workers"):
+        montecarlo.process_pool(0)
+
+
+def test_resume_difference_lists_at_most_three_entries():
+    from crowns_solver.montecarlo import _difference
+
+    there = {"a": 1, "b": {"c": [1, 2], "d": "x"}, "e": 1, "f": 1}
+    now = {"a": 2, "b": {"c": [1, 3], "d": "x"}, "e": 2, "f": 2, "g": 0}
+    assert _difference("params", there, now) == (
+        "different params: a is 1 there, 2 now; b.c is [1, 2] there, [1, 3] now; e is 1 there, 2 now; and 2 more")
+    assert _difference("params", {"g": 1}, {}) == "different params: g is 1 there, absent now"
+    assert _difference("version", "0.1", "0.2") == 'a different library version ("0.1" there, "0.2" now)'
+
+
+def test_out_must_be_a_file_name(tmp_path):
+    for bad, what in (("", "is empty"), ("  ", "is empty"), (str(tmp_path), "is a folder")):
+        with pytest.raises(RunnerError, match=what):
+            montecarlo.run(toy_chunk, 4, out=bad, workers=1)
+        with pytest.raises(RunnerError, match=what):
+            simulate(4, players=2, workers=1, out=bad)
+    assert list(tmp_path.iterdir()) == []
+    if os.path.isdir("/proc/self"):  # a folder where no file can be created: said so, not a bare OSError
+        with pytest.raises(RunnerError, match="cannot create the results file /proc/nope.jsonl: "):
+            montecarlo.run(toy_chunk, 4, out="/proc/nope.jsonl", workers=1)
+
+
+def _results_file(tmp_path, lines_after_header):
+    out = tmp_path / f"{lines_after_header.__name__}.jsonl"
+    montecarlo.run(toy_chunk, 40, params={"players": 3}, seed=5, chunk_size=10, out=out, workers=1)
+    head, *chunks = out.read_text().splitlines()
+    out.write_text("\n".join([head, *lines_after_header(chunks)]) + "\n")
+    return out
+
+
+def test_hand_edited_chunks_are_refused(tmp_path):
+    def renumber(chunks):
+        rec = json.loads(chunks[3])
+        rec["chunk"] = 999
+        return chunks[:3] + [json.dumps(rec)]
+
+    out = _results_file(tmp_path, renumber)  # was silently ignored
+    with pytest.raises(ResultsFileError, match="line 5 holds chunk 999, but the run has chunks 0..3"):
+        montecarlo.read_results(out)
+
+    def resize(chunks):
+        rec = json.loads(chunks[0])
+        rec["n_games"], rec["columns"] = 3, {k: v[:3] for k, v in rec["columns"].items()}
+        return [json.dumps(rec)]
+
+    with pytest.raises(ResultsFileError, match="line 2 holds 3 games in chunk 0, which has 10"):
+        montecarlo.read_results(_results_file(tmp_path, resize))
+
+    def stringy(chunks):
+        rec = json.loads(chunks[0])
+        rec["n_games"], rec["columns"] = 10, {"winner": "0123456789"}
+        return [json.dumps(rec)]
+
+    with pytest.raises(ResultsFileError, match="line 2 is not a finished chunk"):
+        montecarlo.read_results(_results_file(tmp_path, stringy))
+
+
+def test_winners_outside_the_seats_are_refused(tmp_path, capsys):
+    from conftest import run_cli
+
+    df = simulate(8, players=4, policies="random", seed=2, workers=1)
+    df.loc[5, "winner"] = 99
+    with pytest.raises(RunnerError, match="game 5 has winner 99, which is not a seat of that game"):
+        win_rates(df)
+    wide = pd.DataFrame({"policy_0": ["a", "b"], "policy_1": ["b", "a"], "win_0": [1, 2], "win_1": [0, 0]})
+    with pytest.raises(RunnerError, match="row 1 has win_0 = 2"):
+        montecarlo.win_rates(wide)
+    # a winner in an empty seat of a smaller game
+    mixed = pd.DataFrame({"policy_0": ["a", "a"], "policy_1": ["b", "b"], "policy_2": ["c", None],
+                          "winner": [2, 2]})
+    with pytest.raises(RunnerError, match="row 1 has winner 2"):
+        montecarlo.win_rates(mixed, by="policy")
+    # the command says it in one line
+    out = tmp_path / "bad99.jsonl"
+    simulate(8, players=4, policies="random", seed=2, workers=1, out=out, chunk_size=4)
+    head, first, second = out.read_text().splitlines()
+    rec = json.loads(second)
+    rec["columns"]["winner"][1] = 99
+    out.write_text("\n".join([head, first, json.dumps(rec)]) + "\n")
+    code, _, err = run_cli(capsys, "report", str(out), "--out", str(tmp_path / "rep"))
+    assert code == 2 and err.count("\n") == 1 and "game 5 has winner 99" in err

@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import os
+import sys
+import time
 from concurrent.futures import ThreadPoolExecutor
 
+import pytest
+
 from crowns_solver.cli import main
+from mc_toy import ctrl_c
 
 
 def test_report_on_five_crowns_results(tmp_path, capsys):
@@ -52,3 +58,65 @@ def test_report_on_duplicate_five_crowns_results(tmp_path, capsys):
     games = {p: int(rows[p].split("|")[3]) for p in rows}
     assert games == {"greedy": 12, "advisor": 12}
     assert wins["greedy"] + wins["advisor"] >= 12   # every game has a winner (ties share)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and process groups")
+def test_ctrl_c_during_the_studies_exits_at_once_in_one_line(tmp_path):
+    # crowns report's own pool: workers ignore SIGINT and are terminated by the parent
+    # (before, they printed tracebacks and the exit could hang).
+    for delay in (2.0,):
+        t0 = time.monotonic()
+        rc, err, seconds = ctrl_c(["report", "--quick", "--only", "kings_crowns_tournament", "--out", "intr",
+                                    "--workers", "2", "--no-progress"], tmp_path,
+                                   lambda: time.monotonic() - t0 > delay, 0.0)
+        assert (rc, err) == (130, "crowns: interrupted\n"), err
+        assert seconds < 10
+        assert not (tmp_path / "intr" / "kings_crowns_tournament.md").exists()
+
+
+def test_the_studies_pool_workers_leave_ctrl_c_to_the_parent():
+    import os
+    import signal
+
+    from crowns_solver import report
+    from crowns_solver.montecarlo import stop_pool
+
+    pool = report._executor(2)
+    try:
+        assert pool.submit(signal.getsignal, signal.SIGINT).result() == signal.SIG_IGN
+        assert pool.submit(os.getpid).result() != os.getpid()
+    finally:
+        stop_pool(pool)
+    inline = report._executor(1)  # one worker: the chunks run here, where Ctrl-C lands
+    assert inline.submit(os.getpid).result() == os.getpid()
+
+
+def test_empty_or_uncreatable_out_is_refused(tmp_path, monkeypatch, capsys):
+    from conftest import run_cli
+
+    from crowns_solver.kings_crowns import simulate
+
+    results = tmp_path / "kc.jsonl"
+    simulate(8, players=2, workers=1, out=results, chunk_size=4)
+    monkeypatch.chdir(tmp_path)
+    before = sorted(p.name for p in tmp_path.iterdir())
+    for argv in (["report", str(results), "--out", ""], ["report", "--only", "five_crowns_deals", "--out", " "]):
+        code, _, err = run_cli(capsys, *argv)
+        assert code == 2 and err == "crowns: error: the output folder name (--out) is empty; give a folder, e.g. --out reports\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == before  # nothing written here
+    if os.path.isdir("/proc/self"):  # a folder where nothing can be created
+        code, _, err = run_cli(capsys, "report", str(results), "--out", "/proc/nope")
+        assert code == 2 and err.startswith("crowns: error: cannot create the folder /proc/nope:"), err
+
+
+def test_run_studies_only_means_what_it_says(tmp_path):
+    from crowns_solver.errors import StudyError
+    from crowns_solver.report import run_studies
+
+    with pytest.raises(StudyError, match="only is empty"):  # used to run every study
+        run_studies([], out_dir=tmp_path / "r", games=11)
+    with pytest.raises(StudyError, match="only must be a list of study names, got 5"):
+        run_studies(5, out_dir=tmp_path / "r")
+    # one name is that study (it used to be read letter by letter: "unknown study 'f'")
+    (path,) = run_studies("five_crowns_deals", out_dir=tmp_path / "r", games=11, workers=1)
+    assert path.name == "five_crowns_deals.md"

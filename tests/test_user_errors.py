@@ -142,7 +142,7 @@ def test_resume_names_the_game_and_the_differing_parameter(capsys, tmp_path):
     assert 'different game ("kings-crowns" there, "five-crowns" now)' in err
     err = _one_line_error(capsys, "kings-crowns", "simulate", "--games", "20", "--out", str(results), "--policy",
                           "random")
-    assert "different params (policies)" in err
+    assert 'different params: policies is ["greedy", "greedy", "greedy", "greedy"] there, ["random", "random", "random", "random"] now;' in err
 
 
 def test_study_report_keeps_a_users_file(tmp_path):

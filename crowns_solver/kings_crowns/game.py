@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 _core = load("_kc_engine")
 
-__all__ = ["Game", "SeatView", "Play", "Destination", "DrawSource", "Seed", "make_rng"]
+__all__ = ["Game", "SeatView", "Play", "Destination", "DrawSource", "Seed", "make_rng", "check_seed"]
 
 Destination: TypeAlias = Literal["discard", "play", "gifts", "crowns"]
 DrawSource: TypeAlias = Literal["draw", "discard"]
@@ -43,8 +43,31 @@ _SOURCES = ("draw", "discard")
 _ENDED = (None, "target", "stalemate")
 
 
+def check_seed(seed: Any) -> Seed:
+    """`seed` if it is a seed: a whole number >= 0, a numpy SeedSequence or Generator, or
+    None.
+
+    Raises
+    ------
+    RulesError
+        Otherwise (a negative number, a float, a string...), naming the value.
+    """
+    if seed is None or isinstance(seed, (np.random.Generator, np.random.SeedSequence)):
+        return seed
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise RulesError(f"seed must be a whole number >= 0, a numpy SeedSequence or Generator, got {seed!r}")
+    return int(seed)
+
+
 def make_rng(seed: Seed) -> np.random.Generator:
-    """A numpy Generator (PCG64) from an int, SeedSequence or Generator (returned as is)."""
+    """A numpy Generator (PCG64) from an int, SeedSequence or Generator (returned as is).
+
+    Raises
+    ------
+    RulesError
+        If `seed` is not a seed (see :func:`check_seed`).
+    """
+    seed = check_seed(seed)
     if isinstance(seed, np.random.Generator):
         return seed
     return np.random.Generator(np.random.PCG64(seed))
@@ -246,12 +269,21 @@ class Game:
         Target, turn cap and deck (default: :class:`Rules`()).
     seed : int, SeedSequence or Generator, optional
         Source of every shuffle (and of the built-in players' random choices when they
-        play through :meth:`play_turn`); the same seed replays the same game.
+        play through :meth:`play_turn`); the same seed replays the same game.  None
+        (default) draws a fresh seed from the operating system and records it as
+        :attr:`seed`, so ``Game(players, rules, seed=game.seed)`` replays the game.
+
+    Attributes
+    ----------
+    seed : int, SeedSequence or Generator
+        The seed given, or the whole number drawn when none was.
 
     Raises
     ------
     RulesError, DeckError
-        If `players` is not 2..5 or the deck is too small to deal.
+        If `players` is not 2..5, the seed is not a whole number >= 0, a SeedSequence
+        or a Generator, the target exceeds the deck's crown points, or the deck is too
+        small to deal.
 
     Notes
     -----
@@ -267,7 +299,10 @@ class Game:
             raise RulesError(f"rules must be a Rules, got {type(self.rules).__name__}")
         self.rules.check(players)
         self.target = self.rules.target_for(players)
-        self.rng = make_rng(seed)
+        seed = check_seed(seed)
+        #: The seed given, or the fresh one drawn (replays the game).
+        self.seed = int(np.random.SeedSequence().entropy) if seed is None else seed  # type: ignore[arg-type]
+        self.rng = make_rng(self.seed)
         self._deck = np.asarray(self.rules.deck.counts, dtype=np.int32)
         self._engine = _core.Engine(self._deck, players, self.target, self.rules.max_turns, self.rng)
         #: Every move so far: (turn, seat, "draw" or "play", source or Play, card drawn).
@@ -386,16 +421,21 @@ class Game:
         Raises
         ------
         IllegalMoveError
-            If the play is not legal now (RULES.md, "Legal plays"); the message names the
-            play and the position.
+            If `play` is neither a Play nor such a tuple, names a seat not in the game,
+            or is not legal now (RULES.md, "Legal plays"); the message names the play
+            and the position.
         CardError
             If the card is not a King's Crowns card.
         """
         if not isinstance(play, Play):
+            if not isinstance(play, (tuple, list)) or not 2 <= len(play) <= 3:
+                raise IllegalMoveError(f"a play is a Play, (card, to) or (card, \"play\", seat), got {play!r}")
             play = Play(*play)
         seat, turn = self.to_move, self.turn
         if self.phase != "play":
             raise IllegalMoveError(f"cannot play {play} now ({self._where()})")
+        if play.seat is not None and not 0 <= play.seat < self.players:
+            raise IllegalMoveError(f"no seat {play.seat} in a {self.players}-player game: {play}")
         action = play._action(seat)
         if action not in self._engine.legal_plays():
             raise IllegalMoveError(f"illegal play: {play} ({self._where()}; {self._why(play)})")
@@ -422,16 +462,23 @@ class Game:
         if self.phase == "play":
             self.play(policy.choose_play(self.view(seat), self.rng))
 
-    def play_out(self, policies: Sequence[Policy | str]) -> Game:
-        """Play the game to its end with one policy per seat; returns the game.
+    def play_out(self, policies: Sequence[Policy | str] | Policy | str) -> Game:
+        """Play the game to its end with one policy per seat (or one name or Policy
+        for every seat); returns the game.
 
         Raises
         ------
         RulesError
-            If there is not one policy per seat, or a name is unknown.
+            If `policies` is not a name, a Policy or a list of them, there is not one
+            policy per seat, or a name is unknown.
         """
-        from .policies import get_policy
+        from .policies import Policy, get_policy
 
+        if isinstance(policies, (str, Policy)):  # one player for every seat, not its letters
+            policies = [policies] * self.players
+        if not isinstance(policies, (list, tuple)):
+            raise RulesError(f"policies must be a policy name, a Policy, or a list of them (one per seat),"
+                             f" got {policies!r}")
         pols = [get_policy(p) for p in policies]
         if len(pols) != self.players:
             raise RulesError(f"give one policy per seat ({self.players}), got {len(pols)}")

@@ -204,14 +204,18 @@ def get_policy(spec: str | Policy) -> Policy:
     Raises
     ------
     RulesError
-        If the name or an option is unknown or out of range.
+        If the name or an option is unknown or out of range, or options are given to a
+        policy other than lookahead.
     """
     if isinstance(spec, Policy):
         return spec
     if not isinstance(spec, str):
         raise RulesError(f"a policy is a name or a Policy, got {spec!r}")
-    name, _, opts = spec.strip().lower().partition(":")
-    if name in _SIMPLE and not opts:
+    name, colon, opts = spec.strip().lower().partition(":")
+    if name in _SIMPLE:
+        if colon:
+            raise RulesError(f"{name} takes no options, got {spec!r} (only lookahead does:"
+                             " lookahead:samples=N,horizon=H,rollout=NAME)")
         return BuiltinPolicy(name)
     if name != "lookahead":
         raise RulesError(f"unknown policy {spec!r} (policies: {', '.join(POLICY_NAMES)})")

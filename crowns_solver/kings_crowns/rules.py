@@ -67,9 +67,25 @@ class Rules:
         return 75 if check_players(players) == 5 else 100
 
     def check(self, players: int) -> None:
-        """Raise RulesError/DeckError unless a game of `players` players can be dealt."""
+        """Raise RulesError/DeckError unless a game of `players` players can be dealt and
+        won: the deck must deal every hand, and the target must not exceed the deck's
+        crown points (a target no seat can reach would make every game a stalemate at
+        the turn cap).
+
+        Raises
+        ------
+        RulesError
+            If `players` is not 2..5, or the target exceeds the deck's crown points.
+        DeckError
+            If the deck is too small to deal `players` hands.
+        """
         check_players(players)
         self.deck.check_players(players)
+        target, points = self.target_for(players), self.deck.crown_points()
+        if target > points:
+            where = "the target" if self.target is not None else f"the rules' target for {players} players"
+            raise RulesError(f"{where} is {target} crown points, more than the deck {self.deck.name!r} holds"
+                             f" ({points}): no seat could reach it and every game would end at the turn cap")
 
     def to_dict(self) -> dict[str, Any]:
         """The rules as JSON-able data (recorded with every simulation's results)."""

@@ -39,6 +39,8 @@ def _resolve(policies: Sequence[str | Policy] | str | Policy | None, players: in
         policies = ["greedy"]
     if isinstance(policies, (str, Policy)):
         policies = [policies]
+    if not isinstance(policies, (list, tuple)):
+        raise RulesError(f"policies must be a policy name, a Policy, or a list of them (one per seat), got {policies!r}")
     pols = [get_policy(p) for p in policies]
     if len(pols) == 1:
         pols = pols * players
@@ -156,8 +158,9 @@ def simulate(
     Raises
     ------
     RulesError
-        If `players` is not 2..5, a policy is unknown, or the number of policies is
-        neither 1 nor `players`.
+        If `players` is not 2..5, `policies` is not a name, a Policy or a list of them,
+        a policy is unknown, the number of policies is neither 1 nor `players`, or the
+        target exceeds the deck's crown points.
     DeckError
         If the deck is too small to deal `players` hands.
     RunnerError, ResultsFileError
