@@ -320,10 +320,9 @@ def test_mobility_ordering_keeps_values_exact(mode, objective, reach):
         pos = random_position(4241 + 17 * seed, 11 if mode == "open" else 9, reach)
         value, _, _ = solve_plain(pos, mode, objective)
         cards_bytes, root = _engine_input(pos, mode)
-        for w in (0, 2, 40):
+        for w in (0, 2, 10, 40):
             eng = _ck_search.Engine(cards_bytes, 0 if mode == "open" else 1, obj, rc, 1 << 20)
-            if w == 2:
-                assert eng.mob_w == 2   # the default
+            assert eng.mob_w == (2 if reach == "any" else 10)   # the default
             eng.mob_w = w
             scale = eng.scale(root)
             want = value * scale if objective == "margin" else (2 * value - 1) * scale
