@@ -74,6 +74,21 @@ GAME_GUESS_FIRST = True
 MAX_NODE_LIMIT = 2**62
 #: Depth of the shallow heuristic pass before an exact search.
 PRE_DEPTH = 2
+#: A solve with a time or node limit at or below the anytime cut-over (ANYTIME_CARDS)
+#: splits its limit: the exact search first gets this first share (an ample limit solves
+#: there, exactly as fast as without a limit); if it does not finish, the heuristic
+#: deepening runs until the second share is spent too (its deepest completed iteration
+#: gives the estimate and the move a stop reports, instead of the PRE_DEPTH pass's), and
+#: the exact search goes on with the rest of the limit.  Shares count from the start of
+#: the solve (time) or from node 0.  None: no split (the shallow pass, then the exact
+#: search with the whole limit).
+SPLIT_SHARES: tuple[float, float] | None = (0.5, 0.25)
+#: A limited solve whose value became exact just as the limit stopped it gets this share
+#: of its limit more (at least PV_GRACE_MIN_SECONDS / PV_GRACE_MIN_NODES) to list the
+#: proven best move and the principal variation (usually a few table look-ups).
+PV_GRACE = 0.25
+PV_GRACE_MIN_SECONDS = 0.1
+PV_GRACE_MIN_NODES = 100_000
 
 
 @dataclass(frozen=True)
@@ -131,6 +146,10 @@ class Solution:
         Principal variation: optimal play from here to the end (open mode, exact), up to
         and including the first face-down card taken (game mode), or the line the
         heuristic search prefers (not exact).
+    pv_complete : bool
+        False only when the value is exact but even the extra budget for listing the
+        principal variation (:data:`PV_GRACE`) ran out, or Ctrl-C stopped the search:
+        `pv` then holds the moves listed before that (possibly none).
     to_move : {"first", "second"}
         Whose point of view the values take.
     mode, objective, reach : str
@@ -175,6 +194,7 @@ class Solution:
     table_entries: int
     table_used: int
     stats: dict[str, int] = field(default_factory=dict, repr=False)
+    pv_complete: bool = True
 
     @property
     def best_move(self) -> Cell | None:
@@ -227,6 +247,7 @@ class Solution:
                 for m in self.moves
             ],
             "pv": [list(m) for m in self.pv],
+            "pv_complete": self.pv_complete,
             "mode": self.mode,
             "objective": self.objective,
             "reach": self.reach,
@@ -505,15 +526,24 @@ def solve(
         )
     except MemoryError:
         raise SolverOptionError(f"cannot allocate a transposition table of {tt_mb} MB; ask for less") from None
-    deadline = _core.monotonic() + time_limit if time_limit is not None else 0.0
-    eng.set_limits(deadline, node_limit or 0)
     run = _Run(eng, root, pos, mode, objective, all_moves)
+    deadline = run.started + time_limit if time_limit is not None else 0.0
+    eng.set_limits(deadline, node_limit or 0)
     try:
-        run.go(limited=time_limit is not None or node_limit is not None)
+        run.go(time_limit is not None or node_limit is not None, deadline, node_limit or 0)
     except _Stopped:
         pass
     except KeyboardInterrupt:
         eng.stop = 2
+    stopped = eng.stop
+    if stopped in (1, 3):
+        # stopped by a limit just as (or after) the value became exact: list the proven
+        # best move and the principal variation with a little more (PV_GRACE)
+        extra_time = max(PV_GRACE * time_limit, PV_GRACE_MIN_SECONDS) if time_limit is not None else 0.0
+        extra_nodes = max(int(PV_GRACE * node_limit), PV_GRACE_MIN_NODES) if node_limit is not None else 0
+        run.finish_listing(_core.monotonic() + extra_time if extra_time else 0.0,
+                           eng.nodes + extra_nodes if extra_nodes else 0)
+        eng.stop = stopped   # the reason the search itself stopped
     seconds = time.perf_counter() - t0
     return run.solution(
         seconds=seconds, tt_mb=tt_mb, time_limit=time_limit, node_limit=node_limit
@@ -536,6 +566,7 @@ class _Run:
     def __init__(self, eng: Any, root: tuple, pos: Position, mode: Mode, objective: Objective,
                  all_moves: bool) -> None:
         self.eng = eng
+        self.started = _core.monotonic()
         self.root = root
         self.pos = pos
         self.mode = mode
@@ -554,6 +585,7 @@ class _Run:
         self.pbest_lb: int = -_INF
         self.depth: int | None = None
         self.exact_pv: list[int] | None = None
+        self.pv_partial: list[int] = []
         self.heur_pv: list[int] = []
         self.moves: dict[int, _MoveInfo] = {}
         if not self.terminal:
@@ -589,28 +621,91 @@ class _Run:
     def exact(self) -> bool:
         return self.lower == self.upper
 
+    def finish_listing(self, deadline: float, node_limit: int) -> None:
+        """The value is exact but a limit stopped the search before the proven best move
+        and the principal variation were listed: list them within an extra budget
+        (`deadline`, `node_limit`: absolute, 0 none), keeping what is listed if that runs
+        out too."""
+        if self.terminal or self.exact_pv is not None:
+            return
+        if self.moves:
+            self.lower = max(self.lower, max(m.lower for m in self.moves.values()))
+        if not self.exact:
+            return
+        self.eng.set_limits(deadline, node_limit)
+        try:
+            self._finish_exact()
+        except _Stopped:
+            pass
+
     # -- the search ---------------------------------------------------------------
 
-    def go(self, limited: bool) -> None:
+    def go(self, limited: bool, deadline: float = 0.0, node_limit: int = 0) -> None:
+        """Search until the value is exact or a limit stops it (:class:`_Stopped`).
+
+        `deadline` (monotonic seconds, 0: none) and `node_limit` (0: none) are the limits
+        already set on the engine; below the anytime cut-over they are split (see
+        :data:`SPLIT_SHARES`).
+        """
         if self.terminal:
             return
         cards_left = self.pos.cards_left
         plies = cards_left + (1 if self.pos.marker is None else 0)
         anytime = limited and cards_left > ANYTIME_CARDS[self.mode]
-        last = plies - 1 if anytime else min(PRE_DEPTH, plies - 1)
+        deepest = plies - 1
         keep = ANYTIME_HORIZON_CARDS[self.mode]
-        if anytime and keep is not None:
-            last = max(min(last, cards_left - keep), min(PRE_DEPTH, plies - 1))
-        depth = 2 if plies % 2 == 0 else 1
+        if keep is not None:
+            deepest = max(min(deepest, cards_left - keep), min(PRE_DEPTH, plies - 1))
+        last = deepest if anytime else min(PRE_DEPTH, plies - 1)
+        first = 2 if plies % 2 == 0 else 1
+        if self._deepen(first, last) or anytime or not limited or SPLIT_SHARES is None:
+            self._iteration(_EXACT)
+            return
+        # below the cut-over with a limit: the exact search first, with a share of the
+        # limit (an ample limit solves here, as fast as without the split); if it does not
+        # finish, the heuristic deepening gets the next share (so a stop reports the deeper
+        # estimate and move, not the shallow pass's), and the exact search the rest
+        exact_share, deep_share = SPLIT_SHARES
+        if self._within(exact_share, deadline, node_limit, lambda: self._iteration(_EXACT)):
+            return
+        if not self.exact:   # (exact but stopped while listing the best move: finish that)
+            self._within(exact_share + deep_share, deadline, node_limit,
+                         lambda: self._deepen(first, deepest))
+        self.eng.set_limits(deadline, node_limit)
+        self._iteration(_EXACT)
+
+    def _deepen(self, depth: int, last: int) -> bool:
+        """Heuristic iterations at `depth`, `depth` + 2, ... and `last` plies (skipping
+        depths already done); True if they made the root exact."""
         while depth <= last:
-            self._iteration(depth)
-            if self.exact and (not self.all_moves or all(
-                    m.lower == m.upper for m in self.moves.values())):
-                break
+            if self.depth is None or depth > self.depth:
+                self._iteration(depth)
+                if self.exact and (not self.all_moves or all(
+                        m.lower == m.upper for m in self.moves.values())):
+                    return True
             depth += 2 if depth + 2 <= last else 1
             if depth == last + 1:
                 break
-        self._iteration(_EXACT)
+        return False
+
+    def _within(self, share: float, deadline: float, node_limit: int, work: Callable[[], object]) -> bool:
+        """Run `work` with `share` of the solve's limits (counted from the solve's start);
+        True if it finished, False if that share ran out.  Ctrl-C and the solve's own
+        limits still raise :class:`_Stopped`."""
+        eng = self.eng
+        sub_deadline = self.started + share * (deadline - self.started) if deadline > 0 else 0.0
+        sub_nodes = max(1, int(share * node_limit)) if node_limit > 0 else 0
+        eng.set_limits(sub_deadline, sub_nodes)
+        try:
+            work()
+            return True
+        except _Stopped:
+            if eng.stop == 2:   # Ctrl-C
+                raise
+            return False
+        finally:
+            if eng.stop != 2:
+                eng.set_limits(deadline, node_limit)
 
     def _iteration(self, depth: int) -> None:
         eng, root = self.eng, self.root
@@ -731,6 +826,7 @@ class _Run:
         """Optimal line from `state` whose exact value (mover's view) is `v`."""
         eng = self.eng
         line: list[int] = []
+        self.pv_partial = line   # what is listed so far, should a limit stop the listing
         while True:
             moves = eng.moves(state)
             if not moves:
@@ -833,13 +929,16 @@ class _Run:
             best_moves = (moves[0].cell,)
         else:
             best_moves = ()
+        pv_complete = True
         if exact and self.exact_pv is not None:
             pv = self.exact_pv
+        elif exact and not self.terminal and eng.stop:
+            pv, pv_complete = self.pv_partial, False   # (what finish_listing listed)
         elif exact and not self.terminal:
             try:
                 pv = self._pv(self.root, self.lower)
             except _Stopped:
-                pv = []
+                pv, pv_complete = self.pv_partial, False
         else:
             pv = self.heur_pv if not self.terminal else []
         stop = _STOP_REASONS.get(eng.stop)
@@ -851,6 +950,7 @@ class _Run:
             best_moves=best_moves,
             moves=tuple(moves),
             pv=tuple(cell_coords(c) for c in pv),
+            pv_complete=pv_complete,
             to_move=self.pos.to_move,
             mode=self.mode,
             objective=self.objective,
