@@ -4,15 +4,19 @@ value that became exact as the limit ran out."""
 
 from __future__ import annotations
 
+import json
+import math
 from fractions import Fraction
 
 import pytest
+from conftest import run_cli
 from test_cross_kings_solver import random_position
 
 from crowns_solver import _ck_search
 from crowns_solver.cross_kings import solve
 from crowns_solver.cross_kings.position import cell_index
 from crowns_solver.cross_kings.solver import ANYTIME_CARDS, PRE_DEPTH, _engine_input
+from crowns_solver.errors import SolverOptionError
 
 
 def explicit_iteration(pos, mode, depth, move):
@@ -109,3 +113,48 @@ def test_pv_that_cannot_be_listed_says_so():
     sol = solve(random_position(1, 16), tt_mb=16, node_limit=13_366)
     data = sol.to_dict()
     assert data["pv_complete"] is True and data["pv"] == [list(c) for c in sol.pv]
+
+
+# ---------------------------------------------------------------- option checks
+
+
+@pytest.mark.parametrize("tt_mb", [-1, 0, 0.5, 65537, float("nan"), float("inf"), "big", True])
+def test_tt_mb_out_of_range_gets_one_message(tt_mb):
+    with pytest.raises(SolverOptionError) as exc:
+        solve(random_position(1, 8), tt_mb=tt_mb)
+    assert str(exc.value) == f"tt_mb must be a number of MB from 1 to 65536, got {tt_mb!r}"
+
+
+@pytest.mark.parametrize("text", ["-1", "0", "0.5", "70000", "nan", "inf", "big"])
+def test_cli_tt_mb_out_of_range_gets_one_message(capsys, text):
+    code, out, err = run_cli(capsys, "cross-kings", "solve", "--random", "1", "--tt-mb", text,
+                             "--node-limit", "10")
+    assert code == 2 and not out
+    assert err == f"crowns: error: --tt-mb must be a number of MB from 1 to 65536, got {text}\n"
+
+
+def test_cli_tt_mb_in_range_is_used(capsys):
+    code, out, _ = run_cli(capsys, "cross-kings", "solve", "--random", "1", "--tt-mb", "1",
+                           "--node-limit", "10", "--json")
+    assert code == 0 and json.loads(out)["tt_mb"] == 1
+
+
+def test_infinite_time_limit_means_no_limit():
+    pos = random_position(3, 12)
+    free = solve(pos, mode="game")
+    sol = solve(pos, mode="game", time_limit=math.inf)
+    assert sol.exact and sol.time_limit is None and sol.stopped is None
+    assert (sol.value, sol.nodes) == (free.value, free.nodes)
+
+
+@pytest.mark.parametrize("limit", [math.nan, -1, -math.inf, 0, 0.0])
+def test_nan_zero_and_negative_time_limits_are_refused(limit):
+    with pytest.raises(SolverOptionError, match=r"time_limit must be a positive number of seconds, or None or"
+                       rf" inf for no limit, got {limit!r}"):
+        solve(random_position(3, 12), time_limit=limit)
+
+
+def test_cli_time_limit_inf_means_no_limit(capsys):
+    code, out, _ = run_cli(capsys, "cross-kings", "solve", "--random", "4", "--time-limit", "inf",
+                           "--node-limit", "1000", "--json")
+    assert code == 0 and json.loads(out)["time_limit"] is None

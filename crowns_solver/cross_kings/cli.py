@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 from pathlib import Path
 
 from ..cli import add_json_flag, print_json
@@ -183,14 +184,15 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from .position import cell_index
     from .solver import DEFAULT_TT_MB, solve
 
+    tt_mb = DEFAULT_TT_MB if args.tt_mb is None else _tt_mb(args.tt_mb)
     pos = load_position(args)
-    time_limit = None if args.time_limit == 0 else args.time_limit
+    time_limit = None if args.time_limit == 0 or math.isinf(args.time_limit) else args.time_limit
     sol = solve(
         pos,
         mode=args.mode,
         objective=args.objective,
         all_moves=args.all_moves,
-        tt_mb=args.tt_mb if args.tt_mb is not None else DEFAULT_TT_MB,
+        tt_mb=tt_mb,
         time_limit=time_limit,
         node_limit=args.node_limit,
     )
@@ -257,14 +259,27 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _positive_float(text: str) -> float:
-    import math
-
     try:
         x = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not math.isfinite(x) or x < 0:
+    if math.isnan(x) or x < 0:
         raise argparse.ArgumentTypeError(f"must be a number >= 0: {text!r}")
+    return x
+
+
+def _tt_mb(text: str) -> float:
+    """``--tt-mb``: one message for every value out of range (checked here, not by argparse,
+    so that -1, 0 and 'big' read alike)."""
+    from ..errors import SolverOptionError
+    from .solver import MAX_TT_MB
+
+    try:
+        x = float(text)
+    except ValueError:
+        x = math.nan
+    if not (math.isfinite(x) and 1 <= x <= MAX_TT_MB):
+        raise SolverOptionError(f"--tt-mb must be a number of MB from 1 to {MAX_TT_MB}, got {text}")
     return x
 
 
@@ -309,10 +324,12 @@ def register_solve(commands: argparse._SubParsersAction) -> None:
                        help="margin: final margin; win: game points 1 / 1/2 / 0 (default margin)")
     solve.add_argument("--all-moves", action="store_true", help="exact value of every move (slower)")
     solve.add_argument("--time-limit", type=_positive_float, default=SOLVE_TIME_LIMIT, metavar="S",
-                       help=f"stop after S seconds and report what is proven (default {SOLVE_TIME_LIMIT:g}; 0: no limit)")
+                       help=f"stop after S seconds and report what is proven (default {SOLVE_TIME_LIMIT:g};"
+                            " 0 or inf: no limit)")
     solve.add_argument("--node-limit", type=_positive_int, default=None, metavar="N",
                        help="stop after N search nodes")
-    solve.add_argument("--tt-mb", type=_positive_float, default=None, metavar="MB",
-                       help="search memory in MB: transposition table plus leaf-score cache (default 64)")
+    solve.add_argument("--tt-mb", default=None, metavar="MB",
+                       help="search memory in MB, 1 to 65536: transposition table plus leaf-score cache"
+                            " (default 64)")
     add_json_flag(solve)
     solve.set_defaults(handler=cmd_solve)

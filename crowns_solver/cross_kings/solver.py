@@ -285,15 +285,16 @@ def _check_options(mode: Any, objective: Any, tt_mb: Any, time_limit: Any, node_
         raise SolverOptionError(f"mode must be 'open' or 'game', got {mode!r}")
     if objective not in ("margin", "win"):
         raise SolverOptionError(f"objective must be 'margin' or 'win', got {objective!r}")
-    if isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)) or not math.isfinite(tt_mb):
-        raise SolverOptionError(f"tt_mb must be a number of MB, got {tt_mb!r}")
-    if not 1 <= tt_mb <= MAX_TT_MB:
-        raise SolverOptionError(f"tt_mb must be between 1 and {MAX_TT_MB} MB, got {tt_mb!r}")
+    if (isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)) or not math.isfinite(tt_mb)
+            or not 1 <= tt_mb <= MAX_TT_MB):
+        raise SolverOptionError(f"tt_mb must be a number of MB from 1 to {MAX_TT_MB}, got {tt_mb!r}")
     if time_limit is not None:
         if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-            raise SolverOptionError(f"time_limit must be a number of seconds or None, got {time_limit!r}")
-        if not (math.isfinite(time_limit) and time_limit > 0):
-            raise SolverOptionError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
+            raise SolverOptionError(
+                f"time_limit must be a number of seconds, or None or inf for no limit, got {time_limit!r}")
+        if not time_limit > 0:   # (NaN too)
+            raise SolverOptionError(
+                f"time_limit must be a positive number of seconds, or None or inf for no limit, got {time_limit!r}")
     if node_limit is not None:
         if isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit <= 0:
             raise SolverOptionError(f"node_limit must be a positive integer or None, got {node_limit!r}")
@@ -464,12 +465,14 @@ def solve(
         Also find the exact value of every legal move (and, in game mode, of each card a
         face-down move may reveal).  Costs roughly one solve per move.
     tt_mb : float
-        Memory for the search in MB (1 to 65536), allocated once: the transposition
+        Memory for the search in MB (a number from 1 to 65536), allocated once: the transposition
         table (the largest power of two of 64-byte buckets that fits) and a leaf-score
         cache (at most 8 MB) in what is left.  Nothing else grows during the search.
     time_limit : float, optional
         Seconds after which the search stops and returns what it has proven (bounds,
-        best move found, ``exact=False``).  None: search until solved.
+        best move found, ``exact=False``).  None or ``math.inf``: search until solved
+        (the Solution records None).  Limited solves of positions at or below the anytime
+        cut-over split the limit (:data:`SPLIT_SHARES`).
     node_limit : int, optional
         Stop after this many search nodes (deterministic, unlike `time_limit`).
 
@@ -482,8 +485,9 @@ def solve(
     Raises
     ------
     SolverOptionError
-        If `mode`, `objective`, `tt_mb`, `time_limit` or `node_limit` is invalid, or the
-        table cannot be allocated.
+        If `mode`, `objective`, `tt_mb`, `time_limit` or `node_limit` is invalid (e.g.
+        `tt_mb` not a number from 1 to 65536, `time_limit` NaN, zero or negative), or
+        the table cannot be allocated.
     UnknownCardError
         If ``mode="open"`` and some face-down card is unknown (a crosskings.net save
         string hides them): the open value needs every card; use ``mode="game"``.
@@ -503,6 +507,8 @@ def solve(
     ``stopped="interrupted"`` instead of raising KeyboardInterrupt.
     """
     _check_options(mode, objective, tt_mb, time_limit, node_limit)
+    if time_limit is not None and math.isinf(time_limit):
+        time_limit = None   # no limit
     if not isinstance(all_moves, bool):
         raise SolverOptionError(f"all_moves must be True or False, got {all_moves!r}")
     pos = _coerce_position(position)
