@@ -12,8 +12,39 @@ from ..errors import PositionError
 
 POSITION_HELP = (
     "a crosskings.net save string, or a file holding one, a deal (six lines of six cards,"
-    " ?? for face-down cards) or a position as JSON"
+    " ?? for face-down cards) or a position as JSON; - reads that from standard input"
 )
+#: The file name that means standard input.
+STDIN = "-"
+
+
+def read_stdin(error: type) -> str:
+    """Standard input as UTF-8 text (a position, a save string), for a file named ``-``.
+
+    Raises `error` (a CrownsError subclass) if it is not UTF-8 text, is larger than
+    :data:`crowns_solver._io.MAX_TEXT_BYTES`, or is empty.
+    """
+    import sys
+
+    from .._io import MAX_TEXT_BYTES
+
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is not None:
+        data = stream.read(MAX_TEXT_BYTES + 1)
+        if len(data) > MAX_TEXT_BYTES:
+            raise error(f"standard input: more than {MAX_TEXT_BYTES:,} bytes is too large for a position")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise error(f"standard input: not UTF-8 text (byte 0x{exc.object[exc.start]:02x}"
+                        f" at offset {exc.start})") from None
+    else:   # a text stream without bytes underneath (e.g. io.StringIO)
+        text = sys.stdin.read(MAX_TEXT_BYTES + 1)
+        if len(text) > MAX_TEXT_BYTES:
+            raise error(f"standard input: more than {MAX_TEXT_BYTES:,} characters is too large for a position")
+    if not text.strip():
+        raise error("standard input is empty: expected a save string, a deal or a position as JSON")
+    return text
 
 
 def add_position_args(parser: argparse.ArgumentParser, *, optional: bool = True) -> None:
@@ -41,7 +72,9 @@ def load_position(args: argparse.Namespace):  # -> Position
         raise PositionError("no position given: pass a save string, a file, or --random SEED")
     source = args.position
     path = Path(source)
-    if "//" not in source and (path.exists() or path.suffix in (".json", ".txt", ".deal")):
+    if source == STDIN:
+        text = read_stdin(PositionError)
+    elif "//" not in source and (path.exists() or path.suffix in (".json", ".txt", ".deal")):
         text = read_text(path, PositionError)
     else:
         text = source
