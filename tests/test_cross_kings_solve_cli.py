@@ -60,7 +60,7 @@ def test_solve_game_mode_lists_card_values(capsys):
     # (2,2) is face down: one line per card it may reveal (AS, 3H, 8D, AC)
     assert sum(1 for line in out.splitlines() if "reveals" in line) == 4
     # labels: (4,3) w 0 d 0 of m 24 for the opponent -> 1; (2,4) w 12 d 8 -> (24-12-4)/24
-    assert "(4,3) 6D  1  best" in out and "(2,4) 5D  1/3 (0.333)" in out
+    assert "(4,3) 6D  1  best" in out and "(2,4) 5D  0.3333 (= 1/3)" in out
 
 
 def test_solve_a_fresh_deal_is_anytime(capsys):

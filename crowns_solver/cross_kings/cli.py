@@ -193,23 +193,59 @@ def register(commands: argparse._SubParsersAction) -> None:
 SOLVE_TIME_LIMIT = 10.0
 
 
-def _fmt_value(value, objective: str) -> str:
-    """A value as text: exact fraction, with a decimal when it is not whole."""
+#: Decimal places of values printed as text (the exact fraction is printed beside a
+#: rounded exact value, and is in --json).
+VALUE_DIGITS = 4
+
+
+def _decimal(value, objective: str, rounding: str = "nearest") -> tuple[str, bool]:
+    """`value` (a Fraction) as a decimal with at most VALUE_DIGITS places, signed under
+    objective "margin"; and whether that decimal is the value exactly.  `rounding`:
+    "nearest", or "down" / "up" (for proven lower / upper bounds: rounding never makes a
+    bound claim more than is proven)."""
+    scale = 10**VALUE_DIGITS
+    scaled = value * scale
+    exact = scaled.denominator == 1
+    if rounding == "down":
+        n = math.floor(scaled)
+    elif rounding == "up":
+        n = math.ceil(scaled)
+    else:
+        n = math.floor(scaled + value.__class__(1, 2))
+    whole, frac = divmod(abs(n), scale)
+    text = str(whole)
+    if frac or not exact:   # a rounded value keeps all its places: 3.0000 is not 3
+        digits = f"{frac:0{VALUE_DIGITS}d}"
+        text += "." + (digits.rstrip("0") if exact else digits)
+    if n < 0 or (n == 0 and value < 0):
+        text = "-" + text
+    elif objective == "margin":
+        text = "+" + text
+    return text, exact
+
+
+def _fmt_value(value, objective: str, *, exact: bool = True, rounding: str = "nearest") -> str:
+    """A value as text: a decimal (e.g. ``-2.9738``); an exact value that the decimal
+    rounds also shows its fraction (``-2.9738 (= -59951/20160)``).  None is ``?``."""
     if value is None:
         return "?"
-    if objective == "win":
-        return f"{value}" if value.denominator == 1 else f"{value} ({float(value):.3f})"
-    if value.denominator == 1:
-        return f"{int(value):+d}"
-    return f"{'+' if value > 0 else ''}{value} ({float(value):+.3f})"
+    text, is_exact = _decimal(value, objective, rounding)
+    if exact and not is_exact:
+        text += f" (= {value})"
+    return text
+
+
+def _fmt_bounds(lower, upper, objective: str) -> str:
+    return (f"{_fmt_value(lower, objective, exact=False, rounding='down')} .."
+            f" {_fmt_value(upper, objective, exact=False, rounding='up')}")
 
 
 def _fmt_move_value(m, objective: str) -> str:
     if m.exact:
         return _fmt_value(m.value, objective)
     if m.value is not None:
-        return f"~{_fmt_value(m.value, objective)} (proven {_fmt_value(m.lower, objective)} .. {_fmt_value(m.upper, objective)})"
-    return f"? (proven {_fmt_value(m.lower, objective)} .. {_fmt_value(m.upper, objective)})"
+        return f"~{_fmt_value(m.value, objective, exact=False)} (proven {_fmt_bounds(m.lower, m.upper, objective)})"
+    return f"? (proven {_fmt_bounds(m.lower, m.upper, objective)})"
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -251,8 +287,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     else:
         why = {"time": f"time limit of {time_limit:g} s" if time_limit else "time limit",
                "nodes": "node limit", "interrupted": "interrupted (Ctrl-C)"}.get(sol.stopped or "", "stopped")
-        print(f"  estimate {_fmt_value(sol.value, obj)} (search depth {sol.depth or 0} plies, heuristic at the horizon)")
-        print(f"  proven between {_fmt_value(sol.lower, obj)} and {_fmt_value(sol.upper, obj)}; not exact: {why}")
+        print(f"  estimate {_fmt_value(sol.value, obj, exact=False)} (search depth {sol.depth or 0} plies,"
+              " heuristic at the horizon)")
+        print(f"  proven between {_fmt_value(sol.lower, obj, exact=False, rounding='down')} and"
+              f" {_fmt_value(sol.upper, obj, exact=False, rounding='up')}; not exact: {why}")
     if sol.moves:
         print("moves, best first:")
         best = set(sol.best_moves)
@@ -281,7 +319,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 break
             p = p.play(cell)
         label = "principal variation" if sol.exact else "line the search prefers"
+        if not sol.pv_complete:
+            label += f" (its first {len(steps)} {'move' if len(steps) == 1 else 'moves'} only)"
         print(f"{label}: {' '.join(steps)}")
+    if sol.exact and not sol.pv_complete:
+        why = "Ctrl-C" if interrupted else "the limit (and the extra allowed for listing it) ran out"
+        print(f"principal variation {'not listed' if not sol.pv else 'cut short'}: {why} before"
+              " it was listed to the end; a larger --time-limit or --node-limit lists it")
     rate = f" ({sol.nodes_per_second:,.0f} nodes/s)" if sol.seconds > 0 else ""
     print(f"searched {sol.nodes:,} nodes in {sol.seconds:.2f} s{rate}; table {sol.table_used:,} of"
           f" {sol.table_entries:,} entries used ({sol.table_bytes / 2**20:g} MB)")
