@@ -62,13 +62,18 @@ def test_an_ample_limit_costs_nothing(mode, left, seed):
         assert (sol.value, sol.nodes, sol.best_moves, sol.pv) == (free.value, free.nodes, free.best_moves, free.pv)
 
 
-def test_a_tight_limit_that_still_solves_gives_the_exact_value():
-    # limits between the exact search's work and twice it: the exact search resumes after
-    # the deepening, with what the table kept
-    pos = random_position(1, 15)
-    free = solve(pos, mode="game", tt_mb=16)
-    sol = solve(pos, mode="game", tt_mb=16, node_limit=3 * free.nodes)
+@pytest.mark.parametrize("mode, left, seed", [("game", 15, 1), ("open", 22, 2)])
+def test_a_tight_limit_that_still_solves_gives_the_exact_value(mode, left, seed):
+    # a limit between the exact search's work and twice it: the first share stops the
+    # exact search, and it resumes after the deepening with what the table kept
+    pos = random_position(seed, left)
+    free = solve(pos, mode=mode, tt_mb=16)
+    sol = solve(pos, mode=mode, tt_mb=16, node_limit=free.nodes * 3 // 2)
     assert sol.exact and sol.value == free.value
+    assert sol.depth is not None and sol.depth > PRE_DEPTH   # it went through the deepening
+    # the best move reported is an optimal one (there may be several)
+    every = solve(pos, mode=mode, tt_mb=16, all_moves=True)
+    assert sol.best_move in every.best_moves
 
 
 def test_ctrl_c_is_not_taken_for_the_end_of_a_share(monkeypatch):

@@ -474,7 +474,10 @@ def solve(
         (the Solution records None).  Limited solves of positions at or below the anytime
         cut-over split the limit (:data:`SPLIT_SHARES`).
     node_limit : int, optional
-        Stop after this many search nodes (deterministic, unlike `time_limit`).
+        Stop after this many search nodes (deterministic, unlike `time_limit`).  Split
+        like `time_limit`.  When the value is proven just as either limit runs out, up to
+        :data:`PV_GRACE` of it more is spent listing the best move and the principal
+        variation (so `nodes` may exceed `node_limit` by that much).
 
     Returns
     -------
@@ -547,8 +550,11 @@ def solve(
         # best move and the principal variation with a little more (PV_GRACE)
         extra_time = max(PV_GRACE * time_limit, PV_GRACE_MIN_SECONDS) if time_limit is not None else 0.0
         extra_nodes = max(int(PV_GRACE * node_limit), PV_GRACE_MIN_NODES) if node_limit is not None else 0
-        run.finish_listing(_core.monotonic() + extra_time if extra_time else 0.0,
-                           eng.nodes + extra_nodes if extra_nodes else 0)
+        try:
+            run.finish_listing(_core.monotonic() + extra_time if extra_time else 0.0,
+                               eng.nodes + extra_nodes if extra_nodes else 0)
+        except KeyboardInterrupt:
+            pass
         eng.stop = stopped   # the reason the search itself stopped
     seconds = time.perf_counter() - t0
     return run.solution(
@@ -675,17 +681,31 @@ class _Run:
         if self._within(exact_share, deadline, node_limit, lambda: self._iteration(_EXACT)):
             return
         if not self.exact:   # (exact but stopped while listing the best move: finish that)
-            self._within(exact_share + deep_share, deadline, node_limit,
-                         lambda: self._deepen(first, deepest))
+            share = exact_share + deep_share
+            self._within(share, deadline, node_limit,
+                         lambda: self._deepen(first, deepest, budget=self._budget(share, deadline, node_limit)))
         self.eng.set_limits(deadline, node_limit)
         self._iteration(_EXACT)
 
-    def _deepen(self, depth: int, last: int) -> bool:
+    def _deepen(self, depth: int, last: int, budget: Callable[[], tuple[float, int]] | None = None) -> bool:
         """Heuristic iterations at `depth`, `depth` + 2, ... and `last` plies (skipping
-        depths already done); True if they made the root exact."""
+        depths already done); True if they made the root exact.
+
+        With `budget` (returning the seconds and nodes left, inf when unlimited), no
+        iteration is started that the growth of the previous ones says cannot finish in
+        it: a stopped iteration is thrown away, and the time is the exact search's."""
+        costs: list[tuple[float, int]] = []
         while depth <= last:
             if self.depth is None or depth > self.depth:
+                if budget is not None and len(costs) >= 1:
+                    (t1, n1), (t0, n0) = costs[-1], costs[-2] if len(costs) >= 2 else (0.0, 0)
+                    grow = max(2.0, n1 / n0 if n0 > 0 else 4.0)
+                    seconds, nodes = budget()
+                    if n1 * grow > nodes or t1 * grow > seconds:
+                        return False
+                n_start, t_start = self.eng.nodes, _core.monotonic()
                 self._iteration(depth)
+                costs.append((_core.monotonic() - t_start, self.eng.nodes - n_start))
                 if self.exact and (not self.all_moves or all(
                         m.lower == m.upper for m in self.moves.values())):
                     return True
@@ -693,6 +713,12 @@ class _Run:
             if depth == last + 1:
                 break
         return False
+
+    def _budget(self, share: float, deadline: float, node_limit: int) -> Callable[[], tuple[float, int]]:
+        """What is left of `share` of the limits: () -> (seconds, nodes), inf when unlimited."""
+        end_t = self.started + share * (deadline - self.started) if deadline > 0 else math.inf
+        end_n = int(share * node_limit) if node_limit > 0 else math.inf
+        return lambda: (end_t - _core.monotonic(), end_n - self.eng.nodes)
 
     def _within(self, share: float, deadline: float, node_limit: int, work: Callable[[], object]) -> bool:
         """Run `work` with `share` of the solve's limits (counted from the solve's start);
