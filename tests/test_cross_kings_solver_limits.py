@@ -163,3 +163,21 @@ def test_cli_time_limit_inf_means_no_limit(capsys):
     code, out, _ = run_cli(capsys, "cross-kings", "solve", "--random", "4", "--time-limit", "inf",
                            "--node-limit", "1000", "--json")
     assert code == 0 and json.loads(out)["time_limit"] is None
+
+
+def test_cli_says_why_an_exact_value_has_no_full_principal_variation(capsys, monkeypatch, tmp_path):
+    # with no allowance for listing it (PV_GRACE 0, one node), the same solve as above
+    # proves the value but cannot list the line: the API and the CLI say so
+    from crowns_solver.cross_kings import solver
+
+    monkeypatch.setattr(solver, "PV_GRACE", 0)
+    monkeypatch.setattr(solver, "PV_GRACE_MIN_NODES", 1)
+    pos = random_position(1, 16)
+    sol = solve(pos, tt_mb=16, node_limit=13_366)
+    assert sol.exact and not sol.pv_complete and len(sol.pv) < len(solve(pos, tt_mb=16).pv)
+    path = tmp_path / "p16.json"
+    path.write_text(json.dumps(pos.to_dict()))
+    code, out, _ = run_cli(capsys, "cross-kings", "solve", str(path), "--node-limit", "13366", "--tt-mb", "16")
+    assert code == 0 and "(exact)" in out
+    assert ("principal variation not listed: the limit (and the extra allowed for listing it) ran out"
+            in out) or "principal variation cut short" in out
