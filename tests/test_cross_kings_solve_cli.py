@@ -60,7 +60,7 @@ def test_solve_game_mode_lists_card_values(capsys):
     # (2,2) is face down: one line per card it may reveal (AS, 3H, 8D, AC)
     assert sum(1 for line in out.splitlines() if "reveals" in line) == 4
     # labels: (4,3) w 0 d 0 of m 24 for the opponent -> 1; (2,4) w 12 d 8 -> (24-12-4)/24
-    assert "(4,3) 6D  1  best" in out and "(2,4) 5D  1/3 (0.333)" in out
+    assert "(4,3) 6D  1  best" in out and "(2,4) 5D  0.3333 (= 1/3)" in out
 
 
 def test_solve_a_fresh_deal_is_anytime(capsys):
@@ -77,7 +77,8 @@ def test_solve_a_fresh_deal_is_anytime(capsys):
     "argv, message",
     [
         (["cross-kings", "solve", LABEL_SAVE], "use mode='game'"),
-        (["cross-kings", "solve", "--random", "1", "--tt-mb", "0.5", "--node-limit", "10"], "tt_mb must be between"),
+        (["cross-kings", "solve", "--random", "1", "--tt-mb", "0.5", "--node-limit", "10"],
+         "--tt-mb must be a number of MB from 1 to 65536, got 0.5"),
         (["cross-kings", "solve"], "no position given"),
     ],
 )

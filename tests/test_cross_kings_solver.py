@@ -360,7 +360,7 @@ def test_open_mode_needs_known_cards():
     [
         ({"mode": "dummy"}, "mode must be"),
         ({"objective": "points"}, "objective must be"),
-        ({"tt_mb": 0}, "tt_mb must be between"),
+        ({"tt_mb": 0}, "tt_mb must be a number of MB from 1 to 65536, got 0"),
         ({"tt_mb": "big"}, "tt_mb must be a number"),
         ({"tt_mb": float("nan")}, "tt_mb must be a number"),
         ({"time_limit": -1}, "time_limit must be a positive"),

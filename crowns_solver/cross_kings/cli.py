@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 from pathlib import Path
 
 from ..cli import add_json_flag, print_json
@@ -11,8 +12,39 @@ from ..errors import PositionError
 
 POSITION_HELP = (
     "a crosskings.net save string, or a file holding one, a deal (six lines of six cards,"
-    " ?? for face-down cards) or a position as JSON"
+    " ?? for face-down cards) or a position as JSON; - reads that from standard input"
 )
+#: The file name that means standard input.
+STDIN = "-"
+
+
+def read_stdin(error: type) -> str:
+    """Standard input as UTF-8 text (a position, a save string), for a file named ``-``.
+
+    Raises `error` (a CrownsError subclass) if it is not UTF-8 text, is larger than
+    :data:`crowns_solver._io.MAX_TEXT_BYTES`, or is empty.
+    """
+    import sys
+
+    from .._io import MAX_TEXT_BYTES
+
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is not None:
+        data = stream.read(MAX_TEXT_BYTES + 1)
+        if len(data) > MAX_TEXT_BYTES:
+            raise error(f"standard input: more than {MAX_TEXT_BYTES:,} bytes is too large for a position")
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise error(f"standard input: not UTF-8 text (byte 0x{exc.object[exc.start]:02x}"
+                        f" at offset {exc.start})") from None
+    else:   # a text stream without bytes underneath (e.g. io.StringIO)
+        text = sys.stdin.read(MAX_TEXT_BYTES + 1)
+        if len(text) > MAX_TEXT_BYTES:
+            raise error(f"standard input: more than {MAX_TEXT_BYTES:,} characters is too large for a position")
+    if not text.strip():
+        raise error("standard input is empty: expected a save string, a deal or a position as JSON")
+    return text
 
 
 def add_position_args(parser: argparse.ArgumentParser, *, optional: bool = True) -> None:
@@ -40,7 +72,9 @@ def load_position(args: argparse.Namespace):  # -> Position
         raise PositionError("no position given: pass a save string, a file, or --random SEED")
     source = args.position
     path = Path(source)
-    if "//" not in source and (path.exists() or path.suffix in (".json", ".txt", ".deal")):
+    if source == STDIN:
+        text = read_stdin(PositionError)
+    elif "//" not in source and (path.exists() or path.suffix in (".json", ".txt", ".deal")):
         text = read_text(path, PositionError)
     else:
         text = source
@@ -159,23 +193,59 @@ def register(commands: argparse._SubParsersAction) -> None:
 SOLVE_TIME_LIMIT = 10.0
 
 
-def _fmt_value(value, objective: str) -> str:
-    """A value as text: exact fraction, with a decimal when it is not whole."""
+#: Decimal places of values printed as text (the exact fraction is printed beside a
+#: rounded exact value, and is in --json).
+VALUE_DIGITS = 4
+
+
+def _decimal(value, objective: str, rounding: str = "nearest") -> tuple[str, bool]:
+    """`value` (a Fraction) as a decimal with at most VALUE_DIGITS places, signed under
+    objective "margin"; and whether that decimal is the value exactly.  `rounding`:
+    "nearest", or "down" / "up" (for proven lower / upper bounds: rounding never makes a
+    bound claim more than is proven)."""
+    scale = 10**VALUE_DIGITS
+    scaled = value * scale
+    exact = scaled.denominator == 1
+    if rounding == "down":
+        n = math.floor(scaled)
+    elif rounding == "up":
+        n = math.ceil(scaled)
+    else:
+        n = math.floor(scaled + value.__class__(1, 2))
+    whole, frac = divmod(abs(n), scale)
+    text = str(whole)
+    if frac or not exact:   # a rounded value keeps all its places: 3.0000 is not 3
+        digits = f"{frac:0{VALUE_DIGITS}d}"
+        text += "." + (digits.rstrip("0") if exact else digits)
+    if n < 0 or (n == 0 and value < 0):
+        text = "-" + text
+    elif objective == "margin":
+        text = "+" + text
+    return text, exact
+
+
+def _fmt_value(value, objective: str, *, exact: bool = True, rounding: str = "nearest") -> str:
+    """A value as text: a decimal (e.g. ``-2.9738``); an exact value that the decimal
+    rounds also shows its fraction (``-2.9738 (= -59951/20160)``).  None is ``?``."""
     if value is None:
         return "?"
-    if objective == "win":
-        return f"{value}" if value.denominator == 1 else f"{value} ({float(value):.3f})"
-    if value.denominator == 1:
-        return f"{int(value):+d}"
-    return f"{'+' if value > 0 else ''}{value} ({float(value):+.3f})"
+    text, is_exact = _decimal(value, objective, rounding)
+    if exact and not is_exact:
+        text += f" (= {value})"
+    return text
+
+
+def _fmt_bounds(lower, upper, objective: str) -> str:
+    return (f"{_fmt_value(lower, objective, exact=False, rounding='down')} .."
+            f" {_fmt_value(upper, objective, exact=False, rounding='up')}")
 
 
 def _fmt_move_value(m, objective: str) -> str:
     if m.exact:
         return _fmt_value(m.value, objective)
     if m.value is not None:
-        return f"~{_fmt_value(m.value, objective)} (proven {_fmt_value(m.lower, objective)} .. {_fmt_value(m.upper, objective)})"
-    return f"? (proven {_fmt_value(m.lower, objective)} .. {_fmt_value(m.upper, objective)})"
+        return f"~{_fmt_value(m.value, objective, exact=False)} (proven {_fmt_bounds(m.lower, m.upper, objective)})"
+    return f"? (proven {_fmt_bounds(m.lower, m.upper, objective)})"
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -183,14 +253,15 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from .position import cell_index
     from .solver import DEFAULT_TT_MB, solve
 
+    tt_mb = DEFAULT_TT_MB if args.tt_mb is None else _tt_mb(args.tt_mb)
     pos = load_position(args)
-    time_limit = None if args.time_limit == 0 else args.time_limit
+    time_limit = None if args.time_limit == 0 or math.isinf(args.time_limit) else args.time_limit
     sol = solve(
         pos,
         mode=args.mode,
         objective=args.objective,
         all_moves=args.all_moves,
-        tt_mb=args.tt_mb if args.tt_mb is not None else DEFAULT_TT_MB,
+        tt_mb=tt_mb,
         time_limit=time_limit,
         node_limit=args.node_limit,
     )
@@ -216,8 +287,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
     else:
         why = {"time": f"time limit of {time_limit:g} s" if time_limit else "time limit",
                "nodes": "node limit", "interrupted": "interrupted (Ctrl-C)"}.get(sol.stopped or "", "stopped")
-        print(f"  estimate {_fmt_value(sol.value, obj)} (search depth {sol.depth or 0} plies, heuristic at the horizon)")
-        print(f"  proven between {_fmt_value(sol.lower, obj)} and {_fmt_value(sol.upper, obj)}; not exact: {why}")
+        print(f"  estimate {_fmt_value(sol.value, obj, exact=False)} (search depth {sol.depth or 0} plies,"
+              " heuristic at the horizon)")
+        print(f"  proven between {_fmt_value(sol.lower, obj, exact=False, rounding='down')} and"
+              f" {_fmt_value(sol.upper, obj, exact=False, rounding='up')}; not exact: {why}")
     if sol.moves:
         print("moves, best first:")
         best = set(sol.best_moves)
@@ -246,7 +319,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
                 break
             p = p.play(cell)
         label = "principal variation" if sol.exact else "line the search prefers"
+        if not sol.pv_complete:
+            label += f" (its first {len(steps)} {'move' if len(steps) == 1 else 'moves'} only)"
         print(f"{label}: {' '.join(steps)}")
+    if sol.exact and not sol.pv_complete:
+        why = "Ctrl-C" if interrupted else "the limit (and the extra allowed for listing it) ran out"
+        print(f"principal variation {'not listed' if not sol.pv else 'cut short'}: {why} before"
+              " it was listed to the end; a larger --time-limit or --node-limit lists it")
     rate = f" ({sol.nodes_per_second:,.0f} nodes/s)" if sol.seconds > 0 else ""
     print(f"searched {sol.nodes:,} nodes in {sol.seconds:.2f} s{rate}; table {sol.table_used:,} of"
           f" {sol.table_entries:,} entries used ({sol.table_bytes / 2**20:g} MB)")
@@ -257,14 +336,27 @@ def cmd_solve(args: argparse.Namespace) -> int:
 
 
 def _positive_float(text: str) -> float:
-    import math
-
     try:
         x = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-    if not math.isfinite(x) or x < 0:
+    if math.isnan(x) or x < 0:
         raise argparse.ArgumentTypeError(f"must be a number >= 0: {text!r}")
+    return x
+
+
+def _tt_mb(text: str) -> float:
+    """``--tt-mb``: one message for every value out of range (checked here, not by argparse,
+    so that -1, 0 and 'big' read alike)."""
+    from ..errors import SolverOptionError
+    from .solver import MAX_TT_MB
+
+    try:
+        x = float(text)
+    except ValueError:
+        x = math.nan
+    if not (math.isfinite(x) and 1 <= x <= MAX_TT_MB):
+        raise SolverOptionError(f"--tt-mb must be a number of MB from 1 to {MAX_TT_MB}, got {text}")
     return x
 
 
@@ -309,10 +401,12 @@ def register_solve(commands: argparse._SubParsersAction) -> None:
                        help="margin: final margin; win: game points 1 / 1/2 / 0 (default margin)")
     solve.add_argument("--all-moves", action="store_true", help="exact value of every move (slower)")
     solve.add_argument("--time-limit", type=_positive_float, default=SOLVE_TIME_LIMIT, metavar="S",
-                       help=f"stop after S seconds and report what is proven (default {SOLVE_TIME_LIMIT:g}; 0: no limit)")
+                       help=f"stop after S seconds and report what is proven (default {SOLVE_TIME_LIMIT:g};"
+                            " 0 or inf: no limit)")
     solve.add_argument("--node-limit", type=_positive_int, default=None, metavar="N",
                        help="stop after N search nodes")
-    solve.add_argument("--tt-mb", type=_positive_float, default=None, metavar="MB",
-                       help="search memory in MB: transposition table plus leaf-score cache (default 64)")
+    solve.add_argument("--tt-mb", default=None, metavar="MB",
+                       help="search memory in MB, 1 to 65536: transposition table plus leaf-score cache"
+                            " (default 64)")
     add_json_flag(solve)
     solve.set_defaults(handler=cmd_solve)

@@ -26,15 +26,23 @@ def _seconds_or_zero(text: str) -> float:
     return _seconds(text)
 
 
-def _read_game(source: str):  # -> Position
-    """A game from a save string, or a file holding a save string or a position as JSON."""
+def _read_game(source: str, *, stdin: bool = True):  # -> Position
+    """A game from a save string, or a file holding a save string or a position as JSON
+    (``-``: standard input, unless `stdin` is false)."""
     from pathlib import Path
 
     from ..errors import SaveStringError
+    from .cli import STDIN, read_stdin
     from .position import Position
 
     text = source
-    if "//" not in source and not source.lstrip().startswith("{"):
+    if source == STDIN:
+        if not stdin:
+            raise SaveStringError(
+                "--load -: play reads your moves from standard input, so the game to resume"
+                " must come from a file or a save string")
+        text = read_stdin(SaveStringError)
+    elif "//" not in source and not source.lstrip().startswith("{"):
         from .._io import read_text
 
         path = Path(source)
@@ -138,7 +146,7 @@ def _seed(text: str) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from .play import PlaySession
 
-    load = None if args.load is None else _read_game(args.load)
+    load = None if args.load is None else _read_game(args.load, stdin=False)
     time_limit = None if args.time == 0 else args.time
     session = PlaySession(seed=args.seed, opponent=args.opponent, time_limit=time_limit,
                           node_limit=args.node_limit, seat=args.seat, load=load)
@@ -161,7 +169,8 @@ def register(commands: argparse._SubParsersAction) -> None:
         ),
     )
     analyse.add_argument("game", metavar="SAVE_STRING",
-                         help="a save string, or a file holding one or a position as JSON")
+                         help="a save string, or a file holding one or a position as JSON;"
+                              " - reads that from standard input")
     analyse.add_argument("--time", type=_seconds_or_zero, default=ANALYSE_TIME, metavar="PER_MOVE",
                          help=f"seconds of search per move (default {ANALYSE_TIME:g}; 0: no time limit,"
                          " with --node-limit for output that repeats exactly)")
@@ -199,5 +208,6 @@ def register(commands: argparse._SubParsersAction) -> None:
                       help="your seat: first moves first, second chooses the start cell"
                            " (default first, or the player to move in a loaded game)")
     play.add_argument("--load", default=None, metavar="SAVE_STRING",
-                      help="resume a game: a save string, or a file holding one or a position as JSON")
+                      help="resume a game: a save string, or a file holding one or a position as JSON"
+                           " (not -: play reads its commands from standard input)")
     play.set_defaults(handler=cmd_play)

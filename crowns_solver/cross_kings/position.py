@@ -80,20 +80,37 @@ def cell_index(cell: Cell | int) -> int:
     Raises
     ------
     PositionError
-        If the cell is not on the 6x6 grid.
+        If the cell is not on the 6x6 grid, or is not a whole number or a pair of whole
+        numbers (a float such as 14.0 or (2.0, 3), a bool or text is refused).
     """
-    if isinstance(cell, (int, np.integer)) and not isinstance(cell, bool):
+    if _whole(cell):
         if 0 <= cell < 36:
             return int(cell)
         raise PositionError(f"no such cell: {cell!r} (cells are 0..35 or (row, col))")
+    if isinstance(cell, (str, bytes, Mapping, set, frozenset)):
+        raise PositionError(f"no such cell: {cell!r} (cells are whole numbers 0..35 or (row, col))")
     try:
         row, col = cell  # type: ignore[misc]
-        row, col = int(row), int(col)
     except (TypeError, ValueError):
-        raise PositionError(f"no such cell: {cell!r} (cells are 0..35 or (row, col))") from None
+        raise PositionError(f"no such cell: {cell!r} (cells are whole numbers 0..35 or (row, col))") from None
+    if not (_whole(row) and _whole(col)):
+        raise PositionError(f"no such cell: {cell!r} (row and column are whole numbers 0..5)")
     if 0 <= row < 6 and 0 <= col < 6:
-        return 6 * row + col
+        return 6 * int(row) + int(col)
     raise PositionError(f"no such cell: {cell!r} (row and column are 0..5)")
+
+
+def _whole(x: object) -> bool:
+    """An integer (Python or NumPy), not a bool, float or text: cells are counted, not measured."""
+    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+
+
+def _cell_field(value: object, what: str) -> int:
+    """cell_index for a field of a position's JSON, naming the field in the error."""
+    try:
+        return cell_index(value)  # type: ignore[arg-type]
+    except PositionError as exc:
+        raise PositionError(f"{what}: {exc}") from None
 
 
 def cell_coords(index: int) -> Cell:
@@ -603,12 +620,15 @@ class Position:
 
         Cells given as None are taken; the hands hold those cards (which taken cell held
         which card is known only when ``history`` is given).  Without ``face_down``, no
-        cell is face down.
+        cell is face down.  A cell (``marker``, ``start``, each of ``face_down`` and
+        ``history``) is a whole number 0..35 or ``[row, col]`` with whole numbers 0..5:
+        ``14.0``, ``[2.0, 2]``, ``true`` or ``"14"`` are refused, naming the field.
 
         Raises
         ------
         PositionError, CardError, DuplicateCardError
-            If the dict does not describe a possible position.
+            If the dict does not describe a possible position (e.g. a cell that is not
+            a whole number: ``marker: no such cell: [4.0, 1.0] (...)``).
         """
         if not isinstance(d, Mapping):
             raise PositionError(f"a position is a JSON object, got {type(d).__name__}")
@@ -628,7 +648,7 @@ class Position:
         fd = d.get("face_down", ())
         if not isinstance(fd, Sequence) or isinstance(fd, str):
             raise PositionError(f"face_down must be a list of cells, got {fd!r}")
-        face_down = frozenset(cell_index(c) for c in fd)
+        face_down = frozenset(_cell_field(c, f"face_down[{k}]") for k, c in enumerate(fd))
         cells = [UNKNOWN] * 36
         taken: set[int] = set()
         for i, item in enumerate(grid):
@@ -649,11 +669,11 @@ class Position:
                 f" {len(first) + len(second)} cards"
             )
         marker = d["marker"]
-        marker = None if marker is None else cell_index(marker)
+        marker = None if marker is None else _cell_field(marker, "marker")
         if history is not None:
             if not isinstance(history, Sequence) or isinstance(history, str):
                 raise PositionError(f"history must be a list of cells, got {history!r}")
-            history = tuple(cell_index(c) for c in history)
+            history = tuple(_cell_field(c, f"history[{k}]") for k, c in enumerate(history))
             if len(history) != len(first) + len(second):
                 raise PositionError("history does not match the cards in the hands")
             if len(first) != (len(history) + 1) // 2:
@@ -679,7 +699,7 @@ class Position:
             first_hand=tuple(first),
             second_hand=tuple(second),
             rules=rules,
-            start=None if start is None else cell_index(start),
+            start=None if start is None else _cell_field(start, "start"),
             history=history,
         )
 

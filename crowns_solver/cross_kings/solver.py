@@ -74,6 +74,21 @@ GAME_GUESS_FIRST = True
 MAX_NODE_LIMIT = 2**62
 #: Depth of the shallow heuristic pass before an exact search.
 PRE_DEPTH = 2
+#: A solve with a time or node limit at or below the anytime cut-over (ANYTIME_CARDS)
+#: splits its limit: the exact search first gets this first share (an ample limit solves
+#: there, exactly as fast as without a limit); if it does not finish, the heuristic
+#: deepening runs until the second share is spent too (its deepest completed iteration
+#: gives the estimate and the move a stop reports, instead of the PRE_DEPTH pass's), and
+#: the exact search goes on with the rest of the limit.  Shares count from the start of
+#: the solve (time) or from node 0.  None: no split (the shallow pass, then the exact
+#: search with the whole limit).
+SPLIT_SHARES: tuple[float, float] | None = (0.5, 0.25)
+#: A limited solve whose value became exact just as the limit stopped it gets this share
+#: of its limit more (at least PV_GRACE_MIN_SECONDS / PV_GRACE_MIN_NODES) to list the
+#: proven best move and the principal variation (usually a few table look-ups).
+PV_GRACE = 0.25
+PV_GRACE_MIN_SECONDS = 0.1
+PV_GRACE_MIN_NODES = 100_000
 
 
 @dataclass(frozen=True)
@@ -131,6 +146,10 @@ class Solution:
         Principal variation: optimal play from here to the end (open mode, exact), up to
         and including the first face-down card taken (game mode), or the line the
         heuristic search prefers (not exact).
+    pv_complete : bool
+        False only when the value is exact but even the extra budget for listing the
+        principal variation (:data:`PV_GRACE`) ran out, or Ctrl-C stopped the search:
+        `pv` then holds the moves listed before that (possibly none).
     to_move : {"first", "second"}
         Whose point of view the values take.
     mode, objective, reach : str
@@ -175,6 +194,7 @@ class Solution:
     table_entries: int
     table_used: int
     stats: dict[str, int] = field(default_factory=dict, repr=False)
+    pv_complete: bool = True
 
     @property
     def best_move(self) -> Cell | None:
@@ -227,6 +247,7 @@ class Solution:
                 for m in self.moves
             ],
             "pv": [list(m) for m in self.pv],
+            "pv_complete": self.pv_complete,
             "mode": self.mode,
             "objective": self.objective,
             "reach": self.reach,
@@ -264,15 +285,16 @@ def _check_options(mode: Any, objective: Any, tt_mb: Any, time_limit: Any, node_
         raise SolverOptionError(f"mode must be 'open' or 'game', got {mode!r}")
     if objective not in ("margin", "win"):
         raise SolverOptionError(f"objective must be 'margin' or 'win', got {objective!r}")
-    if isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)) or not math.isfinite(tt_mb):
-        raise SolverOptionError(f"tt_mb must be a number of MB, got {tt_mb!r}")
-    if not 1 <= tt_mb <= MAX_TT_MB:
-        raise SolverOptionError(f"tt_mb must be between 1 and {MAX_TT_MB} MB, got {tt_mb!r}")
+    if (isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)) or not math.isfinite(tt_mb)
+            or not 1 <= tt_mb <= MAX_TT_MB):
+        raise SolverOptionError(f"tt_mb must be a number of MB from 1 to {MAX_TT_MB}, got {tt_mb!r}")
     if time_limit is not None:
         if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
-            raise SolverOptionError(f"time_limit must be a number of seconds or None, got {time_limit!r}")
-        if not (math.isfinite(time_limit) and time_limit > 0):
-            raise SolverOptionError(f"time_limit must be a positive number of seconds, got {time_limit!r}")
+            raise SolverOptionError(
+                f"time_limit must be a number of seconds, or None or inf for no limit, got {time_limit!r}")
+        if not time_limit > 0:   # (NaN too)
+            raise SolverOptionError(
+                f"time_limit must be a positive number of seconds, or None or inf for no limit, got {time_limit!r}")
     if node_limit is not None:
         if isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit <= 0:
             raise SolverOptionError(f"node_limit must be a positive integer or None, got {node_limit!r}")
@@ -443,14 +465,19 @@ def solve(
         Also find the exact value of every legal move (and, in game mode, of each card a
         face-down move may reveal).  Costs roughly one solve per move.
     tt_mb : float
-        Memory for the search in MB (1 to 65536), allocated once: the transposition
+        Memory for the search in MB (a number from 1 to 65536), allocated once: the transposition
         table (the largest power of two of 64-byte buckets that fits) and a leaf-score
         cache (at most 8 MB) in what is left.  Nothing else grows during the search.
     time_limit : float, optional
         Seconds after which the search stops and returns what it has proven (bounds,
-        best move found, ``exact=False``).  None: search until solved.
+        best move found, ``exact=False``).  None or ``math.inf``: search until solved
+        (the Solution records None).  Limited solves of positions at or below the anytime
+        cut-over split the limit (:data:`SPLIT_SHARES`).
     node_limit : int, optional
-        Stop after this many search nodes (deterministic, unlike `time_limit`).
+        Stop after this many search nodes (deterministic, unlike `time_limit`).  Split
+        like `time_limit`.  When the value is proven just as either limit runs out, up to
+        :data:`PV_GRACE` of it more is spent listing the best move and the principal
+        variation (so `nodes` may exceed `node_limit` by that much).
 
     Returns
     -------
@@ -461,8 +488,9 @@ def solve(
     Raises
     ------
     SolverOptionError
-        If `mode`, `objective`, `tt_mb`, `time_limit` or `node_limit` is invalid, or the
-        table cannot be allocated.
+        If `mode`, `objective`, `tt_mb`, `time_limit` or `node_limit` is invalid (e.g.
+        `tt_mb` not a number from 1 to 65536, `time_limit` NaN, zero or negative), or
+        the table cannot be allocated.
     UnknownCardError
         If ``mode="open"`` and some face-down card is unknown (a crosskings.net save
         string hides them): the open value needs every card; use ``mode="game"``.
@@ -482,6 +510,8 @@ def solve(
     ``stopped="interrupted"`` instead of raising KeyboardInterrupt.
     """
     _check_options(mode, objective, tt_mb, time_limit, node_limit)
+    if time_limit is not None and math.isinf(time_limit):
+        time_limit = None   # no limit
     if not isinstance(all_moves, bool):
         raise SolverOptionError(f"all_moves must be True or False, got {all_moves!r}")
     pos = _coerce_position(position)
@@ -505,15 +535,27 @@ def solve(
         )
     except MemoryError:
         raise SolverOptionError(f"cannot allocate a transposition table of {tt_mb} MB; ask for less") from None
-    deadline = _core.monotonic() + time_limit if time_limit is not None else 0.0
-    eng.set_limits(deadline, node_limit or 0)
     run = _Run(eng, root, pos, mode, objective, all_moves)
+    deadline = run.started + time_limit if time_limit is not None else 0.0
+    eng.set_limits(deadline, node_limit or 0)
     try:
-        run.go(limited=time_limit is not None or node_limit is not None)
+        run.go(time_limit is not None or node_limit is not None, deadline, node_limit or 0)
     except _Stopped:
         pass
     except KeyboardInterrupt:
         eng.stop = 2
+    stopped = eng.stop
+    if stopped in (1, 3):
+        # stopped by a limit just as (or after) the value became exact: list the proven
+        # best move and the principal variation with a little more (PV_GRACE)
+        extra_time = max(PV_GRACE * time_limit, PV_GRACE_MIN_SECONDS) if time_limit is not None else 0.0
+        extra_nodes = max(int(PV_GRACE * node_limit), PV_GRACE_MIN_NODES) if node_limit is not None else 0
+        try:
+            run.finish_listing(_core.monotonic() + extra_time if extra_time else 0.0,
+                               eng.nodes + extra_nodes if extra_nodes else 0)
+        except KeyboardInterrupt:
+            pass
+        eng.stop = stopped   # the reason the search itself stopped
     seconds = time.perf_counter() - t0
     return run.solution(
         seconds=seconds, tt_mb=tt_mb, time_limit=time_limit, node_limit=node_limit
@@ -536,6 +578,7 @@ class _Run:
     def __init__(self, eng: Any, root: tuple, pos: Position, mode: Mode, objective: Objective,
                  all_moves: bool) -> None:
         self.eng = eng
+        self.started = _core.monotonic()
         self.root = root
         self.pos = pos
         self.mode = mode
@@ -554,6 +597,7 @@ class _Run:
         self.pbest_lb: int = -_INF
         self.depth: int | None = None
         self.exact_pv: list[int] | None = None
+        self.pv_partial: list[int] = []
         self.heur_pv: list[int] = []
         self.moves: dict[int, _MoveInfo] = {}
         if not self.terminal:
@@ -589,28 +633,111 @@ class _Run:
     def exact(self) -> bool:
         return self.lower == self.upper
 
+    def finish_listing(self, deadline: float, node_limit: int) -> None:
+        """The value is exact but a limit stopped the search before the proven best move
+        and the principal variation were listed: list them within an extra budget
+        (`deadline`, `node_limit`: absolute, 0 none), keeping what is listed if that runs
+        out too."""
+        if self.terminal or self.exact_pv is not None:
+            return
+        if self.moves:
+            self.lower = max(self.lower, max(m.lower for m in self.moves.values()))
+        if not self.exact:
+            return
+        self.eng.set_limits(deadline, node_limit)
+        try:
+            self._finish_exact()
+        except _Stopped:
+            pass
+
     # -- the search ---------------------------------------------------------------
 
-    def go(self, limited: bool) -> None:
+    def go(self, limited: bool, deadline: float = 0.0, node_limit: int = 0) -> None:
+        """Search until the value is exact or a limit stops it (:class:`_Stopped`).
+
+        `deadline` (monotonic seconds, 0: none) and `node_limit` (0: none) are the limits
+        already set on the engine; below the anytime cut-over they are split (see
+        :data:`SPLIT_SHARES`).
+        """
         if self.terminal:
             return
         cards_left = self.pos.cards_left
         plies = cards_left + (1 if self.pos.marker is None else 0)
         anytime = limited and cards_left > ANYTIME_CARDS[self.mode]
-        last = plies - 1 if anytime else min(PRE_DEPTH, plies - 1)
+        deepest = plies - 1
         keep = ANYTIME_HORIZON_CARDS[self.mode]
-        if anytime and keep is not None:
-            last = max(min(last, cards_left - keep), min(PRE_DEPTH, plies - 1))
-        depth = 2 if plies % 2 == 0 else 1
+        if keep is not None:
+            deepest = max(min(deepest, cards_left - keep), min(PRE_DEPTH, plies - 1))
+        last = deepest if anytime else min(PRE_DEPTH, plies - 1)
+        first = 2 if plies % 2 == 0 else 1
+        if self._deepen(first, last) or anytime or not limited or SPLIT_SHARES is None:
+            self._iteration(_EXACT)
+            return
+        # below the cut-over with a limit: the exact search first, with a share of the
+        # limit (an ample limit solves here, as fast as without the split); if it does not
+        # finish, the heuristic deepening gets the next share (so a stop reports the deeper
+        # estimate and move, not the shallow pass's), and the exact search the rest
+        exact_share, deep_share = SPLIT_SHARES
+        if self._within(exact_share, deadline, node_limit, lambda: self._iteration(_EXACT)):
+            return
+        if not self.exact:   # (exact but stopped while listing the best move: finish that)
+            share = exact_share + deep_share
+            self._within(share, deadline, node_limit,
+                         lambda: self._deepen(first, deepest, budget=self._budget(share, deadline, node_limit)))
+        self.eng.set_limits(deadline, node_limit)
+        self._iteration(_EXACT)
+
+    def _deepen(self, depth: int, last: int, budget: Callable[[], tuple[float, int]] | None = None) -> bool:
+        """Heuristic iterations at `depth`, `depth` + 2, ... and `last` plies (skipping
+        depths already done); True if they made the root exact.
+
+        With `budget` (returning the seconds and nodes left, inf when unlimited), no
+        iteration is started that the growth of the previous ones says cannot finish in
+        it: a stopped iteration is thrown away, and the time is the exact search's."""
+        costs: list[tuple[float, int]] = []
         while depth <= last:
-            self._iteration(depth)
-            if self.exact and (not self.all_moves or all(
-                    m.lower == m.upper for m in self.moves.values())):
-                break
+            if self.depth is None or depth > self.depth:
+                if budget is not None and len(costs) >= 1:
+                    (t1, n1), (t0, n0) = costs[-1], costs[-2] if len(costs) >= 2 else (0.0, 0)
+                    grow = max(2.0, n1 / n0 if n0 > 0 else 4.0)
+                    seconds, nodes = budget()
+                    if n1 * grow > nodes or t1 * grow > seconds:
+                        return False
+                n_start, t_start = self.eng.nodes, _core.monotonic()
+                self._iteration(depth)
+                costs.append((_core.monotonic() - t_start, self.eng.nodes - n_start))
+                if self.exact and (not self.all_moves or all(
+                        m.lower == m.upper for m in self.moves.values())):
+                    return True
             depth += 2 if depth + 2 <= last else 1
             if depth == last + 1:
                 break
-        self._iteration(_EXACT)
+        return False
+
+    def _budget(self, share: float, deadline: float, node_limit: int) -> Callable[[], tuple[float, int]]:
+        """What is left of `share` of the limits: () -> (seconds, nodes), inf when unlimited."""
+        end_t = self.started + share * (deadline - self.started) if deadline > 0 else math.inf
+        end_n = int(share * node_limit) if node_limit > 0 else math.inf
+        return lambda: (end_t - _core.monotonic(), end_n - self.eng.nodes)
+
+    def _within(self, share: float, deadline: float, node_limit: int, work: Callable[[], object]) -> bool:
+        """Run `work` with `share` of the solve's limits (counted from the solve's start);
+        True if it finished, False if that share ran out.  Ctrl-C and the solve's own
+        limits still raise :class:`_Stopped`."""
+        eng = self.eng
+        sub_deadline = self.started + share * (deadline - self.started) if deadline > 0 else 0.0
+        sub_nodes = max(1, int(share * node_limit)) if node_limit > 0 else 0
+        eng.set_limits(sub_deadline, sub_nodes)
+        try:
+            work()
+            return True
+        except _Stopped:
+            if eng.stop == 2:   # Ctrl-C
+                raise
+            return False
+        finally:
+            if eng.stop != 2:
+                eng.set_limits(deadline, node_limit)
 
     def _iteration(self, depth: int) -> None:
         eng, root = self.eng, self.root
@@ -731,6 +858,7 @@ class _Run:
         """Optimal line from `state` whose exact value (mover's view) is `v`."""
         eng = self.eng
         line: list[int] = []
+        self.pv_partial = line   # what is listed so far, should a limit stop the listing
         while True:
             moves = eng.moves(state)
             if not moves:
@@ -833,13 +961,16 @@ class _Run:
             best_moves = (moves[0].cell,)
         else:
             best_moves = ()
+        pv_complete = True
         if exact and self.exact_pv is not None:
             pv = self.exact_pv
+        elif exact and not self.terminal and eng.stop:
+            pv, pv_complete = self.pv_partial, False   # (what finish_listing listed)
         elif exact and not self.terminal:
             try:
                 pv = self._pv(self.root, self.lower)
             except _Stopped:
-                pv = []
+                pv, pv_complete = self.pv_partial, False
         else:
             pv = self.heur_pv if not self.terminal else []
         stop = _STOP_REASONS.get(eng.stop)
@@ -851,6 +982,7 @@ class _Run:
             best_moves=best_moves,
             moves=tuple(moves),
             pv=tuple(cell_coords(c) for c in pv),
+            pv_complete=pv_complete,
             to_move=self.pos.to_move,
             mode=self.mode,
             objective=self.objective,

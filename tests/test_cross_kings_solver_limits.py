@@ -1,0 +1,183 @@
+"""Cross Kings solver under time and node limits below the anytime cut-over: the split
+limit (exact search, heuristic deepening, exact search), and the principal variation of a
+value that became exact as the limit ran out."""
+
+from __future__ import annotations
+
+import json
+import math
+from fractions import Fraction
+
+import pytest
+from conftest import run_cli
+from test_cross_kings_solver import random_position
+
+from crowns_solver import _ck_search
+from crowns_solver.cross_kings import solve
+from crowns_solver.cross_kings.position import cell_index
+from crowns_solver.cross_kings.solver import ANYTIME_CARDS, PRE_DEPTH, _engine_input
+from crowns_solver.errors import SolverOptionError
+
+
+def explicit_iteration(pos, mode, depth, move):
+    """One plain heuristic search to `depth` plies on a fresh engine: the position's value
+    and the value of `move` ((row, col)), in points."""
+    cards, root = _engine_input(pos, mode)
+    eng = _ck_search.Engine(cards, 0 if mode == "open" else 1, 0, 0, 16 << 20)
+    inf = _ck_search.INF_VALUE
+    v, _, _ = eng.search(root, depth, -inf, inf)
+    mv, _ = eng.search_move(root, cell_index(move), depth, -inf, inf)
+    return Fraction(v, eng.scale(root)), Fraction(mv, eng.scale(root))
+
+
+@pytest.mark.parametrize("mode, left, seed", [("game", 17, 2), ("open", 22, 3)])
+def test_limited_solve_below_the_cut_over_reports_the_deeper_iteration(mode, left, seed):
+    pos = random_position(seed, left)
+    assert pos.cards_left <= ANYTIME_CARDS[mode]   # no anytime deepening for this size
+    full = solve(pos, mode=mode, tt_mb=16, all_moves=True)
+    assert full.exact and full.nodes > 1_000_000
+    sol = solve(pos, mode=mode, tt_mb=16, node_limit=200_000)
+    assert not sol.exact and sol.stopped == "nodes"
+    assert sol.lower <= full.value <= sol.upper
+    # the estimate and move are a deeper iteration's than the shallow pass's (the
+    # search had only the depth-2 pass to report before the split)
+    assert sol.depth is not None and sol.depth > PRE_DEPTH + 2
+    # ... and exactly that iteration's: its value, and a move it rates at that value (a
+    # fresh engine agrees here; in general the solver's table also holds exact entries
+    # from the exact share, which can tilt a heuristic value)
+    assert explicit_iteration(pos, mode, sol.depth, sol.best_move) == (sol.value, sol.value)
+    assert sol.moves[0].cell == sol.best_move and sol.moves[0].value == sol.value
+    assert all(m.lower <= full.move_values[m.cell] <= m.upper for m in sol.moves)
+
+
+@pytest.mark.parametrize("mode, left, seed", [("game", 15, 1), ("open", 20, 2)])
+def test_an_ample_limit_costs_nothing(mode, left, seed):
+    # the exact search runs first with half the limit: a limit twice the work or more
+    # gives the unlimited solve's answer with exactly its nodes
+    pos = random_position(seed, left)
+    free = solve(pos, mode=mode, tt_mb=16)
+    for limit in (2 * free.nodes + 2048, 10 * free.nodes):
+        sol = solve(pos, mode=mode, tt_mb=16, node_limit=limit)
+        assert sol.exact and sol.stopped is None
+        assert (sol.value, sol.nodes, sol.best_moves, sol.pv) == (free.value, free.nodes, free.best_moves, free.pv)
+
+
+@pytest.mark.parametrize("mode, left, seed", [("game", 15, 1), ("open", 22, 2)])
+def test_a_tight_limit_that_still_solves_gives_the_exact_value(mode, left, seed):
+    # a limit between the exact search's work and twice it: the first share stops the
+    # exact search, and it resumes after the deepening with what the table kept
+    pos = random_position(seed, left)
+    free = solve(pos, mode=mode, tt_mb=16)
+    sol = solve(pos, mode=mode, tt_mb=16, node_limit=free.nodes * 3 // 2)
+    assert sol.exact and sol.value == free.value
+    assert sol.depth is not None and sol.depth > PRE_DEPTH   # it went through the deepening
+    # the best move reported is an optimal one (there may be several)
+    every = solve(pos, mode=mode, tt_mb=16, all_moves=True)
+    assert sol.best_move in every.best_moves
+
+
+def test_ctrl_c_is_not_taken_for_the_end_of_a_share(monkeypatch):
+    # an interrupt during the exact share stops the whole solve (no deepening after it)
+    from crowns_solver.cross_kings import solver
+
+    pos = random_position(2, 17)
+    calls = []
+    real = solver._Run._deepen
+
+    def deepen(self, depth, last):
+        calls.append(depth)
+        return real(self, depth, last)
+
+    def interrupted_exact(self, depth, _real=solver._Run._iteration):
+        if depth >= solver._EXACT:
+            self.eng.stop = 2
+            raise solver._Stopped
+        return _real(self, depth)
+
+    monkeypatch.setattr(solver._Run, "_deepen", deepen)
+    monkeypatch.setattr(solver._Run, "_iteration", interrupted_exact)
+    sol = solve(pos, mode="game", node_limit=10**9)
+    assert sol.stopped == "interrupted" and not sol.exact
+    assert len(calls) == 1   # the shallow pass only
+
+
+def test_value_exact_as_the_limit_runs_out_still_lists_the_principal_variation():
+    # open mode, 16 cards: at this node limit the value is proven just before the limit
+    # stops the search, while the best move and the line are being listed
+    pos = random_position(1, 16)
+    free = solve(pos, tt_mb=16)
+    sol = solve(pos, tt_mb=16, node_limit=13_366)
+    assert sol.exact and sol.value == free.value and sol.stopped == "nodes"
+    assert sol.pv == free.pv and sol.pv_complete
+    assert sol.best_moves == free.best_moves
+    # the listing took a few more nodes than the limit (PV_GRACE), not a whole solve
+    assert 13_366 < sol.nodes < free.nodes + 2_000
+
+
+def test_pv_that_cannot_be_listed_says_so():
+    sol = solve(random_position(1, 16), tt_mb=16, node_limit=13_366)
+    data = sol.to_dict()
+    assert data["pv_complete"] is True and data["pv"] == [list(c) for c in sol.pv]
+
+
+# ---------------------------------------------------------------- option checks
+
+
+@pytest.mark.parametrize("tt_mb", [-1, 0, 0.5, 65537, float("nan"), float("inf"), "big", True])
+def test_tt_mb_out_of_range_gets_one_message(tt_mb):
+    with pytest.raises(SolverOptionError) as exc:
+        solve(random_position(1, 8), tt_mb=tt_mb)
+    assert str(exc.value) == f"tt_mb must be a number of MB from 1 to 65536, got {tt_mb!r}"
+
+
+@pytest.mark.parametrize("text", ["-1", "0", "0.5", "70000", "nan", "inf", "big"])
+def test_cli_tt_mb_out_of_range_gets_one_message(capsys, text):
+    code, out, err = run_cli(capsys, "cross-kings", "solve", "--random", "1", "--tt-mb", text,
+                             "--node-limit", "10")
+    assert code == 2 and not out
+    assert err == f"crowns: error: --tt-mb must be a number of MB from 1 to 65536, got {text}\n"
+
+
+def test_cli_tt_mb_in_range_is_used(capsys):
+    code, out, _ = run_cli(capsys, "cross-kings", "solve", "--random", "1", "--tt-mb", "1",
+                           "--node-limit", "10", "--json")
+    assert code == 0 and json.loads(out)["tt_mb"] == 1
+
+
+def test_infinite_time_limit_means_no_limit():
+    pos = random_position(3, 12)
+    free = solve(pos, mode="game")
+    sol = solve(pos, mode="game", time_limit=math.inf)
+    assert sol.exact and sol.time_limit is None and sol.stopped is None
+    assert (sol.value, sol.nodes) == (free.value, free.nodes)
+
+
+@pytest.mark.parametrize("limit", [math.nan, -1, -math.inf, 0, 0.0])
+def test_nan_zero_and_negative_time_limits_are_refused(limit):
+    with pytest.raises(SolverOptionError, match=r"time_limit must be a positive number of seconds, or None or"
+                       rf" inf for no limit, got {limit!r}"):
+        solve(random_position(3, 12), time_limit=limit)
+
+
+def test_cli_time_limit_inf_means_no_limit(capsys):
+    code, out, _ = run_cli(capsys, "cross-kings", "solve", "--random", "4", "--time-limit", "inf",
+                           "--node-limit", "1000", "--json")
+    assert code == 0 and json.loads(out)["time_limit"] is None
+
+
+def test_cli_says_why_an_exact_value_has_no_full_principal_variation(capsys, monkeypatch, tmp_path):
+    # with no allowance for listing it (PV_GRACE 0, one node), the same solve as above
+    # proves the value but cannot list the line: the API and the CLI say so
+    from crowns_solver.cross_kings import solver
+
+    monkeypatch.setattr(solver, "PV_GRACE", 0)
+    monkeypatch.setattr(solver, "PV_GRACE_MIN_NODES", 1)
+    pos = random_position(1, 16)
+    sol = solve(pos, tt_mb=16, node_limit=13_366)
+    assert sol.exact and not sol.pv_complete and len(sol.pv) < len(solve(pos, tt_mb=16).pv)
+    path = tmp_path / "p16.json"
+    path.write_text(json.dumps(pos.to_dict()))
+    code, out, _ = run_cli(capsys, "cross-kings", "solve", str(path), "--node-limit", "13366", "--tt-mb", "16")
+    assert code == 0 and "(exact)" in out
+    assert ("principal variation not listed: the limit (and the extra allowed for listing it) ran out"
+            in out) or "principal variation cut short" in out
