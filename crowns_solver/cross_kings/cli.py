@@ -193,6 +193,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         tt_mb=args.tt_mb if args.tt_mb is not None else DEFAULT_TT_MB,
         time_limit=time_limit,
         node_limit=args.node_limit,
+        workers=args.workers,
     )
     interrupted = sol.stopped == "interrupted"
     if args.json:
@@ -313,6 +314,10 @@ def register_solve(commands: argparse._SubParsersAction) -> None:
     solve.add_argument("--node-limit", type=_positive_int, default=None, metavar="N",
                        help="stop after N search nodes")
     solve.add_argument("--tt-mb", type=_positive_float, default=None, metavar="MB",
-                       help="search memory in MB: transposition table plus leaf-score cache (default 64)")
+                       help="search memory in MB: transposition table plus leaf-score cache (default 64),"
+                            " shared out over the workers")
+    solve.add_argument("--workers", type=_positive_int, default=1, metavar="W",
+                       help="worker processes that split the root's moves (default 1; values and moves"
+                            " are the same for any W; positions under 16 cards use one)")
     add_json_flag(solve)
     solve.set_defaults(handler=cmd_solve)
