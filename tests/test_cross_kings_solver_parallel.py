@@ -71,6 +71,21 @@ def test_two_workers_equal_one(mode, objective, reach, small_positions_in_parall
             assert _pv_margin(pos, two.pv) == two.value
 
 
+def test_larger_positions_same_value_and_a_line_that_reaches_it():
+    # 18-20 cards (above the one-process threshold): the workers race for the shared
+    # bound and help each other pin the best move; the value is the one-process value and
+    # the principal variation played out reaches it
+    for size, j in ((18, 0), (18, 1), (20, 0), (20, 1)):
+        pos = _bench_position(size, j)
+        one = solve(pos, tt_mb=8)
+        for workers in (2, 3):
+            sol = solve(pos, tt_mb=9, workers=workers)
+            assert sol.exact and sol.stopped is None and sol.value == one.value, (size, j, workers)
+            assert sol.stats["workers"] == workers
+            assert sol.best_move == sol.pv[0] and _pv_margin(pos, sol.pv) == sol.value
+            assert all(m.upper <= sol.value for m in sol.moves)
+
+
 def test_game_mode_card_values_split_over_workers(small_positions_in_parallel):
     # face-down moves are split card by card: each revealed card's value as with one process
     for seed in range(3):

@@ -138,6 +138,7 @@ def _worker(wid: int, job: dict, tasks: list, next_task: Any, best: Any, pinning
     signal.signal(signal.SIGINT, _on_sigint)
     eng = None
     t0 = time.perf_counter()
+    c0 = time.process_time()
     done = 0
     try:
         try:
@@ -181,7 +182,7 @@ def _worker(wid: int, job: dict, tasks: list, next_task: Any, best: Any, pinning
                 results.put(("move", wid, current[0], info.lower, info.upper, None, None))
         results.put(("done", wid, {
             "nodes": eng.nodes, "stop": eng.stop, "tasks": done,
-            "seconds": time.perf_counter() - t0,
+            "seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0,
             "table_bytes": eng.table_bytes, "table_entries": eng.table_entries,
             "table_used": eng.table_used(), "score_cache_bytes": eng.score_cache_bytes,
             "stats": eng.stats(),
@@ -232,21 +233,59 @@ def _move_task(run: _Run, cell: int, job: dict, best: Any, results: Any, wid: in
     results.put(("move", wid, cell, v, v, v, pv))
 
 
-def _bound_task(run: _Run, cell: int, job: dict, best: Any, pinning: Any, results: Any, wid: int,
+# slots of the shared pin record: workers pinning, the move pinned, the threshold its
+# pinning worker probes, its proven bounds, the highest threshold a helper took
+_COUNT, _CELL, _T, _LO, _HI, _CLAIMED = range(6)
+
+
+def _help(run: _Run, job: dict, pin: Any, best: Any, results: Any, wid: int) -> bool:
+    """Open mode: probe the move another worker pins at the next threshold above the one
+    it probes (two MTD(f) steps at once); False when there is nothing to help with."""
+    if job["mode"] != "open":
+        return False   # game mode pins with one wide window: no thresholds to share
+    with pin.get_lock():
+        cell, t, lo, hi = pin[_CELL], pin[_T], pin[_LO], pin[_HI]
+        if cell < 0 or t == _NONE:
+            return False
+        th = max(t, pin[_CLAIMED], lo) + 1
+        if th > hi:
+            return False
+        pin[_CLAIMED] = th
+    v, proven = run.eng.search_move(run.root, cell, _EXACT, th - 1, th)
+    run.drv.check()
+    if proven:
+        with pin.get_lock():
+            # only while the move is still pinned: the pinning worker takes the record in
+            # before each probe and when it stops pinning, so what it holds is never lost
+            wrote = pin[_CELL] == cell
+            if wrote:
+                if v >= th:
+                    pin[_LO] = max(pin[_LO], v)
+                    _publish(best, v)
+                else:
+                    pin[_HI] = min(pin[_HI], v)
+        if wrote:
+            results.put(("move", wid, cell, v if v >= th else -_INF, _INF if v >= th else v, None, None))
+    return True
+
+
+def _bound_task(run: _Run, cell: int, job: dict, best: Any, pin: Any, results: Any, wid: int,
                 final: bool) -> bool:
     """``all_moves=False``: prove root move `cell` worth at most the shared best value, or
     pin its exact value (and line) when it is worth more.
 
     Pinning a candidate (a move proven at least as good as the shared best, or any move
-    before there is one) is left to one worker at a time: while another worker pins,
-    this one defers its candidates (returns False) and takes them up again, with
-    `final`, when no other move is left.  Returns True when the move is settled.
+    before there is one) is left to one worker at a time: while another worker pins, this
+    one helps it (open mode: probes the pinned move at the next threshold), or else
+    defers its candidates (returns False) and takes them up again, with `final`, when no
+    other move is left.  Returns True when the move is settled.
     """
     eng, root, drv = run.eng, run.root, run.drv
     info = run.moves[cell]
     game = job["mode"] == "game"
     first = job["first"]
     state = {"lo": info.lower, "hi": info.upper, "own": _NONE}
+    pinned = [False]   # whether this worker is pinning `cell` now
 
     def on_proven(plo: int, phi: int, _move: int) -> None:
         if plo > state["lo"] and plo > -_INF:
@@ -255,20 +294,64 @@ def _bound_task(run: _Run, cell: int, job: dict, best: Any, pinning: Any, result
         state["lo"] = max(state["lo"], plo)
         state["hi"] = min(state["hi"], phi)
         info.lower, info.upper = state["lo"], state["hi"]
+        if pinned[0]:
+            with pin.get_lock():
+                if pin[_CELL] == cell:
+                    pin[_LO], pin[_HI] = max(pin[_LO], state["lo"]), min(pin[_HI], state["hi"])
+
+    def merge(record: tuple[int, int] | None = None) -> bool:
+        """Take in what a helper proved of `cell`; True when it changed something."""
+        if record is None:
+            with pin.get_lock():
+                if pin[_CELL] != cell:
+                    return False
+                slo, shi = pin[_LO], pin[_HI]
+        else:
+            slo, shi = record
+        changed = False
+        if slo > state["lo"]:
+            state["lo"] = slo
+            if best.value <= slo:
+                state["own"] = slo   # the shared bound is this move's
+            changed = True
+        if shi < state["hi"]:
+            state["hi"] = shi
+            changed = True
+        info.lower, info.upper = state["lo"], state["hi"]
+        return changed
 
     def pin_probe(a: int, b: int) -> tuple[int, bool, int]:
+        if merge():
+            raise _Recheck   # a helper proved more: start again from what is known
         shared = best.value
         if not force and shared != _NONE and (shared > state["lo"] or
                                               (shared == state["lo"] and shared != state["own"])):
             raise _Recheck   # another move is proven at least as good: test against it
+        with pin.get_lock():
+            pin[_T] = b
+            taken = pin[_CLAIMED] if pin[_CELL] == cell else _NONE
+        if taken >= b and taken < state["hi"]:
+            # a helper probes this threshold already: take the one above it instead
+            t = taken + 1
+            with pin.get_lock():
+                pin[_T] = t
+            v, proven, _ = probe(t - 1, t)
+            drv.check()
+            if proven:
+                on_proven(v, _INF, -1) if v >= t else on_proven(-_INF, v, -1)
+            raise _Recheck
         return probe(a, b)
 
     def probe(a: int, b: int) -> tuple[int, bool, int]:
         v, proven = eng.search_move(root, cell, _EXACT, a, b)
         return v, proven, -1
 
+    def others_pin() -> bool:
+        return pin[_COUNT] > 0 and pin[_CELL] != cell
+
     force = False   # an unproven answer (cannot happen at full depth): pin, no shortcuts
     while True:
+        merge()
         lo, hi = state["lo"], state["hi"]
         if lo >= hi:
             break
@@ -276,8 +359,11 @@ def _bound_task(run: _Run, cell: int, job: dict, best: Any, pinning: Any, result
         if b != _NONE and hi <= b:
             break   # worth at most the best move found: nothing more to prove here
         tie = b != _NONE and lo == b and b != state["own"]
-        if tie and not (final or force) and pinning.value > 0:
-            return False   # as good as the move another worker pins: see its value first
+        if tie and not force and others_pin():
+            if _help(run, job, pin, best, results, wid):
+                continue
+            if not final:
+                return False   # as good as the move another worker pins: see its value first
         if not force and b != _NONE and (lo < b or tie):
             # "is this move worth more than the best so far?": one null-window search
             v, proven, _ = probe(b, b + 1)
@@ -287,10 +373,13 @@ def _bound_task(run: _Run, cell: int, job: dict, best: Any, pinning: Any, result
             force = not proven
             continue
         # a candidate for the best move: this worker's own bound, or none yet
-        with pinning.get_lock():
-            claim = final or force or pinning.value == 0
+        if not force and others_pin() and _help(run, job, pin, best, results, wid):
+            continue
+        with pin.get_lock():
+            claim = final or force or pin[_COUNT] == 0
             if claim:
-                pinning.value += 1
+                pin[_COUNT] += 1
+                pin[_CELL], pin[_T], pin[_LO], pin[_HI], pin[_CLAIMED] = cell, _NONE, lo, hi, _NONE
         if not claim:
             wdl = [t for t in first if lo < t <= hi] if b == _NONE else []
             if not wdl:
@@ -302,6 +391,7 @@ def _bound_task(run: _Run, cell: int, job: dict, best: Any, pinning: Any, result
             force = not proven
             continue
         guess = job["estimates"].get(cell, job["guess"])
+        pinned[0] = True
         try:
             plo, phi, _ = drv.mtd(pin_probe, lo, hi, guess, run.unit, bisect=game,
                                   wide=game and GAME_WIDE, first=first, on_proven=on_proven)
@@ -309,8 +399,14 @@ def _bound_task(run: _Run, cell: int, job: dict, best: Any, pinning: Any, result
         except _Recheck:
             continue
         finally:
-            with pinning.get_lock():
-                pinning.value -= 1
+            pinned[0] = False
+            with pin.get_lock():
+                pin[_COUNT] -= 1
+                record = (pin[_LO], pin[_HI]) if pin[_CELL] == cell else None
+                if record is not None:
+                    pin[_CELL] = -1
+            if record is not None:
+                merge(record)
     exact = state["lo"] if state["lo"] == state["hi"] else None
     if exact is not None:
         _publish(best, exact)
@@ -444,7 +540,7 @@ def _run_workers(run: _Run, job: dict, tasks: list, n: int, left: int | None, re
     ctx = mp.get_context()
     next_task = ctx.Value("q", 0)
     best = ctx.Value("q", _NONE)
-    pinning = ctx.Value("i", 0)
+    pinning = ctx.Array("q", [0, -1, _NONE, -_INF, _INF, _NONE])   # see _COUNT.._CLAIMED
     results = ctx.Queue()
     procs = []
     for w in range(n):
@@ -632,6 +728,7 @@ def _assemble(run: _Run, tasks: list, reports: dict, pvs: dict, card_values: dic
         "workers": workers,
         "worker_nodes": [r["nodes"] for r in ws],
         "worker_seconds": [round(r["seconds"], 3) for r in ws],
+        "worker_cpu_seconds": [round(r["cpu_seconds"], 3) for r in ws],
         "worker_tasks": [r["tasks"] for r in ws],
         "tasks": len(tasks),
         "parent_nodes": parent_nodes,
