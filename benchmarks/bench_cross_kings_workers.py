@@ -13,7 +13,10 @@ against a bound that later rises).
 
 Wall-clock time measures the neighbours too on a shared machine: the script prints the
 load average (``os.getloadavg``) before and after, and the number of cores.  A speed-up
-near W needs W idle cores.
+near W needs W idle cores.  So it also prints the "CPU critical path" speed-up: the
+one-process solve's CPU seconds over the parallel solve's longest chain of CPU work (the
+parent's CPU seconds plus the busiest worker's), which is what the wall-clock speed-up
+would be on W otherwise idle cores (memory bandwidth aside), whatever the load.
 
 Examples::
 
@@ -55,25 +58,29 @@ def main() -> None:
           f" {args.tt_mb:g} MB in all, seeds from {args.seed}; {os.cpu_count()} cores;"
           f" load average (1, 5, 15 min) before: {_load()}")
     head = (f"{'cards':>5} {'all_moves':>9} {'W':>2} {'med s W=1':>9} {'med s':>8} {'speed-up':>8}"
-            f" {'med ratio':>9} {'nodes W=1':>13} {'nodes':>13}")
+            f" {'med ratio':>9} {'cpu path':>8} {'nodes W=1':>13} {'nodes':>13}")
     print(head)
     for size in args.sizes:
         for all_moves in flags:
             one_s: list[float] = []
+            one_cpu = 0.0
+            par_cpu = {w: 0.0 for w in args.workers}
             one_n = 0
             par: dict[int, list[float]] = {w: [] for w in args.workers}
             par_n = {w: 0 for w in args.workers}
             for j in range(args.positions):
                 pos = random_position(args.seed + 1000 * size + j, size)
-                t = time.perf_counter()
+                t, c = time.perf_counter(), time.process_time()
                 ref = solve(pos, mode=args.mode, objective=args.objective, all_moves=all_moves, tt_mb=args.tt_mb)
                 one_s.append(time.perf_counter() - t)
+                one_cpu += time.process_time() - c
                 one_n += ref.nodes
                 for w in args.workers:
-                    t = time.perf_counter()
+                    t, c = time.perf_counter(), time.process_time()
                     sol = solve(pos, mode=args.mode, objective=args.objective, all_moves=all_moves,
                                 tt_mb=args.tt_mb, workers=w)
                     par[w].append(time.perf_counter() - t)
+                    par_cpu[w] += time.process_time() - c + max(sol.stats.get("worker_cpu_seconds") or [0.0])
                     par_n[w] += sol.nodes
                     assert sol.exact and sol.value == ref.value, (size, j, w)
                     if all_moves:
@@ -82,7 +89,8 @@ def main() -> None:
                 ratios = [a / b for a, b in zip(one_s, par[w])]
                 print(f"{size:>5} {str(all_moves):>9} {w:>2} {statistics.median(one_s):>9.2f}"
                       f" {statistics.median(par[w]):>8.2f} {sum(one_s) / sum(par[w]):>7.2f}x"
-                      f" {statistics.median(ratios):>8.2f}x {one_n:>13,} {par_n[w]:>13,}", flush=True)
+                      f" {statistics.median(ratios):>8.2f}x {one_cpu / par_cpu[w]:>7.2f}x {one_n:>13,}"
+                      f" {par_n[w]:>13,}", flush=True)
     print(f"load average after: {_load()}")
 
 

@@ -229,7 +229,10 @@ def _move_task(run: _Run, cell: int, job: dict, best: Any, results: Any, wid: in
     info.estimate = job["estimates"].get(cell)
     run._solve_move(info, _EXACT)
     v = info.lower
-    pv = _line(run, cell, v) if _publish(best, v) else None
+    _publish(best, v)
+    # the line of every move as good as the best so far: the parent shows the line of
+    # the optimal move the one-process solve shows (the first in move order)
+    pv = _line(run, cell, v) if v >= best.value else None
     results.put(("move", wid, cell, v, v, v, pv))
 
 
@@ -700,7 +703,9 @@ def _assemble(run: _Run, tasks: list, reports: dict, pvs: dict, card_values: dic
                         i.lower, i.upper = run._move_bounds(i.cell)
                         i.upper = min(i.upper, v)
                         i.estimate = None
-            if top.cell in pvs:
+            if run.best in pvs:
+                run.exact_pv = pvs[run.best]
+            elif top.cell in pvs:
                 run.exact_pv = pvs[top.cell]
             elif eng.is_chance(root, top.cell):
                 run.exact_pv = [top.cell]
