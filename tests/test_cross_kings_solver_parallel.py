@@ -235,3 +235,35 @@ print(json.dumps({{"stopped": sol.stopped, "exact": sol.exact, "lower": str(sol.
     data = json.loads(proc.stdout)
     assert data["stopped"] == "interrupted" and data["exact"] is False and data["workers"] == 2
     assert Fraction(data["lower"]) <= Fraction(data["upper"]) and data["nodes"] > 0
+
+
+def _running(pid: str) -> bool:
+    """Whether process `pid` is alive (a zombie waiting to be reaped is not)."""
+    try:
+        with open(f"/proc/{pid}/stat") as fh:
+            return fh.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs /proc")
+def test_workers_stop_when_the_parent_is_killed_outright(tmp_path):
+    path = tmp_path / "pos28.json"
+    path.write_text(json.dumps(_bench_position(28, 0).to_dict()))
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "crowns_solver", "cross-kings", "solve", str(path), "--time-limit", "0",
+         "--workers", "2"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    kids: list[str] = []
+    end = time.monotonic() + 20
+    while len(kids) < 2 and time.monotonic() < end:
+        time.sleep(0.2)
+        kids = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
+    assert len(kids) == 2
+    proc.kill()   # SIGKILL: the parent cannot pass anything on
+    proc.wait()
+    end = time.monotonic() + 15
+    while any(_running(k) for k in kids) and time.monotonic() < end:
+        time.sleep(0.1)
+    assert not any(_running(k) for k in kids)

@@ -136,6 +136,7 @@ def _worker(wid: int, job: dict, tasks: list, next_task: Any, best: Any, pinning
     global _interrupted
     _interrupted = False
     signal.signal(signal.SIGINT, _on_sigint)
+    _watch_parent(job["parent_pid"])
     eng = None
     t0 = time.perf_counter()
     c0 = time.process_time()
@@ -189,6 +190,21 @@ def _worker(wid: int, job: dict, tasks: list, next_task: Any, best: Any, pinning
         }))
     except KeyboardInterrupt:   # a late Ctrl-C while reporting: the parent sees no "done"
         pass
+
+
+def _watch_parent(parent: int) -> None:
+    """Stop this worker (as Ctrl-C would) if the parent process goes away without
+    stopping it (killed outright): no worker outlives its solve."""
+    import threading
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(STOP_GRACE)
+        os._exit(1)   # nobody is left to report to
+
+    threading.Thread(target=watch, name="crowns-parent-watch", daemon=True).start()
 
 
 def _publish(best: Any, v: int) -> bool:
@@ -521,7 +537,7 @@ def solve_parallel(pos: Position, *, mode: str, objective: str, all_moves: bool,
         share = int(tt_mb / n * (1 << 20))
         job = {
             "cards": cards, "root": root, "pos": pos, "mode": mode, "objective": objective,
-            "mode_i": mode_i, "objective_i": objective_i, "reach_i": reach_i,
+            "mode_i": mode_i, "objective_i": objective_i, "reach_i": reach_i, "parent_pid": os.getpid(),
             "all_moves": all_moves, "tt_bytes": share, "deadline": deadline,
             "guess": run.estimate if run.estimate is not None else 0,
             "estimates": estimates,
