@@ -122,7 +122,9 @@ def test_limited_parallel_solve_gives_sound_bounds(mode, all_moves, small_positi
     for j in range(2):
         pos = _bench_position(left, j)
         exact = solve(pos, mode=mode, all_moves=True, tt_mb=8)
-        for limit in (5_000, 50_000 if mode == "game" else 400_000):
+        quick = solve(pos, mode=mode, tt_mb=8)
+        # far below what the one-process solve needs (about 120,000-320,000 nodes here)
+        for limit in (5_000, quick.nodes // 4):
             sol = solve(pos, mode=mode, all_moves=all_moves, tt_mb=8, node_limit=limit, workers=2)
             assert not sol.exact and sol.stopped == "nodes"
             # each worker gets its share of what the parent's pass left; each engine may pass
