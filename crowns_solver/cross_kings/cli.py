@@ -317,7 +317,7 @@ def register_solve(commands: argparse._SubParsersAction) -> None:
                        help="search memory in MB: transposition table plus leaf-score cache (default 64),"
                             " shared out over the workers")
     solve.add_argument("--workers", type=_positive_int, default=1, metavar="W",
-                       help="worker processes that split the root's moves (default 1; values and moves"
-                            " are the same for any W; positions under 16 cards use one)")
+                       help="worker processes that split the root's moves (default 1; the values are the"
+                            " same for any W; positions under 16 cards use one)")
     add_json_flag(solve)
     solve.set_defaults(handler=cmd_solve)
