@@ -264,6 +264,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         tt_mb=tt_mb,
         time_limit=time_limit,
         node_limit=args.node_limit,
+        workers=args.workers,
     )
     interrupted = sol.stopped == "interrupted"
     if args.json:
@@ -407,6 +408,9 @@ def register_solve(commands: argparse._SubParsersAction) -> None:
                        help="stop after N search nodes")
     solve.add_argument("--tt-mb", default=None, metavar="MB",
                        help="search memory in MB, 1 to 65536: transposition table plus leaf-score cache"
-                            " (default 64)")
+                            " (default 64), shared out over the workers")
+    solve.add_argument("--workers", type=_positive_int, default=1, metavar="W",
+                       help="worker processes that split the root's moves (default 1; the values are the"
+                            " same for any W; positions under 16 cards use one)")
     add_json_flag(solve)
     solve.set_defaults(handler=cmd_solve)

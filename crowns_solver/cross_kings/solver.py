@@ -442,6 +442,7 @@ def solve(
     tt_mb: float = DEFAULT_TT_MB,
     time_limit: float | None = None,
     node_limit: int | None = None,
+    workers: int | None = 1,
 ) -> Solution:
     """Solve a Cross Kings position: its value, the best move(s) and, on request, every move's value.
 
@@ -477,7 +478,19 @@ def solve(
         Stop after this many search nodes (deterministic, unlike `time_limit`).  Split
         like `time_limit`.  When the value is proven just as either limit runs out, up to
         :data:`PV_GRACE` of it more is spent listing the best move and the principal
-        variation (so `nodes` may exceed `node_limit` by that much).
+        variation (so `nodes` may exceed `node_limit` by that much).  With several
+        workers: nodes in all, each worker process getting an equal share of what the
+        shallow first pass left (so the total never exceeds the limit); which moves a
+        limited parallel solve gets to then depends on timing.
+    workers : int or None
+        Worker processes for the search (default 1: this process only; None: one per
+        core).  With ``workers > 1`` the root's moves are split over processes (see
+        :mod:`crowns_solver.cross_kings.parallel`); the values, best moves and move
+        values are the same as with one worker (with ``all_moves=False`` and several
+        optimal moves, the one named may differ).  Memory: each worker's table gets
+        ``tt_mb / workers`` MB, so `tt_mb` still bounds the whole solve.  Positions
+        with fewer than 16 cards left, or a single legal move, are solved in this
+        process.
 
     Returns
     -------
@@ -488,9 +501,10 @@ def solve(
     Raises
     ------
     SolverOptionError
-        If `mode`, `objective`, `tt_mb`, `time_limit` or `node_limit` is invalid (e.g.
-        `tt_mb` not a number from 1 to 65536, `time_limit` NaN, zero or negative), or
-        the table cannot be allocated.
+        If `mode`, `objective`, `tt_mb`, `time_limit`, `node_limit` or `workers` is
+        invalid (e.g. `tt_mb` not a number from 1 to 65536, `time_limit` NaN, zero or
+        negative), if ``tt_mb / workers`` is below 1 MB, or the table cannot be
+        allocated.
     UnknownCardError
         If ``mode="open"`` and some face-down card is unknown (a crosskings.net save
         string hides them): the open value needs every card; use ``mode="game"``.
@@ -514,6 +528,11 @@ def solve(
         time_limit = None   # no limit
     if not isinstance(all_moves, bool):
         raise SolverOptionError(f"all_moves must be True or False, got {all_moves!r}")
+    if type(workers) is not int or workers != 1:
+        from .parallel import check_memory, check_workers
+
+        workers = check_workers(workers)
+        check_memory(tt_mb, workers)
     pos = _coerce_position(position)
     if mode == "open" and not pos.is_known():
         hidden = [cell_coords(i) for i in sorted(pos.face_down) if pos.cells[i] < 0]
@@ -523,6 +542,11 @@ def solve(
             f" unknown (cells {', '.join(f'({r},{c})' for r, c in hidden)}); use mode='game' (--mode game)"
             " for the value of the game as played with those cards unseen"
         )
+    if workers != 1:
+        from .parallel import solve_parallel
+
+        return solve_parallel(pos, mode=mode, objective=objective, all_moves=all_moves, tt_mb=tt_mb,
+                              time_limit=time_limit, node_limit=node_limit, workers=workers)
     t0 = time.perf_counter()
     cards, root = _engine_input(pos, mode)
     try:

@@ -1,0 +1,765 @@
+"""Parallel search over cores for :func:`crowns_solver.cross_kings.solve` (``workers=``).
+
+The root's moves are split over worker processes (the compiled engine is not
+thread-safe, so processes, not threads).  Each worker builds its own compiled
+:class:`Engine` for the position with its share of the memory and takes root moves from a
+shared counter, largest job first:
+
+- ``all_moves=True``: every move's exact value is independent of the others, so each
+  move (in game mode: each card a face-down move may reveal) is one job, solved exactly as
+  the one-process solve solves it (MTD(f), Plaat et al. 1996).
+- ``all_moves=False``: root splitting with a shared lower bound.  The best value proven
+  so far, ``b``, lives in shared memory and is read between probes.  A worker asks of its
+  move "is it worth at least b + 1?" with one null-window search (``Engine.search_move``);
+  only when it is does the worker pin the move's exact value by MTD(f) (win/draw/loss
+  first in open mode, one wide window in game mode), publishing each lower bound it
+  proves on the way as the new ``b``, and computes the principal variation with its warm
+  table.  A worker pinning a move whose proven lower bound another worker's ``b`` has
+  reached goes back to asking "worth at least b + 1?".  This is the part of the one-core
+  search (its final fail-low probe, "every move is worth at most v") that splits over
+  moves.
+
+The parent process first runs the same shallow heuristic pass the one-process solve runs
+(and, with a limit on a position above the anytime cut-over, the same heuristic
+iterations), on its own with the whole memory; it frees that engine before the workers
+start.  It then waits for the workers, gathers what they proved and builds the
+:class:`Solution` with the one-process code, so the output looks the same.
+"""
+
+from __future__ import annotations
+
+import os
+import queue
+import signal
+import time
+from dataclasses import replace
+from typing import Any
+
+from ..errors import SolverOptionError
+from . import solver as _solver
+from .position import Position
+from .solver import (
+    _EXACT,
+    _INF,
+    ANYTIME_CARDS,
+    ANYTIME_HORIZON_CARDS,
+    GAME_WIDE,
+    PRE_DEPTH,
+    WDL_FIRST,
+    Solution,
+    _core,
+    _engine_input,
+    _MoveInfo,
+    _Run,
+    _Stopped,
+)
+
+__all__ = ["check_workers", "solve_parallel", "PARALLEL_MIN_CARDS", "MIN_WORKER_TT_MB"]
+
+#: Positions with fewer cards left than this are solved in one process whatever
+#: `workers` says: starting processes costs more than they save there (a 16-card open
+#: position solves in a few milliseconds; process start and the gathering cost tens).
+PARALLEL_MIN_CARDS = 16
+#: Each worker's engine gets ``tt_mb / workers`` MB, and at least this much (the same
+#: minimum as ``solve(tt_mb=...)`` for one process).
+MIN_WORKER_TT_MB = 1
+#: Seconds the parent waits, after a stop (Ctrl-C, time limit) reached the workers, for
+#: their last reports before it terminates them.
+STOP_GRACE = 3.0
+#: The engine's minimal table, for the parent's bookkeeping while the workers search.
+_PARENT_TT_BYTES = 65536
+_NONE = -_INF   # shared best value before any move is pinned
+_STOP_PRIORITY = (2, 1, 3)   # interrupted, then time, then nodes
+
+
+def check_workers(workers: Any) -> int:
+    """Validate `workers` and return the number of worker processes to use.
+
+    Parameters
+    ----------
+    workers : int or None
+        Worker processes, a whole number >= 1; None means one per core
+        (:func:`os.cpu_count`), as in :func:`crowns_solver.cross_kings.match`.
+
+    Returns
+    -------
+    int
+        The number of workers (>= 1).
+
+    Raises
+    ------
+    SolverOptionError
+        If `workers` is not None nor a whole number >= 1.
+    """
+    if workers is None:
+        return os.cpu_count() or 1
+    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+        raise SolverOptionError(f"workers must be a whole number >= 1 or None (all cores), got {workers!r}")
+    return workers
+
+
+def check_memory(tt_mb: float, workers: int) -> float:
+    """MB of table each worker gets (``tt_mb / workers``); raise when below the minimum."""
+    share = tt_mb / workers
+    if share < MIN_WORKER_TT_MB:
+        raise SolverOptionError(
+            f"tt_mb={tt_mb:g} MB split over {workers} workers leaves {share:.3g} MB each, below the"
+            f" {MIN_WORKER_TT_MB} MB a worker needs: give tt_mb >= {workers * MIN_WORKER_TT_MB}"
+            " or use fewer workers"
+        )
+    return share
+
+
+# ----------------------------------------------------------------------------- worker
+
+
+class _Recheck(Exception):
+    """The shared best value rose while a worker pinned its move: test against it instead."""
+
+
+_interrupted = False
+
+
+def _on_sigint(signum: int, frame: Any) -> None:
+    # The engine stops when a signal handler raises (PyErr_CheckSignals).  Ctrl-C at a
+    # terminal reaches every process of the group and the parent passes it on too:
+    # the worker raises once and ignores the repeats, so its last reports get out.
+    global _interrupted
+    if not _interrupted:
+        _interrupted = True
+        raise KeyboardInterrupt
+
+
+def _worker(wid: int, job: dict, tasks: list, next_task: Any, best: Any, pinning: Any,
+            results: Any) -> None:
+    """One worker process: take tasks from the shared counter until none are left."""
+    global _interrupted
+    _interrupted = False
+    signal.signal(signal.SIGINT, _on_sigint)
+    _watch_parent(job["parent_pid"])
+    eng = None
+    t0 = time.perf_counter()
+    c0 = time.process_time()
+    done = 0
+    try:
+        try:
+            eng = _core.Engine(job["cards"], job["mode_i"], job["objective_i"], job["reach_i"], job["tt_bytes"])
+        except MemoryError:
+            results.put(("error", wid, f"worker {wid} cannot allocate a transposition table of"
+                                       f" {job['tt_bytes'] / 2**20:g} MB; ask for less"))
+            return
+        eng.set_limits(job["deadline"], job["node_limit"])
+        run = _Run(eng, job["root"], job["pos"], job["mode"], job["objective"], job["all_moves"])
+        current: tuple | None = None
+        deferred: list[int] = []
+        try:
+            while True:
+                with next_task.get_lock():
+                    i = next_task.value
+                    next_task.value += 1
+                if i >= len(tasks):
+                    break
+                cell, card = tasks[i]
+                current = (cell, card)
+                if card is not None:
+                    _card_task(run, cell, card, results, wid)
+                elif job["all_moves"]:
+                    _move_task(run, cell, job, best, results, wid)
+                elif not _bound_task(run, cell, job, best, pinning, results, wid, final=False):
+                    deferred.append(cell)
+                    continue
+                current = None
+                done += 1
+            for cell in deferred:   # the candidates left while another worker pinned
+                current = (cell, None)
+                _bound_task(run, cell, job, best, pinning, results, wid, final=True)
+                current = None
+                done += 1
+        except (_Stopped, KeyboardInterrupt):
+            if not eng.stop:
+                eng.stop = 2
+            if current is not None and current[1] is None:   # what is proven of the move so far
+                info = run.moves[current[0]]
+                results.put(("move", wid, current[0], info.lower, info.upper, None, None))
+        results.put(("done", wid, {
+            "nodes": eng.nodes, "stop": eng.stop, "tasks": done,
+            "seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0,
+            "table_bytes": eng.table_bytes, "table_entries": eng.table_entries,
+            "table_used": eng.table_used(), "score_cache_bytes": eng.score_cache_bytes,
+            "stats": eng.stats(),
+        }))
+    except KeyboardInterrupt:   # a late Ctrl-C while reporting: the parent sees no "done"
+        pass
+
+
+def _watch_parent(parent: int) -> None:
+    """Stop this worker (as Ctrl-C would) if the parent process goes away without
+    stopping it (killed outright): no worker outlives its solve."""
+    import threading
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(STOP_GRACE)
+        os._exit(1)   # nobody is left to report to
+
+    threading.Thread(target=watch, name="crowns-parent-watch", daemon=True).start()
+
+
+def _publish(best: Any, v: int) -> bool:
+    """Raise the shared best value to `v`; True when `v` is the new best."""
+    with best.get_lock():
+        if v > best.value:
+            best.value = v
+            return True
+    return False
+
+
+def _line(run: _Run, cell: int, v: int) -> list[int]:
+    """Principal variation starting with root move `cell` of exact value `v`."""
+    eng, root = run.eng, run.root
+    if eng.is_chance(root, cell):
+        return [cell]   # game mode: the line ends at the first card revealed
+    return [cell] + run._pv(eng.child(root, cell), -v)
+
+
+def _card_task(run: _Run, cell: int, card: int, results: Any, wid: int) -> None:
+    """Exact value of face-down move `cell` when it reveals `card` (child's units), as the
+    one-process solve computes it for ``all_moves=True``."""
+    eng = run.eng
+    child = eng.child(run.root, cell, card)
+    clo, chi = eng.bounds(child)
+
+    def probe(a: int, b: int) -> tuple[int, bool, int]:
+        return eng.search(child, _EXACT, a, b)
+
+    lo, _hi, _ = run.drv.mtd(probe, clo, chi, eng.heuristic(child), 1, bisect=True)
+    results.put(("card", wid, cell, card, -lo))
+
+
+def _move_task(run: _Run, cell: int, job: dict, best: Any, results: Any, wid: int) -> None:
+    """Exact value of root move `cell` (``all_moves=True``), and its line when it is the
+    best so far."""
+    info = run.moves[cell]
+    info.estimate = job["estimates"].get(cell)
+    run._solve_move(info, _EXACT)
+    v = info.lower
+    _publish(best, v)
+    # the line of every move as good as the best so far: the parent shows the line of
+    # the optimal move the one-process solve shows (the first in move order)
+    pv = _line(run, cell, v) if v >= best.value else None
+    results.put(("move", wid, cell, v, v, v, pv))
+
+
+# slots of the shared pin record: workers pinning, the move pinned, the threshold its
+# pinning worker probes, its proven bounds, the highest threshold a helper took
+_COUNT, _CELL, _T, _LO, _HI, _CLAIMED = range(6)
+
+
+def _help(run: _Run, job: dict, pin: Any, best: Any, results: Any, wid: int) -> bool:
+    """Open mode: probe the move another worker pins at the next threshold above the one
+    it probes (two MTD(f) steps at once); False when there is nothing to help with."""
+    if job["mode"] != "open":
+        return False   # game mode pins with one wide window: no thresholds to share
+    with pin.get_lock():
+        cell, t, lo, hi = pin[_CELL], pin[_T], pin[_LO], pin[_HI]
+        if cell < 0 or t == _NONE:
+            return False
+        th = max(t, pin[_CLAIMED], lo) + 1
+        if th > hi:
+            return False
+        pin[_CLAIMED] = th
+    v, proven = run.eng.search_move(run.root, cell, _EXACT, th - 1, th)
+    run.drv.check()
+    if proven:
+        with pin.get_lock():
+            # only while the move is still pinned: the pinning worker takes the record in
+            # before each probe and when it stops pinning, so what it holds is never lost
+            wrote = pin[_CELL] == cell
+            if wrote:
+                if v >= th:
+                    pin[_LO] = max(pin[_LO], v)
+                    _publish(best, v)
+                else:
+                    pin[_HI] = min(pin[_HI], v)
+        if wrote:
+            results.put(("move", wid, cell, v if v >= th else -_INF, _INF if v >= th else v, None, None))
+    return True
+
+
+def _bound_task(run: _Run, cell: int, job: dict, best: Any, pin: Any, results: Any, wid: int,
+                final: bool) -> bool:
+    """``all_moves=False``: prove root move `cell` worth at most the shared best value, or
+    pin its exact value (and line) when it is worth more.
+
+    Pinning a candidate (a move proven at least as good as the shared best, or any move
+    before there is one) is left to one worker at a time: while another worker pins, this
+    one helps it (open mode: probes the pinned move at the next threshold), or else
+    defers its candidates (returns False) and takes them up again, with `final`, when no
+    other move is left.  Returns True when the move is settled.
+    """
+    eng, root, drv = run.eng, run.root, run.drv
+    info = run.moves[cell]
+    game = job["mode"] == "game"
+    first = job["first"]
+    state = {"lo": info.lower, "hi": info.upper, "own": _NONE}
+    pinned = [False]   # whether this worker is pinning `cell` now
+
+    def on_proven(plo: int, phi: int, _move: int) -> None:
+        if plo > state["lo"] and plo > -_INF:
+            if _publish(best, plo):   # a proven lower bound of the root: others test against it
+                state["own"] = plo
+        state["lo"] = max(state["lo"], plo)
+        state["hi"] = min(state["hi"], phi)
+        info.lower, info.upper = state["lo"], state["hi"]
+        if pinned[0]:
+            with pin.get_lock():
+                if pin[_CELL] == cell:
+                    pin[_LO], pin[_HI] = max(pin[_LO], state["lo"]), min(pin[_HI], state["hi"])
+
+    def merge(record: tuple[int, int] | None = None) -> bool:
+        """Take in what a helper proved of `cell`; True when it changed something."""
+        if record is None:
+            with pin.get_lock():
+                if pin[_CELL] != cell:
+                    return False
+                slo, shi = pin[_LO], pin[_HI]
+        else:
+            slo, shi = record
+        changed = False
+        if slo > state["lo"]:
+            state["lo"] = slo
+            if best.value <= slo:
+                state["own"] = slo   # the shared bound is this move's
+            changed = True
+        if shi < state["hi"]:
+            state["hi"] = shi
+            changed = True
+        info.lower, info.upper = state["lo"], state["hi"]
+        return changed
+
+    def pin_probe(a: int, b: int) -> tuple[int, bool, int]:
+        if merge():
+            raise _Recheck   # a helper proved more: start again from what is known
+        shared = best.value
+        if not force and shared != _NONE and (shared > state["lo"] or
+                                              (shared == state["lo"] and shared != state["own"])):
+            raise _Recheck   # another move is proven at least as good: test against it
+        with pin.get_lock():
+            pin[_T] = b
+            taken = pin[_CLAIMED] if pin[_CELL] == cell else _NONE
+        if taken >= b and taken < state["hi"]:
+            # a helper probes this threshold already: take the one above it instead
+            t = taken + 1
+            with pin.get_lock():
+                pin[_T] = t
+            v, proven, _ = probe(t - 1, t)
+            drv.check()
+            if proven:
+                on_proven(v, _INF, -1) if v >= t else on_proven(-_INF, v, -1)
+            raise _Recheck
+        return probe(a, b)
+
+    def probe(a: int, b: int) -> tuple[int, bool, int]:
+        v, proven = eng.search_move(root, cell, _EXACT, a, b)
+        return v, proven, -1
+
+    def others_pin() -> bool:
+        return pin[_COUNT] > 0 and pin[_CELL] != cell
+
+    force = False   # an unproven answer (cannot happen at full depth): pin, no shortcuts
+    while True:
+        merge()
+        lo, hi = state["lo"], state["hi"]
+        if lo >= hi:
+            break
+        b = best.value
+        if b != _NONE and hi <= b:
+            break   # worth at most the best move found: nothing more to prove here
+        tie = b != _NONE and lo == b and b != state["own"]
+        if tie and not force and others_pin():
+            if _help(run, job, pin, best, results, wid):
+                continue
+            if not final:
+                return False   # as good as the move another worker pins: see its value first
+        if not force and b != _NONE and (lo < b or tie):
+            # "is this move worth more than the best so far?": one null-window search
+            v, proven, _ = probe(b, b + 1)
+            drv.check()
+            if proven:
+                on_proven(v, _INF, -1) if v > b else on_proven(-_INF, v, -1)
+            force = not proven
+            continue
+        # a candidate for the best move: this worker's own bound, or none yet
+        if not force and others_pin() and _help(run, job, pin, best, results, wid):
+            continue
+        with pin.get_lock():
+            claim = final or force or pin[_COUNT] == 0
+            if claim:
+                pin[_COUNT] += 1
+                pin[_CELL], pin[_T], pin[_LO], pin[_HI], pin[_CLAIMED] = cell, _NONE, lo, hi, _NONE
+        if not claim:
+            wdl = [t for t in first if lo < t <= hi] if b == _NONE else []
+            if not wdl:
+                return False   # another worker pins its candidate: come back to this one
+            v, proven, _ = probe(wdl[0] - 1, wdl[0])   # open mode: win/draw/loss first
+            drv.check()
+            if proven:
+                on_proven(v, _INF, -1) if v >= wdl[0] else on_proven(-_INF, v, -1)
+            force = not proven
+            continue
+        guess = job["estimates"].get(cell, job["guess"])
+        pinned[0] = True
+        try:
+            plo, phi, _ = drv.mtd(pin_probe, lo, hi, guess, run.unit, bisect=game,
+                                  wide=game and GAME_WIDE, first=first, on_proven=on_proven)
+            on_proven(plo, phi, -1)
+        except _Recheck:
+            continue
+        finally:
+            pinned[0] = False
+            with pin.get_lock():
+                pin[_COUNT] -= 1
+                record = (pin[_LO], pin[_HI]) if pin[_CELL] == cell else None
+                if record is not None:
+                    pin[_CELL] = -1
+            if record is not None:
+                merge(record)
+    exact = state["lo"] if state["lo"] == state["hi"] else None
+    if exact is not None:
+        _publish(best, exact)
+    # the line of a move as good as the best so far (the best move's own bound counts)
+    pv = _line(run, cell, exact) if exact is not None and exact >= best.value else None
+    results.put(("move", wid, cell, state["lo"], state["hi"], exact, pv))
+    return True
+
+
+# ----------------------------------------------------------------------------- parent
+
+
+def _pre_phase(run: _Run, limited: bool) -> None:
+    """The one-process solve's iterations before its exact one (see ``_Run.go``)."""
+    pos = run.pos
+    cards_left = pos.cards_left
+    plies = cards_left + (1 if pos.marker is None else 0)
+    anytime = limited and cards_left > ANYTIME_CARDS[run.mode]
+    last = plies - 1 if anytime else min(PRE_DEPTH, plies - 1)
+    keep = ANYTIME_HORIZON_CARDS[run.mode]
+    if anytime and keep is not None:
+        last = max(min(last, cards_left - keep), min(PRE_DEPTH, plies - 1))
+    depth = 2 if plies % 2 == 0 else 1
+    while depth <= last:
+        run._iteration(depth)
+        if run.exact and (not run.all_moves or all(m.lower == m.upper for m in run.moves.values())):
+            break
+        depth += 2 if depth + 2 <= last else 1
+        if depth == last + 1:
+            break
+
+
+def _tasks(run: _Run) -> tuple[list[tuple[int, int | None]], dict[int, int]]:
+    """The jobs, largest first: (cell, None) for a whole move, (cell, card) for one card
+    a face-down move may reveal (``all_moves=True``, game mode); and each move's estimate
+    from the shallow pass (the first guess of its MTD(f))."""
+    eng, root = run.eng, run.root
+    est = {}
+    for cell, info in run.moves.items():
+        if info.estimate is not None:
+            est[cell] = info.estimate
+        else:   # a shallow look at each move, to take the likely best first
+            v, _ = eng.search_move(root, cell, PRE_DEPTH, -_INF, _INF)
+            run.drv.check()
+            est[cell] = v
+    order = sorted(run.moves, key=lambda c: (c != run.best, -est[c], c))
+    if not run.all_moves:
+        return [(c, None) for c in order], est
+    whole = [(c, None) for c in order if not eng.is_chance(root, c)]
+    cards = [(c, k) for c in order if eng.is_chance(root, c) for k in eng.pool_cards(root)]
+    # a face-up move's subtree holds one more face-down cell than a revealed card's
+    return whole + cards, est
+
+
+def solve_parallel(pos: Position, *, mode: str, objective: str, all_moves: bool, tt_mb: float,
+                   time_limit: float | None, node_limit: int | None, workers: int) -> Solution:
+    """:func:`crowns_solver.cross_kings.solve` over `workers` processes (see the module).
+
+    The arguments are those of ``solve``, already validated; `workers` >= 2.  Positions
+    with fewer than :data:`PARALLEL_MIN_CARDS` cards left, or a single job, are solved in
+    this process.
+    """
+    t0 = time.perf_counter()
+    check_memory(tt_mb, workers)
+    limited = time_limit is not None or node_limit is not None
+    cards, root = _engine_input(pos, mode)
+    mode_i, objective_i, reach_i = (0 if mode == "open" else 1, 0 if objective == "margin" else 1,
+                                    0 if pos.reach == "any" else 1)
+    moves = pos.legal_moves()
+    if pos.cards_left < PARALLEL_MIN_CARDS or len(moves) <= 1:
+        sol = _solver.solve(pos, mode=mode, objective=objective, all_moves=all_moves, tt_mb=tt_mb,  # type: ignore[arg-type]
+                            time_limit=time_limit, node_limit=node_limit, workers=1)
+        return replace(sol, stats={**sol.stats, "workers": 1})
+    # the shallow pass (and the anytime iterations) in this process, with all the memory
+    try:
+        eng = _core.Engine(cards, mode_i, objective_i, reach_i, int(tt_mb * (1 << 20)))
+    except MemoryError:
+        raise SolverOptionError(f"cannot allocate a transposition table of {tt_mb} MB; ask for less") from None
+    deadline = _core.monotonic() + time_limit if time_limit is not None else 0.0
+    eng.set_limits(deadline, node_limit or 0)
+    run = _Run(eng, root, pos, mode, objective, all_moves)   # type: ignore[arg-type]
+    tasks: list[tuple[int, int | None]] = []
+    estimates: dict[int, int] = {}
+    try:
+        _pre_phase(run, limited)
+        tasks, estimates = _tasks(run)
+    except _Stopped:
+        pass
+    except KeyboardInterrupt:
+        eng.stop = 2
+    parent_nodes, parent_stats = eng.nodes, eng.stats()
+    parent_table = {"table_bytes": eng.table_bytes, "table_entries": eng.table_entries,
+                    "table_used": eng.table_used(), "score_cache_bytes": eng.score_cache_bytes}
+    stop = eng.stop
+    n = min(workers, len(tasks))
+    left = None if node_limit is None else node_limit - parent_nodes
+    if left is not None:
+        n = min(n, max(left, 0))
+        if left <= 0 and not stop:
+            stop = 3
+    # the parent's table goes before the workers allocate theirs: the memory bound holds
+    small = _core.Engine(cards, mode_i, objective_i, reach_i, _PARENT_TT_BYTES)
+    run.eng = run.drv.eng = small
+    del eng
+    reports: dict[int, dict] = {}
+    pvs: dict[int, list[int]] = {}
+    card_values: dict[int, dict[int, int]] = {}
+    if not stop and n >= 1 and tasks:
+        share = int(tt_mb / n * (1 << 20))
+        job = {
+            "cards": cards, "root": root, "pos": pos, "mode": mode, "objective": objective,
+            "mode_i": mode_i, "objective_i": objective_i, "reach_i": reach_i, "parent_pid": os.getpid(),
+            "all_moves": all_moves, "tt_bytes": share, "deadline": deadline,
+            "guess": run.estimate if run.estimate is not None else 0,
+            "estimates": estimates,
+            "first": (((1, 0) if (run.estimate or 0) > 0 else (0, 1))
+                      if mode == "open" and WDL_FIRST else ()),
+        }
+        stop = _run_workers(run, job, tasks, n, left, reports, pvs, card_values)
+    return _assemble(run, tasks, reports, pvs, card_values, stop, parent_nodes, parent_stats, parent_table,
+                     seconds=time.perf_counter() - t0, tt_mb=tt_mb, time_limit=time_limit,
+                     node_limit=node_limit, workers=n)
+
+
+def _run_workers(run: _Run, job: dict, tasks: list, n: int, left: int | None, reports: dict,
+                 pvs: dict, card_values: dict) -> int:
+    """Start `n` workers, gather their reports into `run`, stop them on Ctrl-C; returns
+    the stop code (0: finished)."""
+    import multiprocessing as mp
+
+    ctx = mp.get_context()
+    next_task = ctx.Value("q", 0)
+    best = ctx.Value("q", _NONE)
+    pinning = ctx.Array("q", [0, -1, _NONE, -_INF, _INF, _NONE])   # see _COUNT.._CLAIMED
+    results = ctx.Queue()
+    procs = []
+    for w in range(n):
+        wjob = dict(job)
+        if left is not None:   # the node limit is shared out: the total never exceeds it
+            wjob["node_limit"] = left // n + (1 if w < left % n else 0)
+        else:
+            wjob["node_limit"] = 0
+        p = ctx.Process(target=_worker, args=(w, wjob, tasks, next_task, best, pinning, results),
+                        name=f"crowns-solve-worker-{w}", daemon=True)
+        procs.append(p)
+    interrupted = False
+    error: str | None = None
+    try:
+        for p in procs:
+            p.start()
+        while len(reports) < n:
+            if job["deadline"] and _core.monotonic() > job["deadline"] + STOP_GRACE:
+                break   # past the time limit: the workers should have stopped; stop them
+            try:
+                msg = results.get(timeout=0.1)
+            except queue.Empty:
+                dead = [w for w, p in enumerate(procs) if w not in reports and p.exitcode is not None]
+                if dead:
+                    # a worker that ended without its last report: take what is queued
+                    _drain(results, run, reports, pvs, card_values)
+                    dead = [w for w in dead if w not in reports]
+                    if dead and error is None:
+                        error = (f"solver worker {dead[0]} ended unexpectedly"
+                                 f" (exit code {procs[dead[0]].exitcode})")
+                    break
+                continue
+            if msg[0] == "error":
+                error = msg[2]
+                break
+            _take(msg, run, reports, pvs, card_values)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        unfinished = [p for w, p in enumerate(procs) if w not in reports and p.pid is not None]
+        if unfinished:
+            for p in unfinished:   # pass the stop on, and wait for what they proved
+                if p.is_alive():
+                    try:
+                        os.kill(p.pid, signal.SIGINT)
+                    except ProcessLookupError:
+                        pass
+            end = time.monotonic() + STOP_GRACE
+            while len(reports) < n and time.monotonic() < end and any(p.is_alive() for p in unfinished):
+                try:
+                    _take(results.get(timeout=0.05), run, reports, pvs, card_values)
+                except queue.Empty:
+                    pass
+                except KeyboardInterrupt:
+                    interrupted = True
+            _drain(results, run, reports, pvs, card_values)
+        for p in procs:
+            if p.pid is None:
+                continue
+            p.join(timeout=1.0)
+            if p.is_alive():
+                p.terminate()
+                p.join(timeout=1.0)
+            if p.is_alive():
+                p.kill()
+                p.join()
+        results.close()
+        results.join_thread()
+    if error is not None and not interrupted:
+        if "cannot allocate" in error:
+            raise SolverOptionError(error)
+        raise RuntimeError(error)
+    codes = [r["stop"] for r in reports.values() if r["stop"]]
+    if interrupted or len(reports) < n:
+        return 2
+    for code in _STOP_PRIORITY:
+        if code in codes:
+            return code
+    return 0
+
+
+def _drain(results: Any, run: _Run, reports: dict, pvs: dict, card_values: dict) -> None:
+    while True:
+        try:
+            msg = results.get(timeout=0.05)
+        except (queue.Empty, OSError, EOFError, ValueError):
+            return
+        if msg[0] != "error":
+            _take(msg, run, reports, pvs, card_values)
+
+
+def _take(msg: tuple, run: _Run, reports: dict, pvs: dict, card_values: dict) -> None:
+    """Record one worker report in `run`."""
+    kind, wid = msg[0], msg[1]
+    if kind == "done":
+        reports[wid] = msg[2]
+    elif kind == "move":
+        _, _, cell, lo, hi, _exact, pv = msg
+        info = run.moves[cell]
+        info.lower, info.upper = max(info.lower, lo), min(info.upper, hi)
+        if pv is not None:
+            pvs[cell] = pv
+    elif kind == "card":
+        _, _, cell, card, value = msg
+        card_values.setdefault(cell, {})[card] = value
+
+
+def _assemble(run: _Run, tasks: list, reports: dict, pvs: dict, card_values: dict, stop: int,
+              parent_nodes: int, parent_stats: dict, parent_table: dict, *, seconds: float, tt_mb: float,
+              time_limit: float | None, node_limit: int | None, workers: int) -> Solution:
+    """The Solution, built by the one-process code from what the workers proved."""
+    eng, root = run.eng, run.root
+    # face-down moves solved card by card: the move's value is the sum of its cards'
+    pool = eng.pool_cards(root) if run.mode == "game" else []
+    for cell, info in run.moves.items():
+        if not (run.all_moves and eng.is_chance(root, cell)):
+            continue
+        known = card_values.get(cell, {})
+        lo = hi = sum(known.values())
+        for card in pool:
+            if card not in known:
+                clo, chi = eng.bounds(eng.child(root, cell, card))
+                lo, hi = lo - chi, hi - clo
+        info.lower, info.upper = max(info.lower, lo), min(info.upper, hi)
+        if len(known) == len(pool):
+            info.card_values = dict(known)
+            info.estimate = info.lower
+    infos = list(run.moves.values())
+    root_lower = run.lower   # proven before the workers (score bounds, the shallow pass)
+    if infos:
+        run.lower = max(run.lower, max(i.lower for i in infos))
+        run.upper = min(run.upper, max(i.upper for i in infos))
+    exact = run.lower == run.upper
+    if infos:
+        # the move proving the root's lower bound: among equals, one with its line
+        top = max(infos, key=lambda i: (i.lower, i.cell in pvs or eng.is_chance(root, i.cell)))
+        if exact and run.all_moves:
+            # the move the one-process solve prefers among equals: the first in move order
+            run.best = max(infos, key=lambda i: i.lower).cell
+        elif exact or (top.lower > root_lower and top.lower > run.pbest_lb):
+            # a worker proved this move better than what was known of the root
+            run.pbest, run.pbest_lb = top.cell, top.lower
+            run.best = top.cell
+        if exact:
+            v = run.lower
+            run.estimate = v
+            if run.all_moves:
+                for i in infos:
+                    i.estimate = i.lower if i.lower == i.upper else i.estimate
+            else:
+                # the one-process solve's facts: the best move's value and "at most v" for
+                # the others (what the workers proved beyond that depends on timing)
+                for i in infos:
+                    if i.cell == top.cell:
+                        i.lower = i.upper = i.estimate = v
+                    else:
+                        i.lower, i.upper = run._move_bounds(i.cell)
+                        i.upper = min(i.upper, v)
+                        i.estimate = None
+            if run.best in pvs:
+                run.exact_pv = pvs[run.best]
+            elif top.cell in pvs:
+                run.exact_pv = pvs[top.cell]
+            elif eng.is_chance(root, top.cell):
+                run.exact_pv = [top.cell]
+        else:
+            for i in infos:
+                if i.lower == i.upper:
+                    i.estimate = i.lower
+    small_stop = stop
+    if exact and run.exact_pv is None and not small_stop:
+        small_stop = 2   # cannot happen: the worker that pinned the best value sends its line
+    eng.stop = small_stop
+    sol = run.solution(seconds=seconds, tt_mb=tt_mb, time_limit=time_limit, node_limit=node_limit)
+    ws = [reports[w] for w in sorted(reports)]
+    # the parent's table is freed before the workers allocate theirs: report theirs (the
+    # parent's when none ran)
+    tables = {k: sum(r[k] for r in ws) for k in parent_table} if ws else dict(parent_table)
+    stats: dict[str, Any] = {}
+    for key, val in parent_stats.items():
+        if isinstance(val, int):
+            stats[key] = val + sum(r["stats"].get(key, 0) for r in ws)
+        elif isinstance(val, list):
+            stats[key] = [x + sum(r["stats"][key][j] for r in ws) for j, x in enumerate(val)]
+    stats.update({
+        "score_cache_bytes": tables["score_cache_bytes"],
+        "workers": workers,
+        "worker_nodes": [r["nodes"] for r in ws],
+        "worker_seconds": [round(r["seconds"], 3) for r in ws],
+        "worker_cpu_seconds": [round(r["cpu_seconds"], 3) for r in ws],
+        "worker_tasks": [r["tasks"] for r in ws],
+        "tasks": len(tasks),
+        "parent_nodes": parent_nodes,
+    })
+    return replace(
+        sol,
+        nodes=parent_nodes + sum(r["nodes"] for r in ws),
+        stopped=_solver._STOP_REASONS.get(stop),
+        table_bytes=tables["table_bytes"],
+        table_entries=tables["table_entries"],
+        table_used=tables["table_used"],
+        stats=stats,
+    )
