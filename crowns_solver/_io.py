@@ -54,7 +54,8 @@ def read_text(path: str | os.PathLike[str], error: type[CrownsError]) -> str:
                     f" at offset {exc.start})") from None
 
 
-def check_writable(path: str | os.PathLike[str], *, force: bool = False) -> Path:
+def check_writable(path: str | os.PathLike[str], *, force: bool = False,
+                   hint: str = "use --force to overwrite it", what: str = "") -> Path:
     """Refuse to replace an existing file unless `force`.
 
     Parameters
@@ -62,7 +63,11 @@ def check_writable(path: str | os.PathLike[str], *, force: bool = False) -> Path
     path : path-like
         Where a command is about to write.
     force : bool
-        The user asked to overwrite (``--force``).
+        The user asked to overwrite (``--force``, or ``overwrite=True`` in the API).
+    hint : str
+        How to ask for the overwrite, for the message (the CLI's ``--force`` by default).
+    what : str
+        What is written (``"game record"``...), for the messages; empty: a file.
 
     Returns
     -------
@@ -76,9 +81,9 @@ def check_writable(path: str | os.PathLike[str], *, force: bool = False) -> Path
     """
     p = Path(path)
     if p.is_dir():
-        raise OutputExistsError(f"{p} is a folder; give a file name")
+        raise OutputExistsError(f"{p} is a folder; give a file name" + (f" for the {what}" if what else ""))
     if not p.parent.is_dir():
-        raise OutputExistsError(f"{p.parent} does not exist; create it first or choose another file")
+        raise OutputExistsError(f"{p.parent} does not exist (or is not a folder); create it first or choose another file")
     if p.exists() and not force:
-        raise OutputExistsError(f"{p} already exists; use --force to overwrite it")
+        raise OutputExistsError(f"{p} already exists; {hint}")
     return p

@@ -7,6 +7,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+from .._io import check_writable
 from ..errors import OutputExistsError
 
 __all__ = ["check_output"]
@@ -40,11 +41,4 @@ def check_output(path: Any, *, overwrite: bool, what: str = "file") -> Path:
         raise OutputExistsError(f"the {what} path must be a str or path-like, got {path!r}")
     if not os.fspath(path).strip():
         raise OutputExistsError(f"no file name given for the {what} (the path is empty)")
-    p = Path(path)
-    if p.is_dir():
-        raise OutputExistsError(f"{p} is a folder; give a file name for the {what}")
-    if not p.parent.is_dir():
-        raise OutputExistsError(f"{p.parent} does not exist (or is not a folder); create it first or choose another file")
-    if p.exists() and not overwrite:
-        raise OutputExistsError(f"{p} already exists; pass overwrite=True to replace it")
-    return p
+    return check_writable(path, force=overwrite, hint="pass overwrite=True to replace it", what=what)
