@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import signal
 from pathlib import Path
 
 import pytest
@@ -52,3 +53,10 @@ def ck_labels() -> list:
 @pytest.fixture(scope="session")
 def ck_endgames() -> list:
     return load_json("cross_kings_endgames.json")["cases"]
+
+
+def sigint_default() -> None:
+    """`preexec_fn` for a child that a test interrupts with SIGINT: a shell that starts a
+    job in the background (e.g. `nohup .ci/run &`) makes SIGINT ignored, children inherit
+    that, and Python then installs no KeyboardInterrupt handler; restore the default."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)

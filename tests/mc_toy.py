@@ -44,7 +44,9 @@ def ctrl_c(argv: list[str], tmp_path, ready, delay: float) -> tuple[int, str, fl
     send SIGINT to the whole group, as a terminal's Ctrl-C does (workers included).
     Returns (exit status, stderr, seconds from the signal to the exit)."""
     proc = subprocess.Popen([sys.executable, "-m", "crowns_solver", *argv], cwd=tmp_path, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True, start_new_session=True)
+                            stderr=subprocess.PIPE, text=True, start_new_session=True,
+                            # SIGINT back to its default (a background shell makes it ignored)
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     try:
         deadline = time.monotonic() + 60
         while not ready() and proc.poll() is None and time.monotonic() < deadline:

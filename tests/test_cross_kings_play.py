@@ -11,12 +11,17 @@ from fractions import Fraction
 import numpy as np
 import pytest
 from ck_oracle import solve_plain
-from conftest import run_cli
+from conftest import run_cli, sigint_default
 from hypothesis import given
 from hypothesis import strategies as st
 
 from crowns_solver.cross_kings import Position, cell_coords, cell_index
-from crowns_solver.cross_kings.play import PlaySession, parse_move, public_position, save_text
+from crowns_solver.cross_kings.play import (
+    PlaySession,
+    parse_move,
+    public_position,
+    save_text,
+)
 from crowns_solver.errors import CrownsError, IllegalMoveError, PositionError
 
 # crosskings.net save string (tests/data/cross_kings_labels.jsonl, first line): 9 cards
@@ -281,6 +286,7 @@ def test_ctrl_c_while_the_computer_thinks_exits_130_with_the_way_back(tmp_path):
     proc = subprocess.Popen(
         [sys.executable, "-m", "crowns_solver", "cross-kings", "play", "--seed", "5", "--time", "60"],
         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=tmp_path,
+        preexec_fn=sigint_default,
     )
     assert proc.stdout is not None
     banner = proc.stdout.readline()           # printed just before the computer's first search

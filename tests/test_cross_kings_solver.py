@@ -15,13 +15,19 @@ import numpy as np
 import pytest
 from ck_oracle import solve_plain
 from ck_oracle import value as oracle_value
+from conftest import sigint_default
 from hypothesis import given
 from hypothesis import strategies as st
 
 from crowns_solver import _ck_search
 from crowns_solver.cross_kings import Deal, Position, cell_index, solve
 from crowns_solver.cross_kings.solver import _engine_input
-from crowns_solver.errors import CrownsError, PositionError, SolverOptionError, UnknownCardError
+from crowns_solver.errors import (
+    CrownsError,
+    PositionError,
+    SolverOptionError,
+    UnknownCardError,
+)
 
 MODES = ("open", "game")
 OBJECTIVES = ("margin", "win")
@@ -457,7 +463,7 @@ def test_engine_entry_points_refuse_malformed_states(state, cell, mode):
 def _run_python(code: str, **kwargs) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-c", textwrap.dedent(code)],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd="/", **kwargs,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd="/", preexec_fn=sigint_default, **kwargs,
     )
 
 
@@ -516,7 +522,7 @@ def test_ctrl_c_returns_what_is_proven():
 def test_cli_ctrl_c_prints_the_partial_result():
     proc = subprocess.Popen(
         [sys.executable, "-m", "crowns_solver", "cross-kings", "solve", "--random", "3", "--time-limit", "600"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd="/",
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd="/", preexec_fn=sigint_default,
     )
     time.sleep(5)   # past the imports (slow on a loaded CI machine): the search is running
     proc.send_signal(signal.SIGINT)

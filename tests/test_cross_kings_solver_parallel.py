@@ -12,7 +12,7 @@ import time
 from fractions import Fraction
 
 import pytest
-from conftest import run_cli
+from conftest import run_cli, sigint_default
 from hypothesis import given
 from hypothesis import strategies as st
 from test_cross_kings_solver import _bench_position, random_position
@@ -204,6 +204,7 @@ def test_cli_ctrl_c_stops_the_workers_and_prints_the_partial_result(tmp_path):
         [sys.executable, "-m", "crowns_solver", "cross-kings", "solve", str(path), "--time-limit", "0",
          "--workers", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=tmp_path, preexec_fn=sigint_default,   # outside the source tree: the installed package
     )
     kids: list[str] = []
     end = time.monotonic() + 20
@@ -232,7 +233,8 @@ sol = solve(pos, workers=2)
 print(json.dumps({{"stopped": sol.stopped, "exact": sol.exact, "lower": str(sol.lower),
                   "upper": str(sol.upper), "nodes": sol.nodes, "workers": sol.stats["workers"]}}))
 """
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
+                          cwd="/", preexec_fn=sigint_default)   # the installed package
     assert proc.returncode == 0, proc.stderr
     data = json.loads(proc.stdout)
     assert data["stopped"] == "interrupted" and data["exact"] is False and data["workers"] == 2
@@ -255,7 +257,7 @@ def test_workers_stop_when_the_parent_is_killed_outright(tmp_path):
     proc = subprocess.Popen(
         [sys.executable, "-m", "crowns_solver", "cross-kings", "solve", str(path), "--time-limit", "0",
          "--workers", "2"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path,   # the installed package
     )
     kids: list[str] = []
     end = time.monotonic() + 20
