@@ -44,6 +44,7 @@ import os
 import signal
 import statistics
 import threading
+import time
 from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from pathlib import Path
@@ -344,19 +345,34 @@ def stop_pool(pool: Executor, timeout: float = 5.0) -> None:
         pool's manager thread.
     """
     with _sigint_ignored():
-        procs = list((getattr(pool, "_processes", None) or {}).values()) if isinstance(pool, ProcessPoolExecutor) else []
-        pool.shutdown(wait=False, cancel_futures=True)
-        for p in procs:
-            if p.is_alive():
-                p.terminate()
-        for p in procs:
-            p.join(timeout)
-            if p.is_alive():  # pragma: no cover - a worker that ignores SIGTERM
-                p.kill()
-                p.join(timeout)
+        # the pool's own dict of workers (not a copy): a worker the manager thread is
+        # still starting appears in it later and must be stopped too, or the manager
+        # (and the interpreter's exit, which joins it) waits for that worker for ever
+        procs = (getattr(pool, "_processes", None) or {}) if isinstance(pool, ProcessPoolExecutor) else {}
         manager = getattr(pool, "_executor_manager_thread", None)
-        if isinstance(manager, threading.Thread) and manager.is_alive():
-            manager.join(timeout)
+        pool.shutdown(wait=False, cancel_futures=True)
+        end = time.monotonic() + timeout
+        killing = False
+        while True:
+            alive = [p for p in list(procs.values()) if p.is_alive()]
+            for p in alive:
+                if killing:  # pragma: no cover - a worker that ignores SIGTERM
+                    p.kill()
+                else:
+                    p.terminate()
+            for p in alive:
+                p.join(0.1)
+            manager_alive = isinstance(manager, threading.Thread) and manager.is_alive()
+            if manager_alive:
+                manager.join(0.1)
+                manager_alive = manager.is_alive()
+            if not manager_alive and not any(p.is_alive() for p in list(procs.values())):
+                break
+            if time.monotonic() > end:
+                if killing:  # pragma: no cover - give up: nothing more can be done
+                    break
+                killing = True
+                end = time.monotonic() + timeout
 
 
 class _InlineExecutor(Executor):
