@@ -12,7 +12,7 @@ from pathlib import Path
 
 from .errors import CrownsError, OutputExistsError
 
-__all__ = ["MAX_TEXT_BYTES", "check_writable", "read_text"]
+__all__ = ["MAX_TEXT_BYTES", "check_writable", "decode_utf8", "read_text"]
 
 #: Largest text input read (positions, records, decks are far smaller).
 MAX_TEXT_BYTES = 64 * 2**20
@@ -47,11 +47,36 @@ def read_text(path: str | os.PathLike[str], error: type[CrownsError]) -> str:
     if p.exists() and p.stat().st_size > MAX_TEXT_BYTES:
         raise error(f"{os.fspath(path)}: {p.stat().st_size:,} bytes is too large for this input"
                     f" (at most {MAX_TEXT_BYTES:,})")
+    text = decode_utf8(p.read_bytes(), f"{os.fspath(path)}: not a UTF-8 text file", error)
+    return text.replace("\r\n", "\n").replace("\r", "\n")   # universal newlines, as a text file reads
+
+
+def decode_utf8(data: bytes, what: str, error: type[CrownsError]) -> str:
+    """`data` decoded as UTF-8.
+
+    Parameters
+    ----------
+    data : bytes
+    what : str
+        The start of the message when `data` is not UTF-8 (``"<file>: not a UTF-8 text
+        file"``); the first bad byte and its offset are added.
+    error : type
+        The CrownsError subclass to raise.
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    CrownsError
+        An instance of `error` if `data` is not UTF-8.
+    """
     try:
-        return p.read_text(encoding="utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise error(f"{os.fspath(path)}: not a UTF-8 text file (byte 0x{exc.object[exc.start]:02x}"
-                    f" at offset {exc.start})") from None
+        raise error(f"{what} (byte 0x{exc.object[exc.start]:02x} at offset {exc.start})") from None
+    return text
 
 
 def check_writable(path: str | os.PathLike[str], *, force: bool = False,

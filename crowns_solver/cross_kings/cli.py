@@ -26,18 +26,14 @@ def read_stdin(error: type) -> str:
     """
     import sys
 
-    from .._io import MAX_TEXT_BYTES
+    from .._io import MAX_TEXT_BYTES, decode_utf8
 
     stream = getattr(sys.stdin, "buffer", None)
     if stream is not None:
         data = stream.read(MAX_TEXT_BYTES + 1)
         if len(data) > MAX_TEXT_BYTES:
             raise error(f"standard input: more than {MAX_TEXT_BYTES:,} bytes is too large for a position")
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise error(f"standard input: not UTF-8 text (byte 0x{exc.object[exc.start]:02x}"
-                        f" at offset {exc.start})") from None
+        text = decode_utf8(data, "standard input: not UTF-8 text", error)
     else:   # a text stream without bytes underneath (e.g. io.StringIO)
         text = sys.stdin.read(MAX_TEXT_BYTES + 1)
         if len(text) > MAX_TEXT_BYTES:
