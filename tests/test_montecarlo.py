@@ -250,11 +250,11 @@ def test_process_pool_workers_ignore_ctrl_c_and_stop_pool_stops_them():
     assert pool.submit(signal.getsignal, signal.SIGINT).result() == signal.SIG_IGN
     busy = [pool.submit(time.sleep, 30) for _ in range(4)]
     procs = list(pool._processes.values())
-    t0 = time.monotonic()
     montecarlo.stop_pool(pool)
-    assert time.monotonic() - t0 < 10  # did not wait for the 30 s sleeps
     assert not any(p.is_alive() for p in procs)
     assert all(f.cancelled() or f.done() for f in busy)
+    # it did not wait for the 30 s sleeps: none of them ran to its end
+    assert not any(not f.cancelled() and f.exception() is None for f in busy)
     with pytest.raises(RunnerError, match="workers"):
         montecarlo.process_pool(0)
 
