@@ -42,6 +42,8 @@ class Engine:
     exact_order_cards: int
     gain_w: int
     mob_w: int
+    etc: int
+    etc_cuts: int
     deny_w: int
     ordering: int
     star1: int

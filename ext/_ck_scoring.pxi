@@ -9,7 +9,7 @@
 # King outside every scoring group is worth nothing, so an optimal placement splits into
 #   R: Kings inside scoring runs, chosen per suit from that suit's "useful" King sets
 #      (sets whose run value beats every proper subset; precomputed for all 256 suit
-#      masks), and
+#      masks, ordered by size so that the sets of at most b Kings are a prefix), and
 #   S: the remaining Kings, used only to grow sets (of ranks), whose best allocation over
 #      ranks is a knapsack with at most 4 items, solved exactly per leaf.
 # Enumerating R suit by suit (branch and bound) and solving S exactly gives the optimum.
@@ -41,6 +41,7 @@ cdef int8_t CK_RUN[256]         # run points of one suit's 8-bit mask, no Kings
 cdef uint8_t CK_COV[256]        # cells of that mask inside runs of length >= 3
 cdef uint64_t CK_SPREAD[256]    # bit i of a suit mask -> byte i (one byte per rank)
 cdef uint16_t CK_USE_OFF[257]   # useful King sets of suit mask m: [OFF[m], OFF[m+1])
+cdef uint16_t CK_USE_END[256][5]  # ... of at most b Kings: [OFF[m], END[m][b]) (sets ordered by size)
 cdef uint8_t CK_USE_Q[_CK_USE_MAX]
 cdef uint8_t CK_USE_N[_CK_USE_MAX]
 cdef int8_t CK_USE_GAIN[_CK_USE_MAX]
@@ -116,15 +117,22 @@ cdef void ck_init_tables() noexcept nogil:
     CK_USE_OFF[256] = <uint16_t>pos
     cdef uint8_t tq, tn
     cdef int8_t tg
-    for m in range(256):  # best gain first, so the search finds a good incumbent early
+    for m in range(256):
+        # by size (so the sets of at most b Kings are a prefix), then best gain first (so
+        # the search finds a good incumbent early)
         for i in range(CK_USE_OFF[m] + 1, CK_USE_OFF[m + 1]):
             k = i
-            while k > CK_USE_OFF[m] and CK_USE_GAIN[k - 1] < CK_USE_GAIN[k]:
+            while k > CK_USE_OFF[m] and CK_USE_N[k - 1] == CK_USE_N[k] and CK_USE_GAIN[k - 1] < CK_USE_GAIN[k]:
                 tq = CK_USE_Q[k]; tn = CK_USE_N[k]; tg = CK_USE_GAIN[k]
                 CK_USE_Q[k] = CK_USE_Q[k - 1]; CK_USE_N[k] = CK_USE_N[k - 1]
                 CK_USE_GAIN[k] = CK_USE_GAIN[k - 1]
                 CK_USE_Q[k - 1] = tq; CK_USE_N[k - 1] = tn; CK_USE_GAIN[k - 1] = tg
                 k -= 1
+        for b in range(5):
+            i = CK_USE_OFF[m]
+            while i < CK_USE_OFF[m + 1] and CK_USE_N[i] <= b:
+                i += 1
+            CK_USE_END[m][b] = <uint16_t>i
     for c in range(5):
         for j in range(5):
             for b in range(5):
@@ -239,13 +247,12 @@ cdef inline void _ck_suit_best(unsigned int ms, uint64_t A, int b, int* W, int* 
     for t in range(b + 1):
         W[t] = 0
         WI[t] = -1
-    for i in range(CK_USE_OFF[ms], CK_USE_OFF[ms + 1]):
+    for i in range(CK_USE_OFF[ms], CK_USE_END[ms][b]):
         n = CK_USE_N[i]
-        if n <= b:
-            v = 12 * CK_USE_GAIN[i] + _ck_hsum(A & (CK_SPREAD[CK_USE_Q[i]] * 0xFF))
-            if v > W[n]:
-                W[n] = v
-                WI[n] = i
+        v = 12 * CK_USE_GAIN[i] + _ck_hsum(A & (CK_SPREAD[CK_USE_Q[i]] * 0xFF))
+        if v > W[n]:
+            W[n] = v
+            WI[n] = i
     for t in range(1, b + 1):
         if W[t - 1] > W[t]:
             W[t] = W[t - 1]
@@ -344,23 +351,21 @@ cdef void _ck_rec(_CkCtx* ctx, int s, int b, int runval, uint64_t C, uint64_t J)
         return
     ms = ctx.ms[s]
     if s == 3:   # the last suit: its children are leaves
-        for i in range(CK_USE_OFF[ms], CK_USE_OFF[ms + 1]):
-            if CK_USE_N[i] <= b:
-                sp = CK_SPREAD[CK_USE_Q[i]]
-                v = runval + CK_RUN[ms] + CK_USE_GAIN[i] + ck_set_points(C + sp, J + sp)
-                if b > CK_USE_N[i]:
-                    v += _ck_extra(C + sp, J + sp, b - CK_USE_N[i])
-                if v > ctx.best:
-                    ctx.best = v
+        for i in range(CK_USE_OFF[ms], CK_USE_END[ms][b]):
+            sp = CK_SPREAD[CK_USE_Q[i]]
+            v = runval + CK_RUN[ms] + CK_USE_GAIN[i] + ck_set_points(C + sp, J + sp)
+            if b > CK_USE_N[i]:
+                v += _ck_extra(C + sp, J + sp, b - CK_USE_N[i])
+            if v > ctx.best:
+                ctx.best = v
         v = runval + CK_RUN[ms] + setp + _ck_extra(C, J, b)
         if v > ctx.best:
             ctx.best = v
         return
-    for i in range(CK_USE_OFF[ms], CK_USE_OFF[ms + 1]):
-        if CK_USE_N[i] <= b:
-            sp = CK_SPREAD[CK_USE_Q[i]]
-            _ck_rec(ctx, s + 1, b - CK_USE_N[i], runval + CK_RUN[ms] + CK_USE_GAIN[i],
-                    C + sp, J + sp)
+    for i in range(CK_USE_OFF[ms], CK_USE_END[ms][b]):
+        sp = CK_SPREAD[CK_USE_Q[i]]
+        _ck_rec(ctx, s + 1, b - CK_USE_N[i], runval + CK_RUN[ms] + CK_USE_GAIN[i],
+                C + sp, J + sp)
     _ck_rec(ctx, s + 1, b, runval + CK_RUN[ms], C, J)
 
 

@@ -145,6 +145,7 @@ cdef uint64_t ZCELL[36]       # cell taken
 cdef uint64_t ZMARK[37]       # marker cell (36: not placed yet)
 cdef uint32_t NEIGH[32]       # natural cards sharing a rank or within 2 ranks in a suit
 cdef int64_t FACT[37]
+cdef int MOBK[13]              # 48 // (1 + replies): the mobility ordering's weight (no division in the loop)
 
 
 cdef uint64_t _splitmix(uint64_t* x) noexcept nogil:
@@ -158,6 +159,8 @@ cdef uint64_t _splitmix(uint64_t* x) noexcept nogil:
 cdef void _init_search_tables() noexcept nogil:
     cdef int c, r, k, i, s, rank, d
     cdef uint64_t seed = 20240301
+    for r in range(13):
+        MOBK[r] = 48 // (1 + r)
     for r in range(6):
         ROWM[r] = 0
         COLM[r] = 0
@@ -334,6 +337,8 @@ cdef class Engine:
     cdef TTE* ltt                    # small table for the last plies (cache-resident)
     cdef uint64_t lbmask
     cdef uint64_t* scache
+    cdef void* sc_base
+    cdef size_t sc_mapped
     cdef int sc_bits
     cdef int gen
     cdef long long used
@@ -370,6 +375,8 @@ cdef class Engine:
     cdef public int exact_order_cards  # order by exact score gains when this many cards are within reach
     cdef public int gain_w, deny_w
     cdef public int mob_w            # ordering: weight of the opponent's mobility after the move (0: off)
+    cdef public int etc              # enhanced transposition cut-off at main-table nodes (0: off)
+    cdef public long long etc_cuts
     cdef public int ordering         # 0: moves in cell order (the plain baseline)
     cdef public int star1            # 0: chance nodes average every card, no cut-offs
     cdef public int split            # null-window split at chance nodes: at most this many searches per card (0: off)
@@ -429,10 +436,12 @@ cdef class Engine:
             raise MemoryError(f"cannot allocate a transposition table of {tt_bytes} bytes")
         self.lbmask = lbuckets - 1
         self.ltt = <TTE*>calloc(lbuckets * TT_WAYS, sizeof(TTE))
-        self.scache = <uint64_t*>calloc(<size_t>1 << self.sc_bits, sizeof(uint64_t))
+        # the leaf-score cache on huge pages too (random lookups: a 4 KB page each would
+        # miss the TLB as well as the cache)
+        self.scache = <uint64_t*>crowns_table_alloc((<size_t>8) << self.sc_bits, &self.sc_base,
+                                                    &self.sc_mapped)
         if self.scache == NULL or self.ltt == NULL:
-            crowns_table_free(self.tt_base, self.tt_mapped)
-            self.tt = NULL
+            # __dealloc__ frees whatever was allocated (it runs when __cinit__ fails too)
             raise MemoryError("cannot allocate the leaf-score cache")
         self.gen = 1
         self.bound_cards = 0
@@ -445,6 +454,8 @@ cdef class Engine:
         self.gain_w = 2
         # measured per reach: 2 under "any" (24-28 cards), 10 under "nearest" (34 cards)
         self.mob_w = 2 if reach == REACH_ANY else 10
+        self.etc = 1
+        self.etc_cuts = 0
         self.ordering = 1
         self.end_cut = 1
         self.heur_w = 8
@@ -483,7 +494,7 @@ cdef class Engine:
         if self.tt != NULL:
             crowns_table_free(self.tt_base, self.tt_mapped)
         if self.scache != NULL:
-            free(self.scache)
+            crowns_table_free(self.sc_base, self.sc_mapped)
         if self.ltt != NULL:
             free(self.ltt)
 
@@ -520,6 +531,7 @@ cdef class Engine:
             "nodes": self.nodes, "tt_probes": self.tt_probes, "tt_hits": self.tt_hits,
             "tt_stores": self.tt_stores, "bound_cuts": self.bound_cuts,
             "star_cuts": self.star_cuts, "probe_cuts": self.probe_cuts, "end_cuts": self.end_cuts,
+            "etc_cuts": self.etc_cuts,
             "split_probes": self.split_probes, "split_fallbacks": self.split_fallbacks, "split_cuts": self.split_cuts,
             "thr_relax": self.thr_relax, "thr_cuts": self.thr_cuts,
             "score_calls": self.score_calls, "score_cache_hits": self.score_hits,
@@ -1160,7 +1172,7 @@ cdef class Engine:
                 else:   # the nearest card in each of the four directions
                     j = ((s.occ & RAY[cell][0]) != 0) + ((s.occ & RAY[cell][1]) != 0) \
                         + ((s.occ & RAY[cell][2]) != 0) + ((s.occ & RAY[cell][3]) != 0)
-                key += (self.mob_w * (48 // (1 + j))) << 14
+                key += (self.mob_w * MOBK[j]) << 14
             if self.history_on:
                 tk = self.history[s.side][cell]
                 key += tk if tk < 65535 else 65535
@@ -1224,6 +1236,42 @@ cdef class Engine:
                 __builtin_prefetch(&self.tt[(k & self.bmask) * TT_WAYS])
             else:
                 __builtin_prefetch(&self.ltt[(k & self.lbmask) * TT_WAYS])
+
+    cdef int64_t _etc(self, St* s, int* moves, int n, int depth, int64_t beta, int* proven,
+                      int* cell_out) noexcept nogil:
+        """Enhanced transposition cut-off (Plaat et al. 1996): a child (taking a face-up
+        card) whose table entry already proves its value <= -beta makes this node fail
+        high without a search.  Returns that lower bound (and its move and proven flag),
+        or -INF."""
+        cdef int i, cell, card, p = s.side, which
+        cdef uint64_t k
+        cdef TTE* e
+        cdef int64_t hi_c
+        cdef St c
+        c.occ = s.occ & (s.occ - 1)
+        c.fd = s.fd
+        c.marker = s.marker
+        which = self._uses_table(&c)
+        if which != 1:
+            return -INF
+        for i in range(n):
+            cell = moves[i]
+            if (s.fd >> cell) & 1:
+                continue
+            card = self.cards[cell]
+            k = s.key ^ ZCELL[cell] ^ ZMARK[s.marker] ^ ZMARK[cell]
+            if card >= 32:
+                k ^= ZCARD[p][32 + s.kings[p]]
+            else:
+                k ^= ZCARD[p][card]
+            e = self._probe(k, 1)
+            if e != NULL and (((e.key >> 12) & 1) or ((e.key >> 6) & 63) >= depth - 1):
+                hi_c = _unpack_hi(e.hi)
+                if -hi_c >= beta:
+                    proven[0] = (e.key >> 12) & 1
+                    cell_out[0] = cell
+                    return -hi_c
+        return -INF
 
     cdef void _reward(self, int side, int cell, int depth) noexcept nogil:
         cdef int i, j
@@ -1298,6 +1346,15 @@ cdef class Engine:
         n = self._order(s, m, ttmove, moves, reach >= self.exact_order_cards)
         if depth > 1 and self.prefetch and usett:
             self._prefetch_children(s, moves, n)
+        if self.etc and usett == 1 and depth > 1 and s.marker >= 0:
+            v = self._etc(s, moves, n, depth, beta, &p, &cell)
+            if v >= beta:
+                self.etc_cuts += 1
+                proven[0] = p
+                self._store(s.key, v, INF, cell, depth if not p else _popc(s.occ), p, usett)
+                if ply == 0:
+                    self.root_best = cell
+                return v
         best = -INF
         allp = 1
         a = alpha
@@ -1381,7 +1438,11 @@ cdef class Engine:
                 if v >= beta:
                     self.end_cuts += 1
                     return v
-        n = self._order(s, m, -1, moves, 0)
+        if m & (m - 1):
+            n = self._order(s, m, -1, moves, 0)
+        else:   # a forced move: nothing to order
+            moves[0] = __builtin_ctzll(m)
+            n = 1
         for i in range(n):
             self._make(s, &c, moves[i], self.cards[moves[i]])
             self.nodes += 1

@@ -340,6 +340,44 @@ def test_mobility_ordering_keeps_values_exact(mode, objective, reach):
             assert eng.search(root, 99, want, want + 1)[0] <= want, (seed, w)
 
 
+@pytest.mark.parametrize("mode", ("open", "game"))
+@pytest.mark.parametrize("objective", OBJECTIVES)
+@pytest.mark.parametrize("reach", REACHES)
+def test_enhanced_transposition_cutoff_keeps_values_exact(mode, objective, reach):
+    # the enhanced transposition cut-off (etc, on by default) fails a node high from a
+    # child's table entry before searching; with the table used down to 3 cards left (so
+    # small positions have entries to cut from) and probes at several thresholds in one
+    # engine, every value still equals the plain (expecti)minimax oracle, and the cut-off
+    # does happen (else this test would check nothing)
+    inf = _ck_search.INF_VALUE
+    obj, rc = OBJECTIVES.index(objective), REACHES.index(reach)
+    cuts = 0
+    # under reach "nearest" transpositions are rarer: larger positions
+    size = (13 if mode == "open" else 9) + 2 * (reach == "nearest")
+    for seed in range(6):
+        pos = random_position(5311 + 29 * seed, size, reach)
+        value, _, _ = solve_plain(pos, mode, objective)
+        cards_bytes, root = _engine_input(pos, mode)
+        for etc in (0, 1):
+            eng = _ck_search.Engine(cards_bytes, 0 if mode == "open" else 1, obj, rc, 1 << 20)
+            assert eng.etc == 1   # the default
+            eng.etc = etc
+            eng.tt_min_cards = eng.tt_min_cards_game = 3
+            scale = eng.scale(root)
+            want = value * scale if objective == "margin" else (2 * value - 1) * scale
+            want = int(want)
+            for t in (want - 2 * scale, want + scale, want, want + 1, want - scale):
+                v, _, _ = eng.search(root, 99, t - 1, t)
+                assert (v >= t) == (want >= t), (seed, etc, t)
+            v, proven, _ = eng.search(root, 99, -inf, inf)
+            assert proven and v == want, (seed, etc)
+            if etc:
+                cuts += eng.etc_cuts
+            else:
+                assert eng.etc_cuts == 0
+    assert cuts > 0
+
+
 def test_time_limit_stops_the_search():
     # a whole deal in game mode is far beyond an exact solve: only the time limit ends it
     sol = solve(Deal.random(2), mode="game", time_limit=0.5, tt_mb=4)
