@@ -97,6 +97,12 @@ def test_analysis_of_a_save_string_is_exact_near_the_end_and_agrees_with_the_ora
     for (played, best), row in zip(oracle_rows(steps), tail.itertuples()):
         assert row.value == float(played) and row.best_value == float(best)
         assert row.loss == float(best - played)
+        # the same values exactly (Fractions, not rounded floats)
+        assert row.value_fraction == played and row.best_value_fraction == best
+        assert row.loss_fraction == best - played
+    # where a row is not proven its exact columns stay empty
+    assert frame[~frame.exact].best_value_fraction.isna().all()
+    assert frame[~frame.exact].loss_fraction.isna().all()
     # ply 25 had a single legal move: nothing lost
     only = frame[frame.ply == 25].iloc[0]
     assert only.legal_moves == 1 and only.loss == 0 and only.best_move == only.move
@@ -241,6 +247,10 @@ def test_cli_analyse_json_and_a_file(capsys, tmp_path):
     last = data["moves"][-1]
     assert last["move"] == [2, 3] and last["card"] == "KC" and last["exact"] is True
     assert last["loss"] == pytest.approx(last["best_value"] - last["value"])
+    # exact values as fraction strings where proven
+    assert Fraction(last["value_fraction"]) == pytest.approx(last["value"], abs=1e-9)
+    assert Fraction(last["loss_fraction"]) == Fraction(last["best_value_fraction"]) - Fraction(last["value_fraction"])
+    assert all(m["value_fraction"] is None for m in data["moves"] if not m["exact"] and m["value"] is None)
 
 
 @pytest.mark.parametrize(

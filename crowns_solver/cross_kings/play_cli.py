@@ -90,6 +90,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             for key in ("value", "best_value", "loss"):   # NaN (not valued) is not JSON: null
                 if row[key] != row[key]:
                     row[key] = None
+                # the exact value as a fraction string such as "7/3" where proven, else null
+                exact = row.pop(f"{key}_fraction")
+                row[f"{key}_fraction"] = None if exact is None else str(exact)
             rows.append(row)
         data = {
             "position": game.to_dict(),
@@ -97,7 +100,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             "finished": game.is_terminal(),
             "time_limit": args.time,
             "node_limit": args.node_limit,
-            "values": "game value, expected final margin for the mover, in points",
+            "values": "game value, expected final margin for the mover, in points"
+                      " (*_fraction: the exact value where proven, as a fraction string)",
             "moves": rows,
         }
         if game.marker is not None:

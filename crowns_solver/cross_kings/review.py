@@ -48,7 +48,7 @@ UNLIMITED_MAX_CARDS = 16
 #: Columns of the table :func:`analyse_game` returns, in order.
 ANALYSIS_COLUMNS = (
     "ply", "player", "move", "card", "value", "best_move", "best_value", "loss", "exact",
-    "legal_moves",
+    "legal_moves", "value_fraction", "best_value_fraction", "loss_fraction",
 )
 
 
@@ -287,6 +287,10 @@ def analyse_steps(
             "loss": nan if best is None or mine.value is None else float(best.value - mine.value),
             "exact": exact,
             "legal_moves": len(estimates),
+            "value_fraction": mine.value if mine.exact and mine.value is not None else None,
+            "best_value_fraction": best.value if exact and best is not None else None,
+            "loss_fraction": best.value - mine.value if exact and best is not None and mine.value is not None
+            else None,
         })
         if progress is not None:
             progress(k + 1, len(chosen))
@@ -294,7 +298,8 @@ def analyse_steps(
     frame = frame.astype({"ply": "int64", "value": "float64", "best_value": "float64",
                           "loss": "float64", "exact": "bool", "legal_moves": "int64",
                           "card": "object"})
-    frame["card"] = pd.Series([r["card"] for r in rows], dtype=object, index=frame.index)
+    for key in ("card", "value_fraction", "best_value_fraction", "loss_fraction"):
+        frame[key] = pd.Series([r[key] for r in rows], dtype=object, index=frame.index)
     return frame
 
 
@@ -351,7 +356,12 @@ def analyse_game(
           budget too small to estimate a move left them unknown);
         - ``exact`` (bool): whether every move's value in that position is proven (so
           `value`, `best_value` and `loss` are exact); False: estimates;
-        - ``legal_moves`` (int): how many moves there were to choose from.
+        - ``legal_moves`` (int): how many moves there were to choose from;
+        - ``value_fraction``, ``best_value_fraction``, ``loss_fraction``
+          (:class:`fractions.Fraction` or None): the same three values exactly (an
+          expectation over face-down cards is a fraction such as 7/3, which the float
+          columns round), where they are proven: ``value_fraction`` where the move's own
+          value is, the other two where ``exact``; None elsewhere.
 
     Raises
     ------
