@@ -376,6 +376,7 @@ cdef class Engine:
     cdef public int gain_w, deny_w
     cdef public int mob_w            # ordering: weight of the opponent's mobility after the move (0: off)
     cdef public int etc              # enhanced transposition cut-off at main-table nodes (0: off)
+    cdef public int etc_min_cards    # ... with at least this many cards left
     cdef public long long etc_cuts
     cdef public int ordering         # 0: moves in cell order (the plain baseline)
     cdef public int star1            # 0: chance nodes average every card, no cut-offs
@@ -454,7 +455,11 @@ cdef class Engine:
         self.gain_w = 2
         # measured per reach: 2 under "any" (24-28 cards), 10 under "nearest" (34 cards)
         self.mob_w = 2 if reach == REACH_ANY else 10
-        self.etc = 1
+        # open mode only: in game mode the table is used from 6 cards left, where probing
+        # every child costs more than the cut-offs save (18 cards: 3.5% fewer nodes, 6%
+        # more time; 16 cards: 5% fewer nodes, 3% less time)
+        self.etc = 1 if mode == MODE_OPEN else 0
+        self.etc_min_cards = 0
         self.etc_cuts = 0
         self.ordering = 1
         self.end_cut = 1
@@ -1346,7 +1351,7 @@ cdef class Engine:
         n = self._order(s, m, ttmove, moves, reach >= self.exact_order_cards)
         if depth > 1 and self.prefetch and usett:
             self._prefetch_children(s, moves, n)
-        if self.etc and usett == 1 and depth > 1 and s.marker >= 0:
+        if self.etc and usett == 1 and depth > 1 and s.marker >= 0 and reach >= self.etc_min_cards:
             v = self._etc(s, moves, n, depth, beta, &p, &cell)
             if v >= beta:
                 self.etc_cuts += 1

@@ -344,7 +344,7 @@ def test_mobility_ordering_keeps_values_exact(mode, objective, reach):
 @pytest.mark.parametrize("objective", OBJECTIVES)
 @pytest.mark.parametrize("reach", REACHES)
 def test_enhanced_transposition_cutoff_keeps_values_exact(mode, objective, reach):
-    # the enhanced transposition cut-off (etc, on by default) fails a node high from a
+    # the enhanced transposition cut-off (etc, on by default in open mode) fails a node high from a
     # child's table entry before searching; with the table used down to 3 cards left (so
     # small positions have entries to cut from) and probes at several thresholds in one
     # engine, every value still equals the plain (expecti)minimax oracle, and the cut-off
@@ -360,7 +360,7 @@ def test_enhanced_transposition_cutoff_keeps_values_exact(mode, objective, reach
         cards_bytes, root = _engine_input(pos, mode)
         for etc in (0, 1):
             eng = _ck_search.Engine(cards_bytes, 0 if mode == "open" else 1, obj, rc, 1 << 20)
-            assert eng.etc == 1   # the default
+            assert eng.etc == (mode == "open")   # the default: open mode only
             eng.etc = etc
             eng.tt_min_cards = eng.tt_min_cards_game = 3
             scale = eng.scale(root)
