@@ -6,7 +6,7 @@ import argparse
 
 from pathlib import Path
 
-from .._io import check_writable
+from .._io import check_path_given, check_writable
 from ..cli import add_json_flag, print_json
 
 #: ``simulate`` without ``--policies``: this policy in every seat, at a table of this size
@@ -16,13 +16,9 @@ DEFAULT_PLAYERS = 4
 
 
 def _named(value: str | None, option: str) -> str | None:
-    """An output path option as given, refusing an empty one (``--save ""``), which would
-    otherwise be skipped silently or mean the current folder."""
-    from ..errors import OutputExistsError
-
-    if value is not None and not value.strip():
-        raise OutputExistsError(f"{option} needs a file name, got {value!r}")
-    return value
+    """An output path option as given (None: not given), refusing an empty one
+    (``--save ""``) with the shared check."""
+    return None if value is None else check_path_given(value, option)
 
 
 def cmd_keeper(args: argparse.Namespace) -> int:
@@ -75,7 +71,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .game import GameRules, play_game
 
     if _named(args.save, "--save") is not None:
-        check_writable(args.save, force=args.force)
+        check_writable(args.save, force=args.force, option="--save")
     rules = GameRules(players=len(args.policies), rounds=args.rounds, ties=args.ties,
                       first_dealer=args.first_dealer)
     result = play_game(args.policies, seed=args.seed, rules=rules)
@@ -152,7 +148,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     _named(args.out, "--out")
     if _named(args.csv, "--csv") is not None:
-        check_writable(args.csv, force=args.force)
+        check_writable(args.csv, force=args.force, option="--csv")
         if args.out is not None and Path(args.csv).resolve() == Path(args.out).resolve():
             raise OutputExistsError(
                 f"--csv and --out name the same file ({args.csv}): the CSV table would replace the"

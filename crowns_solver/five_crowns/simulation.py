@@ -264,12 +264,12 @@ def _check_out(out: Any) -> None:
     """The results file must be a file path (the runner creates, extends or resumes it)."""
     import os
 
+    from .._io import check_path_given
     from ..errors import OutputExistsError
 
     if not isinstance(out, (str, os.PathLike)):
         raise OutputExistsError(f"out must be a file path, got {out!r}")
-    if not os.fspath(out).strip():
-        raise OutputExistsError("out: no file name given (the path is empty)")
+    check_path_given(out, "out")
     p = Path(out)
     if p.is_dir():
         raise OutputExistsError(f"{p} is a folder; give a file name for the results file (out)")
