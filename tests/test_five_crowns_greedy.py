@@ -124,3 +124,28 @@ def test_mixed_tables_with_greedy_finish_their_rounds(players):
     for seed in range(5):
         result = play_game(pols, seed=seed, rules=GameRules(players=players))
         assert all(r.out is not None for r in result.rounds), seed
+
+
+def test_capped_rounds_counts_the_rounds_nobody_went_out_of():
+    from crowns_solver.errors import RunnerError
+    from crowns_solver.five_crowns.simulation import capped_rounds, simulate
+
+    # a 4-turn cap: random players often get nowhere by then
+    rules = GameRules(players=2, rounds=3, max_turns=4)
+    df = simulate(6, players=2, policies="random", seed=5, rules=rules, workers=1, chunk_size=3)
+    direct = 0
+    for chunk in range(2):  # game j of chunk i: SeedSequence(seed, spawn_key=(i,)).spawn(3)[j]
+        for child in np.random.SeedSequence(5, spawn_key=(chunk,)).spawn(3):
+            direct += sum(r.out is None for r in play_game(["random", "random"], seed=child, rules=rules).rounds)
+    assert 0 < direct < 18
+    assert capped_rounds(df) == direct
+    with pytest.raises(RunnerError, match="simulate"):
+        capped_rounds(df.drop(columns=["out_1", "out_2", "out_3"]))
+
+
+def test_simulate_cli_says_how_many_rounds_were_cut_off(capsys):
+    from conftest import run_cli
+
+    code, out, _ = run_cli(capsys, "five-crowns", "simulate", "30", "--players", "2", "--seed", "3", "--workers", "1")
+    assert code == 0
+    assert out.splitlines()[0].endswith("; rounds cut off at the turn cap (2000 turns): 0")

@@ -144,7 +144,7 @@ def summarize(df):  # -> DataFrame
 def cmd_simulate(args: argparse.Namespace) -> int:
     from ..errors import OutputExistsError, RulesError
     from .game import GameRules
-    from .simulation import simulate
+    from .simulation import capped_rounds, simulate
 
     _named(args.out, "--out")
     if _named(args.csv, "--csv") is not None:
@@ -169,9 +169,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         df.to_csv(args.csv, index=False)
     summary = summarize(df)
     played = df["game"].nunique()
+    capped = capped_rounds(df)
     if args.json:
         print_json({"games": played, "deals": args.games if args.duplicate else None, "players": players,
-                    "seed": args.seed,
+                    "seed": args.seed, "capped_rounds": capped,
                     "policies": {p: {k: float(v) for k, v in row.items()} for p, row in summary.iterrows()}})
         return 0
     if args.duplicate:
@@ -179,7 +180,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     else:
         head = f"{args.games} games"
     print(f"{head}, {players} players, seed {args.seed}"
-          f"{', seats rotated' if args.rotate else ''}; mean turns per game {df.groupby('game')['turns'].first().mean():.1f}")
+          f"{', seats rotated' if args.rotate else ''}; mean turns per game {df.groupby('game')['turns'].first().mean():.1f}"
+          f"; rounds cut off at the turn cap ({rules.max_turns} turns): {capped}")
     dup = "vs_deal" in summary.columns
     print(f"{'policy':<10} {'seat-games':>10} {'mean total':>16} {'win rate (95% CI)':>26}"
           + (f" {'vs deal average':>17}" if dup else ""))
