@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from crowns_solver.five_crowns.simulation import simulate
+from crowns_solver.five_crowns.simulation import capped_rounds, simulate
 
 from ._five_crowns_common import CARDS, ROUNDS, errorbars, rate_clustered, rules_text, sub_seed
 from .base import Section, StudyResult, mean_ci, new_figure, study
@@ -147,8 +147,10 @@ def policies(games: int, seed: int, executor: Any = None) -> StudyResult:
     text_rounds = ("Average points taken in each round (0 for the player who goes out). "
                    "With 13 cards (round 11) the players take "
                    + ", ".join(f"{p} {late.loc[p, 'points']:.1f}" for p in order) + " points on average.")
+    capped = capped_rounds(df)
     out_text = ("The share of rounds each player went out (one player goes out per round, so the four rates "
-                "add up to 1 per round, less the rare rounds cut off by the turn limit).")
+                "add up to 1 per round, less the rounds cut off by the turn limit of 2000 turns, where nobody "
+                f"went out: {capped} of the {played * len(ROUNDS)} rounds played here).")
     sections = [
         Section("Players at one table",
                 "Totals per game (points, lower is better), the total against the average of the four players "
@@ -262,12 +264,13 @@ def tracker(games: int, seed: int, executor: Any = None) -> StudyResult:
     -------
     StudyResult
     """
-    rows, rounds, played = [], [], 0
+    rows, rounds, played, capped = [], [], 0, []
     for k, (opponent, share) in enumerate(OPPONENTS):
         deals = max(1, int(round(games * share)) // 2)
         df = simulate(deals, players=4, policies=["tracker", opponent] * 2, seed=sub_seed(seed, 10 + k),
                       duplicate=True, executor=executor, chunk_size=CHUNK)
         played += int(df["game"].nunique())
+        capped.append(f"{capped_rounds(df)} of {int(df['game'].nunique()) * len(ROUNDS)} against {opponent}")
         row, per_round = head_to_head(df, opponent)
         rows.append(row)
         rounds.append(per_round)
@@ -296,7 +299,9 @@ def tracker(games: int, seed: int, executor: Any = None) -> StudyResult:
             "deal; `win` is the trackers' share of each game's winners (0.5 = even). Intervals are 95%, "
             "over deals. The tracker is the advisor (exact expected deadwood after the next draw) plus "
             "an estimate of the chance that a discard lets the next player go out (from what that player "
-            "publicly took, threw and passed) and a two-draw look-ahead for its best candidates.")
+            "publicly took, threw and passed) and a two-draw look-ahead for its best candidates. "
+            "Rounds cut off by the turn limit of 2000 turns (nobody went out; every seat scores the "
+            f"deadwood it holds): {', '.join(capped)}.")
     sections = [
         Section("Head to head", text, table, _diff_chart(table)),
         Section("Round by round",

@@ -10,9 +10,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from .errors import CrownsError, OutputExistsError
+from .errors import CrownsError, EmptyPathError, OutputExistsError
 
-__all__ = ["MAX_TEXT_BYTES", "check_writable", "decode_utf8", "read_text"]
+__all__ = ["MAX_TEXT_BYTES", "check_path_given", "check_writable", "decode_utf8", "read_text"]
 
 #: Largest text input read (positions, records, decks are far smaller).
 MAX_TEXT_BYTES = 64 * 2**20
@@ -79,8 +79,41 @@ def decode_utf8(data: bytes, what: str, error: type[CrownsError]) -> str:
     return text
 
 
+def check_path_given(path: str | os.PathLike[str], option: str, *, kind: str = "file") -> str | os.PathLike[str]:
+    """Refuse an empty output path, naming the option it came from.
+
+    An empty name would otherwise be skipped silently (``if args.csv:``), or mean the
+    current folder (``Path("")`` is ``.``).  Every command and API call that writes to a
+    path the user gives checks it here first.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The path as given.
+    option : str
+        Where it came from, for the message: the CLI option (``"--out"``) or the API
+        argument (``"out_dir"``).
+    kind : str
+        ``"file"`` or ``"folder"``, for the message.
+
+    Returns
+    -------
+    str or path-like
+        `path`, unchanged.
+
+    Raises
+    ------
+    EmptyPathError
+        If `path` is empty or only blanks, e.g. ``--out needs a file name; the path is
+        empty ('')``.
+    """
+    if isinstance(path, (str, os.PathLike)) and not os.fspath(path).strip():
+        raise EmptyPathError(f"{option} needs a {kind} name; the path is empty ({os.fspath(path)!r})")
+    return path
+
+
 def check_writable(path: str | os.PathLike[str], *, force: bool = False,
-                   hint: str = "use --force to overwrite it", what: str = "") -> Path:
+                   hint: str = "use --force to overwrite it", what: str = "", option: str = "the output path") -> Path:
     """Refuse to replace an existing file unless `force`.
 
     Parameters
@@ -93,6 +126,8 @@ def check_writable(path: str | os.PathLike[str], *, force: bool = False,
         How to ask for the overwrite, for the message (the CLI's ``--force`` by default).
     what : str
         What is written (``"game record"``...), for the messages; empty: a file.
+    option : str
+        The option or argument `path` came from (``"--csv"``), named when it is empty.
 
     Returns
     -------
@@ -100,10 +135,13 @@ def check_writable(path: str | os.PathLike[str], *, force: bool = False,
 
     Raises
     ------
+    EmptyPathError
+        If `path` is empty (:func:`check_path_given`).
     OutputExistsError
         If `path` exists (as a file) and `force` is false, it is a folder, or its folder
         does not exist (it is not created).
     """
+    check_path_given(path, option)
     p = Path(path)
     if p.is_dir():
         raise OutputExistsError(f"{p} is a folder; give a file name" + (f" for the {what}" if what else ""))

@@ -31,6 +31,7 @@ __all__ = [
     "OutputExistsError",
     "HiddenCardError",
     "OutputPathError",
+    "EmptyPathError",
 ]
 
 
@@ -120,3 +121,13 @@ class HiddenCardError(CrownsError):
 
 class OutputPathError(CrownsError):
     """An output path is empty, or its folder cannot be created there."""
+
+
+class EmptyPathError(OutputPathError, OutputExistsError, RunnerError):
+    """An output path option or argument is empty (``--out ""``, ``path=""``...): refused
+    everywhere by one check (``crowns_solver._io.check_path_given``), which names the option.
+
+    It derives from each class these refusals used to raise (OutputPathError for report
+    folders, OutputExistsError for Five Crowns files, RunnerError for results files), so
+    code that catches those still catches it.
+    """

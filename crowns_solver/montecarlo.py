@@ -493,8 +493,9 @@ def run(
     done: dict[int, dict[str, list[Any]]] = {}
     fh = None
     if out is not None:
-        if isinstance(out, str) and not out.strip():
-            raise RunnerError("the results file name (out) is empty; give a file name")
+        from ._io import check_path_given
+
+        check_path_given(out, "out")
         out = Path(out)
         if out.is_dir():
             raise RunnerError(f"{out} is a folder; give a results file name (out)")

@@ -624,7 +624,11 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
 
 
 def cmd_report(args: argparse.Namespace) -> int:
+    from ._io import check_path_given
     from .errors import StudyError
+
+    if args.out is not None:
+        check_path_given(args.out, "--out", kind="folder")
 
     if args.workers is not None and args.workers < 1:
         raise RunnerError(f"workers must be an integer >= 1, got {args.workers}")
@@ -682,10 +686,10 @@ def register_command(parser: argparse.ArgumentParser) -> None:
 
 def _out_folder(out_dir: str | Path) -> Path:
     """`out_dir` as a Path; an empty name is refused (it would mean the current folder)."""
+    from ._io import check_path_given
     from .errors import OutputPathError
 
-    if isinstance(out_dir, str) and not out_dir.strip():
-        raise OutputPathError("the output folder name (--out) is empty; give a folder, e.g. --out reports")
+    check_path_given(out_dir, "out_dir", kind="folder")
     if not isinstance(out_dir, (str, Path)):
         raise OutputPathError(f"the output folder must be a path, got {out_dir!r}")
     return Path(out_dir)

@@ -203,16 +203,17 @@ cdef void unseen_counts(Table* t, int pos, int64_t* unseen, int64_t* total) noex
 
 # --------------------------------------------------------------------------- policies
 cdef bint greedy_draw(Table* t, int pos) noexcept nogil:
-    """GreedyPolicy.choose_draw: a wild, or a card that lowers the deadwood."""
+    """GreedyPolicy.choose_draw: a card that lowers the deadwood, or a wild it would keep
+    (its least-deadwood discard after taking it is not that card)."""
     cdef Seat* s = &t.seat[pos]
     cdef uint8_t cnt[FC_NCODES]
     cdef int top = t.disc[t.ndisc - 1]
-    if is_wild(top, t.wild):
-        return True
     hand_counts(s, cnt)
     cnt[top] += 1
     kept_table(t, cnt, t.kept)
     t.pre_card = top
+    if is_wild(top, t.wild):
+        return least_deadwood_discard(t, t.kept) != top
     return min_kept(t.kept) < s.deadwood
 
 

@@ -31,14 +31,15 @@ def check_output(path: Any, *, overwrite: bool, what: str = "file") -> Path:
 
     Raises
     ------
+    EmptyPathError
+        `path` is empty (a subclass of OutputExistsError).
     OutputExistsError
-        `path` is empty or not a path, is a folder, lies in a folder that does not exist,
+        `path` is not a path, is a folder, lies in a folder that does not exist,
         or exists and `overwrite` is false.
     """
     if not isinstance(overwrite, bool):
         raise OutputExistsError(f"overwrite must be True or False, got {overwrite!r}")
     if not isinstance(path, (str, os.PathLike)):
         raise OutputExistsError(f"the {what} path must be a str or path-like, got {path!r}")
-    if not os.fspath(path).strip():
-        raise OutputExistsError(f"no file name given for the {what} (the path is empty)")
-    return check_writable(path, force=overwrite, hint="pass overwrite=True to replace it", what=what)
+    return check_writable(path, force=overwrite, hint="pass overwrite=True to replace it", what=what,
+                          option=f"the {what} path")

@@ -6,7 +6,7 @@ import argparse
 
 from pathlib import Path
 
-from .._io import check_writable
+from .._io import check_path_given, check_writable
 from ..cli import add_json_flag, print_json
 
 #: ``simulate`` without ``--policies``: this policy in every seat, at a table of this size
@@ -16,13 +16,9 @@ DEFAULT_PLAYERS = 4
 
 
 def _named(value: str | None, option: str) -> str | None:
-    """An output path option as given, refusing an empty one (``--save ""``), which would
-    otherwise be skipped silently or mean the current folder."""
-    from ..errors import OutputExistsError
-
-    if value is not None and not value.strip():
-        raise OutputExistsError(f"{option} needs a file name, got {value!r}")
-    return value
+    """An output path option as given (None: not given), refusing an empty one
+    (``--save ""``) with the shared check."""
+    return None if value is None else check_path_given(value, option)
 
 
 def cmd_keeper(args: argparse.Namespace) -> int:
@@ -75,7 +71,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .game import GameRules, play_game
 
     if _named(args.save, "--save") is not None:
-        check_writable(args.save, force=args.force)
+        check_writable(args.save, force=args.force, option="--save")
     rules = GameRules(players=len(args.policies), rounds=args.rounds, ties=args.ties,
                       first_dealer=args.first_dealer)
     result = play_game(args.policies, seed=args.seed, rules=rules)
@@ -148,11 +144,11 @@ def summarize(df):  # -> DataFrame
 def cmd_simulate(args: argparse.Namespace) -> int:
     from ..errors import OutputExistsError, RulesError
     from .game import GameRules
-    from .simulation import simulate
+    from .simulation import capped_rounds, simulate
 
     _named(args.out, "--out")
     if _named(args.csv, "--csv") is not None:
-        check_writable(args.csv, force=args.force)
+        check_writable(args.csv, force=args.force, option="--csv")
         if args.out is not None and Path(args.csv).resolve() == Path(args.out).resolve():
             raise OutputExistsError(
                 f"--csv and --out name the same file ({args.csv}): the CSV table would replace the"
@@ -173,9 +169,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         df.to_csv(args.csv, index=False)
     summary = summarize(df)
     played = df["game"].nunique()
+    capped = capped_rounds(df)
     if args.json:
         print_json({"games": played, "deals": args.games if args.duplicate else None, "players": players,
-                    "seed": args.seed,
+                    "seed": args.seed, "capped_rounds": capped,
                     "policies": {p: {k: float(v) for k, v in row.items()} for p, row in summary.iterrows()}})
         return 0
     if args.duplicate:
@@ -183,7 +180,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     else:
         head = f"{args.games} games"
     print(f"{head}, {players} players, seed {args.seed}"
-          f"{', seats rotated' if args.rotate else ''}; mean turns per game {df.groupby('game')['turns'].first().mean():.1f}")
+          f"{', seats rotated' if args.rotate else ''}; mean turns per game {df.groupby('game')['turns'].first().mean():.1f}"
+          f"; rounds cut off at the turn cap ({rules.max_turns} turns): {capped}")
     dup = "vs_deal" in summary.columns
     print(f"{'policy':<10} {'seat-games':>10} {'mean total':>16} {'win rate (95% CI)':>26}"
           + (f" {'vs deal average':>17}" if dup else ""))

@@ -22,9 +22,8 @@ Decisions where RULES.md is silent (also in docs/five_crowns_game.md):
   the allowed player counts: the hands hold at most 7 x 13 = 91 of 116 cards (14 x 13 =
   182 of 232), so draw and discard piles together always hold at least 25 cards.
 * A round in which nobody goes out within ``GameRules.max_turns`` turns ends there, and
-  every player scores the deadwood of the cards in hand (a safety net for weak policies;
-  two greedy players can pass the same cards back and forth until it, see
-  docs/five_crowns_game.md).
+  every player scores the deadwood of the cards in hand (a safety net for policies that
+  never go out; the built-in ones finish their rounds, see docs/five_crowns_game.md).
 * The 6-card tiebreak round deals 6 cards to the tied players only (6s wild), dealt by the
   player whose turn to deal it is (the rotation goes on); lowest score wins; tied again
   means another tiebreak round, up to ``max_tiebreaks``, after which the win is shared.

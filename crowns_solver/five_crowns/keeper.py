@@ -615,7 +615,13 @@ def interactive(
     PlayerNameError
         `names` or `first_dealer` given but bad, or given with `resume` and not those of
         the resumed file (the file decides; matching ones are accepted).
+    EmptyPathError
+        `save` is empty (before anything is asked).
     """
+    if save is not None:
+        from .._io import check_path_given
+
+        check_path_given(save, "save")
     read = input if read is None else read
     write = print if write is None else write
     if resume is not None:

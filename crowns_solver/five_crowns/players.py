@@ -65,15 +65,15 @@ _VALUE = [[card_value(c, w) if w >= 3 else 0 for c in range(56)] for w in range(
 def _least_deadwood_discard(view: SeatView) -> int:
     """The card whose discard leaves the least deadwood; ties: discard a natural card
     before a wild, then the higher-valued card, then the lower code."""
-    kept = view.kept_deadwoods()
-    wild = view.wild_rank
-    value = _VALUE[wild]
+    return _least_deadwood_card(view.kept_deadwoods(), view.wild_rank)
+
+
+def _least_deadwood_card(kept: dict[int, int], wild_rank: int) -> int:
+    """Of the cards `kept` maps to the deadwood left by discarding them, the one to
+    discard: the least deadwood; ties: a natural card before a wild, then the
+    higher-valued card, then the lower code."""
+    value = _VALUE[wild_rank]
     return min(kept, key=lambda c: (kept[c], value[c] >= 20, -value[c], c))
-
-
-def _best_with(view: SeatView, card: int) -> int:
-    """Least deadwood after taking `card` into the hand and discarding the best card."""
-    return min(kept_deadwoods([*view.hand, card], view.wild_rank, view.all_wild_melds))
 
 
 class RandomPolicy:
@@ -96,18 +96,25 @@ class RandomPolicy:
 class GreedyPolicy:
     """Least deadwood now.
 
-    Takes the discard when holding it (and discarding the best card) leaves less deadwood
-    than the hand has now; otherwise draws blind.  Discards the card that leaves the least
-    deadwood (ties: a natural card before a wild, then the higher-valued card).
+    Takes the face-up card when holding it (and discarding the best card) leaves less
+    deadwood than the hand has now, and a wild whenever it would keep it (its best
+    discard after taking it is another card, so the deadwood does not rise); otherwise
+    draws blind.  It never takes a card only to throw that card straight back: such a
+    turn changes nothing, and two greedy players would hand an unwanted wild to each
+    other until the turn cap (docs/five_crowns_game.md).  Discards the card that leaves
+    the least deadwood (ties: a natural card before a wild, then the higher-valued card).
     """
 
     name = "greedy"
 
     def choose_draw(self, view: SeatView) -> str:
         top = view.discard_top
-        if _is_wild(top, view.wild_rank):
-            return "discard"
-        return "discard" if _best_with(view, top) < view.deadwood else "draw"
+        wild = view.wild_rank
+        hand = [*view.hand, top]
+        kept = kept_deadwoods(hand, wild, view.all_wild_melds)
+        if _is_wild(top, wild):
+            return "discard" if _least_deadwood_card(dict(zip(hand, kept)), wild) != top else "draw"
+        return "discard" if min(kept) < view.deadwood else "draw"
 
     def choose_discard(self, view: SeatView) -> int:
         return _least_deadwood_discard(view)

@@ -22,7 +22,7 @@ from ..errors import RulesError
 from .game import GameRules, play_game
 from .players import Policy, get_policy
 
-__all__ = ["simulate", "play_chunk", "check_setup", "rotations", "DEFAULT_CHUNK_SIZE"]
+__all__ = ["simulate", "play_chunk", "check_setup", "rotations", "capped_rounds", "DEFAULT_CHUNK_SIZE"]
 
 GAME = "five-crowns"
 #: Games per chunk (a few seconds of work each).
@@ -260,16 +260,49 @@ def simulate(
     return out_df
 
 
+def capped_rounds(df: pd.DataFrame) -> int:
+    """Rounds that ended at the turn cap (``GameRules.max_turns``) in a :func:`simulate` table.
+
+    A round is capped when nobody went out in it: no seat's ``out_<r>`` is true.  With
+    the built-in players this should be 0 (two greedy players used to end about 1.5% of
+    2-player rounds there, see docs/five_crowns_game.md); a count above 0 means some
+    scores are deadwood held when the round was cut off, not a normal round end.
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        One row per game and seat, as :func:`simulate` returns it (columns ``game`` and
+        ``out_1`` .. ``out_<rounds>``).
+
+    Returns
+    -------
+    int
+        Capped rounds, counted once per game and round (not per seat).
+
+    Raises
+    ------
+    RunnerError
+        If `df` lacks the ``game`` or ``out_<r>`` columns.
+    """
+    from ..errors import RunnerError
+
+    outs = [c for c in df.columns if c.startswith("out_") and c[4:].isdigit()]
+    if "game" not in df.columns or not outs:
+        raise RunnerError("capped_rounds needs a simulate() table (columns game, out_1 ...)")
+    went_out = df.groupby("game")[outs].any()
+    return int((~went_out).to_numpy().sum())
+
+
 def _check_out(out: Any) -> None:
     """The results file must be a file path (the runner creates, extends or resumes it)."""
     import os
 
+    from .._io import check_path_given
     from ..errors import OutputExistsError
 
     if not isinstance(out, (str, os.PathLike)):
         raise OutputExistsError(f"out must be a file path, got {out!r}")
-    if not os.fspath(out).strip():
-        raise OutputExistsError("out: no file name given (the path is empty)")
+    check_path_given(out, "out")
     p = Path(out)
     if p.is_dir():
         raise OutputExistsError(f"{p} is a folder; give a file name for the results file (out)")

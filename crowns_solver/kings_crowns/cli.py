@@ -25,13 +25,16 @@ def _rules(args: argparse.Namespace):  # -> Rules
     from .deck import DEFAULT_DECK, load_deck
     from .rules import DEFAULT_MAX_TURNS, Rules
 
-    deck = load_deck(args.deck) if args.deck else DEFAULT_DECK
+    deck = load_deck(args.deck) if args.deck is not None else DEFAULT_DECK  # --deck "" is refused, not ignored
     return Rules(target=args.target, max_turns=args.max_turns or DEFAULT_MAX_TURNS, deck=deck)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
+    from .._io import check_path_given
     from .simulation import simulate, win_rates
 
+    if args.out is not None:
+        check_path_given(args.out, "--out")
     rules = _rules(args)
     df = simulate(
         args.games, players=args.players, policies=args.policy, rules=rules, seed=args.seed,
@@ -56,7 +59,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"{str(row.Index):<12} {row.wins:>7} {row.games:>7} {row.rate:>7.3f}   {row.ci_low:.3f} .. {row.ci_high:.3f}")
     print(f"stalemates (turn cap {rules.max_turns}): {stalemates};"
           f" turns per game: mean {df['turns'].mean():.1f}, median {df['turns'].median():.0f}")
-    if args.out:
+    if args.out is not None:
         print(f"results written to {args.out}")
     return 0
 
@@ -64,7 +67,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_deck(args: argparse.Namespace) -> int:
     from .deck import DEFAULT_DECK, load_deck, min_cards
 
-    deck = load_deck(args.file) if args.file else DEFAULT_DECK
+    deck = load_deck(args.file) if args.file is not None else DEFAULT_DECK
     playable = [p for p in range(2, 6) if deck.size >= min_cards(p)]
     if args.json:
         print_json({"name": deck.name, "cards": deck.size, "crown_points": deck.crown_points(),

@@ -215,9 +215,12 @@ def load_deck(path: str | Path) -> Deck:
         or value), a count is negative or not a whole number, or the deck is larger than
         :data:`MAX_DECK_CARDS`; the message names the file and the entry.  (A deck too
         small to deal is refused when a game is set up: that depends on the players.)
+        Also if `path` is empty (it would name the current folder).
     OSError
         If the file cannot be read.
     """
+    if isinstance(path, str) and not path.strip():
+        raise DeckError(f"no deck file given; the path is empty ({path!r})")
     path = Path(path)
     text = read_text(path, DeckError)
     suffix = path.suffix.lower()
