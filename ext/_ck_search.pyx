@@ -1212,31 +1212,36 @@ cdef class Engine:
                 return 1
         return 0
 
-    cdef inline void _prefetch_children(self, St* s, int* moves, int n) noexcept nogil:
-        """Start loading the table buckets of the children (their cache misses overlap)."""
-        cdef int i, cell, card, p = s.side, which
-        cdef uint64_t k
+    cdef inline uint64_t _child_key(self, St* s, int cell, int card) noexcept nogil:
+        """Zobrist key of the position after the mover takes `card` from `cell`."""
+        cdef uint64_t k = s.key ^ ZCELL[cell] ^ ZMARK[s.marker] ^ ZMARK[cell]
+        if card >= 32:
+            return k ^ ZCARD[s.side][32 + s.kings[s.side]]
+        return k ^ ZCARD[s.side][card]
+
+    cdef inline int _children_table(self, St* s) noexcept nogil:
+        """The table (as _uses_table) that the children taking a face-up card use: they
+        share it (one card fewer, face-down cells as they are)."""
         cdef St c
-        if s.marker < 0:
-            return
-        # the children taking a face-up card share the table they use (face-down cells
-        # stay as they are)
         c.occ = s.occ & (s.occ - 1)
         c.fd = s.fd
         c.marker = s.marker
-        which = self._uses_table(&c)
+        return self._uses_table(&c)
+
+    cdef inline void _prefetch_children(self, St* s, int* moves, int n) noexcept nogil:
+        """Start loading the table buckets of the children (their cache misses overlap)."""
+        cdef int i, cell, which
+        cdef uint64_t k
+        if s.marker < 0:
+            return
+        which = self._children_table(s)
         if which == 0 or (which == 2 and not self.prefetch_small):
             return
         for i in range(n):
             cell = moves[i]
             if (s.fd >> cell) & 1:
                 continue
-            card = self.cards[cell]
-            k = s.key ^ ZCELL[cell] ^ ZMARK[s.marker] ^ ZMARK[cell]
-            if card >= 32:
-                k ^= ZCARD[p][32 + s.kings[p]]
-            else:
-                k ^= ZCARD[p][card]
+            k = self._child_key(s, cell, self.cards[cell])
             if which == 1:
                 __builtin_prefetch(&self.tt[(k & self.bmask) * TT_WAYS])
             else:
@@ -1248,28 +1253,16 @@ cdef class Engine:
         card) whose table entry already proves its value <= -beta makes this node fail
         high without a search.  Returns that lower bound (and its move and proven flag),
         or -INF."""
-        cdef int i, cell, card, p = s.side, which
-        cdef uint64_t k
+        cdef int i, cell
         cdef TTE* e
         cdef int64_t hi_c
-        cdef St c
-        c.occ = s.occ & (s.occ - 1)
-        c.fd = s.fd
-        c.marker = s.marker
-        which = self._uses_table(&c)
-        if which != 1:
+        if self._children_table(s) != 1:
             return -INF
         for i in range(n):
             cell = moves[i]
             if (s.fd >> cell) & 1:
                 continue
-            card = self.cards[cell]
-            k = s.key ^ ZCELL[cell] ^ ZMARK[s.marker] ^ ZMARK[cell]
-            if card >= 32:
-                k ^= ZCARD[p][32 + s.kings[p]]
-            else:
-                k ^= ZCARD[p][card]
-            e = self._probe(k, 1)
+            e = self._probe(self._child_key(s, cell, self.cards[cell]), 1)
             if e != NULL and (((e.key >> 12) & 1) or ((e.key >> 6) & 63) >= depth - 1):
                 hi_c = _unpack_hi(e.hi)
                 if -hi_c >= beta:
@@ -1508,8 +1501,7 @@ cdef class Engine:
             k = self._uses_table(&c)
             if k:
                 for i in range(n):
-                    key = s.key ^ ZCELL[cell] ^ ZMARK[s.marker] ^ ZMARK[cell]
-                    key ^= ZCARD[s.side][32 + s.kings[s.side]] if cards[i] >= 32 else ZCARD[s.side][cards[i]]
+                    key = self._child_key(s, cell, cards[i])
                     if k == 1:
                         __builtin_prefetch(&self.tt[(key & self.bmask) * TT_WAYS])
                     else:

@@ -312,6 +312,14 @@ def test_lean_last_plies_equal_plain_alpha_beta(objective, reach):
             assert eng.search(root, 99, want, want + 1)[0] <= want
 
 
+def _scaled_oracle_value(eng, root, value, objective):
+    """The oracle's value (points, or win points) in the engine's units at `root`."""
+    scale = eng.scale(root)
+    want = value * scale if objective == "margin" else (2 * value - 1) * scale
+    assert want.denominator == 1
+    return int(want)
+
+
 @pytest.mark.parametrize("mode", ("open", "game"))
 @pytest.mark.parametrize("objective", OBJECTIVES)
 @pytest.mark.parametrize("reach", REACHES)
@@ -330,10 +338,7 @@ def test_mobility_ordering_keeps_values_exact(mode, objective, reach):
             eng = _ck_search.Engine(cards_bytes, 0 if mode == "open" else 1, obj, rc, 1 << 20)
             assert eng.mob_w == (2 if reach == "any" else 10)   # the default
             eng.mob_w = w
-            scale = eng.scale(root)
-            want = value * scale if objective == "margin" else (2 * value - 1) * scale
-            assert want.denominator == 1
-            want = int(want)
+            want = _scaled_oracle_value(eng, root, value, objective)
             v, proven, _ = eng.search(root, 99, -inf, inf)
             assert proven and v == want, (seed, w)
             assert eng.search(root, 99, want - 1, want)[0] >= want, (seed, w)
@@ -363,9 +368,8 @@ def test_enhanced_transposition_cutoff_keeps_values_exact(mode, objective, reach
             assert eng.etc == (mode == "open")   # the default: open mode only
             eng.etc = etc
             eng.tt_min_cards = eng.tt_min_cards_game = 3
+            want = _scaled_oracle_value(eng, root, value, objective)
             scale = eng.scale(root)
-            want = value * scale if objective == "margin" else (2 * value - 1) * scale
-            want = int(want)
             for t in (want - 2 * scale, want + scale, want, want + 1, want - scale):
                 v, _, _ = eng.search(root, 99, t - 1, t)
                 assert (v >= t) == (want >= t), (seed, etc, t)
