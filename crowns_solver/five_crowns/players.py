@@ -214,7 +214,14 @@ class TrackerPolicy:
        it is the choice (the look-ahead rarely overturns a lead of a point).
 
     Going out, it discards, of the cards that go out, the one least likely to let the
-    next seat go out on its last turn.  It draws like the advisor.
+    next seat go out on its last turn.
+
+    Draw: like the advisor (takes the face-up card when it goes out, or when its deadwood
+    after the best discard is less than a blind draw's expectation), except that it never
+    takes the face-up card only to discard it that same turn: when the discard rule above,
+    feed penalty included, would throw back the card taken, it draws blind.  Such a turn
+    changes nothing, and two trackers used to hand one card to each other until the
+    2000-turn cap (docs/five_crowns_game.md, "Tracker players and the turn cap").
 
     Parameters
     ----------
@@ -269,7 +276,15 @@ class TrackerPolicy:
         return (self.feed_weight, self.lookahead, self.out_weight, float(self.candidates), self.margin)
 
     def choose_draw(self, view: SeatView) -> str:
-        return AdvisorPolicy.choose_draw(self, view)  # type: ignore[arg-type]
+        if AdvisorPolicy.choose_draw(self, view) == "draw":  # type: ignore[arg-type]
+            return "draw"
+        if view.final_turn:  # the engine discards the least deadwood, never the card taken
+            return "discard"
+        # never take the face-up card only to throw it back: with the feed penalty the
+        # discard rule may prefer it to the card the advisor's draw rule meant to drop,
+        # and two trackers then hand it to each other until the turn cap
+        top = view.discard_top
+        return "draw" if self.choose_discard(view.after_taking_discard()) == top else "discard"
 
     def signs(self, view: SeatView, card: int) -> dict[str, bool]:
         """The public signs about the next seat for discarding natural `card` (see class doc)."""
