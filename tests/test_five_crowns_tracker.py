@@ -138,3 +138,20 @@ def test_the_two_engines_play_the_same_tracker_games(seed, players):
     pols = (["tracker", "advisor", "tracker", "greedy"])[:players]
     assert (play_game(pols, seed=seed, rules=rules, engine="compiled").record
             == play_game(pols, seed=seed, rules=rules, engine="python").record)
+
+
+def test_the_discard_kept_from_the_draw_is_used_only_for_that_position():
+    # choose_draw keeps the discard it judged the take by; choose_discard returns it only
+    # for that very position, and recomputes for any other view.
+    views = [v for v in _seed8_views() if TrackerPolicy().choose_draw(v) == "discard"]
+    assert views
+    view = views[0]
+    after = view.after_taking_discard()
+    fresh = TrackerPolicy().choose_discard(after)
+    tracker = TrackerPolicy()
+    assert tracker.choose_draw(view) == "discard"
+    assert tracker.choose_discard(after) == fresh
+    other = _seed8_views()[-1].after_taking_discard()
+    assert fresh not in other.hand  # so a stale answer would be caught
+    tracker.choose_draw(view)
+    assert tracker.choose_discard(other) == TrackerPolicy().choose_discard(other)

@@ -267,6 +267,7 @@ class TrackerPolicy:
             raise PolicyError(f"TrackerPolicy candidates must be an integer 0..14, got {candidates!r}")
         self.candidates = candidates
         self.margin = number("margin", margin, 0.0, 1e9)
+        self._memo: tuple[tuple, int] | None = None  # see choose_draw
 
     def __repr__(self) -> str:
         return (f"TrackerPolicy(feed_weight={self.feed_weight:g}, lookahead={self.lookahead:g},"
@@ -284,7 +285,21 @@ class TrackerPolicy:
         # discard rule may prefer it to the card the advisor's draw rule meant to drop,
         # and two trackers then hand it to each other until the turn cap
         top = view.discard_top
-        return "draw" if self.choose_discard(view.after_taking_discard()) == top else "discard"
+        after = view.after_taking_discard()
+        card = self.choose_discard(after)
+        if card == top:
+            return "draw"
+        # the engine asks for the discard on this very position next: keep the answer
+        self._memo = (self._position(after), card)
+        return "discard"
+
+    @staticmethod
+    def _position(view: SeatView) -> tuple:
+        """Everything :meth:`choose_discard` reads from a view (its choice is a function of
+        this and the parameters), to recognise the position its draw rule just judged."""
+        others = tuple((s, view.known_cards(s)) for s in view.seats if s != view.seat)
+        return (view.seat, view.round, view.seats, view.cards_dealt, view.wild_rank, view.sets,
+                view.all_wild_melds, view.hand, view.discard_pile, view.history, others)
 
     def signs(self, view: SeatView, card: int) -> dict[str, bool]:
         """The public signs about the next seat for discarding natural `card` (see class doc)."""
@@ -325,6 +340,11 @@ class TrackerPolicy:
         return p if p < 1.0 else 1.0
 
     def choose_discard(self, view: SeatView) -> int:
+        memo = getattr(self, "_memo", None)
+        if memo is not None:  # a one-entry cache, not state: the key is the whole position
+            self._memo = None
+            if memo[0] == self._position(view):
+                return memo[1]
         wild = view.wild_rank
         value = _VALUE[wild]
         if view.can_go_out:
