@@ -127,6 +127,7 @@ ctypedef struct Table:
     int64_t* pairs                  # scratch of fc_two_step
     int kept[FC_NCODES]             # deadwood kept per discard of the hand after drawing
     int pre_card                    # kept[] already holds hand + pre_card (-1: no)
+    int pre_discard                 # the tracker's discard, chosen at its draw (-1: none)
     int turns                       # turns played so far this round
 
 
@@ -469,6 +470,33 @@ cdef int tracker_discard(Table* t, int pos) noexcept nogil:
     return cl[best]
 
 
+cdef bint tracker_draw(Table* t, int pos) noexcept nogil:
+    """TrackerPolicy.choose_draw: the advisor's rule, but never a face-up card that its own
+    discard rule (feed penalty included) would throw straight back.  The discard it would
+    make after taking the card is left in t.pre_discard (the same position follows)."""
+    cdef Seat* s = &t.seat[pos]
+    cdef int top = t.disc[t.ndisc - 1], d
+    if not advisor_draw(t, pos):
+        return False
+    if t.out >= 0:  # last turn: the least-deadwood discard, never the card taken
+        return True
+    # the position after taking it, as run_round makes it (t.kept already holds it)
+    s.hand[s.size] = <uint8_t>top
+    s.size += 1
+    t.ndisc -= 1
+    t.disc_cnt[top] -= 1
+    s.known[top] += 1
+    d = tracker_going_out(t, pos) if min_kept(t.kept) == 0 else tracker_discard(t, pos)
+    s.known[top] -= 1
+    t.disc_cnt[top] += 1
+    t.ndisc += 1
+    s.size -= 1
+    if d == top:
+        return False
+    t.pre_discard = d
+    return True
+
+
 cdef bint choose_draw(Table* t, int pos) noexcept nogil:
     """True: take the top of the discard pile; False: draw blind."""
     cdef Seat* s = &t.seat[pos]
@@ -476,6 +504,8 @@ cdef bint choose_draw(Table* t, int pos) noexcept nogil:
         return rng_random(s.rng) < 0.5
     if s.kind == POL_GREEDY:
         return greedy_draw(t, pos)
+    if s.kind == POL_TRACKER:
+        return tracker_draw(t, pos)
     return advisor_draw(t, pos)
 
 
@@ -493,6 +523,8 @@ cdef int choose_discard(Table* t, int pos, bint can_out) noexcept nogil:
             return opts[rng_integers(s.rng, <uint32_t>k)]
         return s.hand[rng_integers(s.rng, <uint32_t>s.size)]
     if s.kind == POL_TRACKER:
+        if t.pre_discard >= 0:  # chosen at the draw, on this very position
+            return t.pre_discard
         return tracker_going_out(t, pos) if can_out else tracker_discard(t, pos)
     if s.kind == POL_GREEDY or can_out:
         return least_deadwood_discard(t, t.kept)
@@ -544,6 +576,7 @@ cdef int run_round(Table* t, int max_turns, int32_t** log, int* nlog, int* reshu
         s = &t.seat[pos]
         final = t.out >= 0
         t.pre_card = -1
+        t.pre_discard = -1
         take = choose_draw(t, pos)
         shuffled = False
         if not take and t.ndraw == 0:

@@ -446,6 +446,40 @@ class SeatView:
                 counts[c] -= 1
         return counts
 
+    def after_taking_discard(self) -> SeatView:
+        """Draw phase: the view this seat would have in its discard phase after taking the
+        face-up card (a what-if: nothing changes at the table).
+
+        The hand holds the n + 1 cards (the face-up card last, as the engine appends it),
+        the discard pile loses its top card, and the kept deadwoods are filled in; the rest
+        (history, known cards, deadwood at the start of the turn) is the same as the view
+        the engine would build then.
+
+        Returns
+        -------
+        SeatView
+            A new view in the ``"discard"`` phase with ``drawn`` the face-up card.
+
+        Raises
+        ------
+        PolicyError
+            If this view is not in this seat's own draw phase.
+        """
+        if self._phase != "draw":
+            raise PolicyError(f"after_taking_discard needs the seat's own draw phase, not {self._phase!r}")
+        top = self._discard[-1]
+        view = object.__new__(SeatView)
+        for name in SeatView.__slots__:
+            object.__setattr__(view, name, getattr(self, name))
+        view._hand = (*self._hand, top)
+        view._phase, view._drawn = "discard", top
+        view._kept = tuple(kept_deadwoods(list(view._hand), self._wild, self._rules.all_wild_melds))
+        view._discard = self._discard[:-1]
+        sizes = dict(self._hand_sizes)
+        sizes[self.seat] += 1
+        view._hand_sizes = MappingProxyType(sizes)
+        return view
+
     def seen_cards(self) -> list[int]:
         """Cards out of the draw pile that this seat knows of, besides its hand: the
         discard pile and the cards known in other hands (for the discard advisor)."""
@@ -458,7 +492,7 @@ class SeatView:
         hand = " ".join(card_name(c) for c in self.hand)
         return (
             f"<SeatView seat {self.seat} round {self.round} ({self.wild_rank}s wild) {self.phase}:"
-            f" hand {hand}, discard top {card_name(self.discard_top)}>"
+            f" hand {hand}, discard top {card_name(self._discard[-1]) if self._discard else '(none)'}>"
         )
 
 

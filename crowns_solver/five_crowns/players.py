@@ -214,7 +214,14 @@ class TrackerPolicy:
        it is the choice (the look-ahead rarely overturns a lead of a point).
 
     Going out, it discards, of the cards that go out, the one least likely to let the
-    next seat go out on its last turn.  It draws like the advisor.
+    next seat go out on its last turn.
+
+    Draw: like the advisor (takes the face-up card when it goes out, or when its deadwood
+    after the best discard is less than a blind draw's expectation), except that it never
+    takes the face-up card only to discard it that same turn: when the discard rule above,
+    feed penalty included, would throw back the card taken, it draws blind.  Such a turn
+    changes nothing, and two trackers used to hand one card to each other until the
+    2000-turn cap (docs/five_crowns_game.md, "Tracker players and the turn cap").
 
     Parameters
     ----------
@@ -260,6 +267,7 @@ class TrackerPolicy:
             raise PolicyError(f"TrackerPolicy candidates must be an integer 0..14, got {candidates!r}")
         self.candidates = candidates
         self.margin = number("margin", margin, 0.0, 1e9)
+        self._memo: tuple[tuple, int] | None = None  # see choose_draw
 
     def __repr__(self) -> str:
         return (f"TrackerPolicy(feed_weight={self.feed_weight:g}, lookahead={self.lookahead:g},"
@@ -269,7 +277,29 @@ class TrackerPolicy:
         return (self.feed_weight, self.lookahead, self.out_weight, float(self.candidates), self.margin)
 
     def choose_draw(self, view: SeatView) -> str:
-        return AdvisorPolicy.choose_draw(self, view)  # type: ignore[arg-type]
+        if AdvisorPolicy.choose_draw(self, view) == "draw":  # type: ignore[arg-type]
+            return "draw"
+        if view.final_turn:  # the engine discards the least deadwood, never the card taken
+            return "discard"
+        # never take the face-up card only to throw it back: with the feed penalty the
+        # discard rule may prefer it to the card the advisor's draw rule meant to drop,
+        # and two trackers then hand it to each other until the turn cap
+        top = view.discard_top
+        after = view.after_taking_discard()
+        card = self.choose_discard(after)
+        if card == top:
+            return "draw"
+        # the engine asks for the discard on this very position next: keep the answer
+        self._memo = (self._position(after), card)
+        return "discard"
+
+    @staticmethod
+    def _position(view: SeatView) -> tuple:
+        """Everything :meth:`choose_discard` reads from a view (its choice is a function of
+        this and the parameters), to recognise the position its draw rule just judged."""
+        others = tuple((s, view.known_cards(s)) for s in view.seats if s != view.seat)
+        return (view.seat, view.round, view.seats, view.cards_dealt, view.wild_rank, view.sets,
+                view.all_wild_melds, view.hand, view.discard_pile, view.history, others)
 
     def signs(self, view: SeatView, card: int) -> dict[str, bool]:
         """The public signs about the next seat for discarding natural `card` (see class doc)."""
@@ -310,6 +340,11 @@ class TrackerPolicy:
         return p if p < 1.0 else 1.0
 
     def choose_discard(self, view: SeatView) -> int:
+        memo = getattr(self, "_memo", None)
+        if memo is not None:  # a one-entry cache, not state: the key is the whole position
+            self._memo = None
+            if memo[0] == self._position(view):
+                return memo[1]
         wild = view.wild_rank
         value = _VALUE[wild]
         if view.can_go_out:
