@@ -220,3 +220,72 @@ def test_cli_says_why_an_exact_value_has_no_full_principal_variation(capsys, mon
     assert code == 0 and "(exact)" in out
     assert ("principal variation not listed: the limit (and the extra allowed for listing it) ran out"
             in out) or "principal variation cut short" in out
+
+
+def _check_consistent(sol, full):
+    """A limited solve's answer agrees with its own listing and with the exact solve."""
+    assert sol.lower <= full.value <= sol.upper
+    valued = [m for m in sol.moves if m.value is not None]
+    # the position is worth its best move: bounds from the moves' bounds
+    assert sol.lower >= max(m.lower for m in sol.moves)
+    assert sol.upper <= max(m.upper for m in sol.moves)
+    for m in sol.moves:
+        assert m.lower <= full.move_values[m.cell] <= m.upper
+    if valued:
+        top = max(m.value for m in valued)
+        # the recommended move is one the listing shows as best, and the value is its value
+        assert sol.best_move in [m.cell for m in valued if m.value == top]
+        assert sol.value == top
+        assert sol.moves[0].value == top
+    if sol.exact:
+        assert sol.value == full.value
+        assert set(sol.best_moves) <= {c for c, v in full.move_values.items() if v == full.value}
+
+
+def test_a_stop_inside_the_all_moves_iteration_keeps_what_the_moves_proved():
+    # seed 4, 18 cards left, open mode: with 200,000 nodes the all-moves search proved five
+    # of the six moves exactly (three worth 0, -1, -2) and stopped inside the sixth (proven
+    # <= -2); the answer used to keep the heuristic iteration's estimate (+4), its bound
+    # (+56) and its preferred move, one of the moves proven worse (-2).  The moves' bounds
+    # make the position exact: 0, reached by the three moves worth 0.
+    import random
+
+    from crowns_solver.cross_kings import Position
+
+    pos = Position.random(seed=4).play((2, 2))
+    rng = random.Random(4)
+    while pos.cards_left > 18:
+        pos = pos.play(rng.choice(pos.legal_moves()))
+    full = solve(pos, mode="open", all_moves=True, tt_mb=16)
+    sol = solve(pos, mode="open", all_moves=True, tt_mb=16, node_limit=200_000)
+    assert sol.stopped == "nodes"
+    assert sum(m.exact for m in sol.moves) >= 3
+    assert sol.exact and sol.value == full.value
+    assert set(sol.best_moves) == set(full.best_moves)
+    _check_consistent(sol, full)
+
+
+@pytest.mark.parametrize("mode, left", [("open", 16), ("game", 13)])
+def test_limited_all_moves_solves_recommend_the_best_listed_move(mode, left):
+    # over many node limits (stops at every stage: heuristic iterations, inside the exact
+    # all-moves loop, while listing) the answer is consistent with its own listing and
+    # with the exact solve
+    for seed in range(4):
+        pos = random_position(300 + seed, left)
+        full = solve(pos, mode=mode, all_moves=True, tt_mb=16)
+        assert full.exact
+        for limit in sorted({max(1_000, full.nodes * k // 16) for k in range(1, 16)}):
+            sol = solve(pos, mode=mode, all_moves=True, tt_mb=16, node_limit=limit)
+            _check_consistent(sol, full)
+
+
+def test_a_fresh_deal_stopped_inside_a_deepening_iteration_gives_its_best_moves_value():
+    # `crowns cross-kings solve --random 2 --mode game --node-limit 250000`: the start
+    # cells' iteration at depth 3 was stopped after the first cell; the answer gave the
+    # previous iteration's estimate (-11/6) beside a best move listed at -175/132
+    from crowns_solver.cross_kings import Deal
+
+    sol = solve(Deal.random(2), mode="game", node_limit=250_000)
+    assert not sol.exact
+    best = next(m for m in sol.moves if m.cell == sol.best_move)
+    assert best.value == sol.value == max(m.value for m in sol.moves if m.value is not None)

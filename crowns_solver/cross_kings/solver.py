@@ -925,14 +925,47 @@ class _Run:
 
     # -- the answer ----------------------------------------------------------------
 
+    def _prefer_best_listed(self) -> None:
+        """Stopped before the value was exact: make the estimate and the preferred move
+        those of the best move as the listing will show it (its exact value, or its
+        estimate within its proven bounds).  A stop inside an iteration can leave some
+        moves valued by a later iteration than the root's estimate, or proven exactly
+        below another move's bound; the answer must not recommend a move the listing
+        shows to be worse than another, nor give a value that is not its best move's."""
+        def listed(m: _MoveInfo) -> int | None:
+            if m.lower == m.upper:
+                return m.lower
+            if m.estimate is None:
+                return None
+            return min(max(m.estimate, m.lower), m.upper)
+
+        if self.best in self.moves and self.moves[self.best].estimate is None and self.estimate is not None:
+            self.moves[self.best].estimate = self.estimate   # the root's estimate is its preferred move's
+        valued = [(v, m) for m in self.moves.values() if (v := listed(m)) is not None]
+        if not valued:
+            return
+        top = max(v for v, _ in valued)
+        tied = [m for v, m in valued if v == top]
+        # among equals: the search's choice, then a proven value
+        pick = next((m for m in tied if m.cell == self.best), None) or \
+            next((m for m in tied if m.lower == m.upper), tied[0])
+        self.best = pick.cell
+        self.estimate = top
+
+
     def solution(self, *, seconds: float, tt_mb: float, time_limit: float | None,
                  node_limit: int | None) -> Solution:
         eng, drv = self.eng, self.drv
         conv = lambda x: drv.to_value(x, self.scale)  # noqa: E731
         if self.moves and not self.terminal:
-            # the position is worth at least its best move's proven lower bound
+            # the position is worth its best move's value: at least the largest proven lower
+            # bound of a move, at most the largest upper bound (a search stopped within the
+            # moves of an all_moves iteration has proven more of them than the root knows)
             self.lower = max(self.lower, max(m.lower for m in self.moves.values()))
+            self.upper = min(self.upper, max(m.upper for m in self.moves.values()))
         exact = self.terminal or self.exact
+        if not exact and self.moves:
+            self._prefer_best_listed()
         if exact:
             value = conv(self.lower if not self.terminal else self.estimate)
             lower = upper = value
