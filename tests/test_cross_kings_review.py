@@ -322,3 +322,23 @@ def test_format_analysis_refuses_what_is_not_a_table_or_two_names(frame, names, 
         frame = analyse_game(LABEL_SAVE, players="first", node_limit=1000)
     with pytest.raises(CrownsError, match=error):
         format_analysis(frame, names)
+
+
+def test_the_text_table_marks_only_estimates():
+    # a row can hold a proven value for the move played (value_fraction) while another
+    # move of that position is still an estimate (exact False): the played move's value is
+    # then printed without "~", the best value and the loss with it
+    frame = analyse_game(LABEL_SAVE, players="first", node_limit=100_000)
+    lines = format_analysis(frame)[1:1 + len(frame)]
+    mixed = 0
+    for row, line in zip(frame.itertuples(), lines):
+        value_text = line.split()[4]
+        if row.value != row.value:
+            assert value_text == "?"
+        elif row.value_fraction is not None:
+            assert not value_text.startswith("~"), line
+            assert float(row.value_fraction) == row.value
+            mixed += not row.exact
+        else:
+            assert value_text.startswith("~"), line
+    assert mixed >= 1   # the case this test is about occurs in this game

@@ -412,7 +412,9 @@ def format_analysis(frame: pd.DataFrame, names: Sequence[str] = ("first", "secon
     """The analysis table as text lines, one per move, plus a summary per player.
 
     Values are the mover's expected final margin in points (two decimals); ``~`` marks
-    estimates (rows whose ``exact`` is False).
+    estimates: the played move's value has none where it is proven (``value_fraction``
+    set) even when other moves of the row are estimates; the best move's value and the
+    points lost have none where the whole row is proven (``exact``).
 
     Parameters
     ----------
@@ -452,7 +454,8 @@ def format_analysis(frame: pd.DataFrame, names: Sequence[str] = ("first", "secon
         move = _cell_text(row.move)
         card = "start" if row.ply == 0 else row.card
         best = "?" if row.best_move is None else _cell_text(row.best_move)
-        value = "?" if row.value != row.value else mark + _signed(row.value)
+        own = "" if row.exact or row.value_fraction is not None else "~"   # the move's own value proven?
+        value = "?" if row.value != row.value else own + _signed(row.value)
         best_value = "?" if row.best_value != row.best_value else mark + _signed(row.best_value)
         if row.loss != row.loss:
             lost = "?"
