@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from pathlib import Path
-
-from .._io import check_path_given, check_writable
+from .._io import check_file_path, check_path_given, check_writable
 from ..cli import add_json_flag, print_json
 
 #: ``simulate`` without ``--policies``: this policy in every seat, at a table of this size
@@ -24,7 +22,8 @@ def _named(value: str | None, option: str) -> str | None:
 def cmd_keeper(args: argparse.Namespace) -> int:
     from .keeper import interactive
 
-    _named(args.save, "--save")
+    if args.save is not None:  # before any question: a folder was refused only after "Overwrite it? y"
+        check_file_path(args.save, "--save", what="score-keeper file")
     if args.resume is not None and not args.resume.strip():
         from ..errors import RecordError
 
@@ -142,18 +141,12 @@ def summarize(df):  # -> DataFrame
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from ..errors import OutputExistsError, RulesError
+    from .._io import check_run_outputs
+    from ..errors import RulesError
     from .game import GameRules
     from .simulation import capped_rounds, simulate
 
-    _named(args.out, "--out")
-    if _named(args.csv, "--csv") is not None:
-        check_writable(args.csv, force=args.force, option="--csv")
-        if args.out is not None and Path(args.csv).resolve() == Path(args.out).resolve():
-            raise OutputExistsError(
-                f"--csv and --out name the same file ({args.csv}): the CSV table would replace the"
-                " resumable results file; give them different names"
-            )
+    check_run_outputs(args.out, args.csv, force=args.force)
     if args.policies is None:  # nothing said: a table of greedy players (4 unless --players)
         args.policies = [DEFAULT_POLICY]
         players = DEFAULT_PLAYERS if args.players is None else args.players
@@ -165,7 +158,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     df = simulate(args.games, players=players, policies=args.policies, seed=args.seed, rules=rules,
                   rotate=args.rotate, workers=args.workers, progress=args.progress, out=args.out,
                   duplicate=args.duplicate)
-    if args.csv:
+    if args.csv is not None:
         df.to_csv(args.csv, index=False)
     summary = summarize(df)
     played = df["game"].nunique()
@@ -189,7 +182,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"{name:<10} {int(row.seat_games):>10} {row.mean_total:>9.1f} +- {row.total_ci:<4.1f}"
               f" {row.win_rate:>9.3f} ({row.win_low:.3f}-{row.win_high:.3f})"
               + (f" {row.vs_deal:>+9.2f} +- {row.vs_deal_ci:<4.2f}" if dup else ""))
-    if args.csv:
+    if args.csv is not None:
         print(f"one row per game and seat written to {args.csv}")
     return 0
 

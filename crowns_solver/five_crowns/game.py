@@ -1056,11 +1056,11 @@ def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     Raises
     ------
     RecordError
-        Not JSON, or not a Five Crowns game record.
+        Not JSON, or not a Five Crowns game record; `path` is empty or not a regular file.
     OSError
         The file cannot be read.
     """
-    text = read_text(path, RecordError)
+    text = read_text(path, RecordError, what="game record")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
