@@ -140,7 +140,8 @@ def _label(option: str, path: str | os.PathLike[str]) -> str:
     return f"{option} {name!r}"
 
 
-def check_path_given(path: str | os.PathLike[str], option: str, *, kind: str = "file") -> str | os.PathLike[str]:
+def check_path_given(path: str | os.PathLike[str], option: str, *, kind: str = "file",
+                     what: str = "") -> str | os.PathLike[str]:
     """Refuse an empty output path, or a file path that names a folder, naming the option
     it came from.
 
@@ -158,7 +159,9 @@ def check_path_given(path: str | os.PathLike[str], option: str, *, kind: str = "
         Where it came from, for the message: the CLI option (``"--out"``) or the API
         argument (``"out_dir"``).
     kind : str
-        ``"file"`` or ``"folder"``, for the message.
+        ``"file"`` or ``"folder"``: what `path` must name.
+    what : str
+        What the file is (``"results file"``), for the message when it is a folder.
 
     Returns
     -------
@@ -171,12 +174,16 @@ def check_path_given(path: str | os.PathLike[str], option: str, *, kind: str = "
         If `path` is empty or only blanks, e.g. ``--out needs a file name; the path is
         empty ('')``.
     FolderPathError
-        If `kind` is ``"file"`` and `path` names a folder (:func:`names_folder`), e.g.
-        ``--csv new/ names a folder; give a file name``.
+        If `kind` is ``"file"`` and `path` is an existing folder (``--out adir is a
+        folder; give a file name``) or names one (:func:`names_folder`: ``--csv new/
+        names a folder; give a file name``).
     """
     if isinstance(path, (str, os.PathLike)):
         if not os.fsdecode(path).strip():
             raise EmptyPathError(f"{option} needs a {kind} name; the path is empty ({os.fsdecode(path)!r})")
+        if kind == "file" and os.path.isdir(path):
+            raise FolderPathError(f"{_label(option, path)} is a folder; give a file name"
+                                  + (f" for the {what}" if what else ""))
         if kind == "file" and names_folder(path):
             raise FolderPathError(f"{_label(option, path)} names a folder; give a file name")
     return path
@@ -226,18 +233,10 @@ def check_file_path(path: str | os.PathLike[str], option: str, *, what: str = ""
     MissingFolderError
         If the folder `path` lies in does not exist or is a file (the message names it).
     """
-    if not _is_folder(path):  # an existing folder ("/", "out/") is said to be one, below
-        check_path_given(path, option)
+    check_path_given(path, option, what=what)
     p = Path(path)
-    if p.is_dir():
-        raise FolderPathError(f"{_label(option, path)} is a folder; give a file name"
-                              + (f" for the {what}" if what else ""))
     _check_parent(p, _label(option, path))
     return p
-
-
-def _is_folder(path: object) -> bool:
-    return isinstance(path, (str, os.PathLike)) and bool(os.fsdecode(path).strip()) and os.path.isdir(path)
 
 
 def check_folder_path(path: str | os.PathLike[str], option: str) -> Path:
@@ -360,9 +359,9 @@ def check_run_outputs(out: str | os.PathLike[str] | None, csv: str | os.PathLike
     EmptyPathError, FolderPathError, MissingFolderError, SamePathError, OutputExistsError
         As described above (all are OutputExistsError).
     """
-    for option, path in ((out_option, out), (csv_option, csv)):
+    for option, path, what in ((out_option, out, "results file"), (csv_option, csv, "CSV table")):
         if path is not None:
-            check_path_given(path, option)
+            check_path_given(path, option, what=what)
     check_distinct((csv_option, csv), (out_option, out), why="the CSV table would replace the resumable results file")
     if out is not None:
         check_file_path(out, out_option, what="results file")
