@@ -292,9 +292,12 @@ def check_distinct(*outputs: tuple[str, str | os.PathLike[str] | None],
     given = [(option, path) for option, path in outputs if path is not None]
     for i, (first, a) in enumerate(given):
         for second, b in given[i + 1:]:
-            same = Path(a).resolve() == Path(b).resolve()
-            if not same and os.path.exists(a) and os.path.exists(b):
-                same = os.path.samefile(a, b)
+            try:
+                same = Path(a).resolve() == Path(b).resolve()
+                if not same and os.path.exists(a) and os.path.exists(b):
+                    same = os.path.samefile(a, b)
+            except (OSError, RuntimeError):  # a symbolic-link loop: not resolvable, refused when written
+                same = False
             if same:
                 raise SamePathError(f"{first} and {second} name the same file ({os.fsdecode(a)}): {why};"
                                     " give them different names")

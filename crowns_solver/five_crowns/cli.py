@@ -4,19 +4,13 @@ from __future__ import annotations
 
 import argparse
 
-from .._io import check_file_path, check_path_given, check_writable
+from .._io import check_file_path, check_writable
 from ..cli import add_json_flag, print_json
 
 #: ``simulate`` without ``--policies``: this policy in every seat, at a table of this size
 #: (unless ``--players`` says otherwise), the usual four-player game.
 DEFAULT_POLICY = "greedy"
 DEFAULT_PLAYERS = 4
-
-
-def _named(value: str | None, option: str) -> str | None:
-    """An output path option as given (None: not given), refusing an empty one
-    (``--save ""``) with the shared check."""
-    return None if value is None else check_path_given(value, option)
 
 
 def cmd_keeper(args: argparse.Namespace) -> int:
@@ -69,8 +63,8 @@ def _result_json(result) -> dict:
 def cmd_play(args: argparse.Namespace) -> int:
     from .game import GameRules, play_game
 
-    if _named(args.save, "--save") is not None:
-        check_writable(args.save, force=args.force, option="--save")
+    if args.save is not None:  # before the game: empty, a folder, a missing folder, an existing file
+        check_writable(args.save, force=args.force, option="--save", what="game record")
     rules = GameRules(players=len(args.policies), rounds=args.rounds, ties=args.ties,
                       first_dealer=args.first_dealer)
     result = play_game(args.policies, seed=args.seed, rules=rules)
