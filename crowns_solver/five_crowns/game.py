@@ -587,8 +587,10 @@ class GameResult:
         Raises
         ------
         OutputExistsError
-            `path` exists and `overwrite` is false, is a folder, is empty, or its folder
-            does not exist.
+            `path` exists and `overwrite` is false; or (subclasses, checked first) it is
+            empty (EmptyPathError), is or names a folder, e.g. ends in ``/``
+            (FolderPathError), or its folder does not exist or is a file
+            (MissingFolderError).
         OSError
             The file cannot be written.
         """
