@@ -8,17 +8,20 @@ never replaced unless the user asked for it (``--force``).
 from __future__ import annotations
 
 import os
+import shlex
 from pathlib import Path
 
-from .errors import CrownsError, EmptyPathError, OutputExistsError
+from .errors import (CrownsError, EmptyPathError, FolderPathError, MissingFolderError, OutputExistsError,
+                     SamePathError)
 
-__all__ = ["MAX_TEXT_BYTES", "check_path_given", "check_writable", "decode_utf8", "read_text"]
+__all__ = ["MAX_TEXT_BYTES", "check_distinct", "check_file_path", "check_folder_path", "check_input_given",
+           "check_path_given", "check_run_outputs", "check_writable", "decode_utf8", "names_folder", "read_text"]
 
 #: Largest text input read (positions, records, decks are far smaller).
 MAX_TEXT_BYTES = 64 * 2**20
 
 
-def read_text(path: str | os.PathLike[str], error: type[CrownsError]) -> str:
+def read_text(path: str | os.PathLike[str], error: type[CrownsError], *, what: str = "file") -> str:
     """The contents of a UTF-8 text file.
 
     Parameters
@@ -27,6 +30,8 @@ def read_text(path: str | os.PathLike[str], error: type[CrownsError]) -> str:
     error : type
         The CrownsError subclass to raise when the file is not UTF-8 text (e.g.
         ``RecordError`` for a game record).
+    what : str
+        What the file is (``"game record"``), for the message when `path` is empty.
 
     Returns
     -------
@@ -37,10 +42,12 @@ def read_text(path: str | os.PathLike[str], error: type[CrownsError]) -> str:
     CrownsError
         An instance of `error` if the file is not UTF-8 text (binary, other encoding),
         naming the file and the first bad byte's offset; if it is not a regular file (a
-        folder, a device such as /dev/zero); or if it exceeds :data:`MAX_TEXT_BYTES`.
+        folder, a device such as /dev/zero); if it exceeds :data:`MAX_TEXT_BYTES`; or if
+        `path` is empty (:func:`check_input_given`).
     OSError
         If the file cannot be read.
     """
+    check_input_given(path, what, error)
     p = Path(path)
     if p.exists() and not p.is_file():
         raise error(f"{os.fspath(path)}: not a regular file")
@@ -79,12 +86,70 @@ def decode_utf8(data: bytes, what: str, error: type[CrownsError]) -> str:
     return text
 
 
-def check_path_given(path: str | os.PathLike[str], option: str, *, kind: str = "file") -> str | os.PathLike[str]:
-    """Refuse an empty output path, naming the option it came from.
+def check_input_given(path: object, what: str, error: type[CrownsError]) -> None:
+    """Refuse an empty input path: ``Path("")`` is the current folder, which would then be
+    reported as "not a regular file" or ".: Is a directory".
+
+    Parameters
+    ----------
+    path : object
+        The path as given (anything that is not a str or path-like passes: the caller
+        checks types).
+    what : str
+        What the file is, for the message (``"results file"``).
+    error : type
+        The CrownsError subclass to raise.
+
+    Raises
+    ------
+    CrownsError
+        An instance of `error` if `path` is empty or only blanks, e.g. ``no results file
+        given; the path is empty ('')``.
+    """
+    if isinstance(path, (str, os.PathLike)) and not os.fsdecode(path).strip():
+        raise error(f"no {what} given; the path is empty ({os.fsdecode(path)!r})")
+
+
+def names_folder(path: str | os.PathLike[str]) -> bool:
+    """Whether `path`, as written, can only name a folder: it ends in a path separator
+    (``out/``), or its last part is ``.`` or ``..``.
+
+    ``pathlib.Path`` drops a trailing separator (``Path("out/")`` is ``out``), so this is
+    decided on the text the user gave.
+
+    Parameters
+    ----------
+    path : str or path-like
+
+    Returns
+    -------
+    bool
+    """
+    return os.path.basename(os.fsdecode(path)) in ("", ".", "..") or bool(
+        os.altsep and os.fsdecode(path).endswith(os.altsep))
+
+
+def _label(option: str, path: str | os.PathLike[str]) -> str:
+    """The option and the path as the user wrote them: ``--out 'my dir/'`` for a CLI option
+    (quoted as a shell would need it), ``out='r/'`` for an API argument."""
+    name = os.fsdecode(path)
+    if option.startswith("-"):
+        return f"{option} {shlex.quote(name)}"
+    if option.isidentifier():
+        return f"{option}={name!r}"
+    return f"{option} {name!r}"
+
+
+def check_path_given(path: str | os.PathLike[str], option: str, *, kind: str = "file",
+                     what: str = "") -> str | os.PathLike[str]:
+    """Refuse an empty output path, or a file path that names a folder, naming the option
+    it came from.
 
     An empty name would otherwise be skipped silently (``if args.csv:``), or mean the
-    current folder (``Path("")`` is ``.``).  Every command and API call that writes to a
-    path the user gives checks it here first.
+    current folder (``Path("")`` is ``.``); a file name ending in ``/`` would fail only
+    when the file is written, after all the work (``open``), or silently lose its slash
+    (``Path``).  Every command and API call that writes to a path the user gives checks
+    it here first.
 
     Parameters
     ----------
@@ -94,7 +159,9 @@ def check_path_given(path: str | os.PathLike[str], option: str, *, kind: str = "
         Where it came from, for the message: the CLI option (``"--out"``) or the API
         argument (``"out_dir"``).
     kind : str
-        ``"file"`` or ``"folder"``, for the message.
+        ``"file"`` or ``"folder"``: what `path` must name.
+    what : str
+        What the file is (``"results file"``), for the message when it is a folder.
 
     Returns
     -------
@@ -106,10 +173,134 @@ def check_path_given(path: str | os.PathLike[str], option: str, *, kind: str = "
     EmptyPathError
         If `path` is empty or only blanks, e.g. ``--out needs a file name; the path is
         empty ('')``.
+    FolderPathError
+        If `kind` is ``"file"`` and `path` is an existing folder (``--out adir is a
+        folder; give a file name``) or names one (:func:`names_folder`: ``--csv new/
+        names a folder; give a file name``).
     """
-    if isinstance(path, (str, os.PathLike)) and not os.fspath(path).strip():
-        raise EmptyPathError(f"{option} needs a {kind} name; the path is empty ({os.fspath(path)!r})")
+    if isinstance(path, (str, os.PathLike)):
+        if not os.fsdecode(path).strip():
+            raise EmptyPathError(f"{option} needs a {kind} name; the path is empty ({os.fsdecode(path)!r})")
+        if kind == "file" and os.path.isdir(path):
+            raise FolderPathError(f"{_label(option, path)} is a folder; give a file name"
+                                  + (f" for the {what}" if what else ""))
+        if kind == "file" and names_folder(path):
+            raise FolderPathError(f"{_label(option, path)} names a folder; give a file name")
     return path
+
+
+def _check_parent(p: Path, label: str) -> None:
+    """The folder `p` lies in must exist (nothing creates it); name the part that is missing
+    or is a file."""
+    parent = p.parent
+    if parent.is_dir():
+        return
+    for part in [*reversed(parent.parents), parent]:
+        if part.is_dir():
+            continue
+        if part.exists():
+            kind = "a file, not a folder" if part.is_file() else "not a folder"
+            raise MissingFolderError(f"{label}: {part} is {kind}; choose another path")
+        break
+    raise MissingFolderError(f"{label}: the folder {parent} does not exist; create it first or choose another path")
+
+
+def check_file_path(path: str | os.PathLike[str], option: str, *, what: str = "") -> Path:
+    """The checks every output FILE goes through before any work: a path is given, it names
+    a file (not a folder), and the folder it lies in exists.  An existing file passes (see
+    :func:`check_writable` to refuse it; a results file is resumed).
+
+    Parameters
+    ----------
+    path : str or path-like
+        The path as given.
+    option : str
+        Where it came from, named in every message: the CLI option (``"--out"``) or the
+        API argument (``"out"``).
+    what : str
+        What is written (``"results file"``), for the messages; empty: a file.
+
+    Returns
+    -------
+    Path
+
+    Raises
+    ------
+    EmptyPathError
+        If `path` is empty or only blanks.
+    FolderPathError
+        If `path` ends in a path separator (or ``.``/``..``), or is an existing folder.
+    MissingFolderError
+        If the folder `path` lies in does not exist or is a file (the message names it).
+    """
+    check_path_given(path, option, what=what)
+    p = Path(path)
+    _check_parent(p, _label(option, path))
+    return p
+
+
+def check_folder_path(path: str | os.PathLike[str], option: str) -> Path:
+    """The checks an output FOLDER goes through before any work (it is created later): a
+    path is given, it is not a file, and the folder it lies in exists.
+
+    Parameters
+    ----------
+    path : str or path-like
+        The path as given.
+    option : str
+        Where it came from, named in every message (``"--out"``, ``"out_dir"``).
+
+    Returns
+    -------
+    Path
+
+    Raises
+    ------
+    EmptyPathError
+        If `path` is empty or only blanks.
+    OutputExistsError
+        If `path` exists and is not a folder.
+    MissingFolderError
+        If the folder `path` lies in does not exist or is a file.
+    """
+    check_path_given(path, option, kind="folder")
+    p = Path(path)
+    if p.exists() and not p.is_dir():
+        raise OutputExistsError(f"{_label(option, path)} exists and is not a folder; give a folder name")
+    _check_parent(p, _label(option, path))
+    return p
+
+
+def check_distinct(*outputs: tuple[str, str | os.PathLike[str] | None],
+                   why: str = "one would overwrite the other") -> None:
+    """Refuse two output options that name the same file, however spelled (``r.jsonl``,
+    ``./r.jsonl``, an absolute path, a symbolic or hard link).
+
+    Parameters
+    ----------
+    *outputs : (option, path) pairs
+        Each output option and its path; a None path (option not given) is skipped.
+    why : str
+        What would go wrong, for the message.
+
+    Raises
+    ------
+    SamePathError
+        If two of the paths are the same file, e.g. ``--csv and --out name the same file
+        (r.jsonl): ...; give them different names``.
+    """
+    given = [(option, path) for option, path in outputs if path is not None]
+    for i, (first, a) in enumerate(given):
+        for second, b in given[i + 1:]:
+            try:
+                same = Path(a).resolve() == Path(b).resolve()
+                if not same and os.path.exists(a) and os.path.exists(b):
+                    same = os.path.samefile(a, b)
+            except (OSError, RuntimeError):  # a symbolic-link loop: not resolvable, refused when written
+                same = False
+            if same:
+                raise SamePathError(f"{first} and {second} name the same file ({os.fsdecode(a)}): {why};"
+                                    " give them different names")
 
 
 def check_writable(path: str | os.PathLike[str], *, force: bool = False,
@@ -135,18 +326,47 @@ def check_writable(path: str | os.PathLike[str], *, force: bool = False,
 
     Raises
     ------
-    EmptyPathError
-        If `path` is empty (:func:`check_path_given`).
+    EmptyPathError, FolderPathError, MissingFolderError
+        As :func:`check_file_path` (all are OutputExistsError).
     OutputExistsError
-        If `path` exists (as a file) and `force` is false, it is a folder, or its folder
-        does not exist (it is not created).
+        If `path` exists (as a file) and `force` is false.
     """
-    check_path_given(path, option)
-    p = Path(path)
-    if p.is_dir():
-        raise OutputExistsError(f"{p} is a folder; give a file name" + (f" for the {what}" if what else ""))
-    if not p.parent.is_dir():
-        raise OutputExistsError(f"{p.parent} does not exist (or is not a folder); create it first or choose another file")
+    p = check_file_path(path, option, what=what)
     if p.exists() and not force:
         raise OutputExistsError(f"{p} already exists; {hint}")
     return p
+
+
+def check_run_outputs(out: str | os.PathLike[str] | None, csv: str | os.PathLike[str] | None, *, force: bool,
+                      out_option: str = "--out", csv_option: str = "--csv") -> None:
+    """The two outputs of a command that plays many games (``simulate``, ``match``),
+    checked before any game is played: the resumable results file `out` and the CSV
+    table `csv`.
+
+    Each is given and names a file in an existing folder (:func:`check_file_path`); they
+    are not the same file, however spelled (:func:`check_distinct`: the CSV would
+    replace the results file after the run, even without `force`); an existing `csv` is
+    replaced only with `force` (an existing `out` is resumed).
+
+    Parameters
+    ----------
+    out, csv : str or path-like or None
+        The paths as given (None: option not given).
+    force : bool
+        The user asked to overwrite the CSV file (``--force``).
+    out_option, csv_option : str
+        The options they came from, for the messages.
+
+    Raises
+    ------
+    EmptyPathError, FolderPathError, MissingFolderError, SamePathError, OutputExistsError
+        As described above (all are OutputExistsError).
+    """
+    for option, path, what in ((out_option, out, "results file"), (csv_option, csv, "CSV table")):
+        if path is not None:
+            check_path_given(path, option, what=what)
+    check_distinct((csv_option, csv), (out_option, out), why="the CSV table would replace the resumable results file")
+    if out is not None:
+        check_file_path(out, out_option, what="results file")
+    if csv is not None:
+        check_writable(csv, force=force, option=csv_option)

@@ -32,6 +32,9 @@ __all__ = [
     "HiddenCardError",
     "OutputPathError",
     "EmptyPathError",
+    "FolderPathError",
+    "MissingFolderError",
+    "SamePathError",
 ]
 
 
@@ -131,3 +134,24 @@ class EmptyPathError(OutputPathError, OutputExistsError, RunnerError):
     folders, OutputExistsError for Five Crowns files, RunnerError for results files), so
     code that catches those still catches it.
     """
+
+
+class FolderPathError(OutputPathError, OutputExistsError, RunnerError):
+    """A path given for a file names a folder: it ends in a path separator (``--csv out/``),
+    its last part is ``.`` or ``..``, or it is an existing folder.
+
+    Refused before any work by ``crowns_solver._io.check_file_path``, naming the option.
+    Like :class:`EmptyPathError`, it derives from each class these refusals raised before.
+    """
+
+
+class MissingFolderError(OutputPathError, OutputExistsError, RunnerError):
+    """The folder an output path lies in does not exist, or is a file (``--out notes.txt/r.jsonl``).
+
+    Nothing creates missing folders: the message says which part is missing or is a file.
+    """
+
+
+class SamePathError(OutputExistsError):
+    """Two output options of one command name the same file (``--out r.jsonl --csv ./r.jsonl``):
+    one would overwrite the other."""

@@ -269,10 +269,15 @@ def read_results(path: str | Path) -> pd.DataFrame:
     ------
     ResultsFileError
         If the file is not a crowns results file or a line other than the last is
-        damaged.
+        damaged; if `path` is empty (it would name the current folder) or a folder.
     OSError
         If it cannot be read.
     """
+    from ._io import check_input_given
+
+    check_input_given(path, "results file", ResultsFileError)
+    if isinstance(path, (str, os.PathLike)) and Path(path).is_dir():
+        raise ResultsFileError(f"{os.fsdecode(path)} is a folder, not a results file")
     meta, chunks, _ = _read_chunks(path, repair=False)
     sizes = chunk_sizes(meta["games"], meta["chunk_size"])
     frame = _frame(chunks, sizes, meta["chunk_size"])
@@ -455,7 +460,10 @@ def run(
     ------
     RunnerError
         If an argument is out of range, `params`/`meta` are not JSON-able, or a chunk
-        returns the wrong number of rows.
+        returns the wrong number of rows; or the results file cannot be created.
+    EmptyPathError, FolderPathError, MissingFolderError
+        If `out` is empty, names a folder (ends in ``/``, or is one) or lies in a folder
+        that does not exist or is a file (all are RunnerError; checked before any games).
     ResultsFileError
         If `out` holds results of a different run (seed, chunk size, games, function,
         parameters, rules or version) or is damaged before its last line.
@@ -493,12 +501,11 @@ def run(
     done: dict[int, dict[str, list[Any]]] = {}
     fh = None
     if out is not None:
-        from ._io import check_path_given
+        from ._io import check_file_path
 
-        check_path_given(out, "out")
-        out = Path(out)
-        if out.is_dir():
-            raise RunnerError(f"{out} is a folder; give a results file name (out)")
+        if not isinstance(out, (str, os.PathLike)):
+            raise RunnerError(f"out must be a file path, got {out!r}")
+        out = check_file_path(out, "out", what="results file")
         if out.exists() and out.stat().st_size > 0:
             old, done, _ = _read_chunks(out, repair=True)
             for key in sorted(RESUME_KEYS, key=lambda k: k != "game"):  # a different game is the first thing to say
@@ -511,15 +518,13 @@ def run(
             import datetime
 
             record["created"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
-            if not out.parent.is_dir():
-                raise RunnerError(f"{out.parent} does not exist; create it first or choose another --out")
             try:
                 with open(out, "w", encoding="utf-8") as f:
                     f.write(_header(record))
                     f.flush()
                     os.fsync(f.fileno())
             except OSError as exc:
-                raise RunnerError(f"cannot create the results file {out}: {exc.strerror or exc}; choose another --out") from None
+                raise RunnerError(f"cannot create the results file {out}: {exc.strerror or exc}; choose another path") from None
         try:
             fh = open(out, "a", encoding="utf-8")
         except OSError as exc:

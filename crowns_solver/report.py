@@ -30,46 +30,57 @@ DEFAULT_SEED = 2026
 _MARKER = "<!-- crowns-study: {name} -->"
 #: Marker on the first line of the index (an index.md without it is the user's: kept).
 _INDEX_MARKER = "<!-- crowns-report-index -->"
+#: First lines of an index this command wrote (the title alone: before the marker existed).
+_INDEX_MARKERS = (_INDEX_MARKER, "# crowns_solver strategy reports")
 #: Marker on the first line of a results report.
 _RESULTS_MARKER = "<!-- crowns-results-report -->"
 _RESULT_CHARTS = ("win_rate_by_policy.png", "win_rate_by_seat.png", "game_length.png", "final_crowns.png")
 
 
-def _claim(report: Path, marker: str, others: list[Path], *, force: bool) -> None:
+def _replace_hint(option: str) -> str:
+    """How to get past a refusal, in the words of what the user typed: the CLI's
+    ``--force``/``--out`` or the API's ``force=True``/``out_dir``."""
+    if option.startswith("-"):
+        return f"use --force to replace it or choose another {option}"
+    return f"pass force=True to replace it or choose another {option}"
+
+
+def _claim(report: Path, markers: str | tuple[str, ...], others: list[Path], *, force: bool,
+           option: str = "out_dir") -> None:
     """Make sure writing `report` (and `others`) replaces nothing the user made.
 
-    A report whose first line is `marker` was written by this command and may be replaced;
-    anything else in the way is refused unless `force`.  The folder is created (its parent
-    must exist).
+    A report whose first line is one of `markers` was written by this command and may be
+    replaced; anything else in the way is refused unless `force`.  The folder is created
+    (its parent must exist).  Messages name `option` (``--out`` or ``out_dir``).
     """
+    from ._io import check_folder_path
     from .errors import OutputExistsError, OutputPathError
 
-    folder = report.parent
-    if folder.exists() and not folder.is_dir():
-        raise OutputExistsError(f"{folder} exists and is not a folder")
-    if not folder.parent.is_dir():
-        raise OutputExistsError(f"{folder.parent} does not exist; create it first or choose another --out")
+    markers = (markers,) if isinstance(markers, str) else markers
+    folder = check_folder_path(report.parent, option)
     try:
         folder.mkdir(exist_ok=True)
     except OSError as exc:
-        raise OutputPathError(f"cannot create the folder {folder}: {exc.strerror or exc}; choose another --out") from None
+        raise OutputPathError(f"cannot create the folder {folder}: {exc.strerror or exc};"
+                              f" choose another {option}") from None
     if force:
         return
+    hint = _replace_hint(option)
     for other in others:
         if other.is_dir() and any(not (f.is_file() and f.suffix == ".png") for f in other.iterdir()):
             raise OutputExistsError(f"{other} holds files crowns report did not write (it replaces the folder);"
-                                    " use --force to replace it or choose another --out")
+                                    f" {hint}")
     if report.exists():
+        if report.is_dir():
+            raise OutputExistsError(f"{report} is a folder and was not written by crowns report; {hint}")
         with open(report, encoding="utf-8", errors="replace") as f:
             first = f.readline().rstrip("\n")
-        if first != marker:
-            raise OutputExistsError(f"{report} exists and was not written by crowns report; "
-                                    "use --force to replace it or choose another --out")
+        if first not in markers:
+            raise OutputExistsError(f"{report} exists and was not written by crowns report; {hint}")
     else:
         for other in others:
             if other.exists() and not (other.is_dir() and not any(other.iterdir())):
-                raise OutputExistsError(f"{other} exists and was not written by crowns report; "
-                                        "use --force to replace it or choose another --out")
+                raise OutputExistsError(f"{other} exists and was not written by crowns report; {hint}")
 
 
 
@@ -219,31 +230,49 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
         If the file is not a results file.
     RunnerError
         If `by` is unknown or the table has no games or lacks the win columns.
+    ResultsFileError
+        If `results` is an empty path (it would name the current folder) or a folder.
     OutputExistsError
         If `out_dir` holds a ``report.md`` or chart that ``crowns report`` did not write
-        (and not `force`), or `out_dir`'s parent folder does not exist.
+        (and not `force`), or `out_dir` is a file.
+    MissingFolderError
+        If `out_dir`'s parent folder does not exist or is a file (an OutputPathError).
+    SamePathError
+        If the results file is one of the files the report writes (``report.md`` or a
+        chart in `out_dir`), even with `force`.
     OutputPathError
         If `out_dir` is empty or cannot be created.
     """
+    return _write_report(results, out_dir, by=by, title=title, force=force, option="out_dir")
+
+
+def _write_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by: str, title: str | None,
+                  force: bool, option: str) -> Path:
+    """:func:`write_report`, its messages naming `option` (``--out`` from the CLI)."""
     import pandas as pd
 
+    from ._io import check_distinct, check_input_given
+    from .errors import ResultsFileError
     from .montecarlo import _seats, read_results, win_rates
 
     if by not in ("seat", "policy"):
         raise RunnerError(f"by must be 'seat' or 'policy', got {by!r}")
-    _out_folder(out_dir)
+    out = _out_folder(out_dir, option)
     source = None
     if isinstance(results, pd.DataFrame):
         df = results
     else:
+        check_input_given(results, "results file", ResultsFileError)  # Path("") would be the current folder
         source = Path(results)
+        for name in ("report.md", *_RESULT_CHARTS):
+            check_distinct(("the results file", source), (f"the report's {name}", out / name),
+                           why=f"the report would replace its own results file (choose another {option})")
         df = read_results(source)
     if len(df) == 0:
         raise RunnerError(f"{source or 'results'}: no finished games yet")
     meta: dict[str, Any] = dict(df.attrs)
     df = _stack_seatings(df)
-    out = _out_folder(out_dir)
-    _claim(out / "report.md", _RESULTS_MARKER, [out / n for n in _RESULT_CHARTS], force=force)
+    _claim(out / "report.md", _RESULTS_MARKER, [out / n for n in _RESULT_CHARTS], force=force, option=option)
     game = meta.get("game") or "game"
     seats = _seats(df)
     by_policy = win_rates(df, by="policy")
@@ -377,8 +406,20 @@ def write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: in
         If the result breaks the table conventions.
     OutputExistsError
         If a file or folder in the way was not written by ``crowns report`` (and not
-        `force`), or `out_dir`'s parent does not exist.
+        `force`), or `out_dir` is a file.
+    MissingFolderError
+        If `out_dir`'s parent folder does not exist or is a file (an OutputPathError).
+    OutputPathError
+        If `out_dir` is empty or only blanks (EmptyPathError: it would be the current
+        folder, or a folder named " "), not a path, or cannot be created.
     """
+    return _write_study_report(study, result, out_dir, seed=seed, games=games, seconds=seconds, command=command,
+                               force=force, option="out_dir")
+
+
+def _write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: int, games: int,
+                        seconds: float, command: str, force: bool, option: str) -> Path:
+    """:func:`write_study_report`, its messages naming `option` (``--out`` from the CLI)."""
     import datetime
     import os
     import platform
@@ -388,9 +429,9 @@ def write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: in
     from . import __version__
     from .analysis.base import check_result
 
+    out = _out_folder(out_dir, option)
     check_result(result, study.name)
-    out = Path(out_dir)
-    _claim(out / f"{study.name}.md", _MARKER.format(name=study.name), [out / study.name], force=force)
+    _claim(out / f"{study.name}.md", _MARKER.format(name=study.name), [out / study.name], force=force, option=option)
     tmp_dir = Path(tempfile.mkdtemp(prefix=f".{study.name}.", dir=out))
     try:
         lines = [_MARKER.format(name=study.name), f"# {study.title}", "", f"**{result.headline.strip()}**", ""]
@@ -441,24 +482,44 @@ def write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: in
     return path
 
 
-def write_index(out_dir: str | Path) -> Path:
+def write_index(out_dir: str | Path, *, force: bool = False) -> Path:
     """Write ``out_dir/index.md``: every study report in the folder, by game, with its headline.
 
     Parameters
     ----------
     out_dir : path
-        A reports folder written by :func:`write_study_report`.
+        A reports folder written by :func:`write_study_report` (created if needed).
+    force : bool
+        Replace an ``index.md`` that ``crowns report`` did not write (one whose first line
+        is not the index marker): the same rule as the reports themselves.
 
     Returns
     -------
     Path
         The index file (written atomically).
+
+    Raises
+    ------
+    OutputExistsError
+        If ``out_dir/index.md`` exists and was not written by ``crowns report`` (and not
+        `force`), or `out_dir` is a file.
+    MissingFolderError
+        If `out_dir`'s parent folder does not exist or is a file (an OutputPathError).
+    OutputPathError
+        If `out_dir` is empty or only blanks (EmptyPathError: it would be the current
+        folder), not a path, or cannot be created.
     """
+    return _write_index(out_dir, force=force, option="out_dir")
+
+
+def _write_index(out_dir: str | Path, *, force: bool, option: str) -> Path:
+    """:func:`write_index`, its messages naming `option` (``--out`` from the CLI)."""
     import os
 
     from .analysis.base import GAMES
 
-    out = Path(out_dir)
+    out = _out_folder(out_dir, option)
+    _claim(out / "index.md", _INDEX_MARKERS, [], force=force, option=option)
     names = {"cross_kings": "Cross Kings", "five_crowns": "Five Crowns", "kings_crowns": "King's Crowns"}
     found: dict[str, list[tuple[str, str, str]]] = {}
     registry = _registry_or_empty()
@@ -546,15 +607,25 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
     OutputPathError
         If `out_dir` is empty or its folder cannot be created.
     OutputExistsError
-        If a report's file or chart folder exists and was not written by ``crowns
-        report`` (and not `force`); checked for every study before any runs.
+        If a report's file or chart folder, or ``index.md``, exists and was not written
+        by ``crowns report`` (and not `force`), or `out_dir` is a file; checked for every
+        study before any runs.
+    MissingFolderError
+        If `out_dir`'s parent folder does not exist or is a file (an OutputPathError).
     KeyboardInterrupt
         On Ctrl-C; reports already finished stay, the interrupted one is not written.
     """
+    return _run_studies(only, quick=quick, out_dir=out_dir, workers=workers, seed=seed, games=games,
+                        progress=progress, force=force, option="out_dir")
+
+
+def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | None, workers: int | None,
+                 seed: int, games: int | None, progress: bool, force: bool, option: str) -> list[Path]:
+    """:func:`run_studies`, its messages naming `option` (``--out`` from the CLI)."""
     import shlex
     import time
 
-    from .errors import OutputExistsError, StudyError
+    from .errors import StudyError
 
     for label, value, lo in (("seed", seed, 0), ("games", games, 1), ("workers", workers, 1)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < lo):
@@ -573,16 +644,10 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
     for name in chosen:
         if name not in studies:
             raise StudyError(f"unknown study {name!r}; known: {', '.join(studies)}")
-    out = _out_folder(out_dir if out_dir is not None else ("reports-quick" if quick else "reports"))
+    out = _out_folder(out_dir if out_dir is not None else ("reports-quick" if quick else "reports"), option)
     for name in chosen:
-        _claim(out / f"{name}.md", _MARKER.format(name=name), [out / name], force=force)
-    index = out / "index.md"
-    if index.exists() and not force:
-        with open(index, encoding="utf-8", errors="replace") as f:
-            first = f.readline().rstrip("\n")
-        if first not in (_INDEX_MARKER, "# crowns_solver strategy reports"):
-            raise OutputExistsError(f"{index} exists and was not written by crowns report; "
-                                    "use --force to replace it or choose another --out")
+        _claim(out / f"{name}.md", _MARKER.format(name=name), [out / name], force=force, option=option)
+    _claim(out / "index.md", _INDEX_MARKERS, [], force=force, option=option)
     written = []
     bar = None
     if progress:
@@ -604,9 +669,9 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
             seconds = time.perf_counter() - t0
             command = shlex.join(["crowns", "report", "--only", name, "--seed", str(seed), "--games", str(size),
                                   "--out", str(out)])
-            written.append(write_study_report(st, result, out, seed=seed, games=size, seconds=seconds,
-                                              command=command, force=force))
-            write_index(out)
+            written.append(_write_study_report(st, result, out, seed=seed, games=size, seconds=seconds,
+                                               command=command, force=force, option=option))
+            _write_index(out, force=force, option=option)
             if bar is not None:
                 bar.update()
         ok = True
@@ -624,11 +689,13 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
 
 
 def cmd_report(args: argparse.Namespace) -> int:
-    from ._io import check_path_given
-    from .errors import StudyError
+    from ._io import check_folder_path, check_input_given
+    from .errors import ResultsFileError, StudyError
 
     if args.out is not None:
-        check_path_given(args.out, "--out", kind="folder")
+        check_folder_path(args.out, "--out")  # before any study runs: empty, a file, in a missing folder
+    if args.results is not None:
+        check_input_given(args.results, "results file", ResultsFileError)
 
     if args.workers is not None and args.workers < 1:
         raise RunnerError(f"workers must be an integer >= 1, got {args.workers}")
@@ -637,7 +704,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.results is not None:
         if args.quick or args.only or args.games is not None:
             raise RunnerError("--quick, --only and --games run the studies; they do not apply to a results file")
-        path = write_report(args.results, "report" if args.out is None else args.out, by=args.by, force=args.force)
+        path = _write_report(args.results, "report" if args.out is None else args.out, by=args.by, title=None,
+                             force=args.force, option="--out")
         charts = sorted(p.name for p in path.parent.glob("*.png"))
         print(f"wrote {path}")
         print(f"charts in {path.parent}: {', '.join(charts)}")
@@ -649,8 +717,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     only = [n.strip() for item in args.only or [] for n in item.split(",") if n.strip()]
     if args.only is not None and not only:
         raise StudyError("--only needs a study name (see crowns report --list)")
-    paths = run_studies(only or None, quick=args.quick, out_dir=args.out, workers=args.workers, seed=args.seed,
-                        games=args.games, progress=not args.no_progress, force=args.force)
+    paths = _run_studies(only or None, quick=args.quick, out_dir=args.out, workers=args.workers, seed=args.seed,
+                         games=args.games, progress=not args.no_progress, force=args.force, option="--out")
     for path in paths:
         print(f"wrote {path}")
     if paths:
@@ -684,12 +752,15 @@ def register_command(parser: argparse.ArgumentParser) -> None:
     parser.set_defaults(handler=cmd_report)
 
 
-def _out_folder(out_dir: str | Path) -> Path:
-    """`out_dir` as a Path; an empty name is refused (it would mean the current folder)."""
-    from ._io import check_path_given
+def _out_folder(out_dir: str | Path, option: str = "out_dir") -> Path:
+    """`out_dir` as a Path, checked (:func:`crowns_solver._io.check_folder_path`): an empty
+    name is refused (it would mean the current folder), as are a file and a folder whose
+    parent does not exist.  Messages name `option`."""
+    import os
+
+    from ._io import check_folder_path
     from .errors import OutputPathError
 
-    check_path_given(out_dir, "out_dir", kind="folder")
-    if not isinstance(out_dir, (str, Path)):
+    if not isinstance(out_dir, (str, os.PathLike)):
         raise OutputPathError(f"the output folder must be a path, got {out_dir!r}")
-    return Path(out_dir)
+    return check_folder_path(out_dir, option)

@@ -4,6 +4,7 @@ commands, end of input), a whole game with its analysis, move parsing, save stri
 from __future__ import annotations
 
 import io
+import os
 import subprocess
 import sys
 from fractions import Fraction
@@ -352,8 +353,14 @@ def test_save_to_a_file_that_cannot_be_written_is_one_line(capsys, monkeypatch, 
     code, out, _ = play(capsys, monkeypatch, f"save {tmp_path}/no/such/dir/g.json\n", "--load", LABEL_SAVE,
                         *LIMITS)
     assert code == 0
-    assert "cannot write " in out and "No such file or directory" in out
+    assert (f"the file name '{tmp_path}/no/such/dir/g.json': the folder {tmp_path}/no/such/dir does not exist;"
+            " create it first or choose another path") in out.splitlines()
     assert out.rstrip().splitlines()[-1].startswith("end of input: game left unfinished")
+    assert not (tmp_path / "no").exists()
+    if os.path.isdir("/proc/self"):  # a folder where no file can be created: the OS's reason, one line
+        code, out, _ = play(capsys, monkeypatch, "save /proc/nope.json\n", "--load", LABEL_SAVE, *LIMITS)
+        assert code == 0 and "cannot write /proc/nope.json: " in out
+        assert out.rstrip().splitlines()[-1].startswith("end of input: game left unfinished")
 
 
 def test_a_file_that_does_not_exist_is_one_line(capsys, monkeypatch):

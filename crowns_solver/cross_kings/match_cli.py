@@ -48,12 +48,9 @@ def cmd_match(args: argparse.Namespace) -> int:
 
     if args.start is not None and not all(0 <= x < 6 for x in args.start):
         raise PositionError(f"no such cell: {args.start}")
-    from .._io import check_path_given, check_writable
+    from .._io import check_run_outputs
 
-    if args.out is not None:
-        check_path_given(args.out, "--out")
-    if args.csv is not None:
-        check_writable(args.csv, force=args.force, option="--csv")
+    check_run_outputs(args.out, args.csv, force=args.force)  # before any game (--csv m.jsonl --out m.jsonl too)
     result = match(args.a, args.b, args.deals, seed=args.seed, a_options=_options(args.a, args),
                    b_options=_options(args.b, args), reach=args.reach, start=args.start,
                    workers=args.workers, progress=args.progress, out=args.out)

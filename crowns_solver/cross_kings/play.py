@@ -16,7 +16,8 @@ Commands at the prompt (case does not matter):
   search's estimate, marked as such;
 - ``undo``: take back your last move and the computer's reply;
 - ``save [FILE]``: print the crosskings.net save string (``--load`` resumes from it);
-  with FILE, also write the position as JSON there;
+  with FILE, also write the position as JSON there (FILE is read as a shell would:
+  quote a name with spaces, ``save 'my game.json'``; ``save ""`` is ``save``);
 - ``board``: show the grid and hands again; ``help``; ``quit``.
 
 At the end: the result and a move-by-move analysis of your moves (:mod:`.review`).
@@ -24,7 +25,9 @@ At the end: the result and a move-by-move analysis of your moves (:mod:`.review`
 
 from __future__ import annotations
 
+import os
 import re
+import shlex
 import sys
 from dataclasses import replace
 from typing import IO, Any
@@ -447,7 +450,16 @@ class PlaySession:
         return text, ("grid reflected so that it starts at (2,2), as the format requires" if mirrored else "")
 
     def save(self, path: str | None = None) -> None:
-        """Print the save string; with `path`, also write the position as JSON there."""
+        """Print the save string; with `path`, also write the position as JSON there.
+
+        An empty or blank `path` is no file (the save string is printed).  A `path` that
+        exists, names a folder (ends in ``/``) or lies in a folder that does not exist is
+        said so and not written; the game goes on either way.
+        """
+        if path is not None:
+            path = os.fsdecode(path)
+            if not path.strip():
+                path = None
         got = self._resume_text()
         if got is None:
             self.say("nothing to save yet: the start cell has not been chosen"
@@ -457,21 +469,30 @@ class PlaySession:
         self.say(f"save string: {text}" if text[:1] != "{" else f"position: {text}")
         if note:
             self.say(f"({note})")
-        if path:
+        if path is not None:
             import json
-            import os
 
-            if os.path.lexists(path):
+            from .._io import check_file_path
+
+            if os.path.lexists(path) and not path.endswith(os.sep):
                 self.say(f"{path} already exists; not overwritten (save to a new file name)")
                 return
             try:
-                with open(path, "w", encoding="utf-8") as fh:
+                check_file_path(path, "the file name", what="position")
+            except CrownsError as exc:
+                self.say(str(exc))
+                return
+            try:
+                with open(path, "x", encoding="utf-8") as fh:  # "x": never over a file made meanwhile
                     json.dump(public_position(self.position).to_dict(), fh)
                     fh.write("\n")
+            except FileExistsError:
+                self.say(f"{path} already exists; not overwritten (save to a new file name)")
+                return
             except OSError as exc:
                 self.say(f"cannot write {path}: {exc.strerror or exc}")
                 return
-            self.say(f"position written to {path} (resume with --load {path})")
+            self.say(f"position written to {path} (resume with --load {shlex.quote(path)})")
 
     def _resume_hint(self, why: str) -> None:
         got = self._resume_text()
@@ -479,7 +500,7 @@ class PlaySession:
             self.say(f"{why} before the start; the same deal again: --seed {self.seed}")
             return
         text, note = got
-        self.say(f"{why}; resume with: crowns cross-kings play --load '{text}'" + (f" ({note})" if note else ""))
+        self.say(f"{why}; resume with: crowns cross-kings play --load {shlex.quote(text)}" + (f" ({note})" if note else ""))
 
     def read_command(self) -> str | None:
         """The next line typed (None at end of input)."""
@@ -566,7 +587,16 @@ class PlaySession:
                 else:
                     self.say("nothing to undo: you have not moved yet")
             elif cmd == "save":
-                self.save(rest.strip() or None)
+                try:
+                    words = shlex.split(rest)  # one file name, quotes removed: save 'my game.json'
+                except ValueError as exc:  # an unclosed quote
+                    self.say(f"save: {exc}; quote a file name like this: save 'my game.json'")
+                    continue
+                if len(words) > 1:
+                    self.say(f"save takes one file name, got {len(words)} ({' '.join(map(repr, words))});"
+                             f" quote a name with spaces: save {shlex.quote(' '.join(words))}")
+                    continue
+                self.save(words[0] if words else None)
             elif cmd in ("board", "show"):
                 shown = False
             else:

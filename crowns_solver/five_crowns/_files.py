@@ -31,11 +31,11 @@ def check_output(path: Any, *, overwrite: bool, what: str = "file") -> Path:
 
     Raises
     ------
-    EmptyPathError
-        `path` is empty (a subclass of OutputExistsError).
+    EmptyPathError, FolderPathError, MissingFolderError
+        `path` is empty, is or names a folder (ends in ``/``), or lies in a folder that
+        does not exist or is a file (all subclasses of OutputExistsError).
     OutputExistsError
-        `path` is not a path, is a folder, lies in a folder that does not exist,
-        or exists and `overwrite` is false.
+        `path` is not a path, or exists and `overwrite` is false.
     """
     if not isinstance(overwrite, bool):
         raise OutputExistsError(f"overwrite must be True or False, got {overwrite!r}")

@@ -4,9 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from pathlib import Path
-
-from .._io import check_path_given, check_writable
+from .._io import check_file_path, check_writable
 from ..cli import add_json_flag, print_json
 
 #: ``simulate`` without ``--policies``: this policy in every seat, at a table of this size
@@ -15,16 +13,11 @@ DEFAULT_POLICY = "greedy"
 DEFAULT_PLAYERS = 4
 
 
-def _named(value: str | None, option: str) -> str | None:
-    """An output path option as given (None: not given), refusing an empty one
-    (``--save ""``) with the shared check."""
-    return None if value is None else check_path_given(value, option)
-
-
 def cmd_keeper(args: argparse.Namespace) -> int:
     from .keeper import interactive
 
-    _named(args.save, "--save")
+    if args.save is not None:  # before any question: a folder was refused only after "Overwrite it? y"
+        check_file_path(args.save, "--save", what="score-keeper file")
     if args.resume is not None and not args.resume.strip():
         from ..errors import RecordError
 
@@ -70,8 +63,8 @@ def _result_json(result) -> dict:
 def cmd_play(args: argparse.Namespace) -> int:
     from .game import GameRules, play_game
 
-    if _named(args.save, "--save") is not None:
-        check_writable(args.save, force=args.force, option="--save")
+    if args.save is not None:  # before the game: empty, a folder, a missing folder, an existing file
+        check_writable(args.save, force=args.force, option="--save", what="game record")
     rules = GameRules(players=len(args.policies), rounds=args.rounds, ties=args.ties,
                       first_dealer=args.first_dealer)
     result = play_game(args.policies, seed=args.seed, rules=rules)
@@ -142,18 +135,12 @@ def summarize(df):  # -> DataFrame
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from ..errors import OutputExistsError, RulesError
+    from .._io import check_run_outputs
+    from ..errors import RulesError
     from .game import GameRules
     from .simulation import capped_rounds, simulate
 
-    _named(args.out, "--out")
-    if _named(args.csv, "--csv") is not None:
-        check_writable(args.csv, force=args.force, option="--csv")
-        if args.out is not None and Path(args.csv).resolve() == Path(args.out).resolve():
-            raise OutputExistsError(
-                f"--csv and --out name the same file ({args.csv}): the CSV table would replace the"
-                " resumable results file; give them different names"
-            )
+    check_run_outputs(args.out, args.csv, force=args.force)
     if args.policies is None:  # nothing said: a table of greedy players (4 unless --players)
         args.policies = [DEFAULT_POLICY]
         players = DEFAULT_PLAYERS if args.players is None else args.players
@@ -165,7 +152,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     df = simulate(args.games, players=players, policies=args.policies, seed=args.seed, rules=rules,
                   rotate=args.rotate, workers=args.workers, progress=args.progress, out=args.out,
                   duplicate=args.duplicate)
-    if args.csv:
+    if args.csv is not None:
         df.to_csv(args.csv, index=False)
     summary = summarize(df)
     played = df["game"].nunique()
@@ -189,7 +176,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(f"{name:<10} {int(row.seat_games):>10} {row.mean_total:>9.1f} +- {row.total_ci:<4.1f}"
               f" {row.win_rate:>9.3f} ({row.win_low:.3f}-{row.win_high:.3f})"
               + (f" {row.vs_deal:>+9.2f} +- {row.vs_deal_ci:<4.2f}" if dup else ""))
-    if args.csv:
+    if args.csv is not None:
         print(f"one row per game and seat written to {args.csv}")
     return 0
 

@@ -621,8 +621,10 @@ class GameResult:
         Raises
         ------
         OutputExistsError
-            `path` exists and `overwrite` is false, is a folder, is empty, or its folder
-            does not exist.
+            `path` exists and `overwrite` is false; or (subclasses, checked first) it is
+            empty (EmptyPathError), is or names a folder, e.g. ends in ``/``
+            (FolderPathError), or its folder does not exist or is a file
+            (MissingFolderError).
         OSError
             The file cannot be written.
         """
@@ -1090,11 +1092,11 @@ def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     Raises
     ------
     RecordError
-        Not JSON, or not a Five Crowns game record.
+        Not JSON, or not a Five Crowns game record; `path` is empty or not a regular file.
     OSError
         The file cannot be read.
     """
-    text = read_text(path, RecordError)
+    text = read_text(path, RecordError, what="game record")
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import numbers
 import os
+import shlex
 import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -487,8 +488,10 @@ class ScoreKeeper:
         Raises
         ------
         OutputExistsError
-            `path` exists and `overwrite` is false, is a folder, is empty, or its folder
-            does not exist.
+            `path` exists and `overwrite` is false; or (subclasses, checked first) it is
+            empty (EmptyPathError), is or names a folder, e.g. ends in ``/``
+            (FolderPathError), or its folder does not exist or is a file
+            (MissingFolderError).
         OSError
             The file cannot be written.
         """
@@ -514,7 +517,7 @@ class ScoreKeeper:
         OSError
             The file cannot be read.
         """
-        text = read_text(path, RecordError)
+        text = read_text(path, RecordError, what="score-keeper file")
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
@@ -615,13 +618,15 @@ def interactive(
     PlayerNameError
         `names` or `first_dealer` given but bad, or given with `resume` and not those of
         the resumed file (the file decides; matching ones are accepted).
-    EmptyPathError
-        `save` is empty (before anything is asked).
+    EmptyPathError, FolderPathError, MissingFolderError
+        `save` is empty, names a folder (ends in ``/``, or is one), or lies in a folder
+        that does not exist or is a file: checked before anything is asked (all are
+        OutputExistsError).
     """
     if save is not None:
-        from .._io import check_path_given
+        from .._io import check_file_path
 
-        check_path_given(save, "save")
+        check_file_path(save, "save", what="score-keeper file")
     read = input if read is None else read
     write = print if write is None else write
     if resume is not None:
@@ -647,7 +652,7 @@ def interactive(
             write("Input ended before the game started; nothing was saved.")
             return None
         keeper.save(path, overwrite=True)
-        write(f"Saving to {path} after every entry (continue later with --resume {path}).")
+        write(f"Saving to {path} after every entry (continue later with --resume {shlex.quote(str(path))}).")
     write(HELP if not keeper.finished else FINISHED_HELP)
     try:
         _play(keeper, path, read, write)
@@ -655,7 +660,7 @@ def interactive(
         write("")
     if not keeper.finished:
         keeper.save(path, overwrite=True)
-        write(f"Saved to {path}. Continue with: crowns five-crowns keeper --resume {path}")
+        write(f"Saved to {path}. Continue with: crowns five-crowns keeper --resume {shlex.quote(str(path))}")
     return keeper
 
 
@@ -704,13 +709,24 @@ def _ask_names(read: Callable[[str], str], write: Callable[[str], None]) -> list
 
 
 def _choose_path(path: Path, read: Callable[[str], str], write: Callable[[str], None]) -> Path:
+    """`path`, or, if it exists and the user does not want it overwritten, another file
+    they type (a folder, or a file in a folder that does not exist, is refused and asked
+    again, as the first path was before anything was asked)."""
+    from .._io import check_file_path
+
     while path.exists():
         answer = _ask(read, f"{path} already exists. Overwrite it? [y/N] ").lower()
         if answer in ("y", "yes"):
             break
-        other = _ask(read, "Save to which file instead? ")
-        if other:
-            path = Path(other)
+        while True:
+            other = _ask(read, "Save to which file instead? ")
+            if not other:
+                break
+            try:
+                path = check_file_path(other, "the file name", what="score-keeper file")
+                break
+            except CrownsError as exc:
+                write(str(exc))
     return path
 
 

@@ -215,7 +215,9 @@ def simulate(
     PolicyError
         An unknown policy.
     OutputExistsError
-        `out` is empty, a folder, or in a folder that does not exist.
+        `out` is empty (EmptyPathError), names a folder (FolderPathError: it ends in
+        ``/`` or is one), or lies in a folder that does not exist or is a file
+        (MissingFolderError); checked before any games.
     RunnerError, ResultsFileError
         See :func:`crowns_solver.montecarlo.run`.
 
@@ -297,17 +299,12 @@ def _check_out(out: Any) -> None:
     """The results file must be a file path (the runner creates, extends or resumes it)."""
     import os
 
-    from .._io import check_path_given
+    from .._io import check_file_path
     from ..errors import OutputExistsError
 
     if not isinstance(out, (str, os.PathLike)):
         raise OutputExistsError(f"out must be a file path, got {out!r}")
-    check_path_given(out, "out")
-    p = Path(out)
-    if p.is_dir():
-        raise OutputExistsError(f"{p} is a folder; give a file name for the results file (out)")
-    if not p.parent.is_dir():
-        raise OutputExistsError(f"{p.parent} does not exist (or is not a folder); create it first or choose another file")
+    check_file_path(out, "out", what="results file")
 
 
 def _long(wide: pd.DataFrame, players: int, rounds: int, prefix: str = "") -> pd.DataFrame:

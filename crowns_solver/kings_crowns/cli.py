@@ -30,11 +30,10 @@ def _rules(args: argparse.Namespace):  # -> Rules
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .._io import check_path_given
+    from .._io import check_run_outputs
     from .simulation import simulate, win_rates
 
-    if args.out is not None:
-        check_path_given(args.out, "--out")
+    check_run_outputs(args.out, None, force=False)  # names --out in every message, before any game
     rules = _rules(args)
     df = simulate(
         args.games, players=args.players, policies=args.policy, rules=rules, seed=args.seed,
