@@ -355,9 +355,11 @@ def stop_pool(pool: Executor, timeout: float = 5.0) -> None:
         # (and the interpreter's exit, which joins it) waits for that worker for ever
         procs = (getattr(pool, "_processes", None) or {}) if isinstance(pool, ProcessPoolExecutor) else {}
         manager = getattr(pool, "_executor_manager_thread", None)
+        results = getattr(pool, "_result_queue", None)   # (shutdown forgets it)
         pool.shutdown(wait=False, cancel_futures=True)
         end = time.monotonic() + timeout
         killing = False
+        unblocked = False
         while True:
             alive = [p for p in list(procs.values()) if p.is_alive()]
             for p in alive:
@@ -371,13 +373,34 @@ def stop_pool(pool: Executor, timeout: float = 5.0) -> None:
             if manager_alive:
                 manager.join(0.1)
                 manager_alive = manager.is_alive()
-            if not manager_alive and not any(p.is_alive() for p in list(procs.values())):
+            workers_alive = any(p.is_alive() for p in list(procs.values()))
+            if not manager_alive and not workers_alive:
                 break
+            if manager_alive and not workers_alive and not unblocked:
+                # every worker is gone but the manager still waits: a worker stopped in
+                # the middle of sending a result (Ctrl-C reaches a worker that is still
+                # starting, before it ignores SIGINT) leaves half a message in the result
+                # pipe, and the manager waits for the rest for ever (and so would the
+                # interpreter's exit, which joins it).  Closing the pool's own write end
+                # (no worker is left to write) turns that wait into an end of file,
+                # which the manager reads as a broken pool, and it ends.
+                unblocked = True
+                _close_writer(results)
             if time.monotonic() > end:
                 if killing:  # pragma: no cover - give up: nothing more can be done
                     break
                 killing = True
                 end = time.monotonic() + timeout
+
+
+def _close_writer(queue: Any) -> None:
+    """Close the parent's write end of a process pool's result queue (see stop_pool)."""
+    writer = getattr(queue, "_writer", None)
+    try:
+        if writer is not None:
+            writer.close()
+    except OSError:  # pragma: no cover - already closed
+        pass
 
 
 class _InlineExecutor(Executor):

@@ -263,6 +263,33 @@ def test_process_pool_workers_ignore_ctrl_c_and_stop_pool_stops_them():
         montecarlo.process_pool(0)
 
 
+_HALF_RESULT = """
+import os, struct, sys
+from crowns_solver import montecarlo
+pool = montecarlo.process_pool(2)
+assert pool.submit(int, 1).result() == 1          # the workers are up
+manager = pool._executor_manager_thread
+# what a worker stopped in the middle of sending a result leaves in the pipe: a header
+# announcing 1000 bytes and none of them; the manager reads the header and waits
+os.write(pool._result_queue._writer.fileno(), struct.pack("!i", 1000))
+montecarlo.stop_pool(pool, timeout=1.0)
+print("manager ended" if not manager.is_alive() else "manager still waiting", flush=True)
+"""
+
+
+def test_stop_pool_ends_a_manager_waiting_for_half_a_result():
+    # Ctrl-C can reach a worker that is still starting (before it ignores SIGINT) while it
+    # sends a result: the pool's manager thread then waits for the rest of the message for
+    # ever, and the interpreter's exit joins it (seen as a rare hang of crowns report under
+    # load).  stop_pool closes the pool's own write end once every worker is gone, so the
+    # manager reads an end of file and ends; the process exits.  Run in a child, with a
+    # hang guard (a regression hangs that child's exit, not this test run).
+    proc = subprocess.run([sys.executable, "-c", _HALF_RESULT], capture_output=True, text=True, timeout=120,
+                          cwd="/")
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "manager ended"
+
+
 def test_resume_difference_lists_at_most_three_entries():
     from crowns_solver.montecarlo import _difference
 
