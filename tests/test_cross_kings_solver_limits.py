@@ -262,6 +262,8 @@ def test_a_stop_inside_the_all_moves_iteration_keeps_what_the_moves_proved():
     assert sum(m.exact for m in sol.moves) >= 3
     assert sol.exact and sol.value == full.value
     assert set(sol.best_moves) == set(full.best_moves)
+    # exact from the moves' bounds, so the extra allowance lists its principal variation
+    assert sol.pv_complete and sol.pv and sol.pv[0] in full.best_moves
     _check_consistent(sol, full)
 
 

@@ -657,6 +657,14 @@ class _Run:
         if hi < self.upper:
             self.upper = hi
 
+    def _bounds_from_moves(self) -> None:
+        """The position is worth its best move's value: at least the largest proven lower
+        bound of a move, at most the largest upper bound.  (A search stopped within the
+        moves of an all_moves iteration has proven more of them than the root knows.)"""
+        if self.moves and not self.terminal:
+            self.lower = max(self.lower, max(m.lower for m in self.moves.values()))
+            self.upper = min(self.upper, max(m.upper for m in self.moves.values()))
+
     @property
     def exact(self) -> bool:
         return self.lower == self.upper
@@ -668,8 +676,7 @@ class _Run:
         out too."""
         if self.terminal or self.exact_pv is not None:
             return
-        if self.moves:
-            self.lower = max(self.lower, max(m.lower for m in self.moves.values()))
+        self._bounds_from_moves()
         if not self.exact:
             return
         self.eng.set_limits(deadline, node_limit)
@@ -779,9 +786,7 @@ class _Run:
             for info in order:
                 self._solve_move(info, depth)
             best = max(self.moves.values(), key=lambda m: m.estimate if m.estimate is not None else -_INF)
-            # the root value is the best move's value
-            self.lower = max(self.lower, max(m.lower for m in self.moves.values()))
-            self.upper = min(self.upper, max(m.upper for m in self.moves.values()))
+            self._bounds_from_moves()   # the root value is the best move's value
             self.estimate = best.estimate
             if best.estimate is not None:
                 self.best = best.cell
@@ -957,12 +962,7 @@ class _Run:
                  node_limit: int | None) -> Solution:
         eng, drv = self.eng, self.drv
         conv = lambda x: drv.to_value(x, self.scale)  # noqa: E731
-        if self.moves and not self.terminal:
-            # the position is worth its best move's value: at least the largest proven lower
-            # bound of a move, at most the largest upper bound (a search stopped within the
-            # moves of an all_moves iteration has proven more of them than the root knows)
-            self.lower = max(self.lower, max(m.lower for m in self.moves.values()))
-            self.upper = min(self.upper, max(m.upper for m in self.moves.values()))
+        self._bounds_from_moves()
         exact = self.terminal or self.exact
         if not exact and self.moves:
             self._prefer_best_listed()
