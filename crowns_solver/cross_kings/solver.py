@@ -598,6 +598,16 @@ class _MoveInfo:
     estimate: int | None = None
     card_values: dict[int, int] | None = None   # card -> value scaled like the root
 
+    @property
+    def listed(self) -> int | None:
+        """The value a Solution lists for this move: exact where its bounds meet, else its
+        estimate within its bounds, else None."""
+        if self.lower == self.upper:
+            return self.lower
+        if self.estimate is None:
+            return None
+        return min(max(self.estimate, self.lower), self.upper)
+
 
 class _Run:
     """State of one solve: proven bounds, estimates and per-move facts, kept up to date
@@ -937,16 +947,7 @@ class _Run:
         moves valued by a later iteration than the root's estimate, or proven exactly
         below another move's bound; the answer must not recommend a move the listing
         shows to be worse than another, nor give a value that is not its best move's."""
-        def listed(m: _MoveInfo) -> int | None:
-            if m.lower == m.upper:
-                return m.lower
-            if m.estimate is None:
-                return None
-            return min(max(m.estimate, m.lower), m.upper)
-
-        if self.best in self.moves and self.moves[self.best].estimate is None and self.estimate is not None:
-            self.moves[self.best].estimate = self.estimate   # the root's estimate is its preferred move's
-        valued = [(v, m) for m in self.moves.values() if (v := listed(m)) is not None]
+        valued = [(v, m) for m in self.moves.values() if (v := m.listed) is not None]
         if not valued:
             return
         top = max(v for v, _ in valued)
@@ -957,13 +958,14 @@ class _Run:
         self.best = pick.cell
         self.estimate = top
 
-
     def solution(self, *, seconds: float, tt_mb: float, time_limit: float | None,
                  node_limit: int | None) -> Solution:
         eng, drv = self.eng, self.drv
         conv = lambda x: drv.to_value(x, self.scale)  # noqa: E731
         self._bounds_from_moves()
         exact = self.terminal or self.exact
+        if self.best in self.moves and self.moves[self.best].estimate is None and self.estimate is not None:
+            self.moves[self.best].estimate = self.estimate   # the root's estimate is its preferred move's
         if not exact and self.moves:
             self._prefer_best_listed()
         if exact:
@@ -978,13 +980,10 @@ class _Run:
             info.upper = min(info.upper, self.upper)
             if info.cell == self.pbest:   # the move that proved the root's lower bound
                 info.lower = max(info.lower, self.pbest_lb)
-            if info.cell == self.best and info.estimate is None and self.estimate is not None:
-                info.estimate = self.estimate   # the root's estimate is the preferred move's
             info.lower = min(info.lower, info.upper)
         moves = []
         for info in infos:
-            mexact = info.lower == info.upper
-            est = info.estimate if mexact or info.estimate is not None else None
+            listed = info.listed
             cv = None
             n_pool = len(eng.pool_cards(self.root))
             if info.card_values is not None and len(info.card_values) == n_pool:
@@ -993,9 +992,8 @@ class _Run:
             moves.append(MoveValue(
                 cell=cell_coords(info.cell),
                 # a move whose bounds meet is proven, whether or not the search kept an estimate
-                value=conv(info.lower) if mexact else None if est is None
-                else conv(min(max(est, info.lower), info.upper)),
-                exact=mexact,
+                value=None if listed is None else conv(listed),
+                exact=info.lower == info.upper,
                 lower=conv(info.lower),
                 upper=conv(info.upper),
                 card_values=cv,
