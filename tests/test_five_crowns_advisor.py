@@ -154,6 +154,8 @@ def test_no_unseen_cards_left():
         (["3H", "4H", "9S"], "KD", 3, ["QD"]),
         (["QS", "QD", "7C", "8C"], "4H", 4, ["JK", "JK"]),
         (["6S", "KC", "KD"], "10R", 3, []),
+        (["3H", "4H", "5H"], "KS", 3, ["KH"]),  # already a run: KS would be thrown back
+        (["8S", "9S", "QD"], "10S", 3, ["JK"]),  # 10S completes the run: taken, QD goes
     ],
 )
 def test_take_or_draw_by_enumeration(hand, top, wild, seen):
@@ -168,20 +170,59 @@ def test_take_or_draw_by_enumeration(hand, top, wild, seen):
     rest = list(hand + [top])
     rest.remove(adv.take_discard)
     assert _dw(tuple(sorted(rest)), wild) == take
-    assert adv.take == (take == 0 or take < e)
+    assert adv.beats_draw == (take == 0 or take < e)
+    # the advisor's discard after taking, by enumerating the next draw (rank_discards order)
+    table = enumerate_discards(hand + [top], wild, seen)
+    then = min(table, key=lambda c: (table[c][0] != 0, table[c][2], -table[c][1], table[c][0],
+                                     -value(c, wild), parse_card(c)))
+    assert adv.then_discard == then and adv.throws_back == (then == top)
+    assert adv.take == (adv.beats_draw and then != top)
     assert ("TAKE" if adv.take else "DRAW") in str(adv)
 
 
 def test_take_examples():
     adv = should_take_discard(["3H", "4H", "9S"], "5H", 3)
     assert adv.take and adv.take_goes_out and adv.take_discard == "9S"
-    adv = should_take_discard(["3H", "4H", "5H"], "KS", 3)  # already a run: KS would be thrown
-    assert adv.take_deadwood == 0 and adv.take_discard == "KS" and adv.take_goes_out and adv.take
-    # no unseen card left (hand, face-up card and seen hold one whole set): take it
+    # already a run: taking the KS goes out only by throwing it back, and so does every
+    # blind draw (discard the card drawn), so the turn would be lost: draw blind
+    adv = should_take_discard(["3H", "4H", "5H"], "KS", 3)
+    assert adv.take_deadwood == 0 and adv.take_discard == "KS" and adv.take_goes_out and adv.beats_draw
+    assert adv.then_discard == "KS" and adv.throws_back and not adv.take
+    assert adv.draw_p_out == 1 and "the KS itself (a turn lost)" in str(adv)
+    # no unseen card left (hand, face-up card and seen hold one whole set): a blind draw
+    # cannot be judged, so taking beats it, unless the card would go straight back
     rest = remove_all(physical_deck(), ["3H", "4H", "9S", "KD"])
     adv = should_take_discard(["3H", "4H", "9S"], "KD", 5, seen=rest)
-    assert adv.unseen == 0 and adv.draw_expected is None and adv.take
+    assert adv.unseen == 0 and adv.draw_expected is None and adv.beats_draw
+    assert adv.take_discard == adv.then_discard == "KD" and not adv.take  # 3H 4H 9S keep 16 < 20
     assert "no unseen cards" in str(adv)
+    rest = remove_all(physical_deck(), ["3H", "4H", "9S", "5H"])
+    adv = should_take_discard(["3H", "4H", "9S"], "5H", 5, seen=rest)  # 5s wild: 3H 4H 5H goes out
+    assert adv.unseen == 0 and adv.take and adv.take_goes_out and adv.then_discard == "9S"
+
+
+@settings(max_examples=40)
+@given(st.integers(3, 7).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.sampled_from(ALL_CARDS), min_size=n + 1, max_size=n + 1),
+    st.lists(st.sampled_from(ALL_CARDS), max_size=4), st.booleans())))
+def test_taking_never_advised_to_throw_the_card_back(case):
+    n, cards, seen, out_hand = case
+    if out_hand:  # a hand that already has deadwood 0, the case where it used to happen
+        cards = ["JK"] * 3 + cards[: n - 3] + cards[n:] if n >= 3 else cards
+    cards = _fit(cards)
+    if len(cards) < n + 1:
+        return
+    hand, top = cards[:n], cards[n]
+    seen = _fit(seen, Counter(cards))
+    adv = should_take_discard(hand, top, n, seen=seen)
+    table = rank_discards(hand + [top], n, seen=seen)
+    assert adv.then_discard == table["card"].iloc[0]
+    assert adv.take == (adv.beats_draw and adv.then_discard != adv.top_card)
+    if adv.throws_back and adv.beats_draw and adv.unseen:
+        # only a hand already at deadwood 0 "goes out" by throwing the card back, and then
+        # a blind draw goes out for sure (never because the look-ahead disagrees: the
+        # least-deadwood discard's outlook is at most take_deadwood < draw_expected)
+        assert adv.take_goes_out and brute_force_deadwood(hand, n) == 0 and adv.draw_p_out == 1
 
 
 # ---------------------------------------------------------------------------------------

@@ -574,7 +574,8 @@ def test_full_games_all_policies_invariants_and_replay():
 
 def test_advisor_policy_follows_the_advisor():
     from crowns_solver.five_crowns import rank_discards, should_take_discard
-    from crowns_solver.five_crowns.players import AdvisorPolicy
+    from crowns_solver.five_crowns.game import last_turn_discard
+    from crowns_solver.five_crowns.players import AdvisorPolicy, GreedyPolicy
 
     checked = {"draw": 0, "discard": 0}
 
@@ -584,7 +585,15 @@ def test_advisor_policy_follows_the_advisor():
             seen = view.seen_cards()
             seen.remove(view.discard_top)
             advice = should_take_discard(list(view.hand), view.discard_top, view.wild_rank, seen=seen)
-            assert choice == ("discard" if advice.take else "draw")
+            if choice == "discard" or not advice.take:
+                assert choice == ("discard" if advice.take else "draw")
+            else:  # advised to take, but the discard that follows would be the card taken:
+                # going out, its least-deadwood going-out card; on a last turn, the engine's
+                after = view.after_taking_discard()
+                kept = [after.kept_deadwood(c) for c in after.hand]
+                follows = (last_turn_discard(after.hand, kept) if view.final_turn
+                           else GreedyPolicy().choose_discard(after))
+                assert (advice.take_goes_out or advice.unseen == 0) and follows == view.discard_top
             checked["draw"] += 1
             return choice
 
