@@ -518,7 +518,7 @@ def test_simulate_rows_and_reproducibility():
     rules = GameRules(players=2, rounds=2)
     df = simulate(5, players=2, policies=["greedy", "random"], seed=9, rules=rules, workers=1, chunk_size=2)
     assert list(df.columns) == ["game", "seat", "policy", "round_1", "round_2", "out_1", "out_2", "total", "place",
-                                "won", "turns"]
+                                "won", "turns", "tiebreaks", "capped_tiebreaks"]
     assert [(g, s) for g, s in zip(df["game"], df["seat"])] == [(g, s) for g in range(5) for s in (0, 1)]
     # game 2 is the first game of chunk 1: seeded by SeedSequence(9, spawn_key=(1,)).spawn(2)[0]
     child = np.random.SeedSequence(9, spawn_key=(1,)).spawn(2)[0]
