@@ -204,11 +204,12 @@ def test_take_examples():
 @settings(max_examples=40)
 @given(st.integers(3, 7).flatmap(lambda n: st.tuples(
     st.just(n), st.lists(st.sampled_from(ALL_CARDS), min_size=n + 1, max_size=n + 1),
-    st.lists(st.sampled_from(ALL_CARDS), max_size=4), st.booleans())))
-def test_taking_never_advised_to_throw_the_card_back(case):
-    n, cards, seen, out_hand = case
-    if out_hand:  # a hand that already has deadwood 0, the case where it used to happen
-        cards = ["JK"] * 3 + cards[: n - 3] + cards[n:] if n >= 3 else cards
+    st.lists(st.sampled_from(ALL_CARDS), max_size=4))),
+    st.sampled_from([None, "4", "9", "Q"]))
+def test_taking_never_advised_to_throw_the_card_back(case, book):
+    n, cards, seen = case
+    if book is not None:  # a hand already out: a book of three and wilds (the case that happened)
+        cards = [book + "S", book + "H", book + "D"] + ["JK"] * (n - 3) + cards[n:]
     cards = _fit(cards)
     if len(cards) < n + 1:
         return
@@ -223,6 +224,18 @@ def test_taking_never_advised_to_throw_the_card_back(case):
         # a blind draw goes out for sure (never because the look-ahead disagrees: the
         # least-deadwood discard's outlook is at most take_deadwood < draw_expected)
         assert adv.take_goes_out and brute_force_deadwood(hand, n) == 0 and adv.draw_p_out == 1
+
+
+@pytest.mark.parametrize("hand, top, wild", [
+    (["4H", "4D", "4R"], "9D", 3),  # seed 1, round 1: dealt a book, the 9D fits nothing
+    (["10H", "10D", "3S"], "9R", 3),  # seed 251, round 1 (the tracker's last turn)
+    (["6S", "6H", "6D", "JK"], "KC", 4),
+])
+def test_a_hand_already_out_does_not_take_a_card_to_throw_back(hand, top, wild):
+    adv = should_take_discard(hand, top, wild)
+    assert brute_force_deadwood(hand, wild) == 0
+    assert adv.beats_draw and adv.take_goes_out and adv.take_discard == top
+    assert adv.throws_back and not adv.take and adv.draw_p_out == 1 and adv.draw_expected == 0
 
 
 # ---------------------------------------------------------------------------------------
