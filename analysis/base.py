@@ -17,7 +17,8 @@ Table conventions, checked by :func:`check_result` before any report is written:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -38,6 +39,8 @@ __all__ = [
     "StudyResult",
     "check_result",
     "mean_ci",
+    "sample_log",
+    "SMALL_SAMPLE",
     "new_figure",
     "proportion_ci",
     "registry",
@@ -209,8 +212,39 @@ def proportion_ci(successes: Any, n: Any) -> tuple[Any, Any]:
     return wilson_interval(successes, n, Z95)
 
 
+#: Fewer observations than this behind a mean: its normal-approximation interval is too
+#: narrow to trust (Student's t quantile is 2.05 with 29 degrees of freedom, 3.18 with 3,
+#: against 1.96), and a report says so (:func:`sample_log`).
+SMALL_SAMPLE = 30
+
+_SAMPLE_LOGS: list[list[int]] = []
+
+
+@contextmanager
+def sample_log() -> Iterator[list[int]]:
+    """Record the sample size behind every interval :func:`mean_ci` makes inside the
+    block (in this process), so that a report can say when some rest on fewer than
+    :data:`SMALL_SAMPLE` observations, as ``crowns report --quick`` runs do.
+
+    Yields
+    ------
+    list of int
+        Filled as the block runs: one size (>= 2) per interval made.
+    """
+    log: list[int] = []
+    _SAMPLE_LOGS.append(log)
+    try:
+        yield log
+    finally:
+        _SAMPLE_LOGS.remove(log)
+
+
 def mean_ci(values: Sequence[float] | np.ndarray) -> tuple[float, float, float]:
     """Mean and its 95% normal-approximation interval (mean +- 1.96 standard errors).
+
+    The approximation needs a fair number of observations: with fewer than
+    :data:`SMALL_SAMPLE` the interval is too narrow, and a report written by
+    ``crowns report`` flags it (the sizes go to every active :func:`sample_log`).
 
     Parameters
     ----------
@@ -230,6 +264,8 @@ def mean_ci(values: Sequence[float] | np.ndarray) -> tuple[float, float, float]:
     if x.size == 1:
         return mean, math.nan, math.nan
     half = Z95 * float(x.std(ddof=1)) / math.sqrt(x.size)
+    for log in _SAMPLE_LOGS:
+        log.append(int(x.size))
     return mean, mean - half, mean + half
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -372,7 +373,7 @@ def _slug(text: str) -> str:
 
 
 def write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: int, games: int,
-                       seconds: float, command: str, force: bool = False) -> Path:
+                       seconds: float, command: str, force: bool = False, samples: Sequence[int] = ()) -> Path:
     """Write ``out_dir/<name>.md`` and its charts in ``out_dir/<name>/``, atomically.
 
     The charts go to a fresh temporary folder and the report to a temporary file; both
@@ -394,6 +395,11 @@ def write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: in
         The command that reruns exactly this study.
     force : bool
         Replace a report or chart folder of that name that ``crowns report`` did not write.
+    samples : sequence of int
+        The sample size behind each interval on a mean in the result (as
+        :func:`crowns_solver.analysis.base.sample_log` records them while the study runs).
+        When some are below ``SMALL_SAMPLE`` (30) the report says that those normal
+        intervals are too narrow.
 
     Returns
     -------
@@ -414,11 +420,26 @@ def write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: in
         folder, or a folder named " "), not a path, or cannot be created.
     """
     return _write_study_report(study, result, out_dir, seed=seed, games=games, seconds=seconds, command=command,
-                               force=force, option="out_dir")
+                               force=force, option="out_dir", samples=samples)
+
+
+def _small_sample_note(samples: Sequence[int]) -> str | None:
+    """The report's warning when some intervals on means rest on too few observations."""
+    from .analysis.base import SMALL_SAMPLE
+
+    small = [int(n) for n in samples if n < SMALL_SAMPLE]
+    if not small:
+        return None
+    some = "all" if len(small) == len(samples) else f"{len(small)} of the {len(samples)}"
+    return (f"**Small samples.** {some.capitalize()} intervals on means in this report rest on fewer than "
+            f"{SMALL_SAMPLE} observations (the fewest: {min(small)}). Their normal approximation (mean +- 1.96 "
+            "standard errors) is too narrow there, the more so the smaller the sample (Student's t would "
+            "use 2.05 standard errors with 30 observations and 3.18 with 4): read them as rough, and rerun "
+            "with more games (`--games`, or without `--quick`) before drawing conclusions.")
 
 
 def _write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: int, games: int,
-                        seconds: float, command: str, force: bool, option: str) -> Path:
+                        seconds: float, command: str, force: bool, option: str, samples: Sequence[int] = ()) -> Path:
     """:func:`write_study_report`, its messages naming `option` (``--out`` from the CLI)."""
     import datetime
     import os
@@ -444,8 +465,11 @@ def _write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: i
                   f"| machine | {platform.python_implementation()} {platform.python_version()}, "
                   f"{os.cpu_count()} cores |",
                   f"| written | {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC |",
-                  f"| rerun | `{command}` |", "",
-                  "**Rules, deck and players.** " + result.rules.strip(), ""]
+                  f"| rerun | `{command}` |", ""]
+        note = _small_sample_note(samples)
+        if note is not None:
+            lines += [note, ""]
+        lines += ["**Rules, deck and players.** " + result.rules.strip(), ""]
         used: set[str] = set()
         for k, section in enumerate(result.sections, 1):
             lines += [f"## {section.title}", ""]
@@ -460,7 +484,8 @@ def _write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: i
                 used.add(stem)
                 section.figure.savefig(tmp_dir / f"{stem}.png")
                 lines += [f"![{section.title}]({study.name}/{stem}.png)", ""]
-        lines += ["Intervals are 95%: Wilson score intervals for rates, normal approximation for means.", ""]
+        lines += ["Intervals are 95%: Wilson score intervals for rates, normal approximation for means"
+                  + (" (too narrow for those from fewer than 30 observations, see above)." if note else "."), ""]
         md_tmp = tmp_dir / "report.md"
         md_tmp.write_text("\n".join(lines), encoding="utf-8")
         charts = out / study.name
@@ -625,6 +650,7 @@ def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | N
     import shlex
     import time
 
+    from .analysis.base import sample_log
     from .errors import StudyError
 
     for label, value, lo in (("seed", seed, 0), ("games", games, 1), ("workers", workers, 1)):
@@ -665,12 +691,13 @@ def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | N
             if bar is not None:
                 bar.set_postfix_str(name)
             t0 = time.perf_counter()
-            result = st.run(size, seed, executor)
+            with sample_log() as samples:
+                result = st.run(size, seed, executor)
             seconds = time.perf_counter() - t0
             command = shlex.join(["crowns", "report", "--only", name, "--seed", str(seed), "--games", str(size),
                                   "--out", str(out)])
             written.append(_write_study_report(st, result, out, seed=seed, games=size, seconds=seconds,
-                                               command=command, force=force, option=option))
+                                               command=command, force=force, option=option, samples=samples))
             _write_index(out, force=force, option=option)
             if bar is not None:
                 bar.update()

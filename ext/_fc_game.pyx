@@ -185,6 +185,28 @@ cdef int least_deadwood_discard(Table* t, int* kept) noexcept nogil:
     return best
 
 
+cdef int final_discard(Table* t, Seat* s) noexcept nogil:
+    """game.last_turn_discard: on a last turn the engine discards the first card of the
+    n + 1 held (in hand order) whose discard leaves the least deadwood (t.kept filled)."""
+    cdef int i, m = min_kept(t.kept)
+    for i in range(s.size):
+        if t.kept[s.hand[i]] == m:
+            return s.hand[i]
+    return s.hand[s.size - 1]  # not reached: some card reaches the minimum
+
+
+cdef bint last_turn_throws_back(Table* t, int pos, int top) noexcept nogil:
+    """players._last_turn_throws_back: on a last turn, whether taking `top` (t.kept holds
+    the hand plus top) leads the engine to discard that same card."""
+    cdef Seat* s = &t.seat[pos]
+    cdef int d
+    s.hand[s.size] = <uint8_t>top
+    s.size += 1
+    d = final_discard(t, s)
+    s.size -= 1
+    return d == top
+
+
 cdef void unseen_counts(Table* t, int pos, int64_t* unseen, int64_t* total) noexcept nogil:
     """Cards seat `pos` has not seen: the full set(s) minus its hand, the discard pile and
     the cards others are known to hold (SeatView.unseen)."""
@@ -205,22 +227,28 @@ cdef void unseen_counts(Table* t, int pos, int64_t* unseen, int64_t* total) noex
 # --------------------------------------------------------------------------- policies
 cdef bint greedy_draw(Table* t, int pos) noexcept nogil:
     """GreedyPolicy.choose_draw: a card that lowers the deadwood, or a wild it would keep
-    (its least-deadwood discard after taking it is not that card)."""
+    (its least-deadwood discard after taking it is not that card); on a last turn not a
+    card the engine's discard would throw back."""
     cdef Seat* s = &t.seat[pos]
     cdef uint8_t cnt[FC_NCODES]
     cdef int top = t.disc[t.ndisc - 1]
+    cdef bint take
     hand_counts(s, cnt)
     cnt[top] += 1
     kept_table(t, cnt, t.kept)
     t.pre_card = top
     if is_wild(top, t.wild):
-        return least_deadwood_discard(t, t.kept) != top
-    return min_kept(t.kept) < s.deadwood
+        take = least_deadwood_discard(t, t.kept) != top
+    else:
+        take = min_kept(t.kept) < s.deadwood
+    if take and t.out >= 0 and last_turn_throws_back(t, pos, top):
+        return False
+    return take
 
 
-cdef bint advisor_draw(Table* t, int pos) noexcept nogil:
-    """AdvisorPolicy.choose_draw (should_take_discard): take the face-up card when it goes
-    out now or leaves less deadwood than a blind draw is expected to (exact)."""
+cdef bint advisor_compare(Table* t, int pos) noexcept nogil:
+    """TakeAdvice.beats_draw: the face-up card goes out now or leaves less deadwood than a
+    blind draw is expected to (exact).  Fills t.kept for the hand plus that card."""
     cdef Seat* s = &t.seat[pos]
     cdef uint8_t cnt[FC_NCODES]
     cdef int64_t unseen[FC_NCODES]
@@ -233,16 +261,60 @@ cdef bint advisor_draw(Table* t, int pos) noexcept nogil:
     take_dw = min_kept(t.kept)
     if take_dw == 0:
         return True
+    unseen_counts(t, pos, unseen, &total)
+    if total == 0:
+        return True
     if take_dw >= s.deadwood:
         # a blind draw never ends above the deadwood held (it can discard the card
         # drawn), so its expectation is at most s.deadwood <= take_dw: draw blind
         return False
     cnt[top] -= 1
-    unseen_counts(t, pos, unseen, &total)
-    if total == 0:
-        return True
     fc_outlook(cnt, t.wild, t.all_wild, unseen, s.deadwood, &n_out, &dsum)
     return take_dw * total < dsum
+
+
+cdef void take_top(Table* t, int pos, int top) noexcept nogil:
+    """The position after seat `pos` takes the face-up card `top`, as run_round makes it
+    (a what-if for the draw rules; put_back undoes it)."""
+    cdef Seat* s = &t.seat[pos]
+    s.hand[s.size] = <uint8_t>top
+    s.size += 1
+    t.ndisc -= 1
+    t.disc_cnt[top] -= 1
+    s.known[top] += 1
+
+
+cdef void put_back(Table* t, int pos, int top) noexcept nogil:
+    """Undo take_top."""
+    cdef Seat* s = &t.seat[pos]
+    s.known[top] -= 1
+    t.disc_cnt[top] += 1
+    t.ndisc += 1
+    s.size -= 1
+
+
+cdef bint advisor_draw(Table* t, int pos) noexcept nogil:
+    """AdvisorPolicy.choose_draw: take the face-up card when it goes out now or leaves
+    less deadwood than a blind draw is expected to (exact), unless the discard that
+    follows (going out: the least deadwood; on a last turn: the engine's; else
+    advisor_discard, which can be the card taken only when no unseen card is left) is
+    that card."""
+    cdef int top = t.disc[t.ndisc - 1], d
+    cdef int64_t unseen[FC_NCODES]
+    cdef int64_t total
+    if not advisor_compare(t, pos):
+        return False
+    if t.out >= 0:
+        return not last_turn_throws_back(t, pos, top)
+    if min_kept(t.kept) == 0:
+        return least_deadwood_discard(t, t.kept) != top
+    unseen_counts(t, pos, unseen, &total)
+    if total > 0:
+        return True
+    take_top(t, pos, top)  # t.kept already holds this hand
+    d = advisor_discard(t, pos)
+    put_back(t, pos, top)
+    return d != top
 
 
 cdef int candidates(Table* t, int pos, uint8_t* cnt, int* cl, int* order) noexcept nogil:
@@ -474,23 +546,15 @@ cdef bint tracker_draw(Table* t, int pos) noexcept nogil:
     """TrackerPolicy.choose_draw: the advisor's rule, but never a face-up card that its own
     discard rule (feed penalty included) would throw straight back.  The discard it would
     make after taking the card is left in t.pre_discard (the same position follows)."""
-    cdef Seat* s = &t.seat[pos]
     cdef int top = t.disc[t.ndisc - 1], d
-    if not advisor_draw(t, pos):
+    if not advisor_compare(t, pos):
         return False
-    if t.out >= 0:  # last turn: the least-deadwood discard, never the card taken
-        return True
+    if t.out >= 0:  # last turn: the engine's least-deadwood discard; is it the card taken?
+        return not last_turn_throws_back(t, pos, top)
     # the position after taking it, as run_round makes it (t.kept already holds it)
-    s.hand[s.size] = <uint8_t>top
-    s.size += 1
-    t.ndisc -= 1
-    t.disc_cnt[top] -= 1
-    s.known[top] += 1
+    take_top(t, pos, top)
     d = tracker_going_out(t, pos) if min_kept(t.kept) == 0 else tracker_discard(t, pos)
-    s.known[top] -= 1
-    t.disc_cnt[top] += 1
-    t.ndisc += 1
-    s.size -= 1
+    put_back(t, pos, top)
     if d == top:
         return False
     t.pre_discard = d

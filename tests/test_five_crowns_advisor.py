@@ -154,6 +154,8 @@ def test_no_unseen_cards_left():
         (["3H", "4H", "9S"], "KD", 3, ["QD"]),
         (["QS", "QD", "7C", "8C"], "4H", 4, ["JK", "JK"]),
         (["6S", "KC", "KD"], "10R", 3, []),
+        (["3H", "4H", "5H"], "KS", 3, ["KH"]),  # already a run: KS would be thrown back
+        (["8S", "9S", "QD"], "10S", 3, ["JK"]),  # 10S completes the run: taken, QD goes
     ],
 )
 def test_take_or_draw_by_enumeration(hand, top, wild, seen):
@@ -168,20 +170,72 @@ def test_take_or_draw_by_enumeration(hand, top, wild, seen):
     rest = list(hand + [top])
     rest.remove(adv.take_discard)
     assert _dw(tuple(sorted(rest)), wild) == take
-    assert adv.take == (take == 0 or take < e)
+    assert adv.beats_draw == (take == 0 or take < e)
+    # the advisor's discard after taking, by enumerating the next draw (rank_discards order)
+    table = enumerate_discards(hand + [top], wild, seen)
+    then = min(table, key=lambda c: (table[c][0] != 0, table[c][2], -table[c][1], table[c][0],
+                                     -value(c, wild), parse_card(c)))
+    assert adv.then_discard == then and adv.throws_back == (then == top)
+    assert adv.take == (adv.beats_draw and then != top)
     assert ("TAKE" if adv.take else "DRAW") in str(adv)
 
 
 def test_take_examples():
     adv = should_take_discard(["3H", "4H", "9S"], "5H", 3)
     assert adv.take and adv.take_goes_out and adv.take_discard == "9S"
-    adv = should_take_discard(["3H", "4H", "5H"], "KS", 3)  # already a run: KS would be thrown
-    assert adv.take_deadwood == 0 and adv.take_discard == "KS" and adv.take_goes_out and adv.take
-    # no unseen card left (hand, face-up card and seen hold one whole set): take it
+    # already a run: taking the KS goes out only by throwing it back, and so does every
+    # blind draw (discard the card drawn), so the turn would be lost: draw blind
+    adv = should_take_discard(["3H", "4H", "5H"], "KS", 3)
+    assert adv.take_deadwood == 0 and adv.take_discard == "KS" and adv.take_goes_out and adv.beats_draw
+    assert adv.then_discard == "KS" and adv.throws_back and not adv.take
+    assert adv.draw_p_out == 1 and "the KS itself (a turn lost)" in str(adv)
+    # no unseen card left (hand, face-up card and seen hold one whole set): a blind draw
+    # cannot be judged, so taking beats it, unless the card would go straight back
     rest = remove_all(physical_deck(), ["3H", "4H", "9S", "KD"])
     adv = should_take_discard(["3H", "4H", "9S"], "KD", 5, seen=rest)
-    assert adv.unseen == 0 and adv.draw_expected is None and adv.take
+    assert adv.unseen == 0 and adv.draw_expected is None and adv.beats_draw
+    assert adv.take_discard == adv.then_discard == "KD" and not adv.take  # 3H 4H 9S keep 16 < 20
     assert "no unseen cards" in str(adv)
+    rest = remove_all(physical_deck(), ["3H", "4H", "9S", "5H"])
+    adv = should_take_discard(["3H", "4H", "9S"], "5H", 5, seen=rest)  # 5s wild: 3H 4H 5H goes out
+    assert adv.unseen == 0 and adv.take and adv.take_goes_out and adv.then_discard == "9S"
+
+
+@settings(max_examples=40)
+@given(st.integers(3, 7).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.sampled_from(ALL_CARDS), min_size=n + 1, max_size=n + 1),
+    st.lists(st.sampled_from(ALL_CARDS), max_size=4))),
+    st.sampled_from([None, "4", "9", "Q"]))
+def test_taking_never_advised_to_throw_the_card_back(case, book):
+    n, cards, seen = case
+    if book is not None:  # a hand already out: a book of three and wilds (the case that happened)
+        cards = [book + "S", book + "H", book + "D"] + ["JK"] * (n - 3) + cards[n:]
+    cards = _fit(cards)
+    if len(cards) < n + 1:
+        return
+    hand, top = cards[:n], cards[n]
+    seen = _fit(seen, Counter(cards))
+    adv = should_take_discard(hand, top, n, seen=seen)
+    table = rank_discards(hand + [top], n, seen=seen)
+    assert adv.then_discard == table["card"].iloc[0]
+    assert adv.take == (adv.beats_draw and adv.then_discard != adv.top_card)
+    if adv.throws_back and adv.beats_draw and adv.unseen:
+        # only a hand already at deadwood 0 "goes out" by throwing the card back, and then
+        # a blind draw goes out for sure (never because the look-ahead disagrees: the
+        # least-deadwood discard's outlook is at most take_deadwood < draw_expected)
+        assert adv.take_goes_out and brute_force_deadwood(hand, n) == 0 and adv.draw_p_out == 1
+
+
+@pytest.mark.parametrize("hand, top, wild", [
+    (["4H", "4D", "4R"], "9D", 3),  # seed 1, round 1: dealt a book, the 9D fits nothing
+    (["10H", "10D", "3S"], "9R", 3),  # seed 251, round 1 (the tracker's last turn)
+    (["6S", "6H", "6D", "JK"], "KC", 4),
+])
+def test_a_hand_already_out_does_not_take_a_card_to_throw_back(hand, top, wild):
+    adv = should_take_discard(hand, top, wild)
+    assert brute_force_deadwood(hand, wild) == 0
+    assert adv.beats_draw and adv.take_goes_out and adv.take_discard == top
+    assert adv.throws_back and not adv.take and adv.draw_p_out == 1 and adv.draw_expected == 0
 
 
 # ---------------------------------------------------------------------------------------

@@ -518,7 +518,7 @@ def test_simulate_rows_and_reproducibility():
     rules = GameRules(players=2, rounds=2)
     df = simulate(5, players=2, policies=["greedy", "random"], seed=9, rules=rules, workers=1, chunk_size=2)
     assert list(df.columns) == ["game", "seat", "policy", "round_1", "round_2", "out_1", "out_2", "total", "place",
-                                "won", "turns"]
+                                "won", "turns", "tiebreaks", "capped_tiebreaks"]
     assert [(g, s) for g, s in zip(df["game"], df["seat"])] == [(g, s) for g in range(5) for s in (0, 1)]
     # game 2 is the first game of chunk 1: seeded by SeedSequence(9, spawn_key=(1,)).spawn(2)[0]
     child = np.random.SeedSequence(9, spawn_key=(1,)).spawn(2)[0]
@@ -574,7 +574,8 @@ def test_full_games_all_policies_invariants_and_replay():
 
 def test_advisor_policy_follows_the_advisor():
     from crowns_solver.five_crowns import rank_discards, should_take_discard
-    from crowns_solver.five_crowns.players import AdvisorPolicy
+    from crowns_solver.five_crowns.game import last_turn_discard
+    from crowns_solver.five_crowns.players import AdvisorPolicy, GreedyPolicy
 
     checked = {"draw": 0, "discard": 0}
 
@@ -584,7 +585,15 @@ def test_advisor_policy_follows_the_advisor():
             seen = view.seen_cards()
             seen.remove(view.discard_top)
             advice = should_take_discard(list(view.hand), view.discard_top, view.wild_rank, seen=seen)
-            assert choice == ("discard" if advice.take else "draw")
+            if choice == "discard" or not advice.take:
+                assert choice == ("discard" if advice.take else "draw")
+            else:  # advised to take, but the discard that follows would be the card taken:
+                # going out, its least-deadwood going-out card; on a last turn, the engine's
+                after = view.after_taking_discard()
+                kept = [after.kept_deadwood(c) for c in after.hand]
+                follows = (last_turn_discard(after.hand, kept) if view.final_turn
+                           else GreedyPolicy().choose_discard(after))
+                assert (advice.take_goes_out or advice.unseen == 0) and follows == view.discard_top
             checked["draw"] += 1
             return choice
 

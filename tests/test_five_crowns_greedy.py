@@ -10,6 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import fc_reference
+from fc_checks import assert_no_throw_back
 from crowns_solver.five_crowns.cards import parse_card
 from crowns_solver.five_crowns.game import GameRules, SeatView, _Round, kept_deadwoods, play_game
 from crowns_solver.five_crowns.players import GreedyPolicy
@@ -111,11 +112,7 @@ def test_greedy_draw_rule_against_the_reference_deadwood(case):
 @given(st.integers(0, 2**32 - 1), st.integers(2, 6), st.sampled_from(["compiled", "python"]))
 def test_greedy_never_takes_a_card_only_to_throw_it_back(seed, players, engine):
     rules = GameRules(players=players, rounds=4)
-    result = play_game(["greedy"] * players, seed=seed, rules=rules, engine=engine)
-    for rec, rr in zip(result.record["rounds"], result.rounds):
-        assert rr.out is not None, (seed, rr)
-        for t in rec["turns"]:
-            assert not (t["source"] == "discard" and t["card"] == t["discard"]), (seed, rec["round"], t)
+    assert_no_throw_back(play_game(["greedy"] * players, seed=seed, rules=rules, engine=engine), seed)
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
@@ -141,6 +138,32 @@ def test_capped_rounds_counts_the_rounds_nobody_went_out_of():
     assert capped_rounds(df) == direct
     with pytest.raises(RunnerError, match="simulate"):
         capped_rounds(df.drop(columns=["out_1", "out_2", "out_3"]))
+
+
+def test_capped_rounds_counts_capped_tiebreak_rounds_too():
+    from crowns_solver.five_crowns.simulation import capped_rounds, simulate
+
+    # one round and a 5-turn cap at 4 seats: many games end tied and play 6-card
+    # tiebreak rounds, which the cap cuts off too
+    rules = GameRules(players=4, rounds=1, max_turns=5, ties="tiebreak")
+    df = simulate(30, players=4, policies="random", seed=5, rules=rules, workers=1, chunk_size=10)
+    main = tiebreaks = played = 0
+    per_game = []
+    for chunk in range(3):
+        for child in np.random.SeedSequence(5, spawn_key=(chunk,)).spawn(10):
+            result = play_game(["random"] * 4, seed=child, rules=rules)
+            main += sum(r.out is None for r in result.rounds)
+            capped_tb = sum(r.out is None for r in result.tiebreaks)
+            tiebreaks += capped_tb
+            played += len(result.tiebreaks)
+            per_game.append((len(result.tiebreaks), capped_tb))
+    assert main > 0 and tiebreaks > 0 and played > tiebreaks
+    assert capped_rounds(df) == main + tiebreaks
+    games = df.groupby("game")[["tiebreaks", "capped_tiebreaks"]].first()
+    assert list(zip(games["tiebreaks"], games["capped_tiebreaks"])) == per_game
+    assert (df.groupby("game")[["tiebreaks", "capped_tiebreaks"]].nunique() == 1).all().all()  # one value per game
+    # a table without the tiebreak columns (results from before they existed): main rounds only
+    assert capped_rounds(df.drop(columns=["capped_tiebreaks"])) == main
 
 
 def test_simulate_cli_says_how_many_rounds_were_cut_off(capsys):

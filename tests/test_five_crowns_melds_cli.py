@@ -78,6 +78,11 @@ def test_take(capsys):
     # 3s wild: after taking KD the best keep is 4H 9S KD (4 + 9 + 13), throwing the wild 3H
     assert data["take"] is False and data["take_deadwood"] == 26 and data["take_discard"] == "3H"
     assert Fraction(data["draw_expected"]) < 26
+    assert data["beats_draw"] is False and data["then_discard"] == "KD" and data["throws_back"] is True
+    # already a run: taking the KS goes out only by throwing it back, so draw blind
+    code, out, _ = run(capsys, "five-crowns", "take", "--round", "1", "3H", "4H", "5H", "--top", "KS")
+    assert out.splitlines()[1:3] == [
+        "DRAW", "  take KS: discard KS, deadwood 0 (goes out); the best discard then is the KS itself (a turn lost)"]
 
 
 @pytest.mark.parametrize(

@@ -9,12 +9,13 @@ that very card back.  Seed 8, round 2 is the example worked through below.
 from __future__ import annotations
 
 import pytest
+from fc_checks import assert_no_throw_back
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from crowns_solver.errors import PolicyError
 from crowns_solver.five_crowns.cards import card_name, parse_card
-from crowns_solver.five_crowns.game import GameRules, SeatView, play_game
+from crowns_solver.five_crowns.game import GameRules, SeatView, last_turn_discard, play_game
 from crowns_solver.five_crowns.players import AdvisorPolicy, TrackerPolicy
 
 #: (seed, round) of the 2-player tracker rounds that ended at the turn cap before the fix
@@ -123,12 +124,39 @@ def test_after_taking_discard_only_in_the_own_draw_phase():
 @settings(max_examples=20)
 @given(st.integers(0, 2**32 - 1), st.integers(2, 5), st.sampled_from(["compiled", "python"]))
 def test_tracker_never_takes_a_card_only_to_throw_it_back(seed, players, engine):
+    # last turns too: there the tracker asks what the engine's least-deadwood discard
+    # would be (game.last_turn_discard) and draws blind when it is the card taken
     rules = GameRules(players=players, rounds=3)
-    result = play_game(["tracker"] * players, seed=seed, rules=rules, engine=engine)
-    for rec, rr in zip(result.record["rounds"], result.rounds):
-        assert rr.out is not None, (seed, rr)
-        for t in rec["turns"]:  # last turns too: the least-deadwood discard is never the card taken
-            assert not (t["source"] == "discard" and t["card"] == t["discard"]), (seed, rec["round"], t)
+    assert_no_throw_back(play_game(["tracker"] * players, seed=seed, rules=rules, engine=engine), seed)
+
+
+def test_seed_251_last_turn_no_longer_takes_the_card_back():
+    # Seed 251, 2 players, round 1 (3 cards, 3s wild): seat 1 goes out at once and throws
+    # the 9R.  Seat 0 was dealt 10H 10D 3S, already a book (deadwood 0), so taking the 9R
+    # "goes out" too and the advisor's one-turn comparison says take; but then the only
+    # card whose discard leaves deadwood 0 is the 9R itself, so the engine threw it back
+    # (both engines).  Now seat 0 draws blind: its score is 0 either way.
+    rules = GameRules(players=2, rounds=3)
+    records = []
+    for engine in ("compiled", "python"):
+        result = play_game(["tracker", "tracker"], seed=251, rules=rules, engine=engine)
+        assert_no_throw_back(result, engine)
+        first = result.record["rounds"][0]
+        assert first["turns"][0] == {"seat": 1, "source": "discard", "card": "8C", "discard": "9R", "out": True}
+        last = first["turns"][1]
+        assert last["seat"] == 0 and last.get("final") and last["source"] == "draw", last
+        assert result.rounds[0].scores == {1: 0, 0: 0}
+        records.append(result.record)
+    assert records[0] == records[1]
+    # the decision itself: the one-turn comparison says take, the last-turn discard is the 9R
+    cap = Capture()
+    play_game([cap, cap], seed=251, rules=GameRules(players=2, rounds=1), engine="python")
+    view = [v for v in cap.draw_views if v.final_turn][0]
+    assert sorted(card_name(c) for c in view.hand) == ["10D", "10H", "3S"] and card_name(view.discard_top) == "9R"
+    assert view.deadwood == 0 and AdvisorPolicy().choose_draw(view) == "draw"
+    after = view.after_taking_discard()
+    assert last_turn_discard(after.hand, [after.kept_deadwood(c) for c in after.hand]) == parse_card("9R")
+    assert TrackerPolicy().choose_draw(view) == "draw"
 
 
 @settings(max_examples=10)

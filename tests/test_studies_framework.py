@@ -43,6 +43,18 @@ def toy_coins(games: int, seed: int, executor=None) -> StudyResult:
                        games=2 * games, rules="Two coins, tossed.")
 
 
+@study("toy_means", game="cross_kings", title="Toy: means", quick_games=4, full_games=40)
+def toy_means(games: int, seed: int, executor=None) -> StudyResult:
+    # two means: one over the games, one over a fixed 50 values
+    rng = np.random.default_rng(seed)
+    m, lo, hi = mean_ci(rng.normal(size=games))
+    m2, lo2, hi2 = mean_ci(rng.normal(size=50))
+    table = pd.DataFrame({"sample": ["games", "fixed"], "mean": [m, m2], "mean_low": [lo, lo2],
+                          "mean_high": [hi, hi2]})
+    return StudyResult(headline=f"The mean is {m:.2f}.", sections=[Section("Means", table=table)],
+                       games=games, rules="Normal draws.")
+
+
 @study("toy_broken", game="five_crowns", title="Toy: broken", quick_games=1, full_games=1)
 def toy_broken(games: int, seed: int, executor=None) -> StudyResult:
     raise RuntimeError("simulation failed")
@@ -66,6 +78,33 @@ def test_mean_interval():
     mean, low, high = mean_ci([5])
     assert mean == 5.0 and math.isnan(low) and math.isnan(high)
     assert all(math.isnan(x) for x in mean_ci([]))
+
+
+def test_sample_log_records_the_size_behind_each_mean_interval():
+    from crowns_solver.analysis.base import sample_log
+
+    with sample_log() as outer:
+        mean_ci([1.0, 2.0, 3.0])
+        with sample_log() as inner:
+            mean_ci(np.arange(40.0))
+            mean_ci([7.0])  # one value: no interval, nothing recorded
+            mean_ci([])
+        mean_ci([1.0, 5.0])
+    assert outer == [3, 40, 2] and inner == [40]
+    mean_ci([1.0, 2.0])  # no log active: nothing kept anywhere
+    assert outer == [3, 40, 2]
+
+
+def test_a_quick_report_says_when_its_means_rest_on_too_few_observations(tmp_path):
+    (path,) = run_studies(["toy_means"], quick=True, out_dir=tmp_path, workers=1, seed=3)
+    text = path.read_text()
+    assert ("**Small samples.** 1 of the 2 intervals on means in this report rest on fewer than 30 observations"
+            " (the fewest: 4).") in text
+    assert "normal approximation for means (too narrow for those from fewer than 30 observations" in text
+    (path,) = run_studies(["toy_means"], out_dir=tmp_path, workers=1, seed=3)  # 40 and 50: enough
+    text = path.read_text()
+    assert "Small samples" not in text and "too narrow" not in text
+    assert "Intervals are 95%: Wilson score intervals for rates, normal approximation for means." in text
 
 
 @given(st.integers(0, 10_000), st.integers(1, 10_000))

@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -71,6 +71,25 @@ def unseen_counts(hand: list[int], seen: list[int], sets: int, *, extra: Iterabl
             )
         out[code] = limit - used
     return out
+
+
+def _ranked_rows(rows: list[tuple[int, int, int, int]], total: int, wild_rank: int) -> list[tuple[int, int, int, int]]:
+    """Rows (card, deadwood kept, draws that go out, sum of deadwood over the draws) of
+    ``_core.discard_table``, best discard first, in :func:`rank_discards` order: goes out
+    now; then the least expected deadwood after the next draw; then the most draws that
+    go out; then the least deadwood kept; then the higher-valued card; a natural card
+    before a joker; the lower code.  Every row shares the same `total` unseen cards, so
+    the sums order as the expectations do; with no unseen card the look-ahead is skipped.
+
+    The one ordering of the advisor's discards: :func:`rank_discards`, the discard
+    :func:`should_take_discard` expects after taking, and the advisor player."""
+
+    def key(row: tuple[int, int, int, int]) -> tuple:
+        code, kept, n_out, dsum = row
+        look = (dsum, -n_out) if total else (0, 0)
+        return (kept != 0, *look, kept, -card_value(code, wild_rank), code == JOKER, code)
+
+    return sorted(rows, key=key)
 
 
 def _prepare(hand, wild_rank, rules, seen, round_number, extra_size, lo):
@@ -151,13 +170,13 @@ def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[s
     rules, codes, seen_codes = _prepare(hand, wild_rank, rules, seen, round, 1, 2)
     unseen = unseen_counts(codes, seen_codes, rules.sets)
     total = int(unseen.sum())
-    rows = _core.discard_table(codes, wild_rank, rules.all_wild_melds, unseen)
+    rows = _ranked_rows(_core.discard_table(codes, wild_rank, rules.all_wild_melds, unseen), total, wild_rank)
     held = Counter(codes)
     records = []
     for code, kept, n_out, dsum in rows:
         p = Fraction(n_out, total) if total else None
         e = Fraction(dsum, total) if total else None
-        records.append({
+        records.append({  # already in rank order (_ranked_rows)
             "card": card_name(code),
             "copies": held[code],
             "value": card_value(code, wild_rank),
@@ -170,11 +189,6 @@ def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[s
             "_code": code,
         })
 
-    def key(r):
-        look = (r["expected_next"], -r["p_out_next"]) if total else (0, 0)
-        return (not r["goes_out"], *look, r["deadwood"], -r["value"], r["_code"] == JOKER, r["_code"])
-
-    records.sort(key=key)
     for r in records:
         del r["_code"]
     df = pd.DataFrame.from_records(records, columns=list(DISCARD_COLUMNS))
@@ -190,13 +204,15 @@ class TakeAdvice:
     Attributes
     ----------
     take : bool
-        True to take the face-up card: it goes out now, or it leaves less deadwood than
-        drawing blind is expected to.  On a tie, draw blind (taking shows the table what
-        you collect, and a blind draw can never do worse than keeping the hand as it is).
+        True to take the face-up card: taking it beats a blind draw (``beats_draw``) and
+        the advisor would then keep it (``then_discard`` is another card).  A card whose
+        best discard afterwards is that very card is never taken: taking it and throwing
+        it back leaves the hand as it was, a turn lost, while a blind draw can do that
+        too (discard the card drawn) or better.
     top_card : str
         The face-up card.
     take_deadwood : int
-        Deadwood after taking it and making the best discard.
+        Deadwood after taking it and making the least-deadwood discard.
     take_discard : str
         That discard (the least deadwood; ties: the higher-valued card, then card order).
     take_goes_out : bool
@@ -207,6 +223,15 @@ class TakeAdvice:
         Expected deadwood after a blind draw and the best discard.
     unseen : int
         Cards a blind draw comes from.
+    beats_draw : bool
+        The one-turn comparison: taking it goes out now, or leaves less deadwood than a
+        blind draw is expected to (on a tie, draw blind: taking shows the table what you
+        collect, and a blind draw is never worse than keeping the hand as it is); with no
+        unseen card left, true.
+    then_discard : str
+        The discard :func:`rank_discards` ranks first for the n + 1 cards after taking
+        it (the advisor's discard, looking one draw ahead).  It may differ from
+        ``take_discard``: the least deadwood now is not always the best outlook.
     """
 
     take: bool
@@ -217,10 +242,22 @@ class TakeAdvice:
     draw_p_out: Fraction | None
     draw_expected: Fraction | None
     unseen: int
+    beats_draw: bool
+    then_discard: str
+
+    @property
+    def throws_back(self) -> bool:
+        """Taking the card would be a turn lost: the advisor's discard afterwards is the
+        card taken (``then_discard == top_card``)."""
+        return self.then_discard == self.top_card
 
     def __str__(self) -> str:
         take = (f"take {self.top_card}: discard {self.take_discard}, deadwood {self.take_deadwood}"
                 + (" (goes out)" if self.take_goes_out else ""))
+        if self.throws_back:
+            take += f"; the best discard then is the {self.top_card} itself (a turn lost)"
+        elif self.then_discard != self.take_discard:
+            take += f"; the best discard then, looking one draw ahead: {self.then_discard}"
         if self.draw_expected is None:
             draw = "draw blind: no unseen cards"
         else:
@@ -252,15 +289,28 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
     Returns
     -------
     TakeAdvice
-        Take the card if it goes out now or if the deadwood after taking it (and the best
-        discard) is less than the expected deadwood after a blind draw (and the best
-        discard), exact over the unseen cards; on a tie draw blind.  With no unseen card
-        left, take it.
+        Take the card if it goes out now or if the deadwood after taking it (and the
+        least-deadwood discard) is less than the expected deadwood after a blind draw
+        (and the best discard), exact over the unseen cards; on a tie draw blind; with
+        no unseen card left, take it (``beats_draw``).  But never when the best discard
+        afterwards, by :func:`rank_discards` (the advisor's discard), is the card taken:
+        that turn would change nothing (``throws_back``), so draw blind.
 
     Raises
     ------
     CardError, DuplicateCardError, HandSizeError, WildRankError, RulesError
         As :func:`rank_discards` (the face-up card counts towards the copies).
+
+    Notes
+    -----
+    When taking beats a blind draw by leaving less deadwood, the card taken is never
+    the best discard afterwards: its expected deadwood after the next draw is a blind
+    draw's now, above ``take_deadwood``, which bounds the least-deadwood discard's (the
+    card drawn can always be thrown).  It is only when taking "goes out" with a hand
+    that already had deadwood 0 (a dealt hand; a blind draw then goes out just as
+    surely) or with no unseen card left; the advisor player took and threw back such a
+    card in 70 of 2200 2-player rounds (61 going out, 9 on last turns;
+    docs/five_crowns_game.md, "The advisor's wasted turns").
     """
     rules, codes, seen_codes = _prepare(hand, wild_rank, rules, seen, round, 0, 1)
     if len(codes) > MAX_HAND - 1:
@@ -268,6 +318,31 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
 
         raise HandSizeError(f"hand has {len(codes)} cards, expected 1 to {MAX_HAND - 1} before drawing")
     top = parse_card(top_card)
+    f = _take_figures(codes, top, wild_rank, rules, seen_codes, then=True)
+    total = f.unseen
+    p = Fraction(f.n_out, total) if total else None
+    e = Fraction(f.dsum, total) if total else None
+    return TakeAdvice(f.take, card_name(top), f.take_deadwood, card_name(f.take_discard), f.take_deadwood == 0,
+                      p, e, total, f.beats_draw, card_name(f.then_discard))
+
+
+class _Figures(NamedTuple):
+    take: bool
+    beats_draw: bool
+    take_deadwood: int
+    take_discard: int
+    then_discard: int | None
+    n_out: int
+    dsum: int
+    unseen: int
+
+
+def _take_figures(codes: list[int], top: int, wild_rank: int, rules: Rules, seen_codes: list[int], *,
+                  then: bool) -> _Figures:
+    """should_take_discard's figures for validated codes.  With `then` false the
+    advisor's discard after taking (a discard table of the n + 1 cards) is left out:
+    ``take`` is then the one-turn comparison alone and ``then_discard`` None (the
+    players judge a take by the discard they will make themselves)."""
     unseen = unseen_counts(codes, seen_codes, rules.sets, extra=[top])
     total = int(unseen.sum())
     after = codes + [top]
@@ -282,8 +357,12 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
     (take_dw, _), discard = best
     if total:
         n_out, dsum = _core.outlook(codes, wild_rank, rules.all_wild_melds, unseen)
-        p, e = Fraction(n_out, total), Fraction(dsum, total)
     else:
-        p = e = None
-    take = take_dw == 0 or e is None or take_dw < e
-    return TakeAdvice(take, card_name(top), take_dw, card_name(discard), take_dw == 0, p, e, total)
+        n_out = dsum = 0
+    beats = take_dw == 0 or total == 0 or take_dw * total < dsum
+    first = None
+    if then:
+        rows = _core.discard_table(after, wild_rank, rules.all_wild_melds, unseen)
+        first = _ranked_rows(rows, total, wild_rank)[0][0]
+    take = beats and first != top if then else beats
+    return _Figures(take, beats, take_dw, discard, first, n_out, dsum, total)

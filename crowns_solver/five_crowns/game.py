@@ -114,6 +114,16 @@ def kept_deadwoods(hand: Sequence[int], wild_rank: int, all_wild_melds: bool = T
     return out
 
 
+def last_turn_discard(hand: Sequence[int], kept: Sequence[int]) -> int:
+    """The card the engine discards on a seat's last turn of a round (after someone went
+    out): the first card of `hand` (in the order held, the card just drawn last) whose
+    discard leaves the least deadwood, `kept` being :func:`kept_deadwoods` of `hand`.
+
+    RULES.md, Five Crowns, "Going out": the others keep the n cards of least deadwood.
+    Policies use it to see what taking the face-up card would lead to on a last turn."""
+    return hand[list(kept).index(min(kept))]
+
+
 # --------------------------------------------------------------------------- rules
 @dataclass(frozen=True)
 class GameRules:
@@ -818,7 +828,7 @@ class _Engine:
             self._observe(r, "draw", seat)
             if final:
                 best = min(r.kept)
-                discard = hand[r.kept.index(best)]
+                discard = last_turn_discard(hand, r.kept)
                 if rec_turn is not None and parse_card_or(rec_turn.get("discard")) != discard:
                     # a record may pick any discard of equal deadwood
                     d = parse_card_or(rec_turn.get("discard"))

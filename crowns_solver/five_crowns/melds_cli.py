@@ -126,6 +126,7 @@ def cmd_take(args: argparse.Namespace) -> int:
             "wild_rank": wild, "round": rnd, "take": adv.take, "take_deadwood": adv.take_deadwood,
             "take_discard": adv.take_discard, "take_goes_out": adv.take_goes_out,
             "draw_p_out": adv.draw_p_out, "draw_expected": adv.draw_expected, "unseen": adv.unseen,
+            "beats_draw": adv.beats_draw, "then_discard": adv.then_discard, "throws_back": adv.throws_back,
         })
         return 0
     print(_heading(cards, wild, rnd) + f"; face up: {adv.top_card}")
@@ -164,7 +165,8 @@ def register(commands: argparse._SubParsersAction) -> None:
 
     p = commands.add_parser("take", help="take the face-up discard or draw blind?",
                             description="For a hand of n cards before drawing: compare taking the face-up"
-                                        " card with drawing blind (exact over the unseen cards).")
+                                        " card with drawing blind (exact over the unseen cards); never take a"
+                                        " card whose best discard afterwards is that card.")
     _common(p, seen=True)
     p.add_argument("--top", required=True, metavar="CARD", help="the face-up card on the discard pile")
     p.set_defaults(handler=cmd_take)

@@ -11,7 +11,10 @@ the other hands and of the draw pile; never a hidden card):
   ``view.going_out_discards``; the engine lays the rest down.
 
 On a seat's last turn (after someone went out) only ``choose_draw`` is asked; the engine
-discards the card that leaves the least deadwood (RULES.md, Five Crowns, "Going out").
+discards the card that leaves the least deadwood (RULES.md, Five Crowns, "Going out";
+:func:`~crowns_solver.five_crowns.game.last_turn_discard`).  The built-in players other
+than ``random`` never take the face-up card when the discard that follows, theirs or on
+a last turn the engine's, would be that very card: such a turn changes nothing.
 Randomness comes from ``view.rng`` (seeded from the game's seed).  Policies keep no state
 between calls, so one object may play several seats and be sent to worker processes.
 
@@ -25,7 +28,7 @@ from typing import Protocol, runtime_checkable
 
 from ..errors import PolicyError
 from .cards import JOKER, card_value, rank_of, suit_of
-from .game import SeatView, kept_deadwoods
+from .game import SeatView, kept_deadwoods, last_turn_discard
 
 __all__ = [
     "Policy",
@@ -68,6 +71,14 @@ def _least_deadwood_discard(view: SeatView) -> int:
     return _least_deadwood_card(view.kept_deadwoods(), view.wild_rank)
 
 
+def _last_turn_throws_back(hand: list[int], kept: list[int]) -> bool:
+    """On a last turn, whether taking the face-up card (the last of `hand`, the n + 1
+    cards after taking it, `kept` their kept deadwoods) leads the engine to discard that
+    same card: then taking it cannot help (the hand ends as it is, and so would a blind
+    draw whose card is discarded), so the players draw blind instead."""
+    return last_turn_discard(hand, kept) == hand[-1]
+
+
 def _least_deadwood_card(kept: dict[int, int], wild_rank: int) -> int:
     """Of the cards `kept` maps to the deadwood left by discarding them, the one to
     discard: the least deadwood; ties: a natural card before a wild, then the
@@ -101,8 +112,10 @@ class GreedyPolicy:
     discard after taking it is another card, so the deadwood does not rise); otherwise
     draws blind.  It never takes a card only to throw that card straight back: such a
     turn changes nothing, and two greedy players would hand an unwanted wild to each
-    other until the turn cap (docs/five_crowns_game.md).  Discards the card that leaves
-    the least deadwood (ties: a natural card before a wild, then the higher-valued card).
+    other until the turn cap (docs/five_crowns_game.md); on a last turn too, where the
+    engine makes the discard (:func:`~crowns_solver.five_crowns.game.last_turn_discard`).
+    Discards the card that leaves the least deadwood (ties: a natural card before a wild,
+    then the higher-valued card).
     """
 
     name = "greedy"
@@ -113,8 +126,12 @@ class GreedyPolicy:
         hand = [*view.hand, top]
         kept = kept_deadwoods(hand, wild, view.all_wild_melds)
         if _is_wild(top, wild):
-            return "discard" if _least_deadwood_card(dict(zip(hand, kept)), wild) != top else "draw"
-        return "discard" if min(kept) < view.deadwood else "draw"
+            take = _least_deadwood_card(dict(zip(hand, kept)), wild) != top
+        else:
+            take = min(kept) < view.deadwood
+        if take and view.final_turn and _last_turn_throws_back(hand, kept):
+            return "draw"
+        return "discard" if take else "draw"
 
     def choose_discard(self, view: SeatView) -> int:
         return _least_deadwood_discard(view)
@@ -123,26 +140,39 @@ class GreedyPolicy:
 class AdvisorPolicy:
     """The discard advisor's player (meld-solver issue, RULES.md "Which discard is best").
 
-    Draw: takes the discard when :func:`~crowns_solver.five_crowns.should_take_discard`
-    says so (it goes out, or its deadwood after the best discard is at most the expected
-    deadwood after a blind draw, exact over the cards this seat has not seen).  Discard:
+    Draw: takes the discard when it beats a blind draw by
+    :func:`~crowns_solver.five_crowns.should_take_discard`'s one-turn comparison
+    (``beats_draw``: it goes out, or its deadwood after the least-deadwood discard is
+    less than the expected deadwood after a blind draw, exact over the cards this seat
+    has not seen), unless the discard that follows, its own (below) or on a last turn
+    the engine's, would be that very card: such a turn changes nothing, and a blind draw
+    does as well (docs/five_crowns_game.md, "The advisor's wasted turns").  Discard:
     the first choice of :func:`~crowns_solver.five_crowns.rank_discards` (goes out now;
     then the least expected deadwood after the next draw; then the best chance to go out
-    then; then the least deadwood now; then the higher-valued card).  The seen cards are
-    the discard pile and the cards others are known to hold.
+    then; then the least deadwood now; then the higher-valued card); going out, the
+    going-out card that leaves the least deadwood (ties: a natural card before a wild,
+    then the higher-valued card).  The seen cards are the discard pile and the cards
+    others are known to hold.
     """
 
     name = "advisor"
 
     def choose_draw(self, view: SeatView) -> str:
-        from .advisor import should_take_discard
-        from .rules import Rules
-
-        seen = view.seen_cards()
-        seen.remove(view.discard_top)  # should_take_discard counts the face-up card itself
-        advice = should_take_discard(list(view.hand), view.discard_top, view.wild_rank, seen=seen,
-                                     rules=Rules(all_wild_melds=view.all_wild_melds, sets=view.sets))
-        return "discard" if advice.take else "draw"
+        figures = _take_figures(view)
+        if not figures.beats_draw:
+            return "draw"
+        if not view.final_turn and figures.take_deadwood > 0 and figures.unseen > 0:
+            # its discard will be rank_discards' first, never the card taken here: that
+            # card's expected deadwood after the next draw is a blind draw's now, above
+            # take_deadwood, which bounds the least-deadwood discard's
+            return "discard"
+        top = view.discard_top
+        after = view.after_taking_discard()
+        if view.final_turn:
+            follows = last_turn_discard(after.hand, [after.kept_deadwood(c) for c in after.hand])
+        else:
+            follows = self.choose_discard(after)
+        return "draw" if follows == top else "discard"
 
     def choose_discard(self, view: SeatView) -> int:
         if view.can_go_out or view.final_turn:
@@ -150,28 +180,30 @@ class AdvisorPolicy:
         return _advisor_order(view)[0][1]
 
 
+def _take_figures(view: SeatView):
+    """:func:`should_take_discard`'s figures for a seat's draw phase, without the discard
+    after taking (``beats_draw`` is the one-turn comparison)."""
+    from .advisor import _take_figures as figures
+    from .rules import Rules
+
+    seen = view.seen_cards()
+    seen.remove(view.discard_top)  # the face-up card is counted on its own
+    return figures(list(view.hand), view.discard_top, view.wild_rank,
+                   Rules(all_wild_melds=view.all_wild_melds, sets=view.sets), seen, then=False)
+
+
 def _advisor_order(view: SeatView) -> list[tuple[float, int]]:
     """(expected deadwood after the next draw, card) for each distinct card in hand, in
     :func:`rank_discards` order (same compiled table, same ordering, without building a
     DataFrame for every decision)."""
-    from fractions import Fraction
-
-    from .advisor import unseen_counts
+    from .advisor import _ranked_rows, unseen_counts
     from .melds import _core
 
     hand = list(view.hand)
     wild = view.wild_rank
     unseen = unseen_counts(hand, view.seen_cards(), view.sets)
     total = int(unseen.sum())
-    rows = _core.discard_table(hand, wild, view.all_wild_melds, unseen)
-    value = _VALUE[wild]
-
-    def key(row):
-        code, kept, n_out, dsum = row
-        look = (Fraction(dsum, total), -Fraction(n_out, total)) if total else (0, 0)
-        return (kept != 0, *look, kept, -value[code], code == JOKER, code)
-
-    rows = sorted(rows, key=key)
+    rows = _ranked_rows(_core.discard_table(hand, wild, view.all_wild_melds, unseen), total, wild)
     return [((row[3] / total) if total else float(row[1]), int(row[0])) for row in rows]
 
 
@@ -216,12 +248,14 @@ class TrackerPolicy:
     Going out, it discards, of the cards that go out, the one least likely to let the
     next seat go out on its last turn.
 
-    Draw: like the advisor (takes the face-up card when it goes out, or when its deadwood
-    after the best discard is less than a blind draw's expectation), except that it never
-    takes the face-up card only to discard it that same turn: when the discard rule above,
-    feed penalty included, would throw back the card taken, it draws blind.  Such a turn
-    changes nothing, and two trackers used to hand one card to each other until the
-    2000-turn cap (docs/five_crowns_game.md, "Tracker players and the turn cap").
+    Draw: like the advisor's one-turn comparison (takes the face-up card when it goes
+    out, or when its deadwood after the least-deadwood discard is less than a blind
+    draw's expectation: ``TakeAdvice.beats_draw``), except that it never takes the
+    face-up card only to discard it that same turn: when the discard rule above, feed
+    penalty included, or on a last turn the engine's least-deadwood discard, would throw
+    back the card taken, it draws blind.  Such a turn changes nothing, and two trackers
+    used to hand one card to each other until the 2000-turn cap
+    (docs/five_crowns_game.md, "Tracker players and the turn cap").
 
     Parameters
     ----------
@@ -277,10 +311,12 @@ class TrackerPolicy:
         return (self.feed_weight, self.lookahead, self.out_weight, float(self.candidates), self.margin)
 
     def choose_draw(self, view: SeatView) -> str:
-        if AdvisorPolicy.choose_draw(self, view) == "draw":  # type: ignore[arg-type]
+        if not _take_figures(view).beats_draw:
             return "draw"
-        if view.final_turn:  # the engine discards the least deadwood, never the card taken
-            return "discard"
+        if view.final_turn:  # the engine discards the least deadwood: is it the card taken?
+            hand = [*view.hand, view.discard_top]
+            kept = kept_deadwoods(hand, view.wild_rank, view.all_wild_melds)
+            return "draw" if _last_turn_throws_back(hand, kept) else "discard"
         # never take the face-up card only to throw it back: with the feed penalty the
         # discard rule may prefer it to the card the advisor's draw rule meant to drop,
         # and two trackers then hand it to each other until the turn cap

@@ -97,6 +97,7 @@ def _game_row(result: Any, prefix: str, players: int, rounds: int, names: list[s
     row[f"{prefix}turns"] = sum(r.turns for r in result.rounds)
     row[f"{prefix}reshuffles"] = sum(r.reshuffles for r in result.rounds)
     row[f"{prefix}tiebreaks"] = len(result.tiebreaks)
+    row[f"{prefix}tb_capped"] = sum(t.out is None for t in result.tiebreaks)
 
 
 def play_chunk(
@@ -123,8 +124,9 @@ def play_chunk(
         One row per game (per deal with `duplicate`): ``players``, ``policy_<s>``,
         ``r<round>_<s>`` (points of seat s in each round), ``total_<s>``, ``place_<s>``,
         ``win_<s>`` (1 for each winner), ``out<round>`` (the seat that went out, -1 for
-        none), ``turns`` (all rounds, all seats), ``reshuffles``, ``tiebreaks``; with `duplicate` each of these columns once per
-        rotation k, prefixed ``k<k>_``.
+        none), ``turns`` (all rounds, all seats), ``reshuffles``, ``tiebreaks`` (tiebreak
+        rounds played), ``tb_capped`` (of those, the ones cut off at the turn cap); with
+        `duplicate` each of these columns once per rotation k, prefixed ``k<k>_``.
     """
     game_rules = GameRules(players=players, **{k: v for k, v in rules.items() if k != "players"})
     pols = [get_policy(p) for p in policies]
@@ -203,7 +205,9 @@ def simulate(
         ``round_11`` (points), ``out_1`` .. ``out_11`` (bool: this seat went out in that
         round; no seat does in a round cut off by ``max_turns``), ``total`` (points), ``place`` (1 best; equal totals share),
         ``won`` (bool; several winners in a shared win), ``turns`` (the game's turns, all
-        seats).  With `duplicate` also ``deal`` (0..games-1) and ``rotation`` (k), and
+        seats), ``tiebreaks`` (tiebreak rounds the game played, ``GameRules(ties=
+        "tiebreak")``; 0 otherwise) and ``capped_tiebreaks`` (of those, the rounds cut off
+        by ``max_turns``), both per game.  With `duplicate` also ``deal`` (0..games-1) and ``rotation`` (k), and
         ``game`` numbers the games played (``deal x rotations + index of k``).  ``attrs``
         holds the run's metadata (seed, chunk size, rules, version...).
 
@@ -265,21 +269,25 @@ def simulate(
 def capped_rounds(df: pd.DataFrame) -> int:
     """Rounds that ended at the turn cap (``GameRules.max_turns``) in a :func:`simulate` table.
 
-    A round is capped when nobody went out in it: no seat's ``out_<r>`` is true.  With
-    the built-in players this should be 0 (two greedy players used to end about 1.5% of
-    2-player rounds there, see docs/five_crowns_game.md); a count above 0 means some
-    scores are deadwood held when the round was cut off, not a normal round end.
+    A round is capped when nobody went out in it: no seat's ``out_<r>`` is true; a
+    tiebreak round (``GameRules(ties="tiebreak")``) is counted from the game's
+    ``capped_tiebreaks``.  With the built-in players this should be 0 (two greedy
+    players used to end about 1.5% of 2-player rounds there, see
+    docs/five_crowns_game.md); a count above 0 means some scores are deadwood held when
+    the round was cut off, not a normal round end (in a tiebreak, the deadwood decides
+    the winner).
 
     Parameters
     ----------
     df : pandas.DataFrame
-        One row per game and seat, as :func:`simulate` returns it (columns ``game`` and
-        ``out_1`` .. ``out_<rounds>``).
+        One row per game and seat, as :func:`simulate` returns it (columns ``game``,
+        ``out_1`` .. ``out_<rounds>`` and ``capped_tiebreaks``; a table without that
+        column, from before it existed, counts the main rounds only).
 
     Returns
     -------
     int
-        Capped rounds, counted once per game and round (not per seat).
+        Capped rounds, main and tiebreak, counted once per game and round (not per seat).
 
     Raises
     ------
@@ -292,7 +300,10 @@ def capped_rounds(df: pd.DataFrame) -> int:
     if "game" not in df.columns or not outs:
         raise RunnerError("capped_rounds needs a simulate() table (columns game, out_1 ...)")
     went_out = df.groupby("game")[outs].any()
-    return int((~went_out).to_numpy().sum())
+    capped = int((~went_out).to_numpy().sum())
+    if "capped_tiebreaks" in df.columns:
+        capped += int(df.groupby("game")["capped_tiebreaks"].first().sum())
+    return capped
 
 
 def _check_out(out: Any) -> None:
@@ -322,6 +333,10 @@ def _long(wide: pd.DataFrame, players: int, rounds: int, prefix: str = "") -> pd
         part["place"] = wide[f"{prefix}place_{s}"].to_numpy()
         part["won"] = wide[f"{prefix}win_{s}"].to_numpy().astype(bool)
         part["turns"] = wide[f"{prefix}turns"].to_numpy()
+        for name, col in (("tiebreaks", "tiebreaks"), ("capped_tiebreaks", "tb_capped")):
+            # results files written before the tiebreak columns lack them: 0 (not known)
+            values = wide[f"{prefix}{col}"] if f"{prefix}{col}" in wide.columns else pd.Series(0, index=wide.index)
+            part[name] = values.fillna(0).astype(int).to_numpy()
         parts.append(part)
     out = pd.concat(parts, ignore_index=True).sort_values(["game", "seat"], kind="stable").reset_index(drop=True)
     out.attrs = dict(wide.attrs)
