@@ -182,3 +182,17 @@ def test_the_study_features_equal_the_compiled_evaluation_and_the_quick_study_ru
     assert list(acc["evaluation"])[:3] == ["current margin alone", "potential (earlier default)", "fitted (library default)"]
     assert (acc["mae_all"] >= 0).all() and len(weights) == 7
     assert play["games"].iloc[0] == 2 * max(2, 6 // 5)
+
+
+def test_parallel_solves_take_the_evaluation():
+    # the workers build their engines from the job (a missing or wrong key would fail there)
+    from crowns_solver.cross_kings import solve
+
+    rng = np.random.default_rng(9)
+    pos = Position.random(rng)
+    while pos.cards_left > 17 or pos.marker is None:
+        pos = pos.play(pos.legal_moves()[int(rng.integers(len(pos.legal_moves())))])
+    one = solve(pos, mode="open", evaluation="potential")
+    two = solve(pos, mode="open", workers=2, evaluation="potential")
+    assert one.exact and two.exact and one.value == two.value
+    assert two.stats["workers"] == 2
