@@ -31,6 +31,21 @@ class Engine:
     thr_cuts: int
     end_cut: int
     heur_w: int
+    heur_kind: int
+    ev_score0: int
+    ev_score1: int
+    ev_gain0: int
+    ev_gain1: int
+    ev_kings0: int
+    ev_kings1: int
+    ev_pairs0: int
+    ev_pairs1: int
+    ev_adj0: int
+    ev_adj1: int
+    ev_gap0: int
+    ev_gap1: int
+    ev_tempo0: int
+    ev_tempo1: int
     fd_key: int
     king_key: int
     pgain: int

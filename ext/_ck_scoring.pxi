@@ -51,6 +51,7 @@ cdef uint8_t CK_AP[5][5][5]     # a King's share (twelfths) of that gain, x <= b
 cdef uint64_t _CK_LO = 0x0101010101010101ULL
 cdef uint64_t _CK_HI = 0x8080808080808080ULL
 cdef uint64_t CK_RG1[256]       # run gain of one King on each free rank of a suit mask (bytes)
+cdef uint64_t CK_RGN[256]       # run gain of one natural card on each free rank of a suit mask (bytes)
 
 
 cdef inline int _ck_run_nokings(unsigned int m) noexcept nogil:
@@ -81,8 +82,10 @@ cdef void ck_init_tables() noexcept nogil:
                 CK_SPREAD[m] |= (<uint64_t>1) << (8 * i)
     for m in range(256):
         CK_RG1[m] = 0
+        CK_RGN[m] = 0
         for i in range(8):
             if not (m >> i) & 1:
+                CK_RGN[m] |= (<uint64_t>(CK_RUN[m | (1 << i)] - CK_RUN[m])) << (8 * i)
                 CK_RG1[m] |= (<uint64_t>(CK_RUN[m | (1 << i)] - ((CK_COV[m | (1 << i)] >> i) & 1)
                                          - CK_RUN[m])) << (8 * i)
     for c in range(5):

@@ -357,7 +357,13 @@ cdef class Engine:
     cdef public int end_cut
     cdef public int king_key, pgain, pdeny   # ordering proxy: a King; cards near the mover's / the opponent's
     cdef public int fd_key           # ordering key of a face-down move (natural cards: 0..~20, King 14)
-    cdef public int heur_w           # weight (eighths of a point) of potential in the horizon heuristic
+    cdef public int heur_w           # heur_kind 1: weight (eighths of a point) of potential
+    cdef public int heur_kind        # horizon evaluation: 2 the fitted evaluation (ev_*), 1 margin + potential
+    # heur_kind 2: each weight is (x0 + x1 * cards left / 36) / 64 point, for the margin,
+    # the one-card gains, Kings, same-rank pairs, adjacent and one-apart suit neighbours,
+    # and the mover's tempo (a constant): see _evaluation
+    cdef public int ev_score0, ev_score1, ev_gain0, ev_gain1, ev_kings0, ev_kings1
+    cdef public int ev_pairs0, ev_pairs1, ev_adj0, ev_adj1, ev_gap0, ev_gap1, ev_tempo0, ev_tempo1
     cdef public int tt_by_occ        # decide table use from the cards left, not those within reach
     cdef public long long end_cuts
     cdef public int prefetch
@@ -464,6 +470,17 @@ cdef class Engine:
         self.ordering = 1
         self.end_cut = 1
         self.heur_w = 8
+        self.heur_kind = 2
+        # least squares on 2,000 self-play games of the search player (20,000 nodes a
+        # move), every position labelled with the game's final margin:
+        # analysis/cross_kings_evaluation.py, docs/cross_kings_solver.md "Sixth round"
+        self.ev_score0, self.ev_score1 = 61, -36
+        self.ev_gain0, self.ev_gain1 = 21, -15
+        self.ev_kings0, self.ev_kings1 = 2, 121
+        self.ev_pairs0, self.ev_pairs1 = -3, 2
+        self.ev_adj0, self.ev_adj1 = 2, 20
+        self.ev_gap0, self.ev_gap1 = -7, 63
+        self.ev_tempo0, self.ev_tempo1 = 93, -71
         self.fd_key = 20
         self.king_key = 14
         self.pgain = 3
@@ -979,11 +996,22 @@ cdef class Engine:
             lo[0] = self._to_value(s.sc[a] - upb, s.f)
 
     cdef int64_t _heuristic(self, St* s) noexcept nogil:
-        """Horizon estimate (not proven): the current margin, plus `heur_w`/8 points per
-        unit of potential (cards that could still grow into groups: see _potential)."""
+        """Horizon estimate (not proven), mover's view, in the node's value units.
+        heur_kind 2 (default): the fitted evaluation (_evaluation); 1: the current margin
+        plus `heur_w`/8 points per unit of potential (_potential)."""
         self._need(s)
         cdef int64_t d = s.sc[s.side] - s.sc[1 - s.side]
         cdef int64_t v
+        if self.heur_kind == 2:
+            d = self._evaluation(s)    # 1/64 point
+            if self.objective == OBJ_WIN:
+                v = d // 8             # a soft sign: 8 points ahead reads as nearly won
+                if v > WIN_SCALE - 1:
+                    v = WIN_SCALE - 1
+                if v < -(WIN_SCALE - 1):
+                    v = -(WIN_SCALE - 1)
+                return v * FACT[s.f]
+            return (d * FACT[s.f]) >> 6
         if self.heur_w:
             d = (8 * d + self.heur_w * (self._potential(s.nat[s.side], s.kings[s.side])
                                         - self._potential(s.nat[1 - s.side], s.kings[1 - s.side]))) // 8
@@ -996,6 +1024,56 @@ cdef class Engine:
                 v = -(WIN_SCALE - 1)
             return v * FACT[s.f]
         return d * FACT[s.f]
+
+    cdef int64_t _evaluation(self, St* s) noexcept nogil:
+        """The fitted horizon evaluation (1/64 point, mover's view, scores known): a
+        linear function of the two hands' feature differences (_features) and the current
+        margin, each weight changing linearly with the cards left (a King in hand is
+        worth about two points early and nothing extra late, when its worth is in the
+        score), plus the mover's tempo."""
+        cdef int fp[5]
+        cdef int fo[5]
+        cdef int64_t left = _popc(s.occ)
+        self._features(s, s.side, fp)
+        self._features(s, 1 - s.side, fo)
+        return ((self.ev_score0 * 36 + self.ev_score1 * left) * (s.sc[s.side] - s.sc[1 - s.side])
+                + (self.ev_gain0 * 36 + self.ev_gain1 * left) * (fp[0] - fo[0])
+                + (self.ev_kings0 * 36 + self.ev_kings1 * left) * (fp[1] - fo[1])
+                + (self.ev_pairs0 * 36 + self.ev_pairs1 * left) * (fp[2] - fo[2])
+                + (self.ev_adj0 * 36 + self.ev_adj1 * left) * (fp[3] - fo[3])
+                + (self.ev_gap0 * 36 + self.ev_gap1 * left) * (fp[4] - fo[4])
+                + (self.ev_tempo0 * 36 + self.ev_tempo1 * left)) // 36
+
+    cdef inline void _features(self, St* s, int p, int* out) noexcept nogil:
+        """Player p's features for _evaluation: out[0] the one-card gains (what the
+        hand's natural cards would score more with each natural card held by neither
+        player added alone, summed over those cards: grid or unseen; Kings ignored),
+        out[1] its Kings, out[2] same-rank pairs (cards beyond the first of each rank),
+        out[3] adjacent and out[4] one-apart suit neighbours."""
+        cdef uint32_t nat = s.nat[p]
+        cdef uint32_t other = ~(s.nat[0] | s.nat[1])
+        cdef uint64_t C = ck_rank_counts(nat)
+        cdef uint64_t O = ck_rank_counts(other)
+        cdef int r, c, gain = 0, pairs = 0, adj = 0, gap = 0
+        cdef unsigned int m, q
+        for r in range(8):
+            c = (C >> (8 * r)) & 0xFF
+            if c >= 2:
+                pairs += c - 1
+                # one more card of this rank: a set of 2 -> 3 scores 3, of 3 -> 4 two more
+                gain += (3 if c == 2 else 2 if c == 3 else 0) * <int>((O >> (8 * r)) & 0xFF)
+        for r in range(4):
+            m = (nat >> (8 * r)) & 0xFF
+            q = (other >> (8 * r)) & 0xFF
+            adj += __builtin_popcount(m & (m >> 1))
+            gap += __builtin_popcount(m & (m >> 2) & ~(m >> 1))
+            if q:   # run gains of the suit's free ranks (a byte each), summed over q's ranks
+                gain += <int>(((CK_RGN[m] & (CK_SPREAD[q] * 0xFF)) * _CK_LO) >> 56)
+        out[0] = gain
+        out[1] = s.kings[p]
+        out[2] = pairs
+        out[3] = adj
+        out[4] = gap
 
     cdef inline int _potential(self, uint32_t nat, int kings) noexcept nogil:
         """Cheap count of what a hand may still turn into groups: same-rank pairs, suit

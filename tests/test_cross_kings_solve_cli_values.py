@@ -73,7 +73,7 @@ def test_game_mode_values_print_as_decimals_with_the_exact_fraction(capsys, tmp_
 def test_estimates_print_as_decimals(capsys, tmp_path):
     path = tmp_path / "p.json"
     path.write_text(json.dumps(random_position(2, 15).to_dict()))
-    code, out, _ = run_cli(capsys, "cross-kings", "solve", str(path), "--mode", "game", "--node-limit", "100000")
+    code, out, _ = run_cli(capsys, "cross-kings", "solve", str(path), "--mode", "game", "--node-limit", "30000")
     assert code == 0 and "estimate " in out and "not exact: node limit" in out
     body = out.split("second to move:")[1]
     assert not FRACTION.search(body.split("line the search prefers")[0])

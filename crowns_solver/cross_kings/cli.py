@@ -261,6 +261,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         time_limit=time_limit,
         node_limit=args.node_limit,
         workers=args.workers,
+        evaluation=args.evaluation,
     )
     interrupted = sol.stopped == "interrupted"
     if args.json:
@@ -408,5 +409,8 @@ def register_solve(commands: argparse._SubParsersAction) -> None:
     solve.add_argument("--workers", type=_positive_int, default=1, metavar="W",
                        help="worker processes that split the root's moves (default 1; the values are the"
                             " same for any W; positions under 16 cards use one)")
+    solve.add_argument("--evaluation", choices=("fitted", "potential"), default="fitted",
+                       help="horizon evaluation of the anytime analysis (positions too large to solve"
+                            " exactly in time): fitted to self-play (default) or the earlier potential count")
     add_json_flag(solve)
     solve.set_defaults(handler=cmd_solve)

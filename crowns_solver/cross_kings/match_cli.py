@@ -32,7 +32,7 @@ def _whole(lo: int):
     return parse
 
 
-def _options(name: str, args: argparse.Namespace) -> dict:
+def _options(name: str, args: argparse.Namespace, seat: str) -> dict:
     if name not in ("search", "clairvoyant"):
         return {}
     opts: dict = {"node_limit": args.nodes}
@@ -40,6 +40,9 @@ def _options(name: str, args: argparse.Namespace) -> dict:
         opts = {"node_limit": None, "time_limit": args.time}
     if args.objective != "margin":
         opts["objective"] = args.objective
+    evaluation = args.a_evaluation if seat == "a" else args.b_evaluation
+    if evaluation != "fitted":
+        opts["evaluation"] = evaluation
     return opts
 
 
@@ -51,8 +54,8 @@ def cmd_match(args: argparse.Namespace) -> int:
     from .._io import check_run_outputs
 
     check_run_outputs(args.out, args.csv, force=args.force)  # before any game (--csv m.jsonl --out m.jsonl too)
-    result = match(args.a, args.b, args.deals, seed=args.seed, a_options=_options(args.a, args),
-                   b_options=_options(args.b, args), reach=args.reach, start=args.start,
+    result = match(args.a, args.b, args.deals, seed=args.seed, a_options=_options(args.a, args, "a"),
+                   b_options=_options(args.b, args, "b"), reach=args.reach, start=args.start,
                    workers=args.workers, progress=args.progress, out=args.out)
     if args.csv is not None:
         result.games.to_csv(args.csv, index=False)
@@ -90,6 +93,10 @@ def register_match(commands: argparse._SubParsersAction) -> None:
                    help="seconds per move for search/clairvoyant instead of --nodes (not reproducible)")
     p.add_argument("--objective", choices=("margin", "win"), default="margin",
                    help="what the search players maximise (default margin)")
+    for seat in ("a", "b"):
+        p.add_argument(f"--{seat}-evaluation", choices=("fitted", "potential"), default="fitted",
+                       help=f"horizon evaluation of player {seat.upper()} when it searches: fitted to self-play"
+                            " (default) or the earlier potential count")
     p.add_argument("--reach", choices=("any", "nearest"), default="any", help="rules option reach (default any)")
     p.add_argument("--start", type=_cell, default=None, metavar="ROW,COL",
                    help="fix the start cell (crosskings.net uses 2,2); default: the second player chooses")

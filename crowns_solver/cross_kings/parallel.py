@@ -39,6 +39,7 @@ from ..errors import SolverOptionError
 from . import solver as _solver
 from .position import Position
 from .solver import (
+    EVALUATIONS,
     _EXACT,
     _INF,
     ANYTIME_CARDS,
@@ -144,6 +145,7 @@ def _worker(wid: int, job: dict, tasks: list, next_task: Any, best: Any, pinning
     try:
         try:
             eng = _core.Engine(job["cards"], job["mode_i"], job["objective_i"], job["reach_i"], job["tt_bytes"])
+            eng.heur_kind = job["heur_kind"]
         except MemoryError:
             results.put(("error", wid, f"worker {wid} cannot allocate a transposition table of"
                                        f" {job['tt_bytes'] / 2**20:g} MB; ask for less"))
@@ -481,7 +483,8 @@ def _tasks(run: _Run) -> tuple[list[tuple[int, int | None]], dict[int, int]]:
 
 
 def solve_parallel(pos: Position, *, mode: str, objective: str, all_moves: bool, tt_mb: float,
-                   time_limit: float | None, node_limit: int | None, workers: int) -> Solution:
+                   time_limit: float | None, node_limit: int | None, workers: int,
+                   evaluation: str = "fitted") -> Solution:
     """:func:`crowns_solver.cross_kings.solve` over `workers` processes (see the module).
 
     The arguments are those of ``solve``, already validated; `workers` >= 2.  Positions
@@ -497,13 +500,14 @@ def solve_parallel(pos: Position, *, mode: str, objective: str, all_moves: bool,
     moves = pos.legal_moves()
     if pos.cards_left < PARALLEL_MIN_CARDS or len(moves) <= 1:
         sol = _solver.solve(pos, mode=mode, objective=objective, all_moves=all_moves, tt_mb=tt_mb,  # type: ignore[arg-type]
-                            time_limit=time_limit, node_limit=node_limit, workers=1)
+                            time_limit=time_limit, node_limit=node_limit, workers=1, evaluation=evaluation)  # type: ignore[arg-type]
         return replace(sol, stats={**sol.stats, "workers": 1})
     # the shallow pass (and the anytime iterations) in this process, with all the memory
     try:
         eng = _core.Engine(cards, mode_i, objective_i, reach_i, int(tt_mb * (1 << 20)))
     except MemoryError:
         raise SolverOptionError(f"cannot allocate a transposition table of {tt_mb} MB; ask for less") from None
+    heur_kind = eng.heur_kind = EVALUATIONS[evaluation]
     deadline = _core.monotonic() + time_limit if time_limit is not None else 0.0
     eng.set_limits(deadline, node_limit or 0)
     run = _Run(eng, root, pos, mode, objective, all_moves)   # type: ignore[arg-type]
@@ -528,6 +532,7 @@ def solve_parallel(pos: Position, *, mode: str, objective: str, all_moves: bool,
             stop = 3
     # the parent's table goes before the workers allocate theirs: the memory bound holds
     small = _core.Engine(cards, mode_i, objective_i, reach_i, _PARENT_TT_BYTES)
+    small.heur_kind = heur_kind
     run.eng = run.drv.eng = small
     del eng
     reports: dict[int, dict] = {}
@@ -538,7 +543,7 @@ def solve_parallel(pos: Position, *, mode: str, objective: str, all_moves: bool,
         job = {
             "cards": cards, "root": root, "pos": pos, "mode": mode, "objective": objective,
             "mode_i": mode_i, "objective_i": objective_i, "reach_i": reach_i, "parent_pid": os.getpid(),
-            "all_moves": all_moves, "tt_bytes": share, "deadline": deadline,
+            "all_moves": all_moves, "tt_bytes": share, "deadline": deadline, "heur_kind": heur_kind,
             "guess": run.estimate if run.estimate is not None else 0,
             "estimates": estimates,
             "first": (((1, 0) if (run.estimate or 0) > 0 else (0, 1))

@@ -404,7 +404,7 @@ class GreedyPlayer:
         return f"GreedyPlayer(tie_break={self.tie_break!r})"
 
 
-def _check_limits(node_limit: Any, time_limit: Any, tt_mb: Any, objective: Any) -> None:
+def _check_limits(node_limit: Any, time_limit: Any, tt_mb: Any, objective: Any, evaluation: Any = "fitted") -> None:
     if node_limit is not None and (
         isinstance(node_limit, bool) or not isinstance(node_limit, (int, np.integer)) or node_limit <= 0
     ):
@@ -420,6 +420,8 @@ def _check_limits(node_limit: Any, time_limit: Any, tt_mb: Any, objective: Any) 
         raise PolicyError(f"tt_mb must be a number of MB between 1 and 65536, got {tt_mb!r}")
     if objective not in ("margin", "win"):
         raise PolicyError(f"objective must be 'margin' or 'win', got {objective!r}")
+    if evaluation not in ("fitted", "potential"):
+        raise PolicyError(f"evaluation must be 'fitted' or 'potential', got {evaluation!r}")
 
 
 class SearchPlayer:
@@ -428,8 +430,8 @@ class SearchPlayer:
     Each move calls :func:`~crowns_solver.cross_kings.solve` with ``mode="game"`` on the
     public position (face-down cards unknown; RULES.md "Game value"): iterative deepening
     (MTD(f) per depth, alpha-beta with a transposition table, Star1/Star2 at chance
-    nodes) with a heuristic evaluation of unfinished hands at the horizon (the current
-    margin plus the hands' potential), and the exact search once the position is within
+    nodes) with a heuristic evaluation of unfinished hands at the horizon (by default
+    the fitted evaluation: see `evaluation`), and the exact search once the position is within
     its reach (at most 19 cards left, or sooner when the deepening reaches the end of
     the game).  It plays the move the search prefers; its start cell is the best of the
     four central cells by the same search, drawn with `rng` among cells whose estimates tie.
@@ -445,6 +447,11 @@ class SearchPlayer:
         game points (win 1, draw 1/2).
     tt_mb : float
         Search memory per move, in MB.
+    evaluation : {"fitted", "potential"}
+        The horizon evaluation (see :func:`~crowns_solver.cross_kings.solve`):
+        ``"fitted"`` (default) or the earlier ``"potential"``.  With 20,000 and 100,000
+        nodes a move, the fitted one scores about 0.8-1 point a game more against the
+        other (docs/cross_kings_solver.md "Sixth round").
 
     Raises
     ------
@@ -457,8 +464,10 @@ class SearchPlayer:
     _mode = "game"
 
     def __init__(self, node_limit: int | None = DEFAULT_NODE_LIMIT, time_limit: float | None = None,
-                 objective: str = "margin", tt_mb: float = DEFAULT_PLAYER_TT_MB) -> None:
-        _check_limits(node_limit, time_limit, tt_mb, objective)
+                 objective: str = "margin", tt_mb: float = DEFAULT_PLAYER_TT_MB,
+                 evaluation: str = "fitted") -> None:
+        _check_limits(node_limit, time_limit, tt_mb, objective, evaluation)
+        self.evaluation = evaluation
         self.node_limit = None if node_limit is None else int(node_limit)
         self.time_limit = time_limit
         self.objective = objective
@@ -472,7 +481,8 @@ class SearchPlayer:
         from .solver import solve
 
         return solve(self._position(view), mode=self._mode, objective=self.objective,  # type: ignore[arg-type]
-                     tt_mb=self.tt_mb, time_limit=self.time_limit, node_limit=self.node_limit)
+                     tt_mb=self.tt_mb, time_limit=self.time_limit, node_limit=self.node_limit,
+                     evaluation=self.evaluation)  # type: ignore[arg-type]
 
     def choose(self, view: SeatView, rng: np.random.Generator) -> Cell:
         """The move the search prefers (a single legal move is played without searching)."""
@@ -509,7 +519,7 @@ class SearchPlayer:
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}(node_limit={self.node_limit!r}, time_limit={self.time_limit!r},"
-                f" objective={self.objective!r})")
+                f" objective={self.objective!r}, evaluation={self.evaluation!r})")
 
 
 class ClairvoyantPlayer(SearchPlayer):
@@ -546,8 +556,8 @@ _FACTORIES: dict[str, Callable[..., Any]] = {
 _OPTIONS: dict[str, tuple[str, ...]] = {
     "random": (),
     "greedy": ("tie_break",),
-    "search": ("node_limit", "time_limit", "objective", "tt_mb"),
-    "clairvoyant": ("node_limit", "time_limit", "objective", "tt_mb"),
+    "search": ("node_limit", "time_limit", "objective", "tt_mb", "evaluation"),
+    "clairvoyant": ("node_limit", "time_limit", "objective", "tt_mb", "evaluation"),
 }
 
 
@@ -560,7 +570,7 @@ def make_player(name: str, **options: Any) -> CrossKingsPlayer:
         See :data:`PLAYER_NAMES` and the module docstring.  ``"clairvoyant"`` cheats.
     **options
         The player's options: ``tie_break`` (greedy); ``node_limit``, ``time_limit``,
-        ``objective``, ``tt_mb`` (search, clairvoyant).
+        ``objective``, ``tt_mb``, ``evaluation`` (search, clairvoyant).
 
     Raises
     ------

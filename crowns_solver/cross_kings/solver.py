@@ -41,6 +41,9 @@ __all__ = ["solve", "Solution", "MoveValue", "Mode", "Objective", "DEFAULT_TT_MB
 
 Mode: TypeAlias = Literal["open", "game"]
 Objective: TypeAlias = Literal["margin", "win"]
+Evaluation: TypeAlias = Literal["fitted", "potential"]
+#: Horizon evaluations of the anytime analysis, by name: the core's ``heur_kind``.
+EVALUATIONS = {"fitted": 2, "potential": 1}
 StopReason: TypeAlias = Literal["time", "interrupted", "nodes"]
 
 #: Default size of the transposition table, in MB.
@@ -447,6 +450,7 @@ def solve(
     time_limit: float | None = None,
     node_limit: int | None = None,
     workers: int | None = 1,
+    evaluation: Evaluation = "fitted",
 ) -> Solution:
     """Solve a Cross Kings position: its value, the best move(s) and, on request, every move's value.
 
@@ -495,6 +499,16 @@ def solve(
         ``tt_mb / workers`` MB, so `tt_mb` still bounds the whole solve.  Positions
         with fewer than 16 cards left, or a single legal move, are solved in this
         process.
+    evaluation : {"fitted", "potential"}
+        The heuristic evaluation at the horizon of the anytime analysis (used only when
+        a limit stops a position too large to solve exactly; exact values never depend
+        on it).  ``"fitted"`` (default): the current margin and the hands' features
+        (one-card gains, Kings, pairs, suit neighbours, the mover's tempo) weighted by a
+        least-squares fit to the final margins of self-play games, each weight
+        depending on the cards left (``analysis/cross_kings_evaluation.py``;
+        docs/cross_kings_solver.md "Sixth round").  ``"potential"``: the earlier
+        evaluation, the current margin plus one point per unit of potential (same-rank
+        pairs, suit neighbours, two per King).
 
     Returns
     -------
@@ -505,8 +519,8 @@ def solve(
     Raises
     ------
     SolverOptionError
-        If `mode`, `objective`, `tt_mb`, `time_limit`, `node_limit` or `workers` is
-        invalid (e.g. `tt_mb` not a number from 1 to 65536, `time_limit` NaN, zero or
+        If `mode`, `objective`, `tt_mb`, `time_limit`, `node_limit`, `workers` or
+        `evaluation` is invalid (e.g. `tt_mb` not a number from 1 to 65536, `time_limit` NaN, zero or
         negative), if ``tt_mb / workers`` is below 1 MB, or the table cannot be
         allocated.
     UnknownCardError
@@ -532,6 +546,8 @@ def solve(
         time_limit = None   # no limit
     if not isinstance(all_moves, bool):
         raise SolverOptionError(f"all_moves must be True or False, got {all_moves!r}")
+    if not isinstance(evaluation, str) or evaluation not in EVALUATIONS:
+        raise SolverOptionError(f"evaluation must be one of {', '.join(map(repr, EVALUATIONS))}, got {evaluation!r}")
     if type(workers) is not int or workers != 1:
         from .parallel import check_memory, check_workers
 
@@ -550,7 +566,8 @@ def solve(
         from .parallel import solve_parallel
 
         return solve_parallel(pos, mode=mode, objective=objective, all_moves=all_moves, tt_mb=tt_mb,
-                              time_limit=time_limit, node_limit=node_limit, workers=workers)
+                              time_limit=time_limit, node_limit=node_limit, workers=workers,
+                              evaluation=evaluation)
     t0 = time.perf_counter()
     cards, root = _engine_input(pos, mode)
     try:
@@ -563,6 +580,7 @@ def solve(
         )
     except MemoryError:
         raise SolverOptionError(f"cannot allocate a transposition table of {tt_mb} MB; ask for less") from None
+    eng.heur_kind = EVALUATIONS[evaluation]
     run = _Run(eng, root, pos, mode, objective, all_moves)
     deadline = run.started + time_limit if time_limit is not None else 0.0
     eng.set_limits(deadline, node_limit or 0)
