@@ -70,8 +70,8 @@ def hand_features(nat: int, kings: int, other: int) -> list[int]:
     adj = gap = 0
     for s in range(4):
         m = (nat >> (8 * s)) & 0xFF
-        adj += bin(m & (m >> 1)).count("1")
-        gap += bin(m & (m >> 2) & ~(m >> 1)).count("1")
+        adj += (m & (m >> 1)).bit_count()
+        gap += (m & (m >> 2) & ~(m >> 1)).bit_count()
     return [gain, kings, pairs, adj, gap]
 
 
@@ -90,7 +90,7 @@ def position_terms(state: tuple) -> tuple[np.ndarray, int]:
     fp = hand_features(nat[side], kings[side], other)
     fo = hand_features(nat[1 - side], kings[1 - side], other)
     margin = score_mask(nat[side], kings[side]) - score_mask(nat[1 - side], kings[1 - side])
-    return np.array([margin, *(a - b for a, b in zip(fp, fo)), 1], dtype=float), bin(occ).count("1")
+    return np.array([margin, *(a - b for a, b in zip(fp, fo)), 1], dtype=float), occ.bit_count()
 
 
 def design(terms: np.ndarray, left: np.ndarray) -> np.ndarray:

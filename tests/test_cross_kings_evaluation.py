@@ -1,6 +1,7 @@
 """The horizon evaluation of the Cross Kings search (heur_kind 2, `Engine._evaluation`),
-checked against a plain re-implementation here: every feature computed by brute force with
-the exact scorer, on positions of every size, both modes and both objectives."""
+checked against a plain re-implementation: the features by brute force with the exact
+scorer (the study's `hand_features`, plain Python), the rounding as the core does it, on
+positions of every size, both modes and both objectives."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import math
 
 import numpy as np
 import pytest
+from crowns_solver.analysis.cross_kings_evaluation import hand_features as _features
 
 from crowns_solver import _ck_search
 from crowns_solver._ck_score import score_mask
@@ -23,23 +25,6 @@ def _trunc_div(a: int, b: int) -> int:
     return q if (a >= 0) == (b > 0) else -q
 
 
-def _features(nat: int, kings: int, other: int) -> list[int]:
-    """One-card gains (by the scorer, Kings ignored), Kings, pairs, adjacent, one apart."""
-    base = score_mask(nat, 0)
-    gain = sum(score_mask(nat | (1 << c), 0) - base for c in range(32) if (other >> c) & 1)
-    ranks = [sum((nat >> (8 * s + r)) & 1 for s in range(4)) for r in range(8)]
-    pairs = sum(c - 1 for c in ranks if c >= 2)
-    adj = gap = 0
-    for s in range(4):
-        for r in range(8):
-            held = lambda q: 0 <= q < 8 and (nat >> (8 * s + q)) & 1  # noqa: E731
-            if held(r) and held(r + 1):
-                adj += 1
-            if held(r) and held(r + 2) and not held(r + 1):
-                gap += 1
-    return [gain, kings, pairs, adj, gap]
-
-
 def _reference(eng: _ck_search.Engine, state: tuple, objective: str) -> int:
     occ, fd, _pool, n0, n1, k0, k1, _marker, side = state
     nat, kings = (n0, n1), (k0, k1)
@@ -47,12 +32,12 @@ def _reference(eng: _ck_search.Engine, state: tuple, objective: str) -> int:
     fp = _features(nat[side], kings[side], other)
     fo = _features(nat[1 - side], kings[1 - side], other)
     margin = score_mask(nat[side], kings[side]) - score_mask(nat[1 - side], kings[1 - side])
-    left = bin(occ).count("1")
+    left = occ.bit_count()
     w = {k: (getattr(eng, f"ev_{k}0"), getattr(eng, f"ev_{k}1")) for k in WEIGHTS}
     diffs = [margin] + [a - b for a, b in zip(fp, fo)] + [1]
     total = sum((w[k][0] * 36 + w[k][1] * left) * d for k, d in zip(WEIGHTS, diffs))
     d64 = _trunc_div(total, 36)
-    scale = math.factorial(bin(fd).count("1"))
+    scale = math.factorial(fd.bit_count())
     if objective == "win":
         return max(-63, min(63, _trunc_div(d64, 8))) * scale
     return (d64 * scale) >> 6
@@ -158,7 +143,11 @@ def test_the_study_features_equal_the_compiled_evaluation_and_the_quick_study_ru
 
     from crowns_solver.analysis import registry
     from crowns_solver.analysis.base import check_result
-    from crowns_solver.analysis.cross_kings_evaluation import design, library_weights, position_terms
+    from crowns_solver.analysis.cross_kings_evaluation import (
+        design,
+        library_weights,
+        position_terms,
+    )
 
     rng = np.random.default_rng(5)
     for _ in range(20):
