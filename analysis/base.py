@@ -39,6 +39,7 @@ __all__ = [
     "StudyResult",
     "check_result",
     "mean_ci",
+    "note_sample",
     "sample_log",
     "SMALL_SAMPLE",
     "new_figure",
@@ -264,9 +265,23 @@ def mean_ci(values: Sequence[float] | np.ndarray) -> tuple[float, float, float]:
     if x.size == 1:
         return mean, math.nan, math.nan
     half = Z95 * float(x.std(ddof=1)) / math.sqrt(x.size)
-    for log in _SAMPLE_LOGS:
-        log.append(int(x.size))
+    note_sample(int(x.size))
     return mean, mean - half, mean + half
+
+
+def note_sample(n: int) -> None:
+    """Record that an interval made elsewhere (e.g. a match summary's margin interval,
+    over deal pairs) rests on `n` observations, for every active :func:`sample_log`, as
+    :func:`mean_ci` does for its own.
+
+    Parameters
+    ----------
+    n : int
+        Observations behind the interval (values below 2 are ignored: no interval).
+    """
+    if n >= 2:
+        for log in _SAMPLE_LOGS:
+            log.append(int(n))
 
 
 def new_figure(width: float = 6.4, height: float = 4.0) -> Figure:

@@ -33,7 +33,7 @@ from crowns_solver.cross_kings.match import match, play_game
 from crowns_solver.cross_kings.players import make_player, seat_view
 from crowns_solver.cross_kings.solver import _engine_input
 
-from .base import Section, StudyResult, new_figure, study
+from .base import Section, StudyError, StudyResult, new_figure, note_sample, study
 
 #: Search nodes per move in the self-play games and the match.
 FIT_NODES = 20_000
@@ -142,10 +142,13 @@ def _potential(df: pd.DataFrame) -> np.ndarray:
 
 @study("cross_kings_evaluation", game="cross_kings",
        title="Cross Kings: how well does the search's horizon evaluation predict the end of the game?",
-       quick_games=6, full_games=1000)
+       quick_games=15, full_games=1000)
 def evaluation(games: int, seed: int, executor=None) -> StudyResult:
     """Self-play positions labelled with final margins; least-squares fit; a duplicate match."""
-    games = max(3, int(games))
+    if int(games) < 3:
+        # every third game is held out: fewer than 3 leave nothing to fit or to score
+        raise StudyError(f"cross_kings_evaluation needs at least 3 games (every third is held out), got {games}")
+    games = int(games)
     per_game = montecarlo.run(selfplay_chunk, games, params={"chunk_size": 4, "root_seed": int(seed), "nodes": FIT_NODES},
                               seed=int(seed), chunk_size=4, executor=executor, meta={"game": "cross-kings"})
     df = per_game.explode(["left", "label", *(f"t_{t}" for t in TERMS)], ignore_index=True)
@@ -183,6 +186,7 @@ def evaluation(games: int, seed: int, executor=None) -> StudyResult:
     res = match("search", "search", deals, seed=int(seed) + 1, a_options={"node_limit": FIT_NODES},
                 b_options={"node_limit": FIT_NODES, "evaluation": "potential"}, executor=executor)
     s = res.summary
+    note_sample(s["games"] // 2)   # the margin interval is over deal pairs
     play = pd.DataFrame([{
         "player_a": f"search {FIT_NODES // 1000}k, fitted", "player_b": f"search {FIT_NODES // 1000}k, potential",
         "games": s["games"], "score_rate": s["score"], "score_rate_low": s["score_low"],

@@ -35,7 +35,7 @@ from crowns_solver.cross_kings.match import match, play_game, self_play
 from crowns_solver.cross_kings.players import make_player, seat_view
 from crowns_solver.cross_kings.position import CENTRAL_CELLS, cell_coords
 
-from .base import Section, StudyResult, mean_ci, new_figure, proportion_ci, study
+from .base import Section, StudyResult, mean_ci, new_figure, note_sample, proportion_ci, study
 
 #: Search nodes per move of the search players in these studies (about 25-70 ms a move).
 STUDY_NODES = 50_000
@@ -428,6 +428,7 @@ def players(games: int, seed: int, executor=None) -> StudyResult:
     for k, (a, ao, b, bo) in enumerate(PAIRINGS):
         res = match(a, b, deals, seed=seed + k, a_options=ao, b_options=bo, executor=executor)
         s = res.summary
+        note_sample(s["games"] // 2)   # its margin interval is over deal pairs
         rows.append({"player_a": _label(a, ao), "player_b": _label(b, bo), "games": s["games"],
                      "win": s["win"], "win_low": s["win_low"], "win_high": s["win_high"],
                      "draw": s["draw"], "draw_low": s["draw_low"], "draw_high": s["draw_high"],

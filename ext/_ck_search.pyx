@@ -1012,13 +1012,14 @@ cdef class Engine:
         if kind == 2:
             d = self._evaluation(s)    # 1/64 point
             if self.objective == OBJ_WIN:
-                v = d // 8             # a soft sign: 8 points ahead reads as nearly won
+                v = (d + 4) >> 3       # a soft sign: 8 points ahead reads as nearly won
                 if v > WIN_SCALE - 1:
                     v = WIN_SCALE - 1
                 if v < -(WIN_SCALE - 1):
                     v = -(WIN_SCALE - 1)
                 return v * FACT[s.f]
-            return (d * FACT[s.f]) >> 6
+            # to the nearest value unit (1/f! point; whole points with f <= 1)
+            return (d * FACT[s.f] + 32) >> 6
         if self.heur_w:
             d = (8 * d + self.heur_w * (self._potential(s.nat[s.side], s.kings[s.side])
                                         - self._potential(s.nat[1 - s.side], s.kings[1 - s.side]))) // 8

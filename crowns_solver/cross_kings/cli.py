@@ -286,7 +286,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         why = {"time": f"time limit of {time_limit:g} s" if time_limit else "time limit",
                "nodes": "node limit", "interrupted": "interrupted (Ctrl-C)"}.get(sol.stopped or "", "stopped")
         print(f"  estimate {_fmt_value(sol.value, obj, exact=False)} (search depth {sol.depth or 0} plies,"
-              " heuristic at the horizon)")
+              f" {sol.evaluation} evaluation at the horizon)")
         print(f"  proven between {_fmt_value(sol.lower, obj, exact=False, rounding='down')} and"
               f" {_fmt_value(sol.upper, obj, exact=False, rounding='up')}; not exact: {why}")
     if sol.moves:

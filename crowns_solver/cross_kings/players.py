@@ -420,8 +420,8 @@ def _check_limits(node_limit: Any, time_limit: Any, tt_mb: Any, objective: Any, 
         raise PolicyError(f"tt_mb must be a number of MB between 1 and 65536, got {tt_mb!r}")
     if objective not in ("margin", "win"):
         raise PolicyError(f"objective must be 'margin' or 'win', got {objective!r}")
-    if evaluation not in ("fitted", "potential"):
-        raise PolicyError(f"evaluation must be 'fitted' or 'potential', got {evaluation!r}")
+    if not isinstance(evaluation, str) or evaluation not in ("fitted", "potential"):
+        raise PolicyError(f"evaluation must be one of 'fitted', 'potential', got {evaluation!r}")
 
 
 class SearchPlayer:
@@ -467,7 +467,7 @@ class SearchPlayer:
                  objective: str = "margin", tt_mb: float = DEFAULT_PLAYER_TT_MB,
                  evaluation: str = "fitted") -> None:
         _check_limits(node_limit, time_limit, tt_mb, objective, evaluation)
-        self.evaluation = evaluation
+        self.evaluation = str(evaluation)
         self.node_limit = None if node_limit is None else int(node_limit)
         self.time_limit = time_limit
         self.objective = objective

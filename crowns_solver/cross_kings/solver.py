@@ -177,6 +177,12 @@ class Solution:
     stats : dict
         Search counters (table probes and hits, cut-offs by score bounds and at chance
         nodes, leaf-score cache use).
+    pv_complete : bool
+        False only if the value is exact but its principal variation could not be
+        listed to the end (a limit or Ctrl-C; see :data:`PV_GRACE`).
+    evaluation : {"fitted", "potential"}
+        The horizon evaluation used (it matters only where `depth` is not None, or for
+        the 2-ply pass of a stopped solve).
     """
 
     value: Fraction
@@ -202,6 +208,7 @@ class Solution:
     table_used: int
     stats: dict[str, int] = field(default_factory=dict, repr=False)
     pv_complete: bool = True
+    evaluation: Evaluation = "fitted"
 
     @property
     def best_move(self) -> Cell | None:
@@ -269,6 +276,7 @@ class Solution:
             "table_entries": self.table_entries,
             "table_used": self.table_used,
             "stats": dict(self.stats),
+            "evaluation": self.evaluation,
         }
 
 
@@ -1052,6 +1060,7 @@ class _Run:
             pv = self.heur_pv if not self.terminal else []
         stop = _STOP_REASONS.get(eng.stop)
         return Solution(
+            evaluation=next(k for k, v in EVALUATIONS.items() if v == eng.heur_kind),  # type: ignore[arg-type]
             value=value,
             exact=exact,
             lower=lower,
