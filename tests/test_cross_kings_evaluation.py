@@ -10,6 +10,7 @@ import math
 import numpy as np
 import pytest
 from crowns_solver.analysis.cross_kings_evaluation import hand_features as _features
+from crowns_solver.analysis.cross_kings_evaluation import position_terms
 
 from crowns_solver import _ck_search
 from crowns_solver._ck_score import score_mask
@@ -26,15 +27,10 @@ def _trunc_div(a: int, b: int) -> int:
 
 
 def _reference(eng: _ck_search.Engine, state: tuple, objective: str) -> int:
-    occ, fd, _pool, n0, n1, k0, k1, _marker, side = state
-    nat, kings = (n0, n1), (k0, k1)
-    other = 0xFFFFFFFF & ~(n0 | n1)
-    fp = _features(nat[side], kings[side], other)
-    fo = _features(nat[1 - side], kings[1 - side], other)
-    margin = score_mask(nat[side], kings[side]) - score_mask(nat[1 - side], kings[1 - side])
-    left = occ.bit_count()
+    fd = state[1]
+    terms, left = position_terms(state)   # margin and feature differences, then 1 (tempo)
     w = {k: (getattr(eng, f"ev_{k}0"), getattr(eng, f"ev_{k}1")) for k in WEIGHTS}
-    diffs = [margin] + [a - b for a, b in zip(fp, fo)] + [1]
+    diffs = [int(t) for t in terms]
     total = sum((w[k][0] * 36 + w[k][1] * left) * d for k, d in zip(WEIGHTS, diffs))
     d64 = _trunc_div(total, 36)
     scale = math.factorial(fd.bit_count())
