@@ -293,3 +293,18 @@ def test_a_fresh_deal_stopped_inside_a_deepening_iteration_gives_its_best_moves_
     assert not sol.exact
     best = next(m for m in sol.moves if m.cell == sol.best_move)
     assert best.value == sol.value == max(m.value for m in sol.moves if m.value is not None)
+
+
+@pytest.mark.parametrize("seed, mode, evaluation", [(1, "game", "fitted"), (6, "open", "potential")])
+def test_a_stopped_fresh_deal_s_line_starts_with_the_recommended_start_cell(seed, mode, evaluation):
+    # found by a fresh-user probe: at a fresh deal every start cell is searched at each
+    # depth; an unfinished deeper iteration re-valued the cells and the recommended one
+    # changed ((3,2) here, (3,3) there), but the printed line still began with the
+    # previous iteration's choice ((2,2) / (3,2))
+    from crowns_solver.cross_kings import Deal
+
+    sol = solve(Deal.random(seed), mode=mode, node_limit=200_000, evaluation=evaluation)
+    assert not sol.exact and sol.stopped == "nodes"
+    listed_best = max(m.value for m in sol.moves if m.value is not None)
+    assert dict((m.cell, m.value) for m in sol.moves)[sol.best_move] == listed_best
+    assert sol.pv and sol.pv[0] == sol.best_move

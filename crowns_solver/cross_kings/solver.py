@@ -1058,6 +1058,11 @@ class _Run:
                 pv, pv_complete = self.pv_partial, False
         else:
             pv = self.heur_pv if not self.terminal else []
+            if pv and self.best >= 0 and pv[0] != self.best:
+                # the preferred move changed after the last completed iteration took its line
+                # (a later, unfinished one valued the moves, e.g. the four start cells):
+                # the line starts with the move recommended, then the table's moves
+                pv = self._heuristic_pv() or [self.best]
         stop = _STOP_REASONS.get(eng.stop)
         return Solution(
             evaluation=next(k for k, v in EVALUATIONS.items() if v == eng.heur_kind),  # type: ignore[arg-type]
