@@ -171,10 +171,15 @@ def test_take_or_draw_by_enumeration(hand, top, wild, seen):
     rest.remove(adv.take_discard)
     assert _dw(tuple(sorted(rest)), wild) == take
     assert adv.beats_draw == (take == 0 or take < e)
-    # the advisor's discard after taking, by enumerating the next draw (rank_discards order)
+    # the advisor's discard after taking: going out, the least deadwood, a natural card
+    # before a wild, then the higher value; else by enumerating the next draw
+    # (rank_discards order)
     table = enumerate_discards(hand + [top], wild, seen)
-    then = min(table, key=lambda c: (table[c][0] != 0, table[c][2], -table[c][1], table[c][0],
-                                     -value(c, wild), parse_card(c)))
+    if take == 0:
+        then = min(table, key=lambda c: (table[c][0], value(c, wild) >= 20, -value(c, wild), parse_card(c)))
+    else:
+        then = min(table, key=lambda c: (table[c][0] != 0, table[c][2], -table[c][1], table[c][0],
+                                         -value(c, wild), parse_card(c)))
     assert adv.then_discard == then and adv.throws_back == (then == top)
     assert adv.take == (adv.beats_draw and then != top)
     assert ("TAKE" if adv.take else "DRAW") in str(adv)
@@ -217,7 +222,11 @@ def test_taking_never_advised_to_throw_the_card_back(case, book):
     seen = _fit(seen, Counter(cards))
     adv = should_take_discard(hand, top, n, seen=seen)
     table = rank_discards(hand + [top], n, seen=seen)
-    assert adv.then_discard == table["card"].iloc[0]
+    if adv.take_goes_out:   # the going-out discard: a natural card before a wild, higher value
+        out = table[table["deadwood"] == 0]["card"]
+        assert adv.then_discard == min(out, key=lambda c: (value(c, n) >= 20, -value(c, n), parse_card(c)))
+    else:
+        assert adv.then_discard == table["card"].iloc[0]
     assert adv.take == (adv.beats_draw and adv.then_discard != adv.top_card)
     if adv.throws_back and adv.beats_draw and adv.unseen:
         # only a hand already at deadwood 0 "goes out" by throwing the card back, and then
@@ -278,3 +287,16 @@ def test_malformed_input_raises_crowns_errors_only(hand, seen, wild, top):
             call()
         except CrownsError:
             pass
+
+
+def test_going_out_the_advice_follows_the_advisor_player_s_discard():
+    # found by a fresh-user probe: the advice took rank_discards' first (a wild before a
+    # natural card of equal deadwood) while the advisor player, going out, discards a
+    # natural card first, so the two disagreed on hands already out.  Round 1, 3s wild.
+    adv = should_take_discard(["4R", "JK", "4D"], "JK", 3)   # the player takes and throws a 4
+    assert adv.take_goes_out and adv.then_discard == "4D" and not adv.throws_back and adv.take
+    assert "going out, the advisor discards the 4D" in str(adv)
+    adv = should_take_discard(["3D", "3S", "QH"], "QS", 3)   # the player draws blind
+    # naturals QH and QS tie (deadwood 0, same value): the lower card code, the QS,
+    # which is the card taken: a turn lost, so draw blind
+    assert adv.take_goes_out and adv.then_discard == "QS" and adv.throws_back and not adv.take

@@ -229,8 +229,10 @@ class TakeAdvice:
         collect, and a blind draw is never worse than keeping the hand as it is); with no
         unseen card left, true.
     then_discard : str
-        The discard :func:`rank_discards` ranks first for the n + 1 cards after taking
-        it (the advisor's discard, looking one draw ahead).  It may differ from
+        The advisor player's discard after taking it: when taking goes out, its
+        going-out discard (the least deadwood; ties: a natural card before a wild, then
+        the higher-valued card); otherwise the discard :func:`rank_discards` ranks first
+        for the n + 1 cards (looking one draw ahead).  It may differ from
         ``take_discard``: the least deadwood now is not always the best outlook.
     """
 
@@ -256,6 +258,8 @@ class TakeAdvice:
                 + (" (goes out)" if self.take_goes_out else ""))
         if self.throws_back:
             take += f"; the best discard then is the {self.top_card} itself (a turn lost)"
+        elif self.then_discard != self.take_discard and self.take_goes_out:
+            take += f"; going out, the advisor discards the {self.then_discard} (a natural card before a wild)"
         elif self.then_discard != self.take_discard:
             take += f"; the best discard then, looking one draw ahead: {self.then_discard}"
         if self.draw_expected is None:
@@ -292,9 +296,10 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
         Take the card if it goes out now or if the deadwood after taking it (and the
         least-deadwood discard) is less than the expected deadwood after a blind draw
         (and the best discard), exact over the unseen cards; on a tie draw blind; with
-        no unseen card left, take it (``beats_draw``).  But never when the best discard
-        afterwards, by :func:`rank_discards` (the advisor's discard), is the card taken:
-        that turn would change nothing (``throws_back``), so draw blind.
+        no unseen card left, take it (``beats_draw``).  But never when the advisor's
+        discard afterwards (``then_discard``: going out, its going-out discard, natural
+        cards before wilds; else :func:`rank_discards`' first) is the card taken: that
+        turn would change nothing (``throws_back``), so draw blind.
 
     Raises
     ------
@@ -347,10 +352,11 @@ def _take_figures(codes: list[int], top: int, wild_rank: int, rules: Rules, seen
     total = int(unseen.sum())
     after = codes + [top]
     best = None
+    kept: dict[int, int] = {}
     for code in sorted(set(after), key=lambda c: (c == JOKER, c)):
         rest = list(after)
         rest.remove(code)
-        dw = _core.deadwood_codes(rest, wild_rank, rules.all_wild_melds)
+        dw = kept[code] = _core.deadwood_codes(rest, wild_rank, rules.all_wild_melds)
         k = (dw, -card_value(code, wild_rank))
         if best is None or k < best[0]:
             best = (k, code)
@@ -361,7 +367,11 @@ def _take_figures(codes: list[int], top: int, wild_rank: int, rules: Rules, seen
         n_out = dsum = 0
     beats = take_dw == 0 or total == 0 or take_dw * total < dsum
     first = None
-    if then:
+    if then and take_dw == 0:
+        # it goes out: the advisor player's going-out discard (the least deadwood; ties: a
+        # natural card before a wild, then the higher-valued card, then card order)
+        first = min(kept, key=lambda c: (kept[c], card_value(c, wild_rank) >= 20, -card_value(c, wild_rank), c))
+    elif then:
         rows = _core.discard_table(after, wild_rank, rules.all_wild_melds, unseen)
         first = _ranked_rows(rows, total, wild_rank)[0][0]
     take = beats and first != top if then else beats
