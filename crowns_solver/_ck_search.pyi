@@ -32,6 +32,8 @@ class Engine:
     end_cut: int
     heur_w: int
     heur_kind: int
+    eval_order_cards: int
+    eval_order_w: int
     ev_score0: int
     ev_score1: int
     ev_gain0: int
