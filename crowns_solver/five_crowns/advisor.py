@@ -370,7 +370,9 @@ def _take_figures(codes: list[int], top: int, wild_rank: int, rules: Rules, seen
     if then and take_dw == 0:
         # it goes out: the advisor player's going-out discard (the least deadwood; ties: a
         # natural card before a wild, then the higher-valued card, then card order)
-        first = min(kept, key=lambda c: (kept[c], card_value(c, wild_rank) >= 20, -card_value(c, wild_rank), c))
+        from .players import _least_deadwood_card
+
+        first = _least_deadwood_card(kept, wild_rank)
     elif then:
         rows = _core.discard_table(after, wild_rank, rules.all_wild_melds, unseen)
         first = _ranked_rows(rows, total, wild_rank)[0][0]

@@ -79,6 +79,13 @@ def _last_turn_throws_back(hand: list[int], kept: list[int]) -> bool:
     return last_turn_discard(hand, kept) == hand[-1]
 
 
+def _final_turn_throws_back(view: SeatView) -> bool:
+    """Draw phase of a last turn: whether taking the face-up card leads the engine to
+    discard that same card (:func:`_last_turn_throws_back` on the hand after taking it)."""
+    hand = [*view.hand, view.discard_top]
+    return _last_turn_throws_back(hand, kept_deadwoods(hand, view.wild_rank, view.all_wild_melds))
+
+
 def _least_deadwood_card(kept: dict[int, int], wild_rank: int) -> int:
     """Of the cards `kept` maps to the deadwood left by discarding them, the one to
     discard: the least deadwood; ties: a natural card before a wild, then the
@@ -166,13 +173,9 @@ class AdvisorPolicy:
             # card's expected deadwood after the next draw is a blind draw's now, above
             # take_deadwood, which bounds the least-deadwood discard's
             return "discard"
-        top = view.discard_top
-        after = view.after_taking_discard()
-        if view.final_turn:
-            follows = last_turn_discard(after.hand, [after.kept_deadwood(c) for c in after.hand])
-        else:
-            follows = self.choose_discard(after)
-        return "draw" if follows == top else "discard"
+        if view.final_turn:   # the engine discards the least deadwood: is it the card taken?
+            return "draw" if _final_turn_throws_back(view) else "discard"
+        return "draw" if self.choose_discard(view.after_taking_discard()) == view.discard_top else "discard"
 
     def choose_discard(self, view: SeatView) -> int:
         if view.can_go_out or view.final_turn:
@@ -314,9 +317,7 @@ class TrackerPolicy:
         if not _take_figures(view).beats_draw:
             return "draw"
         if view.final_turn:  # the engine discards the least deadwood: is it the card taken?
-            hand = [*view.hand, view.discard_top]
-            kept = kept_deadwoods(hand, view.wild_rank, view.all_wild_melds)
-            return "draw" if _last_turn_throws_back(hand, kept) else "discard"
+            return "draw" if _final_turn_throws_back(view) else "discard"
         # never take the face-up card only to throw it back: with the feed penalty the
         # discard rule may prefer it to the card the advisor's draw rule meant to drop,
         # and two trackers then hand it to each other until the turn cap
