@@ -42,6 +42,7 @@ from ..errors import HiddenCardError, IllegalMoveError, PolicyError, PositionErr
 from .cards import DECK, Card, parse_card
 from .position import UNKNOWN, Cell, Player, Position, cell_coords, cell_index
 from .scoring import _core as _score_core
+from .solver import EVALUATIONS
 
 __all__ = [
     "SeatView",
@@ -420,8 +421,8 @@ def _check_limits(node_limit: Any, time_limit: Any, tt_mb: Any, objective: Any, 
         raise PolicyError(f"tt_mb must be a number of MB between 1 and 65536, got {tt_mb!r}")
     if objective not in ("margin", "win"):
         raise PolicyError(f"objective must be 'margin' or 'win', got {objective!r}")
-    if not isinstance(evaluation, str) or evaluation not in ("fitted", "potential"):
-        raise PolicyError(f"evaluation must be one of 'fitted', 'potential', got {evaluation!r}")
+    if not isinstance(evaluation, str) or evaluation not in EVALUATIONS:
+        raise PolicyError(f"evaluation must be one of {', '.join(map(repr, EVALUATIONS))}, got {evaluation!r}")
 
 
 class SearchPlayer:
