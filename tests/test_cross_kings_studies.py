@@ -13,7 +13,8 @@ import pytest
 from ck_oracle import solve_plain
 from crowns_solver.analysis import registry
 from crowns_solver.analysis.base import check_result
-from crowns_solver.analysis.cross_kings_strategy import endgame_chunk, first_player, open_vs_game
+from crowns_solver.analysis.cross_kings_strategy import STUDY_NODES, endgame_chunk, first_player, open_vs_game
+from crowns_solver.cross_kings.match import self_play
 
 from crowns_solver.cross_kings import Position
 from crowns_solver.cross_kings.players import make_player, seat_view
@@ -87,10 +88,14 @@ def test_endgame_values_equal_the_oracle():
 
 def test_first_player_study_tables():
     with ThreadPoolExecutor(1) as ex:
-        res = first_player(4, 3, ex)
+        res = first_player(6, 3, ex)
     check_result(res, "cross_kings_first_player")
-    main, compare, paired, starts = (s.table for s in res.sections)
-    assert list(main["games"]) == [2, 2] and res.games == 4
+    main, compare, paired, orient, starts = (s.table for s in res.sections)
+    assert list(main["games"]) == [2, 2] and res.games == 6
+    # the fixed-start games against the same games on the grid turned 180 degrees
+    assert list(orient["games"]) == [2, 2]
+    turned = self_play("search", 2, seed=3, options={"node_limit": STUDY_NODES}, start=(2, 2), symmetry="rot180")
+    assert orient.iloc[0]["difference"] == pytest.approx(main.iloc[1]["margin"] - turned["margin_first"].mean())
     assert (main["win"] + main["draw"] + main["loss"]).round(12).eq(1).all()
     assert compare.iloc[-1]["games"] == 776 and compare.iloc[-1]["win"] == 0.675
     assert starts["games"].sum() == 2

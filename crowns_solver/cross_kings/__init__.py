@@ -4,6 +4,7 @@ from .cards import DECK, RANKS, SUITS, Card, card_name, parse_card, parse_cards
 from .position import (
     CENTRAL_CELLS,
     FACE_DOWN_CELLS,
+    SYMMETRIES,
     Cell,
     Deal,
     Position,
@@ -11,6 +12,7 @@ from .position import (
     cell_coords,
     cell_index,
     line_cells,
+    symmetry_map,
 )
 from .scoring import Group, HandExplanation, explain_hand, score_hand
 from .solver import MoveValue, Solution, solve
@@ -23,6 +25,7 @@ __all__ = [
     "SUITS",
     "CENTRAL_CELLS",
     "FACE_DOWN_CELLS",
+    "SYMMETRIES",
     "Deal",
     "Position",
     "Rules",
@@ -39,4 +42,5 @@ __all__ = [
     "parse_cards",
     "score_hand",
     "solve",
+    "symmetry_map",
 ]

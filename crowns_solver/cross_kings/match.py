@@ -34,7 +34,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import PolicyError, PositionError, RunnerError
-from .position import CENTRAL_CELLS, Deal, Position, Rules, cell_coords, cell_index
+from .position import CENTRAL_CELLS, Deal, Position, Rules, cell_coords, cell_index, symmetry_map
 from .players import PLAYER_NAMES, make_player, seat_view
 
 __all__ = ["match", "self_play", "play_game", "play_chunk", "self_play_chunk", "MatchResult", "GameRecord", "games_table", "summarise",
@@ -448,14 +448,18 @@ def match(a: str = "search", b: str = "greedy", deals: int = 100, *, seed: int =
 
 def self_play_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, player: str,
                     options: Mapping[str, Any], reach: str, start: int | None, chunk_size: int,
-                    root_seed: int) -> list[dict[str, Any]]:
+                    root_seed: int, symmetry: str = "identity") -> list[dict[str, Any]]:
     """Monte Carlo chunk of :func:`self_play`: one game per deal, the same player in both seats."""
     p = make_player(player, **options)
+    m = symmetry_map(symmetry)
+    if start is not None:
+        start = m[start]
     rows = []
     for k in range(n_games):
         d = chunk_index * chunk_size + k
         deal_ss, first_ss, second_ss = _deal_seed(root_seed, d).spawn(3)
-        pos = Deal.random(np.random.default_rng(deal_ss)).position(Rules(reach=reach))  # type: ignore[arg-type]
+        deal = Deal.random(np.random.default_rng(deal_ss)).transformed(symmetry)
+        pos = deal.position(Rules(reach=reach))  # type: ignore[arg-type]
         g = play_game(pos, p, p, rngs=(np.random.default_rng(first_ss), np.random.default_rng(second_ss)),
                       start=start)
         s1, s2 = g.scores
@@ -469,7 +473,7 @@ def self_play_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence
 def self_play(player: str = "search", deals: int = 100, *, seed: int = 0,
               options: Mapping[str, Any] | None = None, reach: str = "any", start: Any = None,
               chunk_size: int = DEFAULT_CHUNK_SIZE, executor: Executor | None = None,
-              workers: int | None = None, progress: bool = False) -> pd.DataFrame:
+              workers: int | None = None, progress: bool = False, symmetry: str = "identity") -> pd.DataFrame:
     """One game per seeded deal with the same player in both seats (first-player advantage).
 
     Deal ``d`` is dealt from ``SeedSequence([seed, d])`` as in :func:`match`; the seats'
@@ -482,6 +486,12 @@ def self_play(player: str = "search", deals: int = 100, *, seed: int = 0,
         A player name; `options` its options (e.g. ``{"node_limit": 100_000}``).
     deals, seed, reach, start, chunk_size, executor, workers, progress
         As for :func:`match`.
+    symmetry : str, default "identity"
+        Play every deal turned or mirrored by this symmetry of the grid
+        (:data:`~crowns_solver.cross_kings.position.SYMMETRIES`), the fixed `start` cell
+        with it: the same games seen in another orientation, to check that a player's
+        results do not depend on the grid's orientation.  The ``start`` column holds the
+        cell in the turned grid.
 
     Returns
     -------
@@ -493,14 +503,15 @@ def self_play(player: str = "search", deals: int = 100, *, seed: int = 0,
     Raises
     ------
     PolicyError, RulesError, PositionError, RunnerError
-        As for :func:`match`.
+        As for :func:`match`; PositionError also for an unknown `symmetry`.
     """
     from .. import montecarlo
 
     opts = _check_options(player, options, "the player")
     start_cell = _check_run(reach, start, deals, seed, chunk_size)
+    symmetry_map(symmetry)   # PositionError for an unknown name
     params = {"player": player, "options": opts, "reach": reach, "start": start_cell,
-              "chunk_size": int(chunk_size), "root_seed": int(seed)}
+              "chunk_size": int(chunk_size), "root_seed": int(seed), "symmetry": symmetry}
     rows = montecarlo.run(self_play_chunk, int(deals), params=params, seed=int(seed), chunk_size=int(chunk_size),
                           executor=executor, workers=workers, progress=progress,
                           meta={"game": "cross-kings", "format": "self-play: one game per deal"})

@@ -151,24 +151,8 @@ def _mirror_to_save_start(position: Position) -> Position:
     """
     assert position.start is not None
     r0, c0 = divmod(position.start, 6)
-    flip_r, flip_c = r0 == 3, c0 == 3
-
-    def m(i: int) -> int:
-        r, c = divmod(i, 6)
-        return 6 * (5 - r if flip_r else r) + (5 - c if flip_c else c)
-
-    cells = [UNKNOWN] * 36
-    for i, card in enumerate(position.cells):
-        cells[m(i)] = card
-    return replace(
-        position,
-        cells=tuple(cells),
-        taken=frozenset(m(i) for i in position.taken),
-        face_down=frozenset(m(i) for i in position.face_down),
-        marker=None if position.marker is None else m(position.marker),
-        start=m(position.start),
-        history=None if position.history is None else tuple(m(i) for i in position.history),
-    )
+    flip = {(True, True): "rot180", (True, False): "flip_rows", (False, True): "flip_cols"}.get((r0 == 3, c0 == 3))
+    return position if flip is None else position.transformed(flip)
 
 
 def save_text(position: Position) -> tuple[str, bool]:

@@ -39,6 +39,8 @@ __all__ = [
     "cell_index",
     "cell_coords",
     "line_cells",
+    "SYMMETRIES",
+    "symmetry_map",
 ]
 
 #: A cell as ``(row, col)``, both 0..5.
@@ -122,6 +124,55 @@ def line_cells(index: int) -> list[int]:
     """The 10 other cells of the row and column of cell `index`, sorted."""
     r, c = divmod(index, 6)
     return sorted([6 * r + x for x in range(6) if x != c] + [6 * y + c for y in range(6) if y != r])
+
+
+#: The eight symmetries of the grid (the dihedral group of the square), by name: each
+#: maps every row and column onto a row or column (keeping the order of its cells or
+#: reversing it), the two diagonals onto the diagonals and the four central cells onto
+#: themselves, so it maps the game onto itself (RULES.md, Cross Kings: the rules mention
+#: no direction).  ``rot90`` turns the grid a quarter clockwise; ``flip_rows`` swaps the
+#: top and bottom rows, ``flip_cols`` the left and right columns; ``transpose`` mirrors in
+#: the main diagonal, ``antitranspose`` in the other one.
+SYMMETRIES: tuple[str, ...] = (
+    "identity", "rot90", "rot180", "rot270", "flip_rows", "flip_cols", "transpose", "antitranspose",
+)
+_SYMMETRY_RC = {
+    "identity": lambda r, c: (r, c),
+    "rot90": lambda r, c: (c, 5 - r),
+    "rot180": lambda r, c: (5 - r, 5 - c),
+    "rot270": lambda r, c: (5 - c, r),
+    "flip_rows": lambda r, c: (5 - r, c),
+    "flip_cols": lambda r, c: (r, 5 - c),
+    "transpose": lambda r, c: (c, r),
+    "antitranspose": lambda r, c: (5 - c, 5 - r),
+}
+_SYMMETRY_MAPS: dict[str, tuple[int, ...]] = {
+    name: tuple(6 * f(*divmod(i, 6))[0] + f(*divmod(i, 6))[1] for i in range(36))
+    for name, f in _SYMMETRY_RC.items()
+}
+
+
+def symmetry_map(symmetry: str) -> tuple[int, ...]:
+    """Where each cell goes under one of the grid's symmetries.
+
+    Parameters
+    ----------
+    symmetry : str
+        One of :data:`SYMMETRIES`.
+
+    Returns
+    -------
+    tuple of int, length 36
+        ``m[i]`` is the cell number that cell ``i`` is mapped to (a permutation of 0..35).
+
+    Raises
+    ------
+    PositionError
+        If `symmetry` is not one of :data:`SYMMETRIES`.
+    """
+    if not isinstance(symmetry, str) or symmetry not in _SYMMETRY_MAPS:
+        raise PositionError(f"unknown grid symmetry {symmetry!r}: choose one of {', '.join(SYMMETRIES)}")
+    return _SYMMETRY_MAPS[symmetry]
 
 
 def _other(player: Player) -> Player:
@@ -263,6 +314,33 @@ class Deal:
     def position(self, rules: Reach | Rules | None = None) -> Position:
         """The fresh position: no card taken; the second player chooses the start cell."""
         return Position.new(self, rules)
+
+    def transformed(self, symmetry: str) -> Deal:
+        """The same deal turned or mirrored by one of the grid's symmetries.
+
+        The game it deals is the same game (see :data:`SYMMETRIES`): every line of play
+        maps onto one with the same hands, scores and values.
+
+        Parameters
+        ----------
+        symmetry : str
+            One of :data:`SYMMETRIES`, e.g. ``"rot180"``.
+
+        Returns
+        -------
+        Deal
+            The card of cell ``i`` stands on cell ``symmetry_map(symmetry)[i]``.
+
+        Raises
+        ------
+        PositionError
+            If `symmetry` is not one of :data:`SYMMETRIES`.
+        """
+        m = symmetry_map(symmetry)
+        cells: list[Card | None] = [None] * 36
+        for i, card in enumerate(self.cells):
+            cells[m[i]] = card
+        return Deal(tuple(cells))
 
 
 @dataclass(frozen=True, eq=False)
@@ -584,6 +662,43 @@ class Position:
             second_hand=second,
             history=None if self.history is None else self.history + (idx,),
             hidden_order=hidden,
+        )
+
+    def transformed(self, symmetry: str) -> Position:
+        """The same position turned or mirrored by one of the grid's symmetries.
+
+        Every cell (the cards, the taken and face-down cells, the marker, the start cell
+        and the move record) is moved by :func:`symmetry_map`; hands, the player to move
+        and the rules are unchanged.  The result is the same game: its legal moves are the
+        images of these, and its scores and its open and game values are equal (checked
+        in tests/test_cross_kings_symmetry.py).
+
+        Parameters
+        ----------
+        symmetry : str
+            One of :data:`SYMMETRIES`, e.g. ``"rot180"``.
+
+        Returns
+        -------
+        Position
+
+        Raises
+        ------
+        PositionError
+            If `symmetry` is not one of :data:`SYMMETRIES`.
+        """
+        m = symmetry_map(symmetry)
+        cells = [UNKNOWN] * 36
+        for i, card in enumerate(self.cells):
+            cells[m[i]] = card
+        return replace(
+            self,
+            cells=tuple(cells),
+            taken=frozenset(m[i] for i in self.taken),
+            face_down=frozenset(m[i] for i in self.face_down),
+            marker=None if self.marker is None else m[self.marker],
+            start=None if self.start is None else m[self.start],
+            history=None if self.history is None else tuple(m[i] for i in self.history),
         )
 
     # ------------------------------------------------------------------ JSON
