@@ -220,7 +220,7 @@ def start_cell_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequenc
 
 
 @study("cross_kings_start_cell", game="cross_kings", title="Cross Kings: how much is the second player's start-cell choice worth?",
-       quick_games=4, full_games=120)
+       quick_games=4, full_games=360)
 def start_cell(games: int, seed: int, executor=None) -> StudyResult:
     """The four start cells of each deal: search estimates and margins reached in play."""
     params = {"chunk_size": 2, "root_seed": int(seed), "nodes": STUDY_NODES, "estimate_nodes": _START_NODES}
@@ -445,7 +445,7 @@ def _label(name: str, opts: dict[str, Any]) -> str:
 
 
 @study("cross_kings_players", game="cross_kings", title="Cross Kings: greedy vs solver-backed play",
-       quick_games=14, full_games=210)
+       quick_games=14, full_games=700)
 def players(games: int, seed: int, executor=None) -> StudyResult:
     """Duplicate matches between the players, A's results with 95% intervals."""
     deals = max(1, games // len(PAIRINGS))
