@@ -194,16 +194,27 @@ def test_take_examples():
     assert adv.take_deadwood == 0 and adv.take_discard == "KS" and adv.take_goes_out and adv.beats_draw
     assert adv.then_discard == "KS" and adv.throws_back and not adv.take
     assert adv.draw_p_out == 1 and "the KS itself (a turn lost)" in str(adv)
-    # no unseen card left (hand, face-up card and seen hold one whole set): a blind draw
-    # cannot be judged, so taking beats it, unless the card would go straight back
-    rest = remove_all(physical_deck(), ["3H", "4H", "9S", "KD"])
-    adv = should_take_discard(["3H", "4H", "9S"], "KD", 5, seen=rest)
-    assert adv.unseen == 0 and adv.draw_expected is None and adv.beats_draw
-    assert adv.take_discard == adv.then_discard == "KD" and not adv.take  # 3H 4H 9S keep 16 < 20
-    assert "no unseen cards" in str(adv)
-    rest = remove_all(physical_deck(), ["3H", "4H", "9S", "5H"])
-    adv = should_take_discard(["3H", "4H", "9S"], "5H", 5, seen=rest)  # 5s wild: 3H 4H 5H goes out
-    assert adv.unseen == 0 and adv.take and adv.take_goes_out and adv.then_discard == "9S"
+
+
+@pytest.mark.parametrize("top", ["KD", "5H"])
+def test_no_unseen_card_left_is_refused(capsys, top):
+    # hand, face-up card and seen hold one whole set: no card is left for a blind draw,
+    # which no game reaches (RULES.md: a draw pile that runs out is refilled from the
+    # discard pile under its top card).  The advice used to print DRAW beside "no unseen
+    # cards" (KD: it would have thrown the KD back) or TAKE (5H goes out)
+    from conftest import run_cli
+
+    from crowns_solver.errors import NoUnseenCardError
+
+    rest = remove_all(physical_deck(), ["3H", "4H", "9S", top])
+    with pytest.raises(NoUnseenCardError, match=f"the hand \\(3 cards\\), the face-up {top} and 112 seen cards"):
+        should_take_discard(["3H", "4H", "9S"], top, 5, seen=rest)
+    code, out, err = run_cli(capsys, "five-crowns", "take", "--wild", "5", "3H", "4H", "9S", "--top", top,
+                             "--seen", *rest)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "no unseen card" in err and "RULES.md" in err
+    # one card left unseen: judged as usual
+    adv = should_take_discard(["3H", "4H", "9S"], top, 5, seen=rest[1:])
+    assert adv.unseen == 1 and adv.draw_expected is not None
 
 
 @settings(max_examples=40)

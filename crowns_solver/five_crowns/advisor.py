@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from ..errors import DuplicateCardError
+from ..errors import DuplicateCardError, NoUnseenCardError
 from .cards import JOKER, NUM_CODES, card_name, card_value, check_wild_rank, copies_per_set, parse_card, parse_hand
 from .melds import MAX_HAND, _core, _rules, check_round_size
 from .rules import Rules
@@ -217,17 +217,17 @@ class TakeAdvice:
         That discard (the least deadwood; ties: the higher-valued card, then card order).
     take_goes_out : bool
         Taking it goes out now (``take_deadwood == 0``).
-    draw_p_out : Fraction or None
-        Probability that a blind draw lets the hand go out (None if no unseen card).
-    draw_expected : Fraction or None
+    draw_p_out : Fraction
+        Probability that a blind draw lets the hand go out.
+    draw_expected : Fraction
         Expected deadwood after a blind draw and the best discard.
     unseen : int
-        Cards a blind draw comes from.
+        Cards a blind draw comes from (at least 1: :func:`should_take_discard` refuses a
+        position with none).
     beats_draw : bool
         The one-turn comparison: taking it goes out now, or leaves less deadwood than a
         blind draw is expected to (on a tie, draw blind: taking shows the table what you
-        collect, and a blind draw is never worse than keeping the hand as it is); with no
-        unseen card left, true.
+        collect, and a blind draw is never worse than keeping the hand as it is).
     then_discard : str
         The advisor player's discard after taking it: when taking goes out, its
         going-out discard (the least deadwood; ties: a natural card before a wild, then
@@ -241,8 +241,8 @@ class TakeAdvice:
     take_deadwood: int
     take_discard: str
     take_goes_out: bool
-    draw_p_out: Fraction | None
-    draw_expected: Fraction | None
+    draw_p_out: Fraction
+    draw_expected: Fraction
     unseen: int
     beats_draw: bool
     then_discard: str
@@ -262,11 +262,8 @@ class TakeAdvice:
             take += f"; going out, the advisor discards the {self.then_discard} (a natural card before a wild)"
         elif self.then_discard != self.take_discard:
             take += f"; the best discard then, looking one draw ahead: {self.then_discard}"
-        if self.draw_expected is None:
-            draw = "draw blind: no unseen cards"
-        else:
-            draw = (f"draw blind: goes out with probability {float(self.draw_p_out):.3f},"
-                    f" expected deadwood {float(self.draw_expected):.2f}")
+        draw = (f"draw blind: goes out with probability {float(self.draw_p_out):.3f},"
+                f" expected deadwood {float(self.draw_expected):.2f}")
         return f"{'TAKE' if self.take else 'DRAW'}\n  {take}\n  {draw}"
 
 
@@ -295,8 +292,8 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
     TakeAdvice
         Take the card if it goes out now or if the deadwood after taking it (and the
         least-deadwood discard) is less than the expected deadwood after a blind draw
-        (and the best discard), exact over the unseen cards; on a tie draw blind; with
-        no unseen card left, take it (``beats_draw``).  But never when the advisor's
+        (and the best discard), exact over the unseen cards; on a tie draw blind
+        (``beats_draw``).  But never when the advisor's
         discard afterwards (``then_discard``: going out, its going-out discard, natural
         cards before wilds; else :func:`rank_discards`' first) is the card taken: that
         turn would change nothing (``throws_back``), so draw blind.
@@ -305,6 +302,11 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
     ------
     CardError, DuplicateCardError, HandSizeError, WildRankError, RulesError
         As :func:`rank_discards` (the face-up card counts towards the copies).
+    NoUnseenCardError
+        If the hand, the face-up card and `seen` hold every card of the set(s): no card
+        is left for a blind draw, which cannot happen in a game (RULES.md, Five Crowns,
+        "Deal and seats": a draw pile that runs out is refilled from the discard pile
+        under its top card; cards reshuffled into it are not seen).
 
     Notes
     -----
@@ -325,8 +327,19 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
     top = parse_card(top_card)
     f = _take_figures(codes, top, wild_rank, rules, seen_codes, then=True)
     total = f.unseen
-    p = Fraction(f.n_out, total) if total else None
-    e = Fraction(f.dsum, total) if total else None
+    if not total:
+        # no card left for a blind draw: impossible at a table, since a draw pile that runs
+        # out is refilled from the discard pile under its top card (RULES.md, Five Crowns,
+        # "Deal and seats"), and those cards are not "seen" (known not to be in the pile)
+        raise NoUnseenCardError(
+            f"no unseen card: the hand ({len(codes)} cards), the face-up {card_name(top)} and"
+            f" {len(seen_codes)} seen cards hold all {116 * rules.sets} cards, so a blind draw"
+            " has no card to come from; that never happens in a game (RULES.md: a draw pile that"
+            " runs out is refilled from the discard pile under its top card), so do not count"
+            " as seen cards that can be in the draw pile"
+        )
+    p = Fraction(f.n_out, total)
+    e = Fraction(f.dsum, total)
     return TakeAdvice(f.take, card_name(top), f.take_deadwood, card_name(f.take_discard), f.take_deadwood == 0,
                       p, e, total, f.beats_draw, card_name(f.then_discard))
 
