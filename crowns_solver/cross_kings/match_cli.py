@@ -121,7 +121,7 @@ def register_match(commands: argparse._SubParsersAction) -> None:
     for seat in ("a", "b"):
         p.add_argument(f"--{seat}-evaluation", choices=("fitted", "potential"), default=None,
                        help=f"horizon evaluation of player {seat.upper()} when it searches: fitted to self-play"
-                            " (default) or the earlier potential count")
+                            " (default) or the earlier potential count; refused for a player that does not search")
     p.add_argument("--reach", choices=("any", "nearest"), default="any", help="rules option reach (default any)")
     p.add_argument("--start", type=_cell, default=None, metavar="ROW,COL",
                    help="fix the start cell (crosskings.net uses 2,2); default: the second player chooses")
