@@ -35,6 +35,7 @@ __all__ = [
     "FolderPathError",
     "MissingFolderError",
     "SamePathError",
+    "NoUnseenCardError",
 ]
 
 
@@ -155,3 +156,10 @@ class MissingFolderError(OutputPathError, OutputExistsError, RunnerError):
 class SamePathError(OutputExistsError):
     """Two output options of one command name the same file (``--out r.jsonl --csv ./r.jsonl``):
     one would overwrite the other."""
+
+
+class NoUnseenCardError(CrownsError):
+    """Five Crowns take-or-draw advice asked with every card accounted for (hand, face-up
+    card and seen cards hold the whole set(s)): no card is left for a blind draw, which the
+    rules never allow (a draw pile that runs out is refilled from the discard pile under
+    its top card; RULES.md, Five Crowns, "Deal and seats")."""

@@ -247,8 +247,10 @@ cdef bint greedy_draw(Table* t, int pos) noexcept nogil:
 
 
 cdef bint advisor_compare(Table* t, int pos) noexcept nogil:
-    """TakeAdvice.beats_draw: the face-up card goes out now or leaves less deadwood than a
-    blind draw is expected to (exact).  Fills t.kept for the hand plus that card."""
+    """TakeAdvice.beats_draw: the face-up card leaves less deadwood than a blind draw is
+    expected to (exact): it goes out now while some blind draw would not, or it leaves
+    less.  Both going out for sure (a hand already out) is a tie: draw blind.  Fills
+    t.kept for the hand plus that card."""
     cdef Seat* s = &t.seat[pos]
     cdef uint8_t cnt[FC_NCODES]
     cdef int64_t unseen[FC_NCODES]
@@ -259,11 +261,16 @@ cdef bint advisor_compare(Table* t, int pos) noexcept nogil:
     kept_table(t, cnt, t.kept)
     t.pre_card = top
     take_dw = min_kept(t.kept)
-    if take_dw == 0:
-        return True
     unseen_counts(t, pos, unseen, &total)
     if total == 0:
         return True
+    if take_dw == 0:
+        # goes out now: beats the draw unless every unseen card lets the hand go out too
+        if s.deadwood == 0:   # a hand already out: any card drawn can be discarded
+            return False
+        cnt[top] -= 1
+        fc_outlook(cnt, t.wild, t.all_wild, unseen, s.deadwood, &n_out, &dsum)
+        return dsum > 0
     if take_dw >= s.deadwood:
         # a blind draw never ends above the deadwood held (it can discard the card
         # drawn), so its expectation is at most s.deadwood <= take_dw: draw blind
@@ -294,8 +301,8 @@ cdef void put_back(Table* t, int pos, int top) noexcept nogil:
 
 
 cdef bint advisor_draw(Table* t, int pos) noexcept nogil:
-    """AdvisorPolicy.choose_draw: take the face-up card when it goes out now or leaves
-    less deadwood than a blind draw is expected to (exact), unless the discard that
+    """AdvisorPolicy.choose_draw: take the face-up card when it leaves less deadwood than
+    a blind draw is expected to (exact; advisor_compare), unless the discard that
     follows (going out: the least deadwood; on a last turn: the engine's; else
     advisor_discard, which can be the card taken only when no unseen card is left) is
     that card."""

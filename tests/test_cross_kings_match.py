@@ -180,3 +180,55 @@ def test_cli_match(capsys):
     assert code == 0 and "depend on this machine's speed" in out
     code, out, err = run_cli(capsys, "cross-kings", "match", "--start", "0,0", "--workers", "1")
     assert code == 2 and err.count("\n") == 1 and "central" in err
+
+
+@pytest.mark.parametrize("argv, option, named", [
+    (["--a", "greedy", "--a-evaluation", "potential"], "--a-evaluation", "player A is greedy"),
+    (["--a", "search", "--b", "random", "--b-evaluation", "fitted"], "--b-evaluation", "player B is random"),
+    (["--a", "greedy", "--b", "random", "--nodes", "5000"], "--nodes", "neither player searches"),
+    (["--a", "random", "--b", "greedy", "--time", "1"], "--time", "neither player searches"),
+    (["--a", "greedy", "--b", "greedy", "--objective", "win"], "--objective", "neither player searches"),
+])
+def test_cli_match_refuses_options_the_players_ignore(capsys, argv, option, named):
+    # an option that no chosen player would use was once accepted and silently dropped
+    code, out, err = run_cli(capsys, "cross-kings", "match", *argv, "--deals", "1", "--workers", "1")
+    assert code == 2 and out == "" and err.count("\n") == 1
+    assert option in err and named in err
+
+
+def test_cli_match_limits_exclusive_and_options_reach_the_searching_player(capsys):
+    from crowns_solver.cli import main
+
+    with pytest.raises(SystemExit) as exc:   # an argparse usage error: --nodes would be ignored
+        main(["cross-kings", "match", "--nodes", "5000", "--time", "1", "--workers", "1"])
+    err = capsys.readouterr().err
+    assert exc.value.code == 2 and err.count("\n") == 1 and "--time" in err and "--nodes" in err
+    # the shared limits go to whichever player searches; the other player's options stay empty
+    code, out, err = run_cli(capsys, "cross-kings", "match", "--a", "greedy", "--b", "search", "--nodes", "1000",
+                             "--b-evaluation", "potential", "--objective", "win", "--deals", "1", "--workers", "1",
+                             "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["a_options"] == {}
+    assert data["b_options"] == {"node_limit": 1000, "objective": "win", "evaluation": "potential"}
+
+
+def test_cli_match_defaults_when_options_not_given():
+    from crowns_solver.cli import build_parser
+    from crowns_solver.cross_kings.match_cli import _options
+    from crowns_solver.cross_kings.players import DEFAULT_NODE_LIMIT
+
+    args = build_parser().parse_args(["cross-kings", "match", "--a", "search", "--b", "clairvoyant"])
+    assert _options("search", args, "a") == {"node_limit": DEFAULT_NODE_LIMIT}
+    assert _options("clairvoyant", args, "b") == {"node_limit": DEFAULT_NODE_LIMIT}
+    args = build_parser().parse_args(["cross-kings", "match", "--a", "search", "--time", "0.5"])
+    assert _options("search", args, "a") == {"node_limit": None, "time_limit": 0.5}
+    assert _options("greedy", args, "b") == {}
+
+
+def test_make_player_refuses_search_options_for_players_that_do_not_search():
+    for name in ("random", "greedy"):
+        for option, value in (("evaluation", "potential"), ("node_limit", 1000), ("time_limit", 1.0),
+                              ("objective", "win")):
+            with pytest.raises(PolicyError, match=f"player '{name}' has no option '{option}'"):
+                make_player(name, **{option: value})

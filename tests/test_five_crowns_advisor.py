@@ -170,7 +170,9 @@ def test_take_or_draw_by_enumeration(hand, top, wild, seen):
     rest = list(hand + [top])
     rest.remove(adv.take_discard)
     assert _dw(tuple(sorted(rest)), wild) == take
-    assert adv.beats_draw == (take == 0 or take < e)
+    # less deadwood than a blind draw's expectation (going out with e > 0 is 0 < e);
+    # both going out for sure (take 0, e 0) is a tie, and a tie draws blind
+    assert adv.beats_draw == (take < e)
     # the advisor's discard after taking: going out, the least deadwood, a natural card
     # before a wild, then the higher value; else by enumerating the next draw
     # (rank_discards order)
@@ -188,22 +190,33 @@ def test_take_or_draw_by_enumeration(hand, top, wild, seen):
 def test_take_examples():
     adv = should_take_discard(["3H", "4H", "9S"], "5H", 3)
     assert adv.take and adv.take_goes_out and adv.take_discard == "9S"
-    # already a run: taking the KS goes out only by throwing it back, and so does every
-    # blind draw (discard the card drawn), so the turn would be lost: draw blind
+    # already a run: taking the KS goes out only by throwing it back, and every blind
+    # draw goes out as surely (discard the card drawn): a tie, so draw blind
     adv = should_take_discard(["3H", "4H", "5H"], "KS", 3)
-    assert adv.take_deadwood == 0 and adv.take_discard == "KS" and adv.take_goes_out and adv.beats_draw
+    assert adv.take_deadwood == 0 and adv.take_discard == "KS" and adv.take_goes_out and not adv.beats_draw
     assert adv.then_discard == "KS" and adv.throws_back and not adv.take
     assert adv.draw_p_out == 1 and "the KS itself (a turn lost)" in str(adv)
-    # no unseen card left (hand, face-up card and seen hold one whole set): a blind draw
-    # cannot be judged, so taking beats it, unless the card would go straight back
-    rest = remove_all(physical_deck(), ["3H", "4H", "9S", "KD"])
-    adv = should_take_discard(["3H", "4H", "9S"], "KD", 5, seen=rest)
-    assert adv.unseen == 0 and adv.draw_expected is None and adv.beats_draw
-    assert adv.take_discard == adv.then_discard == "KD" and not adv.take  # 3H 4H 9S keep 16 < 20
-    assert "no unseen cards" in str(adv)
-    rest = remove_all(physical_deck(), ["3H", "4H", "9S", "5H"])
-    adv = should_take_discard(["3H", "4H", "9S"], "5H", 5, seen=rest)  # 5s wild: 3H 4H 5H goes out
-    assert adv.unseen == 0 and adv.take and adv.take_goes_out and adv.then_discard == "9S"
+
+
+@pytest.mark.parametrize("top", ["KD", "5H"])
+def test_no_unseen_card_left_is_refused(capsys, top):
+    # hand, face-up card and seen hold one whole set: no card is left for a blind draw,
+    # which no game reaches (RULES.md: a draw pile that runs out is refilled from the
+    # discard pile under its top card).  The advice used to print DRAW beside "no unseen
+    # cards" (KD: it would have thrown the KD back) or TAKE (5H goes out)
+    from conftest import run_cli
+
+    from crowns_solver.errors import NoUnseenCardError
+
+    rest = remove_all(physical_deck(), ["3H", "4H", "9S", top])
+    with pytest.raises(NoUnseenCardError, match=f"the hand \\(3 cards\\), the face-up {top} and 112 seen cards"):
+        should_take_discard(["3H", "4H", "9S"], top, 5, seen=rest)
+    code, out, err = run_cli(capsys, "five-crowns", "take", "--wild", "5", "3H", "4H", "9S", "--top", top,
+                             "--seen", *rest)
+    assert code == 2 and out == "" and err.count("\n") == 1 and "no unseen card" in err and "RULES.md" in err
+    # one card left unseen: judged as usual
+    adv = should_take_discard(["3H", "4H", "9S"], top, 5, seen=rest[1:])
+    assert adv.unseen == 1 and adv.draw_expected is not None
 
 
 @settings(max_examples=40)
@@ -228,11 +241,13 @@ def test_taking_never_advised_to_throw_the_card_back(case, book):
     else:
         assert adv.then_discard == table["card"].iloc[0]
     assert adv.take == (adv.beats_draw and adv.then_discard != adv.top_card)
-    if adv.throws_back and adv.beats_draw and adv.unseen:
-        # only a hand already at deadwood 0 "goes out" by throwing the card back, and then
-        # a blind draw goes out for sure (never because the look-ahead disagrees: the
-        # least-deadwood discard's outlook is at most take_deadwood < draw_expected)
-        assert adv.take_goes_out and brute_force_deadwood(hand, n) == 0 and adv.draw_p_out == 1
+    # a card that would go straight back never beats a blind draw: only a hand already at
+    # deadwood 0 "goes out" by throwing it back, and then a blind draw goes out as surely
+    # (a tie); nor does the look-ahead disagree (the least-deadwood discard's outlook is
+    # at most take_deadwood < draw_expected)
+    assert not (adv.throws_back and adv.beats_draw)
+    if brute_force_deadwood(hand, n) == 0:   # a hand already out: both go out, draw blind
+        assert adv.take_goes_out and adv.draw_p_out == 1 and not adv.beats_draw and not adv.take
 
 
 @pytest.mark.parametrize("hand, top, wild", [
@@ -243,7 +258,7 @@ def test_taking_never_advised_to_throw_the_card_back(case, book):
 def test_a_hand_already_out_does_not_take_a_card_to_throw_back(hand, top, wild):
     adv = should_take_discard(hand, top, wild)
     assert brute_force_deadwood(hand, wild) == 0
-    assert adv.beats_draw and adv.take_goes_out and adv.take_discard == top
+    assert not adv.beats_draw and adv.take_goes_out and adv.take_discard == top
     assert adv.throws_back and not adv.take and adv.draw_p_out == 1 and adv.draw_expected == 0
 
 
@@ -293,10 +308,50 @@ def test_going_out_the_advice_follows_the_advisor_player_s_discard():
     # found by a fresh-user probe: the advice took rank_discards' first (a wild before a
     # natural card of equal deadwood) while the advisor player, going out, discards a
     # natural card first, so the two disagreed on hands already out.  Round 1, 3s wild.
-    adv = should_take_discard(["4R", "JK", "4D"], "JK", 3)   # the player takes and throws a 4
-    assert adv.take_goes_out and adv.then_discard == "4D" and not adv.throws_back and adv.take
+    adv = should_take_discard(["4R", "JK", "4D"], "JK", 3)
+    assert adv.take_goes_out and adv.then_discard == "4D" and not adv.throws_back
     assert "going out, the advisor discards the 4D" in str(adv)
+    # (the hand is already out, so a blind draw goes out as surely: a tie, draw blind;
+    # the player draws blind too, test_five_crowns_advisor_player.py)
+    assert not adv.beats_draw and not adv.take
     adv = should_take_discard(["3D", "3S", "QH"], "QS", 3)   # the player draws blind
     # naturals QH and QS tie (deadwood 0, same value): the lower card code, the QS,
     # which is the card taken: a turn lost, so draw blind
     assert adv.take_goes_out and adv.then_discard == "QS" and adv.throws_back and not adv.take
+
+
+@pytest.mark.parametrize("hand, top, wild", [
+    (["4R", "JK", "4D"], "JK", 3),     # taking the joker keeps it: discard a 4, still out
+    (["4H", "4D", "4R"], "9D", 3),     # the 9D would go straight back
+    (["6S", "6H", "6D", "JK"], "6C", 4),
+    (["3H", "4H", "5H", "6H", "7H"], "8H", 5),   # 5s wild: a run of five, 8H extends it
+])
+def test_a_hand_already_out_draws_blind(capsys, hand, top, wild):
+    # found by a fresh-user probe: a hand already out was advised TAKE when the card taken
+    # could be kept, though a blind draw goes out just as surely (discard the card drawn).
+    # Both go out for sure: a tie, and the one-turn comparison draws blind on a tie
+    from conftest import run_cli
+
+    assert brute_force_deadwood(hand, wild) == 0
+    adv = should_take_discard(hand, top, wild)
+    assert adv.take_goes_out and adv.draw_p_out == 1 and adv.draw_expected == 0
+    assert not adv.beats_draw and not adv.take
+    code, out, err = run_cli(capsys, "five-crowns", "take", "--wild", str(wild), *hand, "--top", top)
+    assert code == 0 and out.splitlines()[1] == "DRAW" and "as surely as taking: a tie" in out
+    # not out (a King instead of the last card): taking goes out (or not) where a blind
+    # draw may not, so going out now beats it again
+    adv = should_take_discard(hand[:-1] + ["KS"], top, wild)
+    assert adv.draw_p_out < 1 and (adv.take or not adv.take_goes_out)
+
+
+def test_goes_out_for_sure_either_way_is_a_tie_even_when_the_hand_is_not_out():
+    # 3H 4H 9S (5s wild) with only 5S, 5C and a joker unseen: each of them goes out after
+    # a blind draw (a run 3H 4H and a wild), as taking the face-up 5D does: a tie, draw blind
+    unseen = ["5S", "JK", "5C"]
+    hand, top, wild = ["3H", "4H", "9S"], "5D", 5
+    seen = remove_all(physical_deck(), hand + [top] + unseen)
+    adv = should_take_discard(hand, top, wild, seen=seen)
+    assert brute_force_deadwood(hand, wild) > 0 and adv.unseen == 3
+    assert adv.take_goes_out and adv.draw_p_out == 1 and not adv.beats_draw and not adv.take
+    adv = should_take_discard(hand, top, wild, seen=seen[1:])   # one more card unseen...
+    assert adv.draw_p_out < 1 and adv.beats_draw and adv.take   # ...that may not go out

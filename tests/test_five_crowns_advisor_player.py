@@ -6,6 +6,10 @@ more on last turns.  Every one was the same case: a seat whose hand already had 
 so taking the face-up card "goes out now" and the one-turn comparison said take; but the
 only going-out discard was that card (or it came first by the tie order), so it went
 straight back.  A blind draw goes out just as surely (discard the card drawn).
+
+A later probe found the same hands advised TAKE when the card taken could be kept: both go
+out for sure, a tie, and the one-turn comparison draws blind on a tie, so a hand already
+out now always draws blind (advice, player and compiled loop alike).
 """
 
 from __future__ import annotations
@@ -14,15 +18,32 @@ from fc_checks import assert_no_throw_back, throw_backs
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from crowns_solver.five_crowns.cards import parse_card
 from crowns_solver.five_crowns.game import GameRules, play_game
+from crowns_solver.five_crowns.melds import deadwood
 from crowns_solver.five_crowns.players import AdvisorPolicy, _take_figures
 
 
 class OldAdvisor(AdvisorPolicy):
-    """The draw rule before the fix: the one-turn comparison alone (Python engine)."""
+    """The draw rule before the fixes: the one-turn comparison alone, in which taking a
+    card that "goes out now" always beat a blind draw, even for a hand already out (Python
+    engine).  The first fix stopped the throw-backs; the second made a hand already out
+    draw blind (a blind draw goes out as surely: a tie, and a tie draws blind)."""
 
     def choose_draw(self, view):
-        return "discard" if _take_figures(view).beats_draw else "draw"
+        f = _take_figures(view)
+        return "discard" if f.beats_draw or f.take_deadwood == 0 else "draw"
+
+
+class DrawEvents:
+    """Observer: each round's hands after every draw, in turn order."""
+
+    def __init__(self):
+        self.hands = {}
+
+    def __call__(self, t):
+        if t.event == "draw":
+            self.hands.setdefault(t.round, []).append(t.hands[t.seat])
 
 
 @settings(max_examples=20)
@@ -32,28 +53,37 @@ def test_advisor_never_takes_a_card_only_to_throw_it_back(seed, players, engine)
     assert_no_throw_back(play_game(["advisor"] * players, seed=seed, rules=rules, engine=engine), seed)
 
 
-def test_the_wasted_turns_counted_before_and_after():
-    # The old rule wastes turns on these seeds; the new one on none, in both engines,
-    # and at the first wasted turn of each game it draws blind and still goes out.
+def test_the_old_rule_and_the_new_differ_only_where_a_hand_was_already_out():
+    # The old rule wastes turns on these seeds, and takes cards with hands already out; the
+    # new one draws blind there, in both engines.  Every game where the two differ first
+    # differs at such a turn: the seat's hand had deadwood 0 before drawing, the old rule
+    # took the face-up card, the new one draws blind and goes out all the same (or, on a
+    # last turn, keeps 0).
     rules = GameRules(players=2, rounds=4)
-    before = after = 0
+    before = after = changed = wasted_first = 0
     for seed in range(60):
-        old = play_game([OldAdvisor(), OldAdvisor()], seed=seed, rules=rules, engine="python")
+        events = DrawEvents()
+        old = play_game([OldAdvisor(), OldAdvisor()], seed=seed, rules=rules, engine="python", observer=events)
         new = play_game(["advisor", "advisor"], seed=seed, rules=rules, engine="compiled")
         assert new.record == play_game(["advisor", "advisor"], seed=seed, rules=rules, engine="python").record
         wasted = throw_backs(old.record)
         before += len(wasted)
         after += len(throw_backs(new.record))
-        if not wasted:
-            assert new.record == old.record, seed  # the rule changed nothing else
+        if new.record == old.record:
+            assert not wasted
             continue
-        rnd, i, turn = wasted[0]
-        old_turns = old.record["rounds"][rnd - 1]["turns"]
-        new_turns = new.record["rounds"][rnd - 1]["turns"]
-        assert new.record["rounds"][: rnd - 1] == old.record["rounds"][: rnd - 1]
-        assert new_turns[:i] == old_turns[:i]
-        assert new_turns[i]["source"] == "draw" and new_turns[i]["seat"] == turn["seat"]
+        changed += 1
+        rnd = next(k for k, (a, b) in enumerate(zip(old.record["rounds"], new.record["rounds"])) if a != b)
+        old_turns, new_turns = old.record["rounds"][rnd]["turns"], new.record["rounds"][rnd]["turns"]
+        i = next(k for k, (a, b) in enumerate(zip(old_turns, new_turns)) if a != b)
+        turn = old_turns[i]
+        assert turn["source"] == "discard" and new_turns[i]["source"] == "draw" and new_turns[i]["seat"] == turn["seat"]
         assert new_turns[i].get("out") == turn.get("out") and new_turns[i].get("final") == turn.get("final")
+        hand = list(events.hands[rnd + 1][i])
+        hand.remove(parse_card(turn["card"]))
+        assert deadwood(hand, old.rounds[rnd].wild_rank) == 0, (seed, rnd + 1, i)
         seat = turn["seat"]
-        assert new.rounds[rnd - 1].scores[seat] == old.rounds[rnd - 1].scores[seat] == 0
+        assert new.rounds[rnd].scores[seat] == old.rounds[rnd].scores[seat] == 0
+        wasted_first += bool(wasted) and wasted[0][:2] == (rnd + 1, i)
     assert before >= 5 and after == 0, (before, after)
+    assert changed > wasted_first >= 1, (changed, wasted_first)   # kept cards too, not only throw-backs

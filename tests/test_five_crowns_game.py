@@ -1094,3 +1094,50 @@ def test_replay_seed_and_policies_fields_raise_only_record_error(seed, policies)
 
 
 _RECORD = play_game(["greedy", "greedy"], seed=3, rules=GameRules(players=2, rounds=1, max_turns=40)).record
+
+
+def test_cli_labels_tiebreak_rounds_tb1_tb2_whatever_the_number_of_rounds(capsys):
+    # a tiebreak after a 1-round game was shown as round "2" (its RoundResult.round), after an
+    # 11-round game as "tb": every tiebreak round is now tb1, tb2... in text and --json
+    from conftest import run_cli
+
+    short = tie_game("tiebreak")     # 3 greedy seats, 1 round, a tie: tiebreak round number 2
+    assert short.tiebreaks[0].round == 2
+    code, out, err = run_cli(capsys, "five-crowns", "play", "greedy", "greedy", "greedy", "--rounds", "1",
+                             "--ties", "tiebreak", "--seed", str(short.seed))
+    assert code == 0, err
+    labels = [line.split()[0] for line in out.splitlines()[2:-2]]
+    assert labels == ["1"] + [f"tb{k}" for k in range(1, len(short.tiebreaks) + 1)]
+    # an 11-round game with two tiebreak rounds (numbered 12 and 13 in the API)
+    long = play_game(["greedy", "greedy"], seed=220, rules=GameRules(players=2, ties="tiebreak"))
+    assert [t.round for t in long.tiebreaks] == [12, 13]
+    code, out, err = run_cli(capsys, "five-crowns", "play", "greedy", "greedy", "--ties", "tiebreak", "--seed", "220")
+    assert [line.split()[0] for line in out.splitlines()[2:-2]] == [str(r) for r in range(1, 12)] + ["tb1", "tb2"]
+    row = out.splitlines()[-3].split()   # tb2: wild 6, dealer, out, then each seat's points
+    assert row[1] == "6" and [int(x) for x in row[4:]] == [long.tiebreaks[1].scores[s] for s in (0, 1)]
+    code, out, err = run_cli(capsys, "five-crowns", "play", "greedy", "greedy", "--ties", "tiebreak", "--seed", "220",
+                             "--json")
+    assert [t["label"] for t in json.loads(out)["tiebreaks"]] == ["tb1", "tb2"]
+
+
+def test_cli_simulate_shows_tiebreak_counts(capsys):
+    from conftest import run_cli
+    from crowns_solver.five_crowns.simulation import simulate
+
+    df = simulate(10, players=2, seed=6, rules=GameRules(players=2, ties="tiebreak"), workers=1)
+    games = df.groupby("game")[["tiebreaks", "capped_tiebreaks"]].first()
+    played, capped, tied = int(games["tiebreaks"].sum()), int(games["capped_tiebreaks"].sum()), \
+        int((games["tiebreaks"] > 0).sum())
+    assert played >= 1   # seed 6 has a tied game: the line below is not about zeros only
+    argv = ["five-crowns", "simulate", "10", "--players", "2", "--seed", "6", "--ties", "tiebreak", "--workers", "1"]
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 0, err
+    line = out.splitlines()[1]
+    assert line.startswith(f"tiebreak rounds: {played} in {tied} game")
+    assert f"cut off at the turn cap: {capped}" in line
+    code, out, err = run_cli(capsys, *argv, "--json")
+    data = json.loads(out)
+    assert (data["ties"], data["tiebreaks"], data["capped_tiebreaks"]) == ("tiebreak", played, capped)
+    # with ties shared no game plays a tiebreak round: no line for it, zeros in --json
+    code, out, err = run_cli(capsys, "five-crowns", "simulate", "10", "--players", "2", "--seed", "6", "--workers", "1")
+    assert "tiebreak" not in out and out.splitlines()[1].startswith("policy")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from ..cli import add_json_flag, print_json
+from ..cli import UsageError, add_json_flag, print_json
 from ..errors import PositionError
 from .cli import _seconds
 
@@ -32,16 +32,37 @@ def _whole(lo: int):
     return parse
 
 
+#: Player kinds that search, the only ones --nodes/--time/--objective/--X-evaluation apply to.
+_SEARCHING = ("search", "clairvoyant")
+
+
+def _check_ignored(args: argparse.Namespace) -> None:
+    """Refuse a per-player option that the chosen player kinds would silently ignore."""
+    for seat in ("a", "b"):
+        name = getattr(args, seat)
+        if getattr(args, f"{seat}_evaluation") is not None and name not in _SEARCHING:
+            raise UsageError(f"--{seat}-evaluation applies only to a search or clairvoyant player,"
+                             f" and player {seat.upper()} is {name} (--{seat} {name})")
+    if args.a in _SEARCHING or args.b in _SEARCHING:
+        return
+    for option, value in (("--nodes", args.nodes), ("--time", args.time), ("--objective", args.objective)):
+        if value is not None:
+            raise UsageError(f"{option} applies only to search or clairvoyant players, and neither player"
+                             f" searches (--a {args.a}, --b {args.b})")
+
+
 def _options(name: str, args: argparse.Namespace, seat: str) -> dict:
-    if name not in ("search", "clairvoyant"):
+    from .players import DEFAULT_NODE_LIMIT
+
+    if name not in _SEARCHING:
         return {}
-    opts: dict = {"node_limit": args.nodes}
+    opts: dict = {"node_limit": DEFAULT_NODE_LIMIT if args.nodes is None else args.nodes}
     if args.time is not None:
         opts = {"node_limit": None, "time_limit": args.time}
-    if args.objective != "margin":
+    if args.objective not in (None, "margin"):
         opts["objective"] = args.objective
     evaluation = args.a_evaluation if seat == "a" else args.b_evaluation
-    if evaluation != "fitted":
+    if evaluation not in (None, "fitted"):
         opts["evaluation"] = evaluation
     return opts
 
@@ -49,6 +70,7 @@ def _options(name: str, args: argparse.Namespace, seat: str) -> dict:
 def cmd_match(args: argparse.Namespace) -> int:
     from .match import match
 
+    _check_ignored(args)
     if args.start is not None and not all(0 <= x < 6 for x in args.start):
         raise PositionError(f"no such cell: {args.start}")
     from .._io import check_run_outputs
@@ -87,16 +109,19 @@ def register_match(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--b", choices=_NAMES, default="greedy", help="player B (default greedy)")
     p.add_argument("--deals", type=_whole(1), default=20, metavar="N", help="deals, each played twice (default 20)")
     p.add_argument("--seed", type=_whole(0), default=0, metavar="S", help="root seed (default 0)")
-    p.add_argument("--nodes", type=_whole(1), default=DEFAULT_NODE_LIMIT, metavar="K",
-                   help=f"search nodes per move for search/clairvoyant (default {DEFAULT_NODE_LIMIT:,}; reproducible)")
-    p.add_argument("--time", type=_seconds, default=None, metavar="SECONDS",
-                   help="seconds per move for search/clairvoyant instead of --nodes (not reproducible)")
-    p.add_argument("--objective", choices=("margin", "win"), default="margin",
+    # None = not given: the defaults are applied in _options, so that an option no player
+    # would use can be refused (_check_ignored) instead of silently dropped
+    limit = p.add_mutually_exclusive_group()
+    limit.add_argument("--nodes", type=_whole(1), default=None, metavar="K",
+                       help=f"search nodes per move for search/clairvoyant (default {DEFAULT_NODE_LIMIT:,}; reproducible)")
+    limit.add_argument("--time", type=_seconds, default=None, metavar="SECONDS",
+                       help="seconds per move for search/clairvoyant instead of --nodes (not reproducible)")
+    p.add_argument("--objective", choices=("margin", "win"), default=None,
                    help="what the search players maximise (default margin)")
     for seat in ("a", "b"):
-        p.add_argument(f"--{seat}-evaluation", choices=("fitted", "potential"), default="fitted",
+        p.add_argument(f"--{seat}-evaluation", choices=("fitted", "potential"), default=None,
                        help=f"horizon evaluation of player {seat.upper()} when it searches: fitted to self-play"
-                            " (default) or the earlier potential count")
+                            " (default) or the earlier potential count; refused for a player that does not search")
     p.add_argument("--reach", choices=("any", "nearest"), default="any", help="rules option reach (default any)")
     p.add_argument("--start", type=_cell, default=None, metavar="ROW,COL",
                    help="fix the start cell (crosskings.net uses 2,2); default: the second player chooses")

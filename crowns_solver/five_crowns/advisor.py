@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from ..errors import DuplicateCardError
+from ..errors import DuplicateCardError, NoUnseenCardError
 from .cards import JOKER, NUM_CODES, card_name, card_value, check_wild_rank, copies_per_set, parse_card, parse_hand
 from .melds import MAX_HAND, _core, _rules, check_round_size
 from .rules import Rules
@@ -217,17 +217,19 @@ class TakeAdvice:
         That discard (the least deadwood; ties: the higher-valued card, then card order).
     take_goes_out : bool
         Taking it goes out now (``take_deadwood == 0``).
-    draw_p_out : Fraction or None
-        Probability that a blind draw lets the hand go out (None if no unseen card).
-    draw_expected : Fraction or None
+    draw_p_out : Fraction
+        Probability that a blind draw lets the hand go out.
+    draw_expected : Fraction
         Expected deadwood after a blind draw and the best discard.
     unseen : int
-        Cards a blind draw comes from.
+        Cards a blind draw comes from (at least 1: :func:`should_take_discard` refuses a
+        position with none).
     beats_draw : bool
-        The one-turn comparison: taking it goes out now, or leaves less deadwood than a
-        blind draw is expected to (on a tie, draw blind: taking shows the table what you
-        collect, and a blind draw is never worse than keeping the hand as it is); with no
-        unseen card left, true.
+        The one-turn comparison: taking it leaves less deadwood than a blind draw is
+        expected to, exactly; so taking it goes out now while some blind draw would not.
+        On a tie, draw blind (taking shows the table what you collect, and a blind draw is
+        never worse than keeping the hand as it is): that includes a hand already out,
+        where taking and a blind draw both go out for sure (``draw_p_out == 1``).
     then_discard : str
         The advisor player's discard after taking it: when taking goes out, its
         going-out discard (the least deadwood; ties: a natural card before a wild, then
@@ -241,8 +243,8 @@ class TakeAdvice:
     take_deadwood: int
     take_discard: str
     take_goes_out: bool
-    draw_p_out: Fraction | None
-    draw_expected: Fraction | None
+    draw_p_out: Fraction
+    draw_expected: Fraction
     unseen: int
     beats_draw: bool
     then_discard: str
@@ -262,11 +264,10 @@ class TakeAdvice:
             take += f"; going out, the advisor discards the {self.then_discard} (a natural card before a wild)"
         elif self.then_discard != self.take_discard:
             take += f"; the best discard then, looking one draw ahead: {self.then_discard}"
-        if self.draw_expected is None:
-            draw = "draw blind: no unseen cards"
-        else:
-            draw = (f"draw blind: goes out with probability {float(self.draw_p_out):.3f},"
-                    f" expected deadwood {float(self.draw_expected):.2f}")
+        draw = (f"draw blind: goes out with probability {float(self.draw_p_out):.3f},"
+                f" expected deadwood {float(self.draw_expected):.2f}")
+        if self.take_goes_out and not self.beats_draw:
+            draw += " (as surely as taking: a tie, and a tie draws blind)"
         return f"{'TAKE' if self.take else 'DRAW'}\n  {take}\n  {draw}"
 
 
@@ -293,10 +294,11 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
     Returns
     -------
     TakeAdvice
-        Take the card if it goes out now or if the deadwood after taking it (and the
-        least-deadwood discard) is less than the expected deadwood after a blind draw
-        (and the best discard), exact over the unseen cards; on a tie draw blind; with
-        no unseen card left, take it (``beats_draw``).  But never when the advisor's
+        Take the card if the deadwood after taking it (and the least-deadwood discard)
+        is less than the expected deadwood after a blind draw (and the best discard),
+        exact over the unseen cards: going out now beats a blind draw that may not; on a
+        tie draw blind, so a hand that a blind draw lets go out for sure (a hand already
+        out) draws blind (``beats_draw``).  But never when the advisor's
         discard afterwards (``then_discard``: going out, its going-out discard, natural
         cards before wilds; else :func:`rank_discards`' first) is the card taken: that
         turn would change nothing (``throws_back``), so draw blind.
@@ -305,17 +307,24 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
     ------
     CardError, DuplicateCardError, HandSizeError, WildRankError, RulesError
         As :func:`rank_discards` (the face-up card counts towards the copies).
+    NoUnseenCardError
+        If the hand, the face-up card and `seen` hold every card of the set(s): no card
+        is left for a blind draw, which cannot happen in a game (RULES.md, Five Crowns,
+        "Deal and seats": a draw pile that runs out is refilled from the discard pile
+        under its top card; cards reshuffled into it are not seen).
 
     Notes
     -----
-    When taking beats a blind draw by leaving less deadwood, the card taken is never
-    the best discard afterwards: its expected deadwood after the next draw is a blind
-    draw's now, above ``take_deadwood``, which bounds the least-deadwood discard's (the
-    card drawn can always be thrown).  It is only when taking "goes out" with a hand
-    that already had deadwood 0 (a dealt hand; a blind draw then goes out just as
-    surely) or with no unseen card left; the advisor player took and threw back such a
-    card in 70 of 2200 2-player rounds (61 going out, 9 on last turns;
-    docs/five_crowns_game.md, "The advisor's wasted turns").
+    When taking beats a blind draw, the card taken is never the best discard afterwards:
+    its expected deadwood after the next draw is a blind draw's now, above
+    ``take_deadwood``, which bounds the least-deadwood discard's (the card drawn can
+    always be thrown); going out, the hand without it has deadwood above 0, so it is not
+    a going-out discard.  Throwing the card back (``throws_back``) only ever came with a
+    hand that already had deadwood 0 (a dealt hand), which "goes out" with any card, a
+    blind draw just as surely: once the advisor player took and threw back such a card
+    in 70 of 2200 2-player rounds (61 going out, 9 on last turns), and until a later
+    probe such hands still took a card they could keep (docs/five_crowns_game.md, "The
+    advisor's wasted turns").  Both are now a tie, and draw blind.
     """
     rules, codes, seen_codes = _prepare(hand, wild_rank, rules, seen, round, 0, 1)
     if len(codes) > MAX_HAND - 1:
@@ -325,8 +334,19 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
     top = parse_card(top_card)
     f = _take_figures(codes, top, wild_rank, rules, seen_codes, then=True)
     total = f.unseen
-    p = Fraction(f.n_out, total) if total else None
-    e = Fraction(f.dsum, total) if total else None
+    if not total:
+        # no card left for a blind draw: impossible at a table, since a draw pile that runs
+        # out is refilled from the discard pile under its top card (RULES.md, Five Crowns,
+        # "Deal and seats"), and those cards are not "seen" (known not to be in the pile)
+        raise NoUnseenCardError(
+            f"no unseen card: the hand ({len(codes)} cards), the face-up {card_name(top)} and"
+            f" {len(seen_codes)} seen cards hold all {116 * rules.sets} cards, so a blind draw"
+            " has no card to come from; that never happens in a game (RULES.md: a draw pile that"
+            " runs out is refilled from the discard pile under its top card), so do not count"
+            " as seen cards that can be in the draw pile"
+        )
+    p = Fraction(f.n_out, total)
+    e = Fraction(f.dsum, total)
     return TakeAdvice(f.take, card_name(top), f.take_deadwood, card_name(f.take_discard), f.take_deadwood == 0,
                       p, e, total, f.beats_draw, card_name(f.then_discard))
 
@@ -365,7 +385,12 @@ def _take_figures(codes: list[int], top: int, wild_rank: int, rules: Rules, seen
         n_out, dsum = _core.outlook(codes, wild_rank, rules.all_wild_melds, unseen)
     else:
         n_out = dsum = 0
-    beats = take_dw == 0 or total == 0 or take_dw * total < dsum
+    # less deadwood than a blind draw is expected to leave; taking goes out (take_dw 0)
+    # counts only while some blind draw would not (dsum > 0): when a blind draw goes out
+    # for sure as well (a hand already out), it is a tie, and a tie draws blind.  With no
+    # unseen card (only a player's view of an empty draw pile, before the discard pile is
+    # reshuffled into it; should_take_discard refuses it) taking beats the unknown draw.
+    beats = total == 0 or take_dw * total < dsum
     first = None
     if then and take_dw == 0:
         # it goes out: the advisor player's going-out discard (the least deadwood; ties: a

@@ -26,6 +26,15 @@ def cmd_keeper(args: argparse.Namespace) -> int:
     return 0
 
 
+def tiebreak_label(k: int) -> str:
+    """The label of the game's `k`-th tiebreak round (0-based): ``tb1``, ``tb2``...
+
+    Used for tiebreak rounds wherever a round is labelled (``play``/``replay`` text, their
+    ``--json``); main rounds are labelled by their number 1..11.
+    """
+    return f"tb{k + 1}"
+
+
 def _result_text(result) -> str:
     from .cards import RANK_NAMES
 
@@ -34,11 +43,13 @@ def _result_text(result) -> str:
     width = max(7, *(len(n) for n in names))
     lines = [f"seed {result.seed}, {P} players, {result.rules.sets} set(s)",
              "round wild dealer out   " + " ".join(f"{n:>{width}}" for n in names)]
-    for rr in list(result.rounds) + list(result.tiebreaks):
+    # main rounds by number, tiebreak rounds tb1, tb2... (their RoundResult.round numbers
+    # go on after the last main round, which is not 11 with --rounds: never show them)
+    labels = [str(rr.round) for rr in result.rounds] + [tiebreak_label(k) for k in range(len(result.tiebreaks))]
+    for tag, rr in zip(labels, list(result.rounds) + list(result.tiebreaks), strict=True):
         out = "-" if rr.out is None else str(rr.out)
-        tag = f"{rr.round:>5}" if rr.round <= 11 else f"{'tb':>5}"
         lines.append(
-            f"{tag} {RANK_NAMES[rr.wild_rank]:>4} {rr.dealer:>6} {out:>3}   "
+            f"{tag:>5} {RANK_NAMES[rr.wild_rank]:>4} {rr.dealer:>6} {out:>3}   "
             + " ".join(f"{rr.scores[s] if s in rr.scores else '':>{width}}" for s in range(P))
         )
     lines.append("total                  " + " ".join(f"{t:>{width}}" for t in result.totals))
@@ -53,7 +64,8 @@ def _result_json(result) -> dict:
         "policies": list(result.policies),
         "rules": result.rules.to_dict(),
         "round_scores": result.round_scores.tolist(),
-        "tiebreaks": [{"seats": list(t.seats), "scores": t.scores} for t in result.tiebreaks],
+        "tiebreaks": [{"label": tiebreak_label(k), "seats": list(t.seats), "scores": t.scores}
+                      for k, t in enumerate(result.tiebreaks)],
         "totals": list(result.totals),
         "places": list(result.places),
         "winners": list(result.winners),
@@ -157,9 +169,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     summary = summarize(df)
     played = df["game"].nunique()
     capped = capped_rounds(df)
+    per_game = df.groupby("game")[["tiebreaks", "capped_tiebreaks"]].first()   # the same on each seat's row
+    tiebreaks, capped_tiebreaks = int(per_game["tiebreaks"].sum()), int(per_game["capped_tiebreaks"].sum())
+    tied_games = int((per_game["tiebreaks"] > 0).sum())
     if args.json:
         print_json({"games": played, "deals": args.games if args.duplicate else None, "players": players,
-                    "seed": args.seed, "capped_rounds": capped,
+                    "seed": args.seed, "capped_rounds": capped, "ties": args.ties, "tiebreaks": tiebreaks,
+                    "capped_tiebreaks": capped_tiebreaks,
                     "policies": {p: {k: float(v) for k, v in row.items()} for p, row in summary.iterrows()}})
         return 0
     if args.duplicate:
@@ -169,6 +185,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     print(f"{head}, {players} players, seed {args.seed}"
           f"{', seats rotated' if args.rotate else ''}; mean turns per game {df.groupby('game')['turns'].first().mean():.1f}"
           f"; rounds cut off at the turn cap ({rules.max_turns} turns): {capped}")
+    if args.ties == "tiebreak":   # with --ties share no game plays one: say nothing
+        print(f"tiebreak rounds: {tiebreaks} in {tied_games} game{'' if tied_games == 1 else 's'}"
+              f" (at most {rules.max_tiebreaks} a game); cut off at the turn cap: {capped_tiebreaks}"
+              " (counted in the rounds cut off above too)")
     dup = "vs_deal" in summary.columns
     print(f"{'policy':<10} {'seat-games':>10} {'mean total':>16} {'win rate (95% CI)':>26}"
           + (f" {'vs deal average':>17}" if dup else ""))
@@ -239,7 +259,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     sim.add_argument("--duplicate", action="store_true",
                      help="duplicate deals: play each of GAMES deals once in every distinct seating rotation"
                      " (so every policy gets the same cards) and report each policy against the deal average")
-    sim.add_argument("--ties", choices=("share", "tiebreak"), default="share")
+    sim.add_argument("--ties", choices=("share", "tiebreak"), default="share",
+                     help="equal lowest totals share the win (default) or play 6-card tiebreak rounds"
+                     " (their count is printed)")
     sim.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     sim.add_argument("--progress", action="store_true", help="show a progress bar")
     sim.add_argument("--out", metavar="FILE", help="resumable JSON-lines results file")

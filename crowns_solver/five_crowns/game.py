@@ -312,7 +312,8 @@ class SeatView:
     # the round
     @property
     def round(self) -> int:
-        """Round number (1..11; 12 and on for tiebreak rounds)."""
+        """Round number (1..11; tiebreak rounds go on from the last main round: 12, 13... in
+        an 11-round game; the ``crowns`` command labels them tb1, tb2...)."""
         return self._number
 
     @property
@@ -543,7 +544,8 @@ class RoundResult:
     Attributes
     ----------
     round : int
-        1..11, then 12, 13... for tiebreak rounds.
+        1..11; tiebreak rounds go on from the last main round (``GameRules.rounds`` + 1,
+        + 2...: 12, 13... in a full game).  The ``crowns`` command labels them tb1, tb2...
     cards_dealt, wild_rank, dealer : int
     seats : tuple of int
         Seats that played, in turn order.

@@ -149,9 +149,10 @@ class AdvisorPolicy:
 
     Draw: takes the discard when it beats a blind draw by
     :func:`~crowns_solver.five_crowns.should_take_discard`'s one-turn comparison
-    (``beats_draw``: it goes out, or its deadwood after the least-deadwood discard is
-    less than the expected deadwood after a blind draw, exact over the cards this seat
-    has not seen), unless the discard that follows, its own (below) or on a last turn
+    (``beats_draw``: its deadwood after the least-deadwood discard is less than the
+    expected deadwood after a blind draw, exact over the cards this seat has not seen, so
+    going out beats a draw that may not; a tie draws blind, so a hand already out, which
+    any blind draw lets go out, draws blind), unless the discard that follows, its own (below) or on a last turn
     the engine's, would be that very card: such a turn changes nothing, and a blind draw
     does as well (docs/five_crowns_game.md, "The advisor's wasted turns").  Discard:
     the first choice of :func:`~crowns_solver.five_crowns.rank_discards` (goes out now;
@@ -251,9 +252,10 @@ class TrackerPolicy:
     Going out, it discards, of the cards that go out, the one least likely to let the
     next seat go out on its last turn.
 
-    Draw: like the advisor's one-turn comparison (takes the face-up card when it goes
-    out, or when its deadwood after the least-deadwood discard is less than a blind
-    draw's expectation: ``TakeAdvice.beats_draw``), except that it never takes the
+    Draw: like the advisor's one-turn comparison (takes the face-up card when its
+    deadwood after the least-deadwood discard is less than a blind draw's expectation,
+    so when it goes out and a blind draw may not; a hand already out draws blind:
+    ``TakeAdvice.beats_draw``), except that it never takes the
     face-up card only to discard it that same turn: when the discard rule above, feed
     penalty included, or on a last turn the engine's least-deadwood discard, would throw
     back the card taken, it draws blind.  Such a turn changes nothing, and two trackers
