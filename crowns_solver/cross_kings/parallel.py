@@ -32,6 +32,7 @@ import os
 import queue
 import signal
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -141,7 +142,6 @@ def _worker(wid: int, job: dict, tasks: list, next_task: Any, best: Any, pinning
     eng = None
     t0 = time.perf_counter()
     c0 = time.process_time()
-    done = 0
     try:
         try:
             eng = _core.Engine(job["cards"], job["mode_i"], job["objective_i"], job["reach_i"], job["tt_bytes"])
@@ -152,46 +152,64 @@ def _worker(wid: int, job: dict, tasks: list, next_task: Any, best: Any, pinning
             return
         eng.set_limits(job["deadline"], job["node_limit"])
         run = _Run(eng, job["root"], job["pos"], job["mode"], job["objective"], job["all_moves"])
-        current: tuple | None = None
-        deferred: list[int] = []
+        hold: dict[str, Any] = {"current": None, "done": 0}
         try:
-            while True:
-                with next_task.get_lock():
-                    i = next_task.value
-                    next_task.value += 1
-                if i >= len(tasks):
-                    break
-                cell, card = tasks[i]
-                current = (cell, card)
-                if card is not None:
-                    _card_task(run, cell, card, results, wid)
-                elif job["all_moves"]:
-                    _move_task(run, cell, job, best, results, wid)
-                elif not _bound_task(run, cell, job, best, pinning, results, wid, final=False):
-                    deferred.append(cell)
-                    continue
-                current = None
-                done += 1
-            for cell in deferred:   # the candidates left while another worker pinned
-                current = (cell, None)
-                _bound_task(run, cell, job, best, pinning, results, wid, final=True)
-                current = None
-                done += 1
+            _task_loop(run, job, tasks, next_task, best, pinning, results, wid, hold)
         except (_Stopped, KeyboardInterrupt):
             if not eng.stop:
                 eng.stop = 2
-            if current is not None and current[1] is None:   # what is proven of the move so far
-                info = run.moves[current[0]]
-                results.put(("move", wid, current[0], info.lower, info.upper, None, None))
-        results.put(("done", wid, {
-            "nodes": eng.nodes, "stop": eng.stop, "tasks": done,
-            "seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0,
-            "table_bytes": eng.table_bytes, "table_entries": eng.table_entries,
-            "table_used": eng.table_used(), "score_cache_bytes": eng.score_cache_bytes,
-            "stats": eng.stats(),
-        }))
+            _report_current(run, hold, results, wid)
+        results.put(("done", wid, _final_report(eng, hold["done"], t0, c0)))
     except KeyboardInterrupt:   # a late Ctrl-C while reporting: the parent sees no "done"
         pass
+
+
+def _task_loop(run: _Run, job: dict, tasks: list, next_task: Any, best: Any, pinning: Any, results: Any,
+               wid: int, hold: dict) -> None:
+    """The exact search's jobs: take tasks from the shared counter until none are left
+    (`hold` keeps the job in hand and the number done, for a stop)."""
+    deferred: list[int] = []
+    while True:
+        with next_task.get_lock():
+            i = next_task.value
+            next_task.value += 1
+        if i >= len(tasks):
+            break
+        cell, card = tasks[i]
+        hold["current"] = (cell, card)
+        if card is not None:
+            _card_task(run, cell, card, results, wid)
+        elif job["all_moves"]:
+            _move_task(run, cell, job, best, results, wid)
+        elif not _bound_task(run, cell, job, best, pinning, results, wid, final=False):
+            deferred.append(cell)
+            continue
+        hold["current"] = None
+        hold["done"] += 1
+    for cell in deferred:   # the candidates left while another worker pinned
+        hold["current"] = (cell, None)
+        _bound_task(run, cell, job, best, pinning, results, wid, final=True)
+        hold["current"] = None
+        hold["done"] += 1
+
+
+def _report_current(run: _Run, hold: dict, results: Any, wid: int) -> None:
+    """After a stop: what is proven of the move in hand (a whole move's job)."""
+    current = hold["current"]
+    if current is not None and current[1] is None:
+        info = run.moves[current[0]]
+        results.put(("move", wid, current[0], info.lower, info.upper, None, None))
+
+
+def _final_report(eng: Any, done: int, t0: float, c0: float) -> dict:
+    """A worker's last report: its effort, why it stopped, its table and counters."""
+    return {
+        "nodes": eng.nodes, "stop": eng.stop, "tasks": done,
+        "seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0,
+        "table_bytes": eng.table_bytes, "table_entries": eng.table_entries,
+        "table_used": eng.table_used(), "score_cache_bytes": eng.score_cache_bytes,
+        "stats": eng.stats(),
+    }
 
 
 def _watch_parent(parent: int) -> None:
@@ -590,7 +608,7 @@ def _run_workers(run: _Run, job: dict, tasks: list, n: int, left: int | None, re
                 dead = [w for w, p in enumerate(procs) if w not in reports and p.exitcode is not None]
                 if dead:
                     # a worker that ended without its last report: take what is queued
-                    _drain(results, run, reports, pvs, card_values)
+                    _drain(results, lambda msg: _take(msg, run, reports, pvs, card_values))
                     dead = [w for w in dead if w not in reports]
                     if dead and error is None:
                         error = (f"solver worker {dead[0]} ended unexpectedly"
@@ -604,35 +622,8 @@ def _run_workers(run: _Run, job: dict, tasks: list, n: int, left: int | None, re
     except KeyboardInterrupt:
         interrupted = True
     finally:
-        unfinished = [p for w, p in enumerate(procs) if w not in reports and p.pid is not None]
-        if unfinished:
-            for p in unfinished:   # pass the stop on, and wait for what they proved
-                if p.is_alive():
-                    try:
-                        os.kill(p.pid, signal.SIGINT)
-                    except ProcessLookupError:
-                        pass
-            end = time.monotonic() + STOP_GRACE
-            while len(reports) < n and time.monotonic() < end and any(p.is_alive() for p in unfinished):
-                try:
-                    _take(results.get(timeout=0.05), run, reports, pvs, card_values)
-                except queue.Empty:
-                    pass
-                except KeyboardInterrupt:
-                    interrupted = True
-            _drain(results, run, reports, pvs, card_values)
-        for p in procs:
-            if p.pid is None:
-                continue
-            p.join(timeout=1.0)
-            if p.is_alive():
-                p.terminate()
-                p.join(timeout=1.0)
-            if p.is_alive():
-                p.kill()
-                p.join()
-        results.close()
-        results.join_thread()
+        take = lambda msg: _take(msg, run, reports, pvs, card_values)  # noqa: E731
+        interrupted = _reap(procs, results, reports, n, take) or interrupted
     if error is not None and not interrupted:
         if "cannot allocate" in error:
             raise SolverOptionError(error)
@@ -646,14 +637,54 @@ def _run_workers(run: _Run, job: dict, tasks: list, n: int, left: int | None, re
     return 0
 
 
-def _drain(results: Any, run: _Run, reports: dict, pvs: dict, card_values: dict) -> None:
+def _reap(procs: list, results: Any, reports: dict, n: int, take: Callable[[tuple], None]) -> bool:
+    """End the workers: pass a stop (SIGINT) on to those that have not sent their last
+    report, wait up to STOP_GRACE for what they proved (`take` records each message), then
+    join them (terminate, kill if need be).  True if Ctrl-C came meanwhile."""
+    interrupted = False
+    unfinished = [p for w, p in enumerate(procs) if w not in reports and p.pid is not None]
+    if unfinished:
+        for p in unfinished:   # pass the stop on, and wait for what they proved
+            if p.is_alive():
+                try:
+                    os.kill(p.pid, signal.SIGINT)
+                except ProcessLookupError:
+                    pass
+        end = time.monotonic() + STOP_GRACE
+        while len(reports) < n and time.monotonic() < end and any(p.is_alive() for p in unfinished):
+            try:
+                msg = results.get(timeout=0.05)
+                if msg[0] != "error":
+                    take(msg)
+            except queue.Empty:
+                pass
+            except KeyboardInterrupt:
+                interrupted = True
+        _drain(results, take)
+    for p in procs:
+        if p.pid is None:
+            continue
+        p.join(timeout=1.0)
+        if p.is_alive():
+            p.terminate()
+            p.join(timeout=1.0)
+        if p.is_alive():
+            p.kill()
+            p.join()
+    results.close()
+    results.join_thread()
+    return interrupted
+
+
+def _drain(results: Any, take: Callable[[tuple], None]) -> None:
+    """Record every message still queued."""
     while True:
         try:
             msg = results.get(timeout=0.05)
         except (queue.Empty, OSError, EOFError, ValueError):
             return
         if msg[0] != "error":
-            _take(msg, run, reports, pvs, card_values)
+            take(msg)
 
 
 def _take(msg: tuple, run: _Run, reports: dict, pvs: dict, card_values: dict) -> None:
