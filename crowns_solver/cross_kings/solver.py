@@ -664,6 +664,10 @@ class _Run:
         self.pv_partial: list[int] = []
         self.heur_pv: list[int] = []
         self.moves: dict[int, _MoveInfo] = {}
+        #: each completed heuristic iteration: depth, wall seconds, nodes and CPU seconds
+        #: when it completed ("path_": the longest chain over processes; one process: all)
+        self.log: list[dict[str, float]] = []
+        self.cpu0 = time.process_time()
         if not self.terminal:
             for cell in eng.moves(root):
                 mlo, mhi = self._move_bounds(cell)
@@ -829,6 +833,7 @@ class _Run:
             if not exact:
                 self.depth = depth
                 self.heur_pv = self._heuristic_pv()
+                self._log_iteration(depth)
             return
         guess = self.estimate if self.estimate is not None else eng.heuristic(root)
         first: tuple[int, ...] = ()
@@ -857,8 +862,14 @@ class _Run:
         if not exact:
             self.depth = depth
             self.heur_pv = self._heuristic_pv()   # before a later, unfinished iteration evicts it
+            self._log_iteration(depth)
         else:
             self._finish_exact()
+
+    def _log_iteration(self, depth: int) -> None:
+        nodes, cpu = self.eng.nodes, time.process_time() - self.cpu0
+        self.log.append({"depth": depth, "seconds": round(_core.monotonic() - self.started, 4), "nodes": nodes,
+                         "path_nodes": nodes, "path_cpu_seconds": round(cpu, 4)})
 
     def _solve_move(self, info: _MoveInfo, depth: int) -> None:
         """Value of one root move at `depth` (exact at _EXACT), with card values in game mode."""
@@ -1088,5 +1099,6 @@ class _Run:
             table_bytes=eng.table_bytes,
             table_entries=eng.table_entries,
             table_used=eng.table_used(),
-            stats={**eng.stats(), "score_cache_bytes": eng.score_cache_bytes},
+            stats={**eng.stats(), "score_cache_bytes": eng.score_cache_bytes,
+                   **({"iterations": list(self.log)} if self.log else {})},
         )
