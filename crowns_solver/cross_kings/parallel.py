@@ -19,11 +19,28 @@ shared counter, largest job first:
   search (its final fail-low probe, "every move is worth at most v") that splits over
   moves.
 
-The parent process first runs the same shallow heuristic pass the one-process solve runs
-(and, with a limit on a position above the anytime cut-over, the same heuristic
-iterations), on its own with the whole memory; it frees that engine before the workers
-start.  It then waits for the workers, gathers what they proved and builds the
-:class:`Solution` with the one-process code, so the output looks the same.
+The parent process first runs the same shallow heuristic pass the one-process solve runs,
+on its own with the whole memory; it frees that engine before the workers start.  It
+then waits for the workers, gathers what they proved and builds the :class:`Solution`
+with the one-process code, so the output looks the same.
+
+Anytime analysis (a time or node limit on a position above the anytime cut-over,
+``solver.ANYTIME_CARDS``): the iterative deepening is split too.  The parent runs the
+first, shallow iteration with a minimal table; the workers, each with its share of the
+memory, live through every later iteration (their tables stay warm) and then the exact
+search.  For each depth the root moves are jobs in the order of the previous
+iteration's values, best first.  A worker asks of its move "worth at least b + 1 at
+this depth?" with one null-window search against the iteration's shared best value
+``b``, and pins the heuristic value of a move that is (MTD(f) at that depth), each lower
+bound found raising ``b``; before any ``b`` is known it tests its move against the
+previous iteration's best value.  At a fresh deal (the start cell is the root decision)
+and with ``all_moves`` each move is valued at each depth, as with one process.  The
+parent waits for every worker to finish the iteration and takes, as the one-process
+iteration would, its value, its move and the line the pinning worker's table holds.  A
+stop (limit, Ctrl-C) inside an iteration leaves the last completed one's estimate and
+move, with every bound the searches proved (their proven flag: no horizon value took
+part).  Node limits: the workers draw nodes from one shared pool a part at a time
+(:class:`_Leased`), so one worker can use what another does not.
 """
 
 from __future__ import annotations

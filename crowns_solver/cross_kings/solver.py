@@ -495,15 +495,20 @@ def solve(
         like `time_limit` when :data:`SPLIT_SHARES` is set.  When the value is proven just as either limit runs out, up to
         :data:`PV_GRACE` of it more is spent listing the best move and the principal
         variation (so `nodes` may exceed `node_limit` by that much).  With several
-        workers: nodes in all, each worker process getting an equal share of what the
-        shallow first pass left (so the total never exceeds the limit); which moves a
-        limited parallel solve gets to then depends on timing.
+        workers: nodes in all, the worker processes drawing theirs from what the parent's
+        first pass left (equal shares in the exact search; from one shared pool in the
+        anytime analysis), so the total never exceeds the limit (plus 1,024 nodes per
+        process); which moves a limited parallel solve gets to then depends on timing,
+        so it is not reproducible node for node as a one-process solve is.
     workers : int or None
         Worker processes for the search (default 1: this process only; None: one per
         core).  With ``workers > 1`` the root's moves are split over processes (see
         :mod:`crowns_solver.cross_kings.parallel`); the values, best moves and move
         values are the same as with one worker (with ``all_moves=False`` and several
-        optimal moves, the one named may differ).  Memory: each worker's table gets
+        optimal moves, the one named may differ).  With a time or node limit above the
+        anytime cut-over (:data:`ANYTIME_CARDS`) the heuristic iterations are split too,
+        so the analysis gets deeper in the same time; a stopped solve reports, as with
+        one process, the deepest completed iteration's estimate and move.  Memory: each worker's table gets
         ``tt_mb / workers`` MB, so `tt_mb` still bounds the whole solve.  Positions
         with fewer than 16 cards left, or a single legal move, are solved in this
         process.
