@@ -548,8 +548,8 @@ class _Leased:
                 return r
 
 
-def _anytime_worker(wid: int, job: dict, commands: Any, next_task: Any, best: Any, pinning: Any,
-                    pool: Any, results: Any) -> None:
+def _anytime_worker(wid: int, job: dict, commands: Any, next_task: Any, claimed: Any, best: Any,
+                    pinning: Any, pool: Any, results: Any) -> None:
     """A worker that lives across the anytime analysis: its table stays warm from one
     heuristic iteration to the next and into the exact search.  It waits for commands:
     ``("iter", it)`` (take the iteration's jobs from the shared counter, then report
@@ -581,7 +581,7 @@ def _anytime_worker(wid: int, job: dict, commands: Any, next_task: Any, best: An
                     raise _Stopped
                 run = _Run(eng, job["root"], job["pos"], job["mode"], job["objective"], job["all_moves"])
                 if cmd[0] == "iter":
-                    _iteration_jobs(run, cmd[1], next_task, best, results, wid, hold)
+                    _iteration_jobs(run, cmd[1], claimed, best, results, wid, hold)
                     eng.release()
                     results.put(("idle", wid, cmd[1]["depth"], raw.nodes, time.process_time() - c0))
                     continue
@@ -600,17 +600,30 @@ def _anytime_worker(wid: int, job: dict, commands: Any, next_task: Any, best: An
         pass
 
 
-def _iteration_jobs(run: _Run, it: dict, next_task: Any, best: Any, results: Any, wid: int,
+def _claim(claimed: Any, indices: list[int]) -> int | None:
+    """Take the first job of `indices` no worker has taken yet (None: all taken)."""
+    with claimed.get_lock():
+        for i in indices:
+            if not claimed[i]:
+                claimed[i] = 1
+                return i
+    return None
+
+
+def _iteration_jobs(run: _Run, it: dict, claimed: Any, best: Any, results: Any, wid: int,
                     hold: dict) -> None:
-    """One heuristic iteration's jobs (root moves at depth ``it["depth"]``), taken from
-    the shared counter in the order given (the previous iteration's best first)."""
+    """One heuristic iteration's jobs (root moves at depth ``it["depth"]``), in the order
+    given (the previous iteration's best first): first the moves this worker searched in
+    the previous iteration (its table holds their subtrees), then any move left."""
     order = it["order"]
+    mine = [i for i, c in enumerate(order) if it["owner"].get(c, i % it["workers"]) == wid]
+    every = list(range(len(order)))
     deferred: list[int] = []
     while True:
-        with next_task.get_lock():
-            i = next_task.value
-            next_task.value += 1
-        if i >= len(order):
+        i = _claim(claimed, mine)
+        if i is None:
+            i = _claim(claimed, every)
+        if i is None:
             break
         cell = order[i]
         hold["current"] = (cell, None)
@@ -968,6 +981,7 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
         stop = 3
     ctx = mp.get_context()
     next_task = ctx.Value("q", 0)
+    claimed = ctx.Array("b", max(len(run.moves), 1))   # the iteration's jobs taken
     best = ctx.Value("q", _NONE)
     pinning = ctx.Array("q", [0, -1, _NONE, -_INF, _INF, _NONE])   # see _COUNT.._CLAIMED
     pool = None if left is None else ctx.Value("q", max(left, 0))
@@ -979,7 +993,8 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
         "all_moves": all_moves, "tt_bytes": int(tt_mb / n * (1 << 20)), "deadline": deadline,
         "heur_kind": heur_kind, "workers": n,
     }
-    procs = [ctx.Process(target=_anytime_worker, args=(w, job, commands[w], next_task, best, pinning, pool, results),
+    procs = [ctx.Process(target=_anytime_worker,
+                         args=(w, job, commands[w], next_task, claimed, best, pinning, pool, results),
                          name=f"crowns-solve-worker-{w}", daemon=True) for w in range(n)]
     reports: dict[int, dict] = {}
     pvs: dict[int, list[int]] = {}
@@ -987,6 +1002,7 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
     tasks: list[tuple[int, int | None]] = []
     idle: set[int] = set()
     it_values: dict[int, tuple[int, int, bool]] = {}
+    owner: dict[int, int] = {}   # the worker that searched each move last
     effort: dict[int, tuple[int, float]] = {w: (0, 0.0) for w in range(n)}   # nodes, CPU s when idle
     path = [float(parent_nodes), time.process_time() - run.cpu0]   # the longest chain over processes
     interrupted = False
@@ -1002,6 +1018,7 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
             info = run.moves[cell]
             info.lower, info.upper = max(info.lower, plo), min(info.upper, phi)
             it_values[cell] = (lo, hi, pinned)
+            owner[cell] = msg[1]
             if line:
                 run.lines[cell] = line
             if per_move:   # as the one-process iteration: each move's estimate as it is found
@@ -1053,13 +1070,14 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
                 order = sorted(run.moves, key=lambda c: -values[c])
             else:
                 order = sorted(run.moves, key=lambda c: (c != run.best, -values[c], c))
-            next_task.value = 0
+            for i in range(len(claimed)):
+                claimed[i] = 0
             best.value = _NONE
             before = dict(effort)
             idle.clear()
             it_values.clear()
             it = {"depth": depth, "order": order, "per_move": per_move, "estimates": dict(values),
-                  "t0": values.get(run.best) if run.best >= 0 else None}
+                  "t0": values.get(run.best) if run.best >= 0 else None, "owner": dict(owner), "workers": n}
             for q in commands:
                 q.put(("iter", it))
             if not gather(lambda: len(idle) == n, until_a_stop=True):
