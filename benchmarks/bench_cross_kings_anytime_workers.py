@@ -16,8 +16,11 @@ complete that depth over the parallel solve's longest chain of work to complete 
 (the parent's share plus, per iteration, the busiest worker's; ``Solution.stats
 ["iterations"]``), which is the wall-clock speed-up W otherwise idle cores would give
 (memory bandwidth aside), whatever the machine's load; the total nodes WP searched for
-that depth over 1P's (the parallel overhead); and how often WP (and 1P) recommends the
-move 1P x2 recommends.
+that depth over 1P's (the parallel overhead); how often WP (and 1P) recommends the
+move 1P x2 recommends ("= x2"), and how often the move recommended is as good as 1P
+x2's by 1P x2's own measure ("ok": worth at least as much as 1P x2's move in a plain
+heuristic search to 1P x2's depth; equally rated moves are common, and which of them
+a search names depends on its move order).
 
 With ``--nodes N`` the limits are node limits instead, and WP gets W x N nodes in all
 (N per process: the work W idle cores do in the time one does N), 1P x2 gets 2N: a
@@ -42,7 +45,10 @@ import time
 
 from bench_cross_kings_solve import random_position
 
+from crowns_solver import _ck_search
 from crowns_solver.cross_kings import Position, solve
+from crowns_solver.cross_kings.position import cell_index
+from crowns_solver.cross_kings.solver import _engine_input
 
 
 def _load() -> str:
@@ -54,6 +60,21 @@ def _positions(group: str, n: int, seed: int) -> list[Position]:
         return [Position.random(seed + j) for j in range(n)]
     size = int(group)
     return [random_position(seed + 1000 * size + j, size) for j in range(n)]
+
+
+def _as_good(pos: Position, args: argparse.Namespace, depth: int, move, reference) -> bool:
+    """Whether `move` is worth at least as much as `reference` at `depth` plies of the
+    heuristic search (fresh engine, the solver's evaluation): the reference analysis
+    would rate it as good as its own choice."""
+    if move == reference:
+        return True
+    cards, root = _engine_input(pos, args.mode)
+    eng = _ck_search.Engine(cards, 0 if args.mode == "open" else 1, 0 if args.objective == "margin" else 1,
+                            0 if pos.reach == "any" else 1, int(args.tt_mb) << 20)
+    inf = _ck_search.INF_VALUE
+    ref, _ = eng.search_move(root, cell_index(reference), depth, -inf, inf)
+    v, _ = eng.search_move(root, cell_index(move), depth, ref - 1, ref)
+    return v >= ref
 
 
 def _run(pos: Position, args: argparse.Namespace, workers: int, scale: int):
@@ -85,10 +106,10 @@ def main() -> None:
           f" table {args.tt_mb:g} MB in all, seeds from {args.seed}; {os.cpu_count()} cores;"
           f" load average (1, 5, 15 min) before: {_load()}")
     print(f"{'group':>5} {'depth 1P':>8} {f'{W}P':>4} {'1P x2':>5} {'at d':>5} {'cpu path':>8} {'node path':>9}"
-          f" {'nodes':>6} {f'{W}P = x2':>7} {'1P = x2':>7} {'cpu 1P':>7} {f'cpu {W}P':>7}")
+          f" {'nodes':>6} {f'{W}P = x2':>7} {'1P = x2':>7} {f'{W}P ok':>6} {'1P ok':>6} {'cpu 1P':>7} {f'cpu {W}P':>7}")
     for group in args.groups:
         depth1, depthw, depth2, at, cpu_path, node_path, overhead = [], [], [], [], [], [], []
-        same_w = same_1 = 0
+        same_w = same_1 = good_w = good_1 = 0
         cpu1, cpuw = [], []
         for pos in _positions(group, args.positions, args.seed):
             one, _, c1 = _run(pos, args, 1, 1)
@@ -101,6 +122,8 @@ def main() -> None:
             cpuw.append(cw)
             same_w += par.best_move == two.best_move
             same_1 += one.best_move == two.best_move
+            good_w += _as_good(pos, args, two.depth, par.best_move, two.best_move)
+            good_1 += _as_good(pos, args, two.depth, one.best_move, two.best_move)
             log1 = {e["depth"]: e for e in one.stats.get("iterations", [])}
             logw = {e["depth"]: e for e in par.stats.get("iterations", [])}
             common = [d for d in log1 if d in logw]
@@ -114,7 +137,8 @@ def main() -> None:
         n = args.positions
         print(f"{group:>5} {med(depth1):>8g} {med(depthw):>4g} {med(depth2):>5g} {med(at):>5g}"
               f" {med(cpu_path):>7.2f}x {med(node_path):>8.2f}x {med(overhead):>5.2f}x"
-              f" {f'{same_w}/{n}':>7} {f'{same_1}/{n}':>7} {med(cpu1):>7.2f} {med(cpuw):>7.2f}", flush=True)
+              f" {f'{same_w}/{n}':>7} {f'{same_1}/{n}':>7} {f'{good_w}/{n}':>6} {f'{good_1}/{n}':>6}"
+              f" {med(cpu1):>7.2f} {med(cpuw):>7.2f}", flush=True)
     print(f"load average after: {_load()}")
 
 
