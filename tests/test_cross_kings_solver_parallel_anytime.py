@@ -60,6 +60,7 @@ def test_a_stop_inside_the_deepening_reports_the_last_iteration_done(mode, size,
     one = solve(pos, mode=mode, tt_mb=16, node_limit=limit)
     assert not sol.exact and sol.stopped == "nodes" and sol.depth is not None and sol.depth >= 4
     _check_effort(sol, limit)
+    assert sol.stats["tasks"] == 0   # stopped inside an iteration: no exact search was started
     # the estimate is that iteration's value, and the move one it rates at that value: a
     # plain heuristic search to that depth on a fresh engine agrees
     assert explicit_iteration(pos, mode, sol.depth, sol.best_move) == (sol.value, sol.value)

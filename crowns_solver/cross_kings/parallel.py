@@ -1006,6 +1006,7 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
     effort: dict[int, tuple[int, float]] = {w: (0, 0.0) for w in range(n)}   # nodes, CPU s when idle
     path = [float(parent_nodes), time.process_time() - run.cpu0]   # the longest chain over processes
     interrupted = False
+    cut = False   # a worker stopped (or failed) inside an iteration
     error: str | None = None
 
     def take(msg: tuple) -> None:
@@ -1081,7 +1082,8 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
             for q in commands:
                 q.put(("iter", it))
             if not gather(lambda: len(idle) == n, until_a_stop=True):
-                break   # stopped inside the iteration: what was proven counts, not its values
+                cut = True   # stopped inside the iteration: what was proven counts, not its values
+                break
             # the iteration is complete: its value and move, as the one-process iteration's
             if per_move:
                 top = max(run.moves.values(), key=lambda m: m.estimate if m.estimate is not None else -_INF)
@@ -1108,7 +1110,7 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
                             "path_nodes": int(path[0]), "path_cpu_seconds": round(path[1], 4)})
             if run.exact and (not all_moves or all(m.lower == m.upper for m in run.moves.values())):
                 break
-        if not stop and procs:
+        if not stop and not cut and procs:
             # the exact search, in the same workers (their tables warm), as _run_workers'
             est = dict(values)
             order = sorted(run.moves, key=lambda c: (c != run.best, -est[c], c))
