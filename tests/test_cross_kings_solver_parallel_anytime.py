@@ -257,3 +257,21 @@ def test_workers_between_iterations_stop_when_the_parent_is_killed(tmp_path):
     while any(_running(k) for k in kids) and time.monotonic() < end:
         time.sleep(0.1)
     assert not any(_running(k) for k in kids)
+
+
+def test_a_node_limited_one_process_analysis_still_reproduces():
+    # the iteration log added for the comparison changes nothing in what one process finds
+    pos = _bench_position(28, 3)
+    a, b = (solve(pos, tt_mb=16, node_limit=300_000) for _ in range(2))
+    assert (a.value, a.best_move, a.depth, a.nodes, a.pv, a.moves) == (b.value, b.best_move, b.depth, b.nodes, b.pv, b.moves)
+    assert [(e["depth"], e["nodes"]) for e in a.stats["iterations"]] == \
+        [(e["depth"], e["nodes"]) for e in b.stats["iterations"]]
+    assert all(e["path_nodes"] == e["nodes"] for e in a.stats["iterations"])
+    assert "anytime_workers" not in a.stats
+
+
+def test_memory_is_shared_out_over_the_workers_in_the_deepening_too():
+    sol = solve(_bench_position(28, 0), tt_mb=6, workers=3, node_limit=200_000)
+    assert sol.stats["anytime_workers"] == 3 and sol.depth is not None
+    # three engines of 2 MB each (the parent keeps only the engine's minimum, 64 KB)
+    assert sol.table_bytes + sol.stats["score_cache_bytes"] <= 6 * 2**20
