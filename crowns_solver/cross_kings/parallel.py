@@ -1003,6 +1003,7 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
     idle: set[int] = set()
     it_values: dict[int, tuple[int, int, bool]] = {}
     owner: dict[int, int] = {}   # the worker that searched each move last
+    score_base = max([run.lower] + [run._move_bounds(c)[0] for c in run.moves])   # known without search
     effort: dict[int, tuple[int, float]] = {w: (0, 0.0) for w in range(n)}   # nodes, CPU s when idle
     path = [float(parent_nodes), time.process_time() - run.cpu0]   # the longest chain over processes
     interrupted = False
@@ -1018,6 +1019,11 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
             _, _, depth, cell, lo, hi, pinned, plo, phi, line = msg
             info = run.moves[cell]
             info.lower, info.upper = max(info.lower, plo), min(info.upper, phi)
+            if not per_move and plo > max(run.lower, score_base):
+                # as the one-process root search: a move a search proved to raise the
+                # root's lower bound (above what the score bounds give) is the preferred
+                # move until a later iteration names another
+                run._prove_root(plo, _INF, cell)
             it_values[cell] = (lo, hi, pinned)
             owner[cell] = msg[1]
             if line:
