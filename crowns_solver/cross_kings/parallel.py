@@ -1020,10 +1020,15 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
             info = run.moves[cell]
             info.lower, info.upper = max(info.lower, plo), min(info.upper, phi)
             if not per_move and plo > max(run.lower, score_base):
-                # as the one-process root search: a move a search proved to raise the
-                # root's lower bound (above what the score bounds give) is the preferred
-                # move until a later iteration names another
-                run._prove_root(plo, _INF, cell)
+                # a search proved this move raises the root's lower bound (above what the
+                # score bounds give): as the one-process root search's proof, it is the
+                # preferred move until a later iteration names another, if it is proven
+                # at least the estimate (a worker's test against a low bound can prove a
+                # weak bound, which the one-process probes near the estimate never do)
+                if run.estimate is None or plo >= run.estimate:
+                    run._prove_root(plo, _INF, cell)
+                else:
+                    run.lower = plo
             it_values[cell] = (lo, hi, pinned)
             owner[cell] = msg[1]
             if line:
@@ -1263,8 +1268,10 @@ def _assemble(run: _Run, tasks: list, reports: dict, pvs: dict, card_values: dic
         if exact and run.all_moves:
             # the move the one-process solve prefers among equals: the first in move order
             run.best = max(infos, key=lambda i: i.lower).cell
-        elif exact or (top.lower > root_lower and top.lower > run.pbest_lb):
-            # a worker proved this move better than what was known of the root
+        elif exact or (top.lower > root_lower and top.lower > run.pbest_lb
+                       and (tasks or run.estimate is None or top.lower >= run.estimate)):
+            # a worker proved this move better than what was known of the root (a stop
+            # inside the parallel deepening: at least the estimate, see _solve_anytime)
             run.pbest, run.pbest_lb = top.cell, top.lower
             run.best = top.cell
         if exact:
