@@ -552,9 +552,11 @@ def _anytime_worker(wid: int, job: dict, commands: Any, next_task: Any, claimed:
                     pinning: Any, pool: Any, results: Any) -> None:
     """A worker that lives across the anytime analysis: its table stays warm from one
     heuristic iteration to the next and into the exact search.  It waits for commands:
-    ``("iter", it)`` (take the iteration's jobs from the shared counter, then report
-    "idle"), ``("exact", x)`` (the exact search's jobs, as :func:`_worker`; then it ends)
-    or ``("quit",)``."""
+    ``("iter", it)`` (claim the iteration's jobs, its own from the previous iteration
+    first, then report "idle" with its nodes and CPU seconds), ``("exact", x)`` (the exact
+    search's jobs from the shared counter, as :func:`_worker`; then it ends) or
+    ``("quit",)``.  A stop (limit, Ctrl-C) reports what is proven of the move in hand,
+    then the worker's effort ("done"), and ends it."""
     global _interrupted
     _interrupted = False
     signal.signal(signal.SIGINT, _on_sigint)
