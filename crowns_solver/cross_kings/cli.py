@@ -407,8 +407,9 @@ def register_solve(commands: argparse._SubParsersAction) -> None:
                        help="search memory in MB, 1 to 65536: transposition table plus leaf-score cache"
                             " (default 64), shared out over the workers")
     solve.add_argument("--workers", type=_positive_int, default=1, metavar="W",
-                       help="worker processes that split the root's moves (default 1; the values are the"
-                            " same for any W; positions under 16 cards use one)")
+                       help="worker processes that split the root's moves, in the exact search and in the"
+                            " anytime analysis of a position too large to solve in the time given (default 1;"
+                            " exact values are the same for any W; positions under 16 cards use one)")
     solve.add_argument("--evaluation", choices=("fitted", "potential"), default="fitted",
                        help="horizon evaluation of the anytime analysis (positions too large to solve"
                             " exactly in time): fitted to self-play (default) or the earlier potential count")

@@ -19,11 +19,28 @@ shared counter, largest job first:
   search (its final fail-low probe, "every move is worth at most v") that splits over
   moves.
 
-The parent process first runs the same shallow heuristic pass the one-process solve runs
-(and, with a limit on a position above the anytime cut-over, the same heuristic
-iterations), on its own with the whole memory; it frees that engine before the workers
-start.  It then waits for the workers, gathers what they proved and builds the
-:class:`Solution` with the one-process code, so the output looks the same.
+The parent process first runs the same shallow heuristic pass the one-process solve runs,
+on its own with the whole memory; it frees that engine before the workers start.  It
+then waits for the workers, gathers what they proved and builds the :class:`Solution`
+with the one-process code, so the output looks the same.
+
+Anytime analysis (a time or node limit on a position above the anytime cut-over,
+``solver.ANYTIME_CARDS``): the iterative deepening is split too.  The parent runs the
+first, shallow iteration with a minimal table; the workers, each with its share of the
+memory, live through every later iteration (their tables stay warm) and then the exact
+search.  For each depth the root moves are jobs in the order of the previous
+iteration's values, best first.  A worker asks of its move "worth at least b + 1 at
+this depth?" with one null-window search against the iteration's shared best value
+``b``, and pins the heuristic value of a move that is (MTD(f) at that depth), each lower
+bound found raising ``b``; before any ``b`` is known it tests its move against the
+previous iteration's best value.  At a fresh deal (the start cell is the root decision)
+and with ``all_moves`` each move is valued at each depth, as with one process.  The
+parent waits for every worker to finish the iteration and takes, as the one-process
+iteration would, its value, its move and the line the pinning worker's table holds.  A
+stop (limit, Ctrl-C) inside an iteration leaves the last completed one's estimate and
+move, with every bound the searches proved (their proven flag: no horizon value took
+part).  Node limits: the workers draw nodes from one shared pool a part at a time
+(:class:`_Leased`), so one worker can use what another does not.
 """
 
 from __future__ import annotations
@@ -32,6 +49,7 @@ import os
 import queue
 import signal
 import time
+from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
@@ -67,6 +85,15 @@ MIN_WORKER_TT_MB = 1
 #: Seconds the parent waits, after a stop (Ctrl-C, time limit) reached the workers, for
 #: their last reports before it terminates them.
 STOP_GRACE = 3.0
+#: With a time or node limit above the anytime cut-over (``solver.ANYTIME_CARDS``), the
+#: heuristic iterations are split over the workers too (False: the parent runs them in
+#: one process and only the exact search after them is split, as before).
+ANYTIME_PARALLEL = True
+#: Node limits in the parallel anytime analysis: the workers draw nodes from one shared
+#: pool, each time what the pool holds over LEASE_PARTS x workers, at least
+#: LEASE_MIN_NODES (a search stopped on its part is repeated with the next part).
+LEASE_PARTS = 2
+LEASE_MIN_NODES = 20_000
 #: The engine's minimal table, for the parent's bookkeeping while the workers search.
 _PARENT_TT_BYTES = 65536
 _NONE = -_INF   # shared best value before any move is pinned
@@ -141,7 +168,6 @@ def _worker(wid: int, job: dict, tasks: list, next_task: Any, best: Any, pinning
     eng = None
     t0 = time.perf_counter()
     c0 = time.process_time()
-    done = 0
     try:
         try:
             eng = _core.Engine(job["cards"], job["mode_i"], job["objective_i"], job["reach_i"], job["tt_bytes"])
@@ -152,46 +178,64 @@ def _worker(wid: int, job: dict, tasks: list, next_task: Any, best: Any, pinning
             return
         eng.set_limits(job["deadline"], job["node_limit"])
         run = _Run(eng, job["root"], job["pos"], job["mode"], job["objective"], job["all_moves"])
-        current: tuple | None = None
-        deferred: list[int] = []
+        hold: dict[str, Any] = {"current": None, "done": 0}
         try:
-            while True:
-                with next_task.get_lock():
-                    i = next_task.value
-                    next_task.value += 1
-                if i >= len(tasks):
-                    break
-                cell, card = tasks[i]
-                current = (cell, card)
-                if card is not None:
-                    _card_task(run, cell, card, results, wid)
-                elif job["all_moves"]:
-                    _move_task(run, cell, job, best, results, wid)
-                elif not _bound_task(run, cell, job, best, pinning, results, wid, final=False):
-                    deferred.append(cell)
-                    continue
-                current = None
-                done += 1
-            for cell in deferred:   # the candidates left while another worker pinned
-                current = (cell, None)
-                _bound_task(run, cell, job, best, pinning, results, wid, final=True)
-                current = None
-                done += 1
+            _task_loop(run, job, tasks, next_task, best, pinning, results, wid, hold)
         except (_Stopped, KeyboardInterrupt):
             if not eng.stop:
                 eng.stop = 2
-            if current is not None and current[1] is None:   # what is proven of the move so far
-                info = run.moves[current[0]]
-                results.put(("move", wid, current[0], info.lower, info.upper, None, None))
-        results.put(("done", wid, {
-            "nodes": eng.nodes, "stop": eng.stop, "tasks": done,
-            "seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0,
-            "table_bytes": eng.table_bytes, "table_entries": eng.table_entries,
-            "table_used": eng.table_used(), "score_cache_bytes": eng.score_cache_bytes,
-            "stats": eng.stats(),
-        }))
+            _report_current(run, hold, results, wid)
+        results.put(("done", wid, _final_report(eng, hold["done"], t0, c0)))
     except KeyboardInterrupt:   # a late Ctrl-C while reporting: the parent sees no "done"
         pass
+
+
+def _task_loop(run: _Run, job: dict, tasks: list, next_task: Any, best: Any, pinning: Any, results: Any,
+               wid: int, hold: dict) -> None:
+    """The exact search's jobs: take tasks from the shared counter until none are left
+    (`hold` keeps the job in hand and the number done, for a stop)."""
+    deferred: list[int] = []
+    while True:
+        with next_task.get_lock():
+            i = next_task.value
+            next_task.value += 1
+        if i >= len(tasks):
+            break
+        cell, card = tasks[i]
+        hold["current"] = (cell, card)
+        if card is not None:
+            _card_task(run, cell, card, results, wid)
+        elif job["all_moves"]:
+            _move_task(run, cell, job, best, results, wid)
+        elif not _bound_task(run, cell, job, best, pinning, results, wid, final=False):
+            deferred.append(cell)
+            continue
+        hold["current"] = None
+        hold["done"] += 1
+    for cell in deferred:   # the candidates left while another worker pinned
+        hold["current"] = (cell, None)
+        _bound_task(run, cell, job, best, pinning, results, wid, final=True)
+        hold["current"] = None
+        hold["done"] += 1
+
+
+def _report_current(run: _Run, hold: dict, results: Any, wid: int) -> None:
+    """After a stop: what is proven of the move in hand (a whole move's job)."""
+    current = hold["current"]
+    if current is not None and current[1] is None:
+        info = run.moves[current[0]]
+        results.put(("move", wid, current[0], info.lower, info.upper, None, None))
+
+
+def _final_report(eng: Any, done: int, t0: float, c0: float) -> dict:
+    """A worker's last report: its effort, why it stopped, its table and counters."""
+    return {
+        "nodes": eng.nodes, "stop": eng.stop, "tasks": done,
+        "seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0,
+        "table_bytes": eng.table_bytes, "table_entries": eng.table_entries,
+        "table_used": eng.table_used(), "score_cache_bytes": eng.score_cache_bytes,
+        "stats": eng.stats(),
+    }
 
 
 def _watch_parent(parent: int) -> None:
@@ -437,26 +481,268 @@ def _bound_task(run: _Run, cell: int, job: dict, best: Any, pin: Any, results: A
     return True
 
 
+# ----------------------------------------------------------------------------- anytime analysis
+
+
+class _Leased:
+    """A worker's engine whose node limit comes from a pool shared by every worker.
+
+    The pool (a ``multiprocessing.Value``, None without a node limit) holds the nodes the
+    whole solve may still search.  The engine draws a part at a time (what the pool holds
+    over ``LEASE_PARTS`` x workers, at least ``LEASE_MIN_NODES``); when a search stops
+    on that part, the wrapper draws more and repeats the search (the table keeps what the
+    stopped one finished), until the pool is empty.  So one worker can use what another
+    does not need, and the total stays within the limit (plus one clock-check interval,
+    1,024 nodes, per engine: an overrun is paid from the pool too).  Everything else is
+    the engine's.
+    """
+
+    def __init__(self, eng: Any, pool: Any, deadline: float, workers: int) -> None:
+        d = self.__dict__
+        d["_eng"], d["_pool"], d["_deadline"], d["_n"] = eng, pool, deadline, workers
+        d["_paid"] = eng.nodes   # nodes paid for from the pool (engine count)
+        eng.set_limits(deadline, 0)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._eng, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        setattr(self._eng, name, value)
+
+    def lease(self) -> bool:
+        """Draw more nodes from the pool; False (and the engine stopped on nodes) when it is empty."""
+        eng, pool = self._eng, self._pool
+        if pool is None or eng.stop in (1, 2):
+            return False
+        with pool.get_lock():
+            left = pool.value - max(0, eng.nodes - self._paid)   # an overrun is paid too
+            take = min(max(left // (LEASE_PARTS * self._n), LEASE_MIN_NODES), left) if left > 0 else 0
+            pool.value = max(0, left - take)
+        paid = max(self._paid, eng.nodes) + take
+        self.__dict__["_paid"] = paid
+        eng.set_limits(self._deadline, max(paid, 1))
+        if take <= 0:
+            eng.stop = 3
+            return False
+        return True
+
+    def release(self) -> None:
+        """Give back what is left of the nodes drawn (the worker is about to wait)."""
+        eng, pool = self._eng, self._pool
+        if pool is None:
+            return
+        with pool.get_lock():
+            pool.value = max(0, pool.value + self._paid - eng.nodes)
+        self.__dict__["_paid"] = eng.nodes
+
+    def search(self, state: tuple, depth: int, alpha: int, beta: int) -> tuple[int, bool, int]:
+        while True:
+            r = self._eng.search(state, depth, alpha, beta)
+            if self._eng.stop != 3 or not self.lease():
+                return r
+
+    def search_move(self, state: tuple, cell: int, depth: int, alpha: int, beta: int) -> tuple[int, bool]:
+        while True:
+            r = self._eng.search_move(state, cell, depth, alpha, beta)
+            if self._eng.stop != 3 or not self.lease():
+                return r
+
+
+def _anytime_worker(wid: int, job: dict, commands: Any, next_task: Any, claimed: Any, best: Any,
+                    pinning: Any, pool: Any, results: Any) -> None:
+    """A worker that lives across the anytime analysis: its table stays warm from one
+    heuristic iteration to the next and into the exact search.  It waits for commands:
+    ``("iter", it)`` (claim the iteration's jobs, its own from the previous iteration
+    first, then report "idle" with its nodes and CPU seconds), ``("exact", x)`` (the exact
+    search's jobs from the shared counter, as :func:`_worker`; then it ends) or
+    ``("quit",)``.  A stop (limit, Ctrl-C) reports what is proven of the move in hand,
+    then the worker's effort ("done"), and ends it."""
+    global _interrupted
+    _interrupted = False
+    signal.signal(signal.SIGINT, _on_sigint)
+    _watch_parent(job["parent_pid"])
+    t0 = time.perf_counter()
+    c0 = time.process_time()
+    try:
+        try:
+            raw = _core.Engine(job["cards"], job["mode_i"], job["objective_i"], job["reach_i"], job["tt_bytes"])
+            raw.heur_kind = job["heur_kind"]
+        except MemoryError:
+            results.put(("error", wid, f"worker {wid} cannot allocate a transposition table of"
+                                       f" {job['tt_bytes'] / 2**20:g} MB; ask for less"))
+            return
+        eng = _Leased(raw, pool, job["deadline"], job["workers"])
+        hold: dict[str, Any] = {"current": None, "done": 0}
+        run: _Run | None = None
+        try:
+            while True:
+                cmd = commands.get()
+                if cmd[0] == "quit":
+                    break
+                if pool is not None and not eng.lease():
+                    raise _Stopped
+                run = _Run(eng, job["root"], job["pos"], job["mode"], job["objective"], job["all_moves"])
+                if cmd[0] == "iter":
+                    _iteration_jobs(run, cmd[1], claimed, best, results, wid, hold)
+                    eng.release()
+                    results.put(("idle", wid, cmd[1]["depth"], raw.nodes, time.process_time() - c0))
+                    continue
+                x = cmd[1]   # "exact": from what the parent knows of each move
+                for cell, (lo, hi) in x["bounds"].items():
+                    run.moves[cell].lower, run.moves[cell].upper = lo, hi
+                _task_loop(run, {**job, **x}, x["tasks"], next_task, best, pinning, results, wid, hold)
+                break
+        except (_Stopped, KeyboardInterrupt):
+            if not raw.stop:
+                raw.stop = 2
+            if run is not None:
+                _report_current(run, hold, results, wid)
+        results.put(("done", wid, _final_report(raw, hold["done"], t0, c0)))
+    except KeyboardInterrupt:   # a late Ctrl-C while reporting: the parent sees no "done"
+        pass
+
+
+def _claim(claimed: Any, indices: list[int]) -> int | None:
+    """Take the first job of `indices` no worker has taken yet (None: all taken)."""
+    with claimed.get_lock():
+        for i in indices:
+            if not claimed[i]:
+                claimed[i] = 1
+                return i
+    return None
+
+
+def _iteration_jobs(run: _Run, it: dict, claimed: Any, best: Any, results: Any, wid: int,
+                    hold: dict) -> None:
+    """One heuristic iteration's jobs (root moves at depth ``it["depth"]``), in the order
+    given (the previous iteration's best first): first the moves this worker searched in
+    the previous iteration (its table holds their subtrees), then any move left."""
+    order = it["order"]
+    mine = [i for i, c in enumerate(order) if it["owner"].get(c, i % it["workers"]) == wid]
+    every = list(range(len(order)))
+    deferred: list[int] = []
+    while True:
+        i = _claim(claimed, mine)
+        if i is None:
+            i = _claim(claimed, every)
+        if i is None:
+            break
+        cell = order[i]
+        hold["current"] = (cell, None)
+        if it["per_move"]:
+            _heur_move(run, cell, it, results, wid)
+        elif not _heur_bound(run, cell, it, best, results, wid, final=i == 0):
+            deferred.append(cell)
+        hold["current"] = None
+    for cell in deferred:   # below the previous best's value while no bound was known yet
+        hold["current"] = (cell, None)
+        _heur_bound(run, cell, it, best, results, wid, final=True)
+        hold["current"] = None
+
+
+def _heur_line(run: _Run, cell: int, depth: int) -> list[int]:
+    """The line the heuristic search prefers after `cell` (this worker's table)."""
+    run.best, run.depth = cell, depth
+    return run._heuristic_pv()
+
+
+def _heur_move(run: _Run, cell: int, it: dict, results: Any, wid: int) -> None:
+    """Per-move iterations (a fresh deal's start cells, ``all_moves``): the move's value
+    at this depth by MTD(f), as the one-process :meth:`_Run._solve_move` finds it."""
+    eng, root, drv = run.eng, run.root, run.drv
+    info, depth, game = run.moves[cell], it["depth"], run.mode == "game"
+
+    def probe(a: int, b: int) -> tuple[int, bool, int]:
+        v, proven = eng.search_move(root, cell, depth, a, b)
+        return v, proven, -1
+
+    def on_proven(lo: int, hi: int, _move: int) -> None:
+        info.lower = max(info.lower, lo)
+        info.upper = min(info.upper, hi)
+
+    lo, hi, _ = drv.mtd(probe, -_INF, _INF, it["estimates"].get(cell, 0), run.unit,
+                        bisect=game, wide=game and GAME_WIDE, on_proven=on_proven)
+    value = lo if lo == hi else (lo if lo > -_INF else hi)
+    results.put(("hmove", wid, depth, cell, value, value, True, info.lower, info.upper,
+                 _heur_line(run, cell, depth)))
+
+
+def _heur_bound(run: _Run, cell: int, it: dict, best: Any, results: Any, wid: int, final: bool) -> bool:
+    """Root splitting at one heuristic depth: is root move `cell` worth more than the
+    best value ``b`` found at this depth (shared)?  One null-window search
+    (``search_move`` at ``b``) answers; a move that is gets pinned by MTD(f) at this depth,
+    each lower bound found raising ``b``.  While no ``b`` is known yet (another worker is
+    pinning the previous iteration's best move) the move is tested against that move's
+    previous value instead, and put off (returns False) if it is below it; `final`: pin
+    it anyway.  Reports the move's bounds at this depth (equal when pinned) and what was
+    proven (the search's proven flag: no horizon value took part)."""
+    eng, root, drv = run.eng, run.root, run.drv
+    info, depth, game = run.moves[cell], it["depth"], run.mode == "game"
+    st = {"lo": -_INF, "hi": _INF, "own": _NONE}   # bounds at this depth; the b this move set
+
+    def probe(a: int, b: int) -> tuple[int, bool, int]:
+        v, proven = eng.search_move(root, cell, depth, a, b)
+        drv.check()
+        if v > a:   # a lower bound (exact inside the window)
+            st["lo"] = max(st["lo"], v)
+            if _publish(best, v):
+                st["own"] = v
+            if proven:
+                info.lower = max(info.lower, v)
+        if v < b:   # an upper bound
+            st["hi"] = min(st["hi"], v)
+            if proven:
+                info.upper = min(info.upper, v)
+        return v, proven, -1
+
+    def beaten() -> bool:
+        """Another move is proven (at this depth) at least as good as this one's bound."""
+        b = best.value
+        return b != _NONE and (b > st["lo"] or (b == st["lo"] and st["own"] != b))
+
+    def pin_probe(a: int, b: int) -> tuple[int, bool, int]:
+        if beaten():
+            raise _Recheck   # test against the new bound instead
+        return probe(a, b)
+
+    t0 = it["t0"]
+    tested = t0 is None
+    while st["lo"] < st["hi"]:
+        b = best.value
+        if b != _NONE:
+            if st["hi"] <= b:
+                break   # worth at most the best move found at this depth
+            if beaten():
+                probe(b, b + 1)   # "worth at least b + 1?"
+                continue
+        elif not final:
+            if tested:
+                return False   # below the previous best: see what that one is worth first
+            tested = True
+            if st["lo"] < t0 <= st["hi"]:
+                probe(t0 - 1, t0)   # "worth at least the previous best's value?"
+            continue
+        try:   # a candidate: its value at this depth
+            drv.mtd(pin_probe, st["lo"], st["hi"], it["estimates"].get(cell, 0), run.unit,
+                    bisect=game, wide=game and GAME_WIDE)
+        except _Recheck:
+            continue
+        break
+    lo, hi = st["lo"], st["hi"]
+    pinned = lo >= hi
+    line = _heur_line(run, cell, depth) if pinned else None
+    results.put(("hmove", wid, depth, cell, lo, hi, pinned, info.lower, info.upper, line))
+    return True
+
+
 # ----------------------------------------------------------------------------- parent
 
 
 def _pre_phase(run: _Run, limited: bool) -> None:
     """The one-process solve's iterations before its exact one (see ``_Run.go``)."""
-    pos = run.pos
-    cards_left = pos.cards_left
-    plies = cards_left + (1 if pos.marker is None else 0)
-    anytime = limited and cards_left > ANYTIME_CARDS[run.mode]
-    last = plies - 1 if anytime else min(PRE_DEPTH, plies - 1)
-    keep = ANYTIME_HORIZON_CARDS[run.mode]
-    if anytime and keep is not None:
-        last = max(min(last, cards_left - keep), min(PRE_DEPTH, plies - 1))
-    depth = 2 if plies % 2 == 0 else 1
-    while depth <= last:
+    for depth in _depths(run.pos, run.mode, limited):
         run._iteration(depth)
         if run.exact and (not run.all_moves or all(m.lower == m.upper for m in run.moves.values())):
-            break
-        depth += 2 if depth + 2 <= last else 1
-        if depth == last + 1:
             break
 
 
@@ -502,6 +788,11 @@ def solve_parallel(pos: Position, *, mode: str, objective: str, all_moves: bool,
         sol = _solver.solve(pos, mode=mode, objective=objective, all_moves=all_moves, tt_mb=tt_mb,  # type: ignore[arg-type]
                             time_limit=time_limit, node_limit=node_limit, workers=1, evaluation=evaluation)  # type: ignore[arg-type]
         return replace(sol, stats={**sol.stats, "workers": 1})
+    depths = _depths(pos, mode, limited)
+    if ANYTIME_PARALLEL and limited and pos.cards_left > ANYTIME_CARDS[mode] and len(depths) > 1:
+        return _solve_anytime(pos, depths, mode=mode, objective=objective, all_moves=all_moves, tt_mb=tt_mb,
+                              time_limit=time_limit, node_limit=node_limit, workers=workers,
+                              evaluation=evaluation, t_start=t0)
     # the shallow pass (and the anytime iterations) in this process, with all the memory
     try:
         eng = _core.Engine(cards, mode_i, objective_i, reach_i, int(tt_mb * (1 << 20)))
@@ -590,7 +881,7 @@ def _run_workers(run: _Run, job: dict, tasks: list, n: int, left: int | None, re
                 dead = [w for w, p in enumerate(procs) if w not in reports and p.exitcode is not None]
                 if dead:
                     # a worker that ended without its last report: take what is queued
-                    _drain(results, run, reports, pvs, card_values)
+                    _drain(results, lambda msg: _take(msg, run, reports, pvs, card_values))
                     dead = [w for w in dead if w not in reports]
                     if dead and error is None:
                         error = (f"solver worker {dead[0]} ended unexpectedly"
@@ -604,35 +895,8 @@ def _run_workers(run: _Run, job: dict, tasks: list, n: int, left: int | None, re
     except KeyboardInterrupt:
         interrupted = True
     finally:
-        unfinished = [p for w, p in enumerate(procs) if w not in reports and p.pid is not None]
-        if unfinished:
-            for p in unfinished:   # pass the stop on, and wait for what they proved
-                if p.is_alive():
-                    try:
-                        os.kill(p.pid, signal.SIGINT)
-                    except ProcessLookupError:
-                        pass
-            end = time.monotonic() + STOP_GRACE
-            while len(reports) < n and time.monotonic() < end and any(p.is_alive() for p in unfinished):
-                try:
-                    _take(results.get(timeout=0.05), run, reports, pvs, card_values)
-                except queue.Empty:
-                    pass
-                except KeyboardInterrupt:
-                    interrupted = True
-            _drain(results, run, reports, pvs, card_values)
-        for p in procs:
-            if p.pid is None:
-                continue
-            p.join(timeout=1.0)
-            if p.is_alive():
-                p.terminate()
-                p.join(timeout=1.0)
-            if p.is_alive():
-                p.kill()
-                p.join()
-        results.close()
-        results.join_thread()
+        take = lambda msg: _take(msg, run, reports, pvs, card_values)  # noqa: E731
+        interrupted = _reap(procs, results, reports, n, take) or interrupted
     if error is not None and not interrupted:
         if "cannot allocate" in error:
             raise SolverOptionError(error)
@@ -646,14 +910,314 @@ def _run_workers(run: _Run, job: dict, tasks: list, n: int, left: int | None, re
     return 0
 
 
-def _drain(results: Any, run: _Run, reports: dict, pvs: dict, card_values: dict) -> None:
+class _AnytimeRun(_Run):
+    """The parent's bookkeeping for the parallel anytime analysis: a `_Run` whose
+    heuristic lines come from the workers (the parent's own table is minimal)."""
+
+    lines: dict[int, list[int]]
+
+    def _heuristic_pv(self) -> list[int]:
+        line = getattr(self, "lines", {}).get(self.best)
+        if line:
+            return list(line)
+        return super()._heuristic_pv()
+
+
+def _depths(pos: Position, mode: str, limited: bool) -> list[int]:
+    """The depths of the one-process solve's iterations before its exact one (see
+    ``_Run.go``): the anytime sequence above the cut-over, else the shallow pass."""
+    cards_left = pos.cards_left
+    plies = cards_left + (1 if pos.marker is None else 0)
+    anytime = limited and cards_left > ANYTIME_CARDS[mode]
+    last = plies - 1 if anytime else min(PRE_DEPTH, plies - 1)
+    keep = ANYTIME_HORIZON_CARDS[mode]
+    if anytime and keep is not None:
+        last = max(min(last, cards_left - keep), min(PRE_DEPTH, plies - 1))
+    out = []
+    depth = 2 if plies % 2 == 0 else 1
+    while depth <= last:
+        out.append(depth)
+        depth += 2 if depth + 2 <= last else 1
+        if depth == last + 1:
+            break
+    return out
+
+
+def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: str, all_moves: bool,
+                   tt_mb: float, time_limit: float | None, node_limit: int | None, workers: int,
+                   evaluation: str, t_start: float) -> Solution:
+    """A limited solve above the anytime cut-over over `workers` processes: the first
+    (shallow) iteration here, the deeper ones and the exact search in workers that live
+    through all of them (see the module)."""
+    import multiprocessing as mp
+
+    cards, root = _engine_input(pos, mode)
+    mode_i, objective_i, reach_i = (0 if mode == "open" else 1, 0 if objective == "margin" else 1,
+                                    0 if pos.reach == "any" else 1)
+    eng = _core.Engine(cards, mode_i, objective_i, reach_i, _PARENT_TT_BYTES)
+    heur_kind = eng.heur_kind = EVALUATIONS[evaluation]
+    deadline = _core.monotonic() + time_limit if time_limit is not None else 0.0
+    eng.set_limits(deadline, node_limit or 0)
+    run = _AnytimeRun(eng, root, pos, mode, objective, all_moves)   # type: ignore[arg-type]
+    run.lines = {}
+    per_move = all_moves or pos.marker is None
+    game = mode == "game"
+    values: dict[int, int] = {}   # each move's value (or upper bound) at the last completed depth
+    stop = 0
+    try:
+        run._iteration(depths[0])   # shallow: milliseconds, in this process
+        if per_move:
+            values = {c: i.estimate if i.estimate is not None else i.upper for c, i in run.moves.items()}
+        else:
+            for cell in run.moves:   # each move's value at that depth: the next iteration's order
+                values[cell], _ = eng.search_move(root, cell, depths[0], -_INF, _INF)
+                run.drv.check()
+    except _Stopped:
+        stop = eng.stop
+    except KeyboardInterrupt:
+        stop = eng.stop = 2
+    parent_nodes = eng.nodes
+    n = min(workers, len(run.moves))
+    left = None if node_limit is None else node_limit - parent_nodes
+    if left is not None and left <= 0 and not stop:
+        stop = 3
+    ctx = mp.get_context()
+    next_task = ctx.Value("q", 0)
+    claimed = ctx.Array("b", max(len(run.moves), 1))   # the iteration's jobs taken
+    best = ctx.Value("q", _NONE)
+    pinning = ctx.Array("q", [0, -1, _NONE, -_INF, _INF, _NONE])   # see _COUNT.._CLAIMED
+    pool = None if left is None else ctx.Value("q", max(left, 0))
+    results = ctx.Queue()
+    commands = [ctx.Queue() for _ in range(n)]
+    job = {
+        "cards": cards, "root": root, "pos": pos, "mode": mode, "objective": objective,
+        "mode_i": mode_i, "objective_i": objective_i, "reach_i": reach_i, "parent_pid": os.getpid(),
+        "all_moves": all_moves, "tt_bytes": int(tt_mb / n * (1 << 20)), "deadline": deadline,
+        "heur_kind": heur_kind, "workers": n,
+    }
+    procs = [ctx.Process(target=_anytime_worker,
+                         args=(w, job, commands[w], next_task, claimed, best, pinning, pool, results),
+                         name=f"crowns-solve-worker-{w}", daemon=True) for w in range(n)]
+    reports: dict[int, dict] = {}
+    pvs: dict[int, list[int]] = {}
+    card_values: dict[int, dict[int, int]] = {}
+    tasks: list[tuple[int, int | None]] = []
+    idle: set[int] = set()
+    it_values: dict[int, tuple[int, int, bool]] = {}
+    owner: dict[int, int] = {}   # the worker that searched each move last
+    score_base = max([run.lower] + [run._move_bounds(c)[0] for c in run.moves])   # known without search
+    effort: dict[int, tuple[int, float]] = {w: (0, 0.0) for w in range(n)}   # nodes, CPU s when idle
+    path = [float(parent_nodes), time.process_time() - run.cpu0]   # the longest chain over processes
+    interrupted = False
+    cut = False   # a worker stopped (or failed) inside an iteration
+    error: str | None = None
+
+    def take(msg: tuple) -> None:
+        kind = msg[0]
+        if kind == "idle":
+            idle.add(msg[1])
+            effort[msg[1]] = (msg[3], msg[4])
+        elif kind == "hmove":
+            _, _, depth, cell, lo, hi, pinned, plo, phi, line = msg
+            info = run.moves[cell]
+            info.lower, info.upper = max(info.lower, plo), min(info.upper, phi)
+            if not per_move and plo > max(run.lower, score_base):
+                # a search proved this move raises the root's lower bound (above what the
+                # score bounds give): as the one-process root search's proof, it is the
+                # preferred move until a later iteration names another, if it is proven
+                # at least the estimate (a worker's test against a low bound can prove a
+                # weak bound, which the one-process probes near the estimate never do)
+                if run.estimate is None or plo >= run.estimate:
+                    run._prove_root(plo, _INF, cell)
+                else:
+                    run.lower = plo
+            it_values[cell] = (lo, hi, pinned)
+            owner[cell] = msg[1]
+            if line:
+                run.lines[cell] = line
+            if per_move:   # as the one-process iteration: each move's estimate as it is found
+                info.estimate = min(max(lo, info.lower), info.upper)
+        else:
+            _take(msg, run, reports, pvs, card_values)
+
+    def gather(done: Callable[[], bool], *, until_a_stop: bool = False) -> bool:
+        """Take messages until `done()`; False if a worker failed first, or (with
+        `until_a_stop`) one stopped: a limit or Ctrl-C."""
+        nonlocal error
+        while not done():
+            if until_a_stop and reports:
+                return False
+            if deadline and _core.monotonic() > deadline + STOP_GRACE:
+                return False
+            try:
+                msg = results.get(timeout=0.1)
+            except queue.Empty:
+                dead = [w for w, p in enumerate(procs) if w not in reports and p.exitcode is not None]
+                if dead:
+                    _drain(results, take)
+                    dead = [w for w in dead if w not in reports]
+                    if dead and error is None:
+                        error = (f"solver worker {dead[0]} ended unexpectedly"
+                                 f" (exit code {procs[dead[0]].exitcode})")
+                    return False
+                continue
+            if msg[0] == "error":
+                error = msg[2]
+                return False
+            take(msg)
+        return True
+
+    try:
+        if not stop:
+            for p in procs:
+                p.start()
+        for depth in depths[1:]:
+            if stop:
+                break
+            if deadline and _core.monotonic() >= deadline:
+                stop = 1
+                break
+            if pool is not None and pool.value <= 0:
+                stop = 3
+                break
+            if per_move:   # as the one-process iteration: the best estimates first
+                order = sorted(run.moves, key=lambda c: -values[c])
+            else:
+                order = sorted(run.moves, key=lambda c: (c != run.best, -values[c], c))
+            for i in range(len(claimed)):
+                claimed[i] = 0
+            best.value = _NONE
+            before = dict(effort)
+            idle.clear()
+            it_values.clear()
+            it = {"depth": depth, "order": order, "per_move": per_move, "estimates": dict(values),
+                  "t0": values.get(run.best) if run.best >= 0 else None, "owner": dict(owner), "workers": n}
+            for q in commands:
+                q.put(("iter", it))
+            if not gather(lambda: len(idle) == n, until_a_stop=True):
+                cut = True   # stopped inside the iteration: what was proven counts, not its values
+                break
+            # the iteration is complete: its value and move, as the one-process iteration's
+            if per_move:
+                top = max(run.moves.values(), key=lambda m: m.estimate if m.estimate is not None else -_INF)
+                run._bounds_from_moves()
+                run.estimate = top.estimate
+                if top.estimate is not None:
+                    run.best = top.cell
+                values = {c: i.estimate if i.estimate is not None else i.upper for c, i in run.moves.items()}
+            else:
+                pinned = [(lo, -order.index(c), c) for c, (lo, hi, p) in it_values.items() if p]
+                if not pinned:   # (cannot happen: the move that set the best value pins it)
+                    pinned = [(lo, -order.index(c), c) for c, (lo, hi, p) in it_values.items()]
+                value, _, cell = max(pinned)
+                run.estimate = min(max(value, run.lower), run.upper)
+                run.best = cell
+                values = {c: (lo if p or hi >= _INF else hi) for c, (lo, hi, p) in it_values.items()}
+            run.depth = depth
+            run.heur_pv = run._heuristic_pv()
+            # the chain of work: the busiest worker's share of each iteration
+            path[0] += max(effort[w][0] - before[w][0] for w in range(n))
+            path[1] += max(effort[w][1] - before[w][1] for w in range(n))
+            run.log.append({"depth": depth, "seconds": round(_core.monotonic() - run.started, 4),
+                            "nodes": parent_nodes + sum(e[0] for e in effort.values()),
+                            "path_nodes": int(path[0]), "path_cpu_seconds": round(path[1], 4)})
+            if run.exact and (not all_moves or all(m.lower == m.upper for m in run.moves.values())):
+                break
+        if not stop and not cut and procs:
+            # the exact search, in the same workers (their tables warm), as _run_workers'
+            est = dict(values)
+            order = sorted(run.moves, key=lambda c: (c != run.best, -est[c], c))
+            if all_moves:
+                tasks = ([(c, None) for c in order if not eng.is_chance(root, c)]
+                         + [(c, k) for c in order if eng.is_chance(root, c) for k in eng.pool_cards(root)])
+            else:
+                tasks = [(c, None) for c in order]
+            next_task.value = 0
+            best.value = _NONE
+            x = {"tasks": tasks, "estimates": est, "guess": run.estimate if run.estimate is not None else 0,
+                 "first": (((1, 0) if (run.estimate or 0) > 0 else (0, 1)) if mode == "open" and WDL_FIRST else ()),
+                 "bounds": {c: (i.lower, i.upper) for c, i in run.moves.items()}}
+            for q in commands:
+                q.put(("exact", x))
+        if error is None:
+            for w, q in enumerate(commands):   # workers waiting for a command (or soon)
+                if w not in reports and procs[w].pid is not None:
+                    q.put(("quit",))
+            gather(lambda: len(reports) == n)
+    except KeyboardInterrupt:
+        interrupted = True
+    finally:
+        interrupted = _reap(procs, results, reports, n, take) or interrupted
+        for q in commands:
+            q.close()
+            q.join_thread()
+    if error is not None and not interrupted:
+        if "cannot allocate" in error:
+            raise SolverOptionError(error)
+        raise RuntimeError(error)
+    started = bool(procs) and procs[0].pid is not None
+    codes = [r["stop"] for r in reports.values() if r["stop"]]
+    if interrupted or (started and len(reports) < n):
+        stop = 2
+    elif not stop:   # the workers' reason (none: finished)
+        stop = next((c for c in _STOP_PRIORITY if c in codes), 0)
+    parent_table = {"table_bytes": eng.table_bytes, "table_entries": eng.table_entries,
+                    "table_used": eng.table_used(), "score_cache_bytes": eng.score_cache_bytes}
+    parent_stats = eng.stats()
+    sol = _assemble(run, tasks, reports, pvs, card_values, stop, parent_nodes, parent_stats, parent_table,
+                    seconds=time.perf_counter() - t_start, tt_mb=tt_mb, time_limit=time_limit,
+                    node_limit=node_limit, workers=n if started else 1)
+    return replace(sol, stats={**sol.stats, "anytime_workers": n if started else 0})
+
+
+def _reap(procs: list, results: Any, reports: dict, n: int, take: Callable[[tuple], None]) -> bool:
+    """End the workers: pass a stop (SIGINT) on to those that have not sent their last
+    report, wait up to STOP_GRACE for what they proved (`take` records each message), then
+    join them (terminate, kill if need be).  True if Ctrl-C came meanwhile."""
+    interrupted = False
+    unfinished = [p for w, p in enumerate(procs) if w not in reports and p.pid is not None]
+    if unfinished:
+        for p in unfinished:   # pass the stop on, and wait for what they proved
+            if p.is_alive():
+                try:
+                    os.kill(p.pid, signal.SIGINT)
+                except ProcessLookupError:
+                    pass
+        end = time.monotonic() + STOP_GRACE
+        while len(reports) < n and time.monotonic() < end and any(p.is_alive() for p in unfinished):
+            try:
+                msg = results.get(timeout=0.05)
+                if msg[0] != "error":
+                    take(msg)
+            except queue.Empty:
+                pass
+            except KeyboardInterrupt:
+                interrupted = True
+        _drain(results, take)
+    for p in procs:
+        if p.pid is None:
+            continue
+        p.join(timeout=1.0)
+        if p.is_alive():
+            p.terminate()
+            p.join(timeout=1.0)
+        if p.is_alive():
+            p.kill()
+            p.join()
+    results.close()
+    results.join_thread()
+    return interrupted
+
+
+def _drain(results: Any, take: Callable[[tuple], None]) -> None:
+    """Record every message still queued."""
     while True:
         try:
             msg = results.get(timeout=0.05)
         except (queue.Empty, OSError, EOFError, ValueError):
             return
         if msg[0] != "error":
-            _take(msg, run, reports, pvs, card_values)
+            take(msg)
 
 
 def _take(msg: tuple, run: _Run, reports: dict, pvs: dict, card_values: dict) -> None:
@@ -693,7 +1257,9 @@ def _assemble(run: _Run, tasks: list, reports: dict, pvs: dict, card_values: dic
             info.card_values = dict(known)
             info.estimate = info.lower
     infos = list(run.moves.values())
-    root_lower = run.lower   # proven before the workers (score bounds, the shallow pass)
+    # known before the workers (score bounds, also each move's, and the shallow pass): a
+    # move proven better than that is the one the one-process search would name
+    root_lower = max([run.lower] + [run._move_bounds(c)[0] for c in run.moves])
     if infos:
         run.lower = max(run.lower, max(i.lower for i in infos))
         run.upper = min(run.upper, max(i.upper for i in infos))
@@ -704,8 +1270,10 @@ def _assemble(run: _Run, tasks: list, reports: dict, pvs: dict, card_values: dic
         if exact and run.all_moves:
             # the move the one-process solve prefers among equals: the first in move order
             run.best = max(infos, key=lambda i: i.lower).cell
-        elif exact or (top.lower > root_lower and top.lower > run.pbest_lb):
-            # a worker proved this move better than what was known of the root
+        elif exact or (top.lower > root_lower and top.lower > run.pbest_lb
+                       and (tasks or run.estimate is None or top.lower >= run.estimate)):
+            # a worker proved this move better than what was known of the root (a stop
+            # inside the parallel deepening: at least the estimate, see _solve_anytime)
             run.pbest, run.pbest_lb = top.cell, top.lower
             run.best = top.cell
         if exact:
@@ -758,6 +1326,7 @@ def _assemble(run: _Run, tasks: list, reports: dict, pvs: dict, card_values: dic
         "worker_tasks": [r["tasks"] for r in ws],
         "tasks": len(tasks),
         "parent_nodes": parent_nodes,
+        **({"iterations": list(run.log)} if run.log else {}),
     })
     return replace(
         sol,

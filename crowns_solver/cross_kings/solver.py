@@ -495,15 +495,20 @@ def solve(
         like `time_limit` when :data:`SPLIT_SHARES` is set.  When the value is proven just as either limit runs out, up to
         :data:`PV_GRACE` of it more is spent listing the best move and the principal
         variation (so `nodes` may exceed `node_limit` by that much).  With several
-        workers: nodes in all, each worker process getting an equal share of what the
-        shallow first pass left (so the total never exceeds the limit); which moves a
-        limited parallel solve gets to then depends on timing.
+        workers: nodes in all, the worker processes drawing theirs from what the parent's
+        first pass left (equal shares in the exact search; from one shared pool in the
+        anytime analysis), so the total never exceeds the limit (plus 1,024 nodes per
+        process); which moves a limited parallel solve gets to then depends on timing,
+        so it is not reproducible node for node as a one-process solve is.
     workers : int or None
         Worker processes for the search (default 1: this process only; None: one per
         core).  With ``workers > 1`` the root's moves are split over processes (see
         :mod:`crowns_solver.cross_kings.parallel`); the values, best moves and move
         values are the same as with one worker (with ``all_moves=False`` and several
-        optimal moves, the one named may differ).  Memory: each worker's table gets
+        optimal moves, the one named may differ).  With a time or node limit above the
+        anytime cut-over (:data:`ANYTIME_CARDS`) the heuristic iterations are split too,
+        so the analysis gets deeper in the same time; a stopped solve reports, as with
+        one process, the deepest completed iteration's estimate and move.  Memory: each worker's table gets
         ``tt_mb / workers`` MB, so `tt_mb` still bounds the whole solve.  Positions
         with fewer than 16 cards left, or a single legal move, are solved in this
         process.
@@ -664,6 +669,10 @@ class _Run:
         self.pv_partial: list[int] = []
         self.heur_pv: list[int] = []
         self.moves: dict[int, _MoveInfo] = {}
+        #: each completed heuristic iteration: depth, wall seconds, nodes and CPU seconds
+        #: when it completed ("path_": the longest chain over processes; one process: all)
+        self.log: list[dict[str, float]] = []
+        self.cpu0 = time.process_time()
         if not self.terminal:
             for cell in eng.moves(root):
                 mlo, mhi = self._move_bounds(cell)
@@ -829,6 +838,7 @@ class _Run:
             if not exact:
                 self.depth = depth
                 self.heur_pv = self._heuristic_pv()
+                self._log_iteration(depth)
             return
         guess = self.estimate if self.estimate is not None else eng.heuristic(root)
         first: tuple[int, ...] = ()
@@ -857,8 +867,14 @@ class _Run:
         if not exact:
             self.depth = depth
             self.heur_pv = self._heuristic_pv()   # before a later, unfinished iteration evicts it
+            self._log_iteration(depth)
         else:
             self._finish_exact()
+
+    def _log_iteration(self, depth: int) -> None:
+        nodes, cpu = self.eng.nodes, time.process_time() - self.cpu0
+        self.log.append({"depth": depth, "seconds": round(_core.monotonic() - self.started, 4), "nodes": nodes,
+                         "path_nodes": nodes, "path_cpu_seconds": round(cpu, 4)})
 
     def _solve_move(self, info: _MoveInfo, depth: int) -> None:
         """Value of one root move at `depth` (exact at _EXACT), with card values in game mode."""
@@ -1088,5 +1104,6 @@ class _Run:
             table_bytes=eng.table_bytes,
             table_entries=eng.table_entries,
             table_used=eng.table_used(),
-            stats={**eng.stats(), "score_cache_bytes": eng.score_cache_bytes},
+            stats={**eng.stats(), "score_cache_bytes": eng.score_cache_bytes,
+                   **({"iterations": list(self.log)} if self.log else {})},
         )
