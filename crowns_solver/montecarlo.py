@@ -46,7 +46,8 @@ import statistics
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, InvalidStateError, ProcessPoolExecutor, wait
+from concurrent.futures import process as _cf_process
 from pathlib import Path
 from typing import Any
 
@@ -318,7 +319,39 @@ def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
         If `workers` is not a whole number >= 1.
     """
     n = (os.cpu_count() or 1) if workers is None else _check_int("workers", workers, 1)
+    _quiet_broken_pools()
     return ProcessPoolExecutor(max_workers=n, initializer=_ignore_sigint)
+
+
+def _quiet_broken_pools() -> None:
+    """Keep process pools' manager threads from printing a traceback as a pool stops.
+
+    On Ctrl-C :func:`run` cancels the chunks not yet started, and the pool's workers are
+    then terminated (:func:`stop_pool`; a worker still starting may also die of the
+    signal itself).  If a pool's manager thread sees the dead workers before it sees the
+    shutdown, it marks every pending future failed, and on Python before 3.12 a future
+    already cancelled raises ``InvalidStateError`` in that thread, which the interpreter
+    printed after the one-line "interrupted" message.  Nothing is lost (those chunks were
+    cancelled on purpose), so this hook, installed once, drops exactly that exception
+    from exactly those threads and passes everything else to the previous hook.
+    """
+    global _QUIET_HOOK
+    if _QUIET_HOOK is not None and threading.excepthook is _QUIET_HOOK:
+        return
+    previous = threading.excepthook
+    manager_type = getattr(_cf_process, "_ExecutorManagerThread", None)
+
+    def hook(args: Any) -> None:
+        if (manager_type is not None and isinstance(args.thread, manager_type)
+                and args.exc_type is not None and issubclass(args.exc_type, InvalidStateError)):
+            return
+        previous(args)
+
+    _QUIET_HOOK = hook
+    threading.excepthook = hook
+
+
+_QUIET_HOOK: Callable[[Any], None] | None = None
 
 
 @contextlib.contextmanager

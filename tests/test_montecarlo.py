@@ -290,6 +290,44 @@ def test_stop_pool_ends_a_manager_waiting_for_half_a_result():
     assert proc.stdout.strip() == "manager ended"
 
 
+_CANCELLED_THEN_BROKEN = """
+import sys, time
+from concurrent.futures import ProcessPoolExecutor
+from crowns_solver import montecarlo
+pool = montecarlo.process_pool(2) if sys.argv[1] == "ours" else ProcessPoolExecutor(2)
+assert pool.submit(int, 1).result() == 1          # the workers are up
+futures = [pool.submit(time.sleep, 30) for _ in range(20)]
+time.sleep(0.3)
+for f in futures:                                  # what run() does on Ctrl-C
+    f.cancel()
+manager, procs = pool._executor_manager_thread, list(pool._processes.values())
+for p in procs:                                    # the workers die first ...
+    p.terminate()
+time.sleep(0.5)                                    # ... and the manager sees it before the shutdown
+pool.shutdown(wait=False, cancel_futures=True)
+manager.join(10)
+print("manager ended" if not manager.is_alive() else "manager still running", flush=True)
+"""
+
+
+def test_a_broken_pool_with_cancelled_chunks_prints_no_traceback():
+    # Ctrl-C during crowns report: run() cancels the chunks not started; if the pool's
+    # manager thread then sees dead workers before the shutdown, Python 3.11 raises
+    # InvalidStateError for each cancelled future in that thread, and the interpreter
+    # printed its traceback after "crowns: interrupted" (seen as a rare failure of the
+    # report's Ctrl-C test).  The pools of process_pool() drop exactly that exception.
+    def child(which):
+        return subprocess.run([sys.executable, "-c", _CANCELLED_THEN_BROKEN, which], capture_output=True,
+                              text=True, timeout=120, cwd="/")
+
+    plain = child("plain")
+    if "InvalidStateError" not in plain.stderr:  # pragma: no cover - this Python does not have the race
+        pytest.skip("a plain pool prints nothing here either: the race does not occur on this Python")
+    ours = child("ours")
+    assert ours.returncode == 0 and ours.stdout.strip() == "manager ended", ours.stderr
+    assert ours.stderr == "", ours.stderr
+
+
 def test_resume_difference_lists_at_most_three_entries():
     from crowns_solver.montecarlo import _difference
 
