@@ -14,6 +14,7 @@ import numpy as np
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from test_cross_kings_solver import random_position
 
 from crowns_solver.cross_kings import (
     CENTRAL_CELLS,
@@ -27,17 +28,6 @@ from crowns_solver.cross_kings import (
     symmetry_map,
 )
 from crowns_solver.errors import PositionError
-
-
-def random_position(seed: int, left: int, reach: str = "any") -> Position:
-    rng = np.random.default_rng(seed)
-    pos = Position.random(rng, reach)
-    while pos.cards_left > left or pos.marker is None:
-        moves = pos.legal_moves()
-        if not moves:
-            return random_position(seed + 10_000, left, reach)
-        pos = pos.play(moves[int(rng.integers(len(moves)))])
-    return pos
 
 
 def _between(a: int, b: int) -> set[int]:

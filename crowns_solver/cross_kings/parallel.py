@@ -57,18 +57,17 @@ from ..errors import SolverOptionError
 from . import solver as _solver
 from .position import Position
 from .solver import (
-    EVALUATIONS,
     _EXACT,
     _INF,
     ANYTIME_CARDS,
     ANYTIME_HORIZON_CARDS,
+    EVALUATIONS,
     GAME_WIDE,
     PRE_DEPTH,
     WDL_FIRST,
     Solution,
     _core,
     _engine_input,
-    _MoveInfo,
     _Run,
     _Stopped,
 )
@@ -158,6 +157,19 @@ def _on_sigint(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
 
 
+def _worker_engine(wid: int, job: dict, results: Any) -> Any:
+    """A worker's compiled engine for the job's position, or None after reporting that
+    its table could not be allocated."""
+    try:
+        eng = _core.Engine(job["cards"], job["mode_i"], job["objective_i"], job["reach_i"], job["tt_bytes"])
+    except MemoryError:
+        results.put(("error", wid, (f"worker {wid} cannot allocate a transposition table of"
+                                    f" {job['tt_bytes'] / 2**20:g} MB; ask for less")))
+        return None
+    eng.heur_kind = job["heur_kind"]
+    return eng
+
+
 def _worker(wid: int, job: dict, tasks: list, next_task: Any, best: Any, pinning: Any,
             results: Any) -> None:
     """One worker process: take tasks from the shared counter until none are left."""
@@ -169,12 +181,8 @@ def _worker(wid: int, job: dict, tasks: list, next_task: Any, best: Any, pinning
     t0 = time.perf_counter()
     c0 = time.process_time()
     try:
-        try:
-            eng = _core.Engine(job["cards"], job["mode_i"], job["objective_i"], job["reach_i"], job["tt_bytes"])
-            eng.heur_kind = job["heur_kind"]
-        except MemoryError:
-            results.put(("error", wid, f"worker {wid} cannot allocate a transposition table of"
-                                       f" {job['tt_bytes'] / 2**20:g} MB; ask for less"))
+        eng = _worker_engine(wid, job, results)
+        if eng is None:
             return
         eng.set_limits(job["deadline"], job["node_limit"])
         run = _Run(eng, job["root"], job["pos"], job["mode"], job["objective"], job["all_moves"])
@@ -564,12 +572,8 @@ def _anytime_worker(wid: int, job: dict, commands: Any, next_task: Any, claimed:
     t0 = time.perf_counter()
     c0 = time.process_time()
     try:
-        try:
-            raw = _core.Engine(job["cards"], job["mode_i"], job["objective_i"], job["reach_i"], job["tt_bytes"])
-            raw.heur_kind = job["heur_kind"]
-        except MemoryError:
-            results.put(("error", wid, f"worker {wid} cannot allocate a transposition table of"
-                                       f" {job['tt_bytes'] / 2**20:g} MB; ask for less"))
+        raw = _worker_engine(wid, job, results)
+        if raw is None:
             return
         eng = _Leased(raw, pool, job["deadline"], job["workers"])
         hold: dict[str, Any] = {"current": None, "done": 0}
@@ -895,7 +899,7 @@ def _run_workers(run: _Run, job: dict, tasks: list, n: int, left: int | None, re
     except KeyboardInterrupt:
         interrupted = True
     finally:
-        take = lambda msg: _take(msg, run, reports, pvs, card_values)  # noqa: E731
+        take = lambda msg: _take(msg, run, reports, pvs, card_values)
         interrupted = _reap(procs, results, reports, n, take) or interrupted
     if error is not None and not interrupted:
         if "cannot allocate" in error:
@@ -961,7 +965,6 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
     run = _AnytimeRun(eng, root, pos, mode, objective, all_moves)   # type: ignore[arg-type]
     run.lines = {}
     per_move = all_moves or pos.marker is None
-    game = mode == "game"
     values: dict[int, int] = {}   # each move's value (or upper bound) at the last completed depth
     stop = 0
     try:
@@ -1018,7 +1021,7 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
             idle.add(msg[1])
             effort[msg[1]] = (msg[3], msg[4])
         elif kind == "hmove":
-            _, _, depth, cell, lo, hi, pinned, plo, phi, line = msg
+            _, _, _depth, cell, lo, hi, pinned, plo, phi, line = msg
             info = run.moves[cell]
             info.lower, info.upper = max(info.lower, plo), min(info.upper, phi)
             if not per_move and plo > max(run.lower, score_base):

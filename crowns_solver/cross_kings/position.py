@@ -175,6 +175,14 @@ def symmetry_map(symmetry: str) -> tuple[int, ...]:
     return _SYMMETRY_MAPS[symmetry]
 
 
+def _moved(cells: Sequence[Any], m: tuple[int, ...]) -> tuple[Any, ...]:
+    """`cells` with the content of cell i moved to cell m[i] (m a permutation of 0..35)."""
+    out: list[Any] = [None] * 36
+    for i, content in enumerate(cells):
+        out[m[i]] = content
+    return tuple(out)
+
+
 def _other(player: Player) -> Player:
     return "second" if player == "first" else "first"
 
@@ -336,11 +344,7 @@ class Deal:
         PositionError
             If `symmetry` is not one of :data:`SYMMETRIES`.
         """
-        m = symmetry_map(symmetry)
-        cells: list[Card | None] = [None] * 36
-        for i, card in enumerate(self.cells):
-            cells[m[i]] = card
-        return Deal(tuple(cells))
+        return Deal(_moved(self.cells, symmetry_map(symmetry)))
 
 
 @dataclass(frozen=True, eq=False)
@@ -688,12 +692,9 @@ class Position:
             If `symmetry` is not one of :data:`SYMMETRIES`.
         """
         m = symmetry_map(symmetry)
-        cells = [UNKNOWN] * 36
-        for i, card in enumerate(self.cells):
-            cells[m[i]] = card
         return replace(
             self,
-            cells=tuple(cells),
+            cells=_moved(self.cells, m),
             taken=frozenset(m[i] for i in self.taken),
             face_down=frozenset(m[i] for i in self.face_down),
             marker=None if self.marker is None else m[self.marker],
