@@ -96,10 +96,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``crowns`` command; returns the exit status."""
     try:
         parser = build_parser()
+        args = parser.parse_args(argv)
     except ImportError as exc:  # e.g. compiled modules missing: say so in one line
         print(f"crowns: error: {exc}", file=sys.stderr)
         return 2
-    args = parser.parse_args(argv)
+    except KeyboardInterrupt:  # Ctrl-C while the commands' modules load (numpy, pandas...)
+        print("crowns: interrupted", file=sys.stderr)
+        return 130
     handler: Callable[[argparse.Namespace], int | None] = args.handler
     try:
         return handler(args) or 0

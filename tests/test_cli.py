@@ -105,3 +105,15 @@ def test_python_dash_m_runs_the_command():
         capture_output=True, text=True, cwd="/",
     )
     assert bad.returncode == 2 and bad.stderr.count("\n") == 1
+
+
+def test_ctrl_c_while_the_commands_load_is_one_line_and_status_130(capsys, monkeypatch, tmp_path):
+    # Ctrl-C in the first fraction of a second lands while build_parser imports the groups'
+    # modules (numpy, pandas...): it printed a traceback of the imports
+    (tmp_path / "crowns_probe_slow_group.py").write_text("raise KeyboardInterrupt\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr("crowns_solver.cli.GROUPS",
+                        (("slow", "crowns_probe_slow_group", "a group whose import is interrupted"),))
+    assert main(["cross-kings", "score", "3H", "4H", "5H"]) == 130
+    captured = capsys.readouterr()
+    assert captured.err == "crowns: interrupted\n" and not captured.out

@@ -238,6 +238,28 @@ print(json.dumps({{"stopped": sol.stopped, "exact": sol.exact, "depth": sol.dept
     assert data["depth"] is not None and data["best"] is not None
 
 
+@pytest.mark.parametrize("mode, size", [("open", 28), ("game", 22)])
+def test_a_node_limit_spent_in_the_parents_first_iteration_returns_at_once(mode, size):
+    # the parent's first iteration uses up the limit, so no worker is started; the solve
+    # used to wait for those workers' last reports forever (without a time limit; with
+    # one, until the deadline plus the grace), hence the child process and its timeout
+    code = f"""
+import json
+from crowns_solver.cross_kings import Position, solve
+pos = Position.from_dict(json.loads({json.dumps(json.dumps(_bench_position(size, 0).to_dict()))}))
+sol = solve(pos, mode={mode!r}, node_limit=1, workers=2)
+print(json.dumps({{"stopped": sol.stopped, "exact": sol.exact, "nodes": sol.nodes, "workers": sol.stats["workers"],
+                  "anytime": sol.stats["anytime_workers"], "sound": sol.lower <= sol.value <= sol.upper,
+                  "best": sol.best_move, "legal": [list(c) for c in pos.legal_moves()]}}))
+"""
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd="/")
+    assert proc.returncode == 0, proc.stderr
+    data = json.loads(proc.stdout)
+    assert data["stopped"] == "nodes" and data["exact"] is False and data["sound"]
+    assert data["anytime"] == 0 and data["workers"] == 1 and data["nodes"] <= 1 + 1024
+    assert list(data["best"]) in data["legal"]
+
+
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs /proc")
 def test_workers_between_iterations_stop_when_the_parent_is_killed(tmp_path):
     proc = subprocess.Popen(

@@ -22,6 +22,7 @@ from crowns_solver.cross_kings import (
     SYMMETRIES,
     Deal,
     Position,
+    cell_coords,
     cell_index,
     line_cells,
     solve,
@@ -145,6 +146,27 @@ def test_exact_values_are_the_same_for_every_image(mode, reach, objective):
             assert {cell_index(c): v for c, v in sol.card_values.items()} == {
                 m[cell_index(c)]: v for c, v in ref.card_values.items()}, (seed, name)
 
+
+
+@pytest.mark.parametrize("name", SYMMETRIES)
+def test_save_strings_of_transformed_positions(name):
+    # a save string always starts at (2,2): an image that keeps (2,2) there (identity,
+    # transpose) writes one that reads back as the same game; the others are refused with
+    # a message naming where the game started (it used to say the position had no history)
+    pos = Position.random(seed=5).play((2, 2))
+    for cell in ((2, 0), (0, 0), (0, 4)):
+        pos = pos.play(cell)
+    image = pos.transformed(name)
+    start = symmetry_map(name)[cell_index((2, 2))]
+    if start == cell_index((2, 2)):
+        back = Position.from_save_string(image.to_save_string())
+        assert back.history == image.history and back.marker == image.marker
+        assert (back.first_hand, back.second_hand) == (image.first_hand, image.second_hand)
+        assert back.taken == image.taken and back.face_down == image.face_down
+    else:
+        r, c = cell_coords(start)
+        with pytest.raises(PositionError, match=rf"started at \({r},{c}\); crosskings.net games always start"):
+            image.to_save_string()
 
 
 # ------------------------------------------------------------------- self-play on a turned grid

@@ -1146,7 +1146,9 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
             for w, q in enumerate(commands):   # workers waiting for a command (or soon)
                 if w not in reports and procs[w].pid is not None:
                     q.put(("quit",))
-            gather(lambda: len(reports) == n)
+            # the last report of each worker started (none when the first iteration, here,
+            # used up the limit: waiting for all n then never ended without a deadline)
+            gather(lambda: all(w in reports for w, p in enumerate(procs) if p.pid is not None))
     except KeyboardInterrupt:
         interrupted = True
     finally:

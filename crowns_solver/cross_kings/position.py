@@ -939,9 +939,13 @@ class Position:
             (2, 2), or the move history is not known.
         """
         if self.start != SAVE_START or self.history is None or self.marker is None:
+            if self.start is not None and self.start != SAVE_START and self.history is not None:
+                r, c = cell_coords(self.start)
+                why = f"this game started at ({r},{c}); crosskings.net games always start at (2,2)"
+            else:
+                why = "this position has no such history"
             raise PositionError(
-                "a save string needs the game from its start at (2,2) with every move known"
-                " (this position has no such history)"
+                f"a save string needs the game from its start at (2,2) with every move known ({why})"
             )
         if any(self.cells[i] == UNKNOWN for i in self.taken):
             raise PositionError("a taken cell's card is unknown")
