@@ -195,6 +195,27 @@ def test_a_search_stopped_on_its_share_of_nodes_is_repeated_with_the_next(monkey
     assert not engines[0].lease()
 
 
+def test_a_small_pool_is_shared_out_not_taken_by_the_first_worker():
+    # what the probe found: with 20,000 nodes in the pool, the first worker drew all of
+    # them, the second found none and stopped, and the analysis ended after ~300 nodes
+    pos = _bench_position(20, 0)
+    cards, _root = _engine_input(pos, "open")
+    pool = mp.get_context().Value("q", 20_000)
+    first, second = (parallel._Leased(_ck_search.Engine(cards, 0, 0, 0, 1 << 20), pool, 0.0, 2) for _ in range(2))
+    assert first.lease() and pool.value == 10_000
+    assert second.lease() and pool.value == 5_000
+
+
+@pytest.mark.parametrize("mode, size, limit", [("open", 28, 20_000), ("open", 30, 5_000), ("game", 24, 20_000)])
+def test_a_small_node_limit_is_used_not_dropped(mode, size, limit):
+    pos = _bench_position(size, 0)
+    one = solve(pos, mode=mode, node_limit=limit, tt_mb=16)
+    two = solve(pos, mode=mode, node_limit=limit, tt_mb=16, workers=2)
+    _check_effort(two, limit)
+    assert two.nodes >= limit // 2, two.nodes   # before: about 300 nodes
+    assert two.depth >= one.depth - 2
+
+
 def test_cli_ctrl_c_during_the_parallel_deepening(tmp_path):
     proc = subprocess.Popen(
         [sys.executable, "-m", "crowns_solver", "cross-kings", "solve", "--random", "3", "--time-limit", "60",

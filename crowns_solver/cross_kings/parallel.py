@@ -175,12 +175,12 @@ def _worker(wid: int, job: dict, tasks: list, next_task: Any, best: Any, pinning
     """One worker process: take tasks from the shared counter until none are left."""
     global _interrupted
     _interrupted = False
-    signal.signal(signal.SIGINT, _on_sigint)
-    _watch_parent(job["parent_pid"])
     eng = None
     t0 = time.perf_counter()
     c0 = time.process_time()
-    try:
+    try:   # (a Ctrl-C that comes before the handler is set ends the worker quietly too)
+        signal.signal(signal.SIGINT, _on_sigint)
+        _watch_parent(job["parent_pid"])
         eng = _worker_engine(wid, job, results)
         if eng is None:
             return
@@ -497,7 +497,8 @@ class _Leased:
 
     The pool (a ``multiprocessing.Value``, None without a node limit) holds the nodes the
     whole solve may still search.  The engine draws a part at a time (what the pool holds
-    over ``LEASE_PARTS`` x workers, at least ``LEASE_MIN_NODES``); when a search stops
+    over ``LEASE_PARTS`` x workers, at least ``LEASE_MIN_NODES`` but never more than an
+    equal share, what the pool holds over the workers); when a search stops
     on that part, the wrapper draws more and repeats the search (the table keeps what the
     stopped one finished), until the pool is empty.  So one worker can use what another
     does not need, and the total stays within the limit (plus one clock-check interval,
@@ -524,7 +525,11 @@ class _Leased:
             return False
         with pool.get_lock():
             left = pool.value - max(0, eng.nodes - self._paid)   # an overrun is paid too
-            take = min(max(left // (LEASE_PARTS * self._n), LEASE_MIN_NODES), left) if left > 0 else 0
+            # at most an equal share of what is left: with a small pool, a first draw of
+            # all of it left the other workers none, and a worker finding the pool empty
+            # stops the whole analysis (a 20,000-node limit stopped after about 300 nodes)
+            share = max(1, left // self._n)
+            take = min(max(left // (LEASE_PARTS * self._n), LEASE_MIN_NODES), share) if left > 0 else 0
             pool.value = max(0, left - take)
         paid = max(self._paid, eng.nodes) + take
         self.__dict__["_paid"] = paid
@@ -567,11 +572,11 @@ def _anytime_worker(wid: int, job: dict, commands: Any, next_task: Any, claimed:
     then the worker's effort ("done"), and ends it."""
     global _interrupted
     _interrupted = False
-    signal.signal(signal.SIGINT, _on_sigint)
-    _watch_parent(job["parent_pid"])
     t0 = time.perf_counter()
     c0 = time.process_time()
-    try:
+    try:   # (a Ctrl-C that comes before the handler is set ends the worker quietly too)
+        signal.signal(signal.SIGINT, _on_sigint)
+        _watch_parent(job["parent_pid"])
         raw = _worker_engine(wid, job, results)
         if raw is None:
             return
