@@ -261,7 +261,11 @@ class TakeAdvice:
         if self.throws_back:
             take += f"; the best discard then is the {self.top_card} itself (a turn lost)"
         elif self.then_discard != self.take_discard and self.take_goes_out:
-            take += f"; going out, the advisor discards the {self.then_discard} (a natural card before a wild)"
+            # two discards go out: name the one the advisor throws first (no "discard X
+            # ... discards Y" in one line, which read as a contradiction)
+            take = (f"take {self.top_card}: deadwood 0 (goes out), discarding the {self.then_discard}"
+                    f" (the advisor throws a natural card before a wild; discarding the"
+                    f" {self.take_discard} goes out too)")
         elif self.then_discard != self.take_discard:
             take += f"; the best discard then, looking one draw ahead: {self.then_discard}"
         draw = (f"draw blind: goes out with probability {float(self.draw_p_out):.3f},"
