@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 
 import pytest
@@ -94,3 +95,13 @@ def test_solve_bad_options_are_usage_errors(capsys, option):
         main(["cross-kings", "solve", "--random", "1", *option])
     assert exc.value.code == 2
     assert capsys.readouterr().err.count("\n") == 1
+
+
+def test_the_table_size_reads_in_a_sensible_unit(capsys):
+    # a parallel solve whose node limit the parent's first pass used up has only the
+    # parent's minimal table to show: it read "(6.10352e-05 MB)" (found by a probe)
+    code, out, _ = run(capsys, "cross-kings", "solve", "--random", "2", "--node-limit", "1", "--workers", "2")
+    assert code == 0
+    assert re.search(r"entries used \(\d+ bytes\)$", out.strip().splitlines()[-1]), out
+    code, out, _ = run(capsys, "cross-kings", "solve", "--random", "2", "--node-limit", "1000", "--tt-mb", "8")
+    assert re.search(r"entries used \(\d+ MB\)$", out.strip().splitlines()[-1]), out

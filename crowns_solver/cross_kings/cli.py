@@ -325,8 +325,10 @@ def cmd_solve(args: argparse.Namespace) -> int:
         print(f"principal variation {'not listed' if not sol.pv else 'cut short'}: {why} before"
               " it was listed to the end; a larger --time-limit or --node-limit lists it")
     rate = f" ({sol.nodes_per_second:,.0f} nodes/s)" if sol.seconds > 0 else ""
+    b = sol.table_bytes
+    size = f"{b / 2**20:g} MB" if b >= 2**20 else f"{b / 2**10:g} KB" if b >= 2**10 else f"{b:,} bytes"
     print(f"searched {sol.nodes:,} nodes in {sol.seconds:.2f} s{rate}; table {sol.table_used:,} of"
-          f" {sol.table_entries:,} entries used ({sol.table_bytes / 2**20:g} MB)")
+          f" {sol.table_entries:,} entries used ({size})")
     if interrupted:
         print("interrupted: the figures above are what was proven before Ctrl-C")
         return 130
