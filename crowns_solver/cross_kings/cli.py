@@ -382,6 +382,15 @@ def _positive_int(text: str) -> int:
     return x
 
 
+def _node_limit(text: str) -> int:
+    from .solver import MAX_NODE_LIMIT
+
+    x = _positive_int(text)
+    if x > MAX_NODE_LIMIT:
+        raise argparse.ArgumentTypeError(f"at most {MAX_NODE_LIMIT:,} nodes: {text!r}")
+    return x
+
+
 def register_solve(commands: argparse._SubParsersAction) -> None:
     solve = commands.add_parser(
         "solve",
@@ -403,7 +412,7 @@ def register_solve(commands: argparse._SubParsersAction) -> None:
     solve.add_argument("--time-limit", type=_positive_float, default=SOLVE_TIME_LIMIT, metavar="S",
                        help=f"stop after S seconds and report what is proven (default {SOLVE_TIME_LIMIT:g};"
                             " 0 or inf: no limit)")
-    solve.add_argument("--node-limit", type=_positive_int, default=None, metavar="N",
+    solve.add_argument("--node-limit", type=_node_limit, default=None, metavar="N",
                        help="stop after N search nodes")
     solve.add_argument("--tt-mb", default=None, metavar="MB",
                        help="search memory in MB, 1 to 65536: transposition table plus leaf-score cache"
