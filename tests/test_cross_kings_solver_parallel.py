@@ -197,6 +197,16 @@ def test_cli_bad_workers_exit_2_with_one_line(capsys, argv, message):
     assert len(err.strip().splitlines()) == 1 and message in err
 
 
+def _worker_pids(proc, n: int = 2, wait: float = 20.0) -> list[str]:
+    """The child processes of `proc`, once there are `n` of them (or after `wait` seconds)."""
+    kids: list[str] = []
+    end = time.monotonic() + wait
+    while len(kids) < n and time.monotonic() < end:
+        time.sleep(0.2)
+        kids = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
+    return kids
+
+
 def test_cli_ctrl_c_stops_the_workers_and_prints_the_partial_result(tmp_path):
     path = tmp_path / "pos28.json"
     path.write_text(json.dumps(_bench_position(28, 0).to_dict()))
@@ -206,11 +216,7 @@ def test_cli_ctrl_c_stops_the_workers_and_prints_the_partial_result(tmp_path):
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         cwd=tmp_path, preexec_fn=sigint_default,   # outside the source tree: the installed package
     )
-    kids: list[str] = []
-    end = time.monotonic() + 20
-    while len(kids) < 2 and time.monotonic() < end:   # the workers are searching
-        time.sleep(0.2)
-        kids = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
+    kids = _worker_pids(proc)   # the workers are searching
     assert len(kids) == 2
     time.sleep(0.5)
     proc.send_signal(signal.SIGINT)   # to the parent only: it stops the workers

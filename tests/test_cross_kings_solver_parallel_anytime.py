@@ -17,7 +17,7 @@ import pytest
 from conftest import sigint_default
 from test_cross_kings_solver import _bench_position
 from test_cross_kings_solver_limits import _check_consistent, explicit_iteration
-from test_cross_kings_solver_parallel import _pv_margin, _running
+from test_cross_kings_solver_parallel import _pv_margin, _running, _worker_pids
 
 from crowns_solver import _ck_search
 from crowns_solver.cross_kings import Deal, Position, parallel, solve
@@ -223,11 +223,7 @@ def test_cli_ctrl_c_during_the_parallel_deepening(tmp_path):
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         cwd=tmp_path, preexec_fn=sigint_default,   # outside the source tree: the installed package
     )
-    kids: list[str] = []
-    end = time.monotonic() + 20
-    while len(kids) < 2 and time.monotonic() < end:   # the workers are searching
-        time.sleep(0.2)
-        kids = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
+    kids = _worker_pids(proc)   # the workers are searching
     assert len(kids) == 2
     time.sleep(1.0)
     proc.send_signal(signal.SIGINT)   # to the parent only: it stops the workers
