@@ -232,3 +232,16 @@ def test_make_player_refuses_search_options_for_players_that_do_not_search():
                               ("objective", "win")):
             with pytest.raises(PolicyError, match=f"player '{name}' has no option '{option}'"):
                 make_player(name, **{option: value})
+
+
+@pytest.mark.parametrize("start", [(0, 0), (1, 1), 0])
+def test_a_start_cell_off_the_centre_is_named_as_row_and_column(capsys, start):
+    # it said "got (0, 0)" (a Python tuple) where every other message writes (row,col)
+    p = make_player("greedy")
+    with pytest.raises(PositionError, match=r"must be a central cell .* got \((0,0|1,1)\)$"):
+        play_game(Deal.random(1), p, p, start=start)
+    with pytest.raises(PositionError, match=r"got \((0,0|1,1)\)$"):
+        match("greedy", "greedy", 1, start=start)
+    code, _, err = run_cli(capsys, "cross-kings", "match", "--start", "0,0", "--deals", "1")
+    assert code == 2 and err == ("crowns: error: the start cell must be a central cell (2,2), (2,3), (3,2) or"
+                                 " (3,3), got (0,0)\n")

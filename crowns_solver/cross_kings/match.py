@@ -127,9 +127,7 @@ def play_game(position: Position | Deal, first: Any, second: Any, *,
                 f"start={start!r} was given but the game has already started (the marker is on"
                 f" {cell_coords(pos.marker)}): give start only for a fresh deal"
             )
-        s = cell_index(start)
-        if s not in CENTRAL_CELLS:
-            raise PositionError(f"the start cell must be a central cell (2,2), (2,3), (3,2) or (3,3), got {start!r}")
+        s = _central(start)
         pos = pos.play(s)
     while not pos.is_terminal():
         seat = pos.to_move
@@ -361,6 +359,15 @@ def _check_options(name: str, options: Any, what: str) -> dict[str, Any]:
 
 
 
+def _central(start: Any) -> int:
+    """The cell number of a start cell; PositionError unless it is one of the four central cells."""
+    cell = cell_index(start)
+    if cell not in CENTRAL_CELLS:
+        r, c = cell_coords(cell)
+        raise PositionError(f"the start cell must be a central cell (2,2), (2,3), (3,2) or (3,3), got ({r},{c})")
+    return cell
+
+
 def _check_run(reach: Any, start: Any, deals: Any, seed: Any, chunk_size: Any) -> int | None:
     """Validate the options every match-like run shares; the start cell's index (or None).
 
@@ -370,9 +377,7 @@ def _check_run(reach: Any, start: Any, deals: Any, seed: Any, chunk_size: Any) -
     Rules(reach=reach)  # type: ignore[arg-type]
     start_cell = None
     if start is not None:
-        start_cell = cell_index(start)
-        if start_cell not in CENTRAL_CELLS:
-            raise PositionError(f"the start cell must be a central cell (2,2), (2,3), (3,2) or (3,3), got {start!r}")
+        start_cell = _central(start)
     for name, value, lo in (("deals", deals, 1), ("seed", seed, 0), ("chunk_size", chunk_size, 1)):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
             raise RunnerError(f"{name} must be a whole number >= {lo}, got {value!r}")
