@@ -60,14 +60,15 @@ from .solver import (
     _EXACT,
     _INF,
     ANYTIME_CARDS,
-    ANYTIME_HORIZON_CARDS,
     EVALUATIONS,
     GAME_WIDE,
     PRE_DEPTH,
     WDL_FIRST,
     Solution,
     _core,
+    _depths_between,
     _engine_input,
+    _iteration_plan,
     _Run,
     _Stopped,
 )
@@ -657,21 +658,11 @@ def _heur_line(run: _Run, cell: int, depth: int) -> list[int]:
 
 def _heur_move(run: _Run, cell: int, it: dict, results: Any, wid: int) -> None:
     """Per-move iterations (a fresh deal's start cells, ``all_moves``): the move's value
-    at this depth by MTD(f), as the one-process :meth:`_Run._solve_move` finds it."""
-    eng, root, drv = run.eng, run.root, run.drv
-    info, depth, game = run.moves[cell], it["depth"], run.mode == "game"
-
-    def probe(a: int, b: int) -> tuple[int, bool, int]:
-        v, proven = eng.search_move(root, cell, depth, a, b)
-        return v, proven, -1
-
-    def on_proven(lo: int, hi: int, _move: int) -> None:
-        info.lower = max(info.lower, lo)
-        info.upper = min(info.upper, hi)
-
-    lo, hi, _ = drv.mtd(probe, -_INF, _INF, it["estimates"].get(cell, 0), run.unit,
-                        bisect=game, wide=game and GAME_WIDE, on_proven=on_proven)
-    value = lo if lo == hi else (lo if lo > -_INF else hi)
+    at this depth by MTD(f), from the iteration's estimate, as the one-process
+    :meth:`_Run._solve_move` finds it (it is that method)."""
+    info, depth = run.moves[cell], it["depth"]
+    info.estimate = it["estimates"].get(cell, 0)   # the first guess
+    value = run._solve_move(info, depth)
     results.put(("hmove", wid, depth, cell, value, value, True, info.lower, info.upper,
                  _heur_line(run, cell, depth)))
 
@@ -749,10 +740,8 @@ def _heur_bound(run: _Run, cell: int, it: dict, best: Any, results: Any, wid: in
 
 def _pre_phase(run: _Run, limited: bool) -> None:
     """The one-process solve's iterations before its exact one (see ``_Run.go``)."""
-    for depth in _depths(run.pos, run.mode, limited):
-        run._iteration(depth)
-        if run.exact and (not run.all_moves or all(m.lower == m.upper for m in run.moves.values())):
-            break
+    first, last, _ = _iteration_plan(run.pos, run.mode, limited)
+    run._deepen(first, last)
 
 
 def _tasks(run: _Run) -> tuple[list[tuple[int, int | None]], dict[int, int]]:
@@ -935,21 +924,8 @@ class _AnytimeRun(_Run):
 def _depths(pos: Position, mode: str, limited: bool) -> list[int]:
     """The depths of the one-process solve's iterations before its exact one (see
     ``_Run.go``): the anytime sequence above the cut-over, else the shallow pass."""
-    cards_left = pos.cards_left
-    plies = cards_left + (1 if pos.marker is None else 0)
-    anytime = limited and cards_left > ANYTIME_CARDS[mode]
-    last = plies - 1 if anytime else min(PRE_DEPTH, plies - 1)
-    keep = ANYTIME_HORIZON_CARDS[mode]
-    if anytime and keep is not None:
-        last = max(min(last, cards_left - keep), min(PRE_DEPTH, plies - 1))
-    out = []
-    depth = 2 if plies % 2 == 0 else 1
-    while depth <= last:
-        out.append(depth)
-        depth += 2 if depth + 2 <= last else 1
-        if depth == last + 1:
-            break
-    return out
+    first, last, _ = _iteration_plan(pos, mode, limited)   # type: ignore[arg-type]
+    return _depths_between(first, last)
 
 
 def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: str, all_moves: bool,

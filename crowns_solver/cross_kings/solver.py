@@ -343,6 +343,35 @@ def _engine_input(pos: Position, mode: Mode) -> tuple[bytes, tuple[int, ...]]:
 # ----------------------------------------------------------------------------- search driver
 
 
+def _iteration_plan(pos: Position, mode: Mode, limited: bool) -> tuple[int, int, int]:
+    """The heuristic iterations before the exact search: ``(first, last, deepest)`` in
+    plies.  `first` is 1 or 2 (so that the iterations end on the parity of the last
+    ply); `last` is the last iteration run before the exact search (the anytime
+    sequence above the cut-over, :data:`ANYTIME_CARDS`, with a limit; else the shallow
+    pass, :data:`PRE_DEPTH`); `deepest` is where the anytime sequence would stop
+    (:data:`ANYTIME_HORIZON_CARDS`), also used below the cut-over by a split limit."""
+    cards_left = pos.cards_left
+    plies = cards_left + (1 if pos.marker is None else 0)
+    deepest = plies - 1
+    keep = ANYTIME_HORIZON_CARDS[mode]
+    if keep is not None:
+        deepest = max(min(deepest, cards_left - keep), min(PRE_DEPTH, plies - 1))
+    anytime = limited and cards_left > ANYTIME_CARDS[mode]
+    last = deepest if anytime else min(PRE_DEPTH, plies - 1)
+    return (2 if plies % 2 == 0 else 1), last, deepest
+
+
+def _depths_between(depth: int, last: int) -> list[int]:
+    """`depth`, `depth` + 2, ... and then `last` (the deepening's iterations)."""
+    out = []
+    while depth <= last:
+        out.append(depth)
+        depth += 2 if depth + 2 <= last else 1
+        if depth == last + 1:
+            break
+    return out
+
+
 class _Stopped(Exception):
     """Raised inside the driver when the engine stopped (time, nodes, Ctrl-C)."""
 
@@ -741,15 +770,8 @@ class _Run:
         """
         if self.terminal:
             return
-        cards_left = self.pos.cards_left
-        plies = cards_left + (1 if self.pos.marker is None else 0)
-        anytime = limited and cards_left > ANYTIME_CARDS[self.mode]
-        deepest = plies - 1
-        keep = ANYTIME_HORIZON_CARDS[self.mode]
-        if keep is not None:
-            deepest = max(min(deepest, cards_left - keep), min(PRE_DEPTH, plies - 1))
-        last = deepest if anytime else min(PRE_DEPTH, plies - 1)
-        first = 2 if plies % 2 == 0 else 1
+        anytime = limited and self.pos.cards_left > ANYTIME_CARDS[self.mode]
+        first, last, deepest = _iteration_plan(self.pos, self.mode, limited)
         if self._deepen(first, last) or anytime or not limited or SPLIT_SHARES is None:
             self._iteration(_EXACT)
             return
@@ -775,23 +797,21 @@ class _Run:
         iteration is started that the growth of the previous ones says cannot finish in
         it: a stopped iteration is thrown away, and the time is the exact search's."""
         costs: list[tuple[float, int]] = []
-        while depth <= last:
-            if self.depth is None or depth > self.depth:
-                if budget is not None and len(costs) >= 1:
-                    (t1, n1), (t0, n0) = costs[-1], costs[-2] if len(costs) >= 2 else (0.0, 0)
-                    grow = max(2.0, n1 / n0 if n0 > 0 else 4.0)
-                    seconds, nodes = budget()
-                    if n1 * grow > nodes or t1 * grow > seconds:
-                        return False
-                n_start, t_start = self.eng.nodes, _core.monotonic()
-                self._iteration(depth)
-                costs.append((_core.monotonic() - t_start, self.eng.nodes - n_start))
-                if self.exact and (not self.all_moves or all(
-                        m.lower == m.upper for m in self.moves.values())):
-                    return True
-            depth += 2 if depth + 2 <= last else 1
-            if depth == last + 1:
-                break
+        for d in _depths_between(depth, last):
+            if self.depth is not None and d <= self.depth:
+                continue
+            if budget is not None and len(costs) >= 1:
+                (t1, n1), (t0, n0) = costs[-1], costs[-2] if len(costs) >= 2 else (0.0, 0)
+                grow = max(2.0, n1 / n0 if n0 > 0 else 4.0)
+                seconds, nodes = budget()
+                if n1 * grow > nodes or t1 * grow > seconds:
+                    return False
+            n_start, t_start = self.eng.nodes, _core.monotonic()
+            self._iteration(d)
+            costs.append((_core.monotonic() - t_start, self.eng.nodes - n_start))
+            if self.exact and (not self.all_moves or all(
+                    m.lower == m.upper for m in self.moves.values())):
+                return True
         return False
 
     def _budget(self, share: float, deadline: float, node_limit: int) -> Callable[[], tuple[float, int]]:
@@ -876,8 +896,10 @@ class _Run:
         self.log.append({"depth": depth, "seconds": round(_core.monotonic() - self.started, 4), "nodes": nodes,
                          "path_nodes": nodes, "path_cpu_seconds": round(cpu, 4)})
 
-    def _solve_move(self, info: _MoveInfo, depth: int) -> None:
-        """Value of one root move at `depth` (exact at _EXACT), with card values in game mode."""
+    def _solve_move(self, info: _MoveInfo, depth: int) -> int:
+        """Value of one root move at `depth` (exact at _EXACT), with card values in game
+        mode; kept in ``info.estimate`` within the move's proven bounds, and returned as
+        the search found it (a heuristic value may lie outside them)."""
         eng, root, cell = self.eng, self.root, info.cell
         exact = depth >= _EXACT
         if exact and eng.is_chance(root, cell):
@@ -897,7 +919,7 @@ class _Run:
                 info.card_values = values
             total = sum(values.values())
             info.lower = info.upper = info.estimate = total
-            return
+            return total
 
         def probe(a: int, b: int) -> tuple[int, bool, int]:
             v, proven = eng.search_move(root, cell, depth, a, b)
@@ -917,6 +939,7 @@ class _Run:
         )
         value = lo if lo == hi else (lo if lo > -_INF else hi)
         info.estimate = min(max(value, info.lower), info.upper)
+        return value
 
     def _finish_exact(self) -> None:
         """After the exact root value v: a move proven to reach v, "<= v" for the others,
