@@ -207,21 +207,28 @@ def _worker_pids(proc, n: int = 2, wait: float = 20.0) -> list[str]:
     return kids
 
 
-def test_cli_ctrl_c_stops_the_workers_and_prints_the_partial_result(tmp_path):
-    path = tmp_path / "pos28.json"
-    path.write_text(json.dumps(_bench_position(28, 0).to_dict()))
+def _interrupt_solve(tmp_path, args: list[str], after: float) -> tuple[str, str, list[str]]:
+    """Run ``crowns cross-kings solve ARGS --workers 2``, send Ctrl-C to the parent only
+    `after` seconds once both workers search, and return (stdout, stderr, worker pids);
+    the command must exit with 130."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "crowns_solver", "cross-kings", "solve", str(path), "--time-limit", "0",
-         "--workers", "2"],
+        [sys.executable, "-m", "crowns_solver", "cross-kings", "solve", *args, "--workers", "2"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
         cwd=tmp_path, preexec_fn=sigint_default,   # outside the source tree: the installed package
     )
     kids = _worker_pids(proc)   # the workers are searching
     assert len(kids) == 2
-    time.sleep(0.5)
+    time.sleep(after)
     proc.send_signal(signal.SIGINT)   # to the parent only: it stops the workers
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130
+    return out, err, kids
+
+
+def test_cli_ctrl_c_stops_the_workers_and_prints_the_partial_result(tmp_path):
+    path = tmp_path / "pos28.json"
+    path.write_text(json.dumps(_bench_position(28, 0).to_dict()))
+    out, err, kids = _interrupt_solve(tmp_path, [str(path), "--time-limit", "0"], 0.5)
     assert "interrupted" in out and "proven between" in out
     assert "Traceback" not in err and not err.strip()
     for pid in kids:   # no worker left behind

@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 import multiprocessing as mp
 import os
-import signal
 import subprocess
 import sys
 import time
@@ -17,7 +16,7 @@ import pytest
 from conftest import sigint_default
 from test_cross_kings_solver import _bench_position
 from test_cross_kings_solver_limits import _check_consistent, explicit_iteration
-from test_cross_kings_solver_parallel import _pv_margin, _running, _worker_pids
+from test_cross_kings_solver_parallel import _interrupt_solve, _pv_margin, _running
 
 from crowns_solver import _ck_search
 from crowns_solver.cross_kings import Deal, Position, parallel, solve
@@ -217,18 +216,7 @@ def test_a_small_node_limit_is_used_not_dropped(mode, size, limit):
 
 
 def test_cli_ctrl_c_during_the_parallel_deepening(tmp_path):
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "crowns_solver", "cross-kings", "solve", "--random", "3", "--time-limit", "60",
-         "--workers", "2"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-        cwd=tmp_path, preexec_fn=sigint_default,   # outside the source tree: the installed package
-    )
-    kids = _worker_pids(proc)   # the workers are searching
-    assert len(kids) == 2
-    time.sleep(1.0)
-    proc.send_signal(signal.SIGINT)   # to the parent only: it stops the workers
-    out, err = proc.communicate(timeout=30)
-    assert proc.returncode == 130
+    out, err, kids = _interrupt_solve(tmp_path, ["--random", "3", "--time-limit", "60"], 1.0)
     assert "interrupted" in out and "search depth" in out and "line the search prefers: start" in out
     assert "Traceback" not in err and not err.strip()
     end = time.monotonic() + 5
