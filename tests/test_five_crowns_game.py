@@ -199,7 +199,7 @@ class GuardedRound:
         value = getattr(self._real, name)
         if name == "draw":
             return Poison(value)
-        if name == "hands":
+        if name in ("hands", "since"):  # other hands; other seats' blind draws since a reshuffle
             return {s: (h if s == self._seat else Poison(h)) for s, h in value.items()}
         return value
 

@@ -233,7 +233,7 @@ class _Round:
 
     __slots__ = (
         "number", "cards", "wild", "seats", "dealer", "hands", "draw", "discard", "turns",
-        "out", "deadwood", "kept", "phase", "seat", "drawn", "totals", "known", "public",
+        "out", "deadwood", "kept", "phase", "seat", "drawn", "totals", "known", "public", "reshuffled", "since",
     )
 
     def __init__(self, number: int, cards: int, wild: int, seats: list[int], dealer: int, totals: list[int]):
@@ -254,6 +254,10 @@ class _Round:
         # the turns as everyone saw them: (seat, source, card taken from the discard pile
         # or None for a blind draw, card discarded)
         self.public: list[tuple[int, str, int | None, int]] = []
+        # the cards the last reshuffle put into the draw pile (everyone saw them in the
+        # discard pile), or None before any; each seat's blind draws since (its own secret)
+        self.reshuffled: list[int] | None = None
+        self.since: dict[int, list[int]] = {s: [] for s in seats}
 
 
 class SeatView:
@@ -289,6 +293,7 @@ class SeatView:
     __slots__ = (
         "seat", "rng", "_rules", "_number", "_cards", "_wild", "_seats", "_totals", "_hand", "_phase",
         "_drawn", "_deadwood", "_kept", "_discard", "_draw_size", "_hand_sizes", "_out", "_history", "_known",
+        "_reshuffled", "_since",
     )
 
     def __init__(self, rnd: _Round, seat: int, rng: np.random.Generator, rules: GameRules):
@@ -308,6 +313,8 @@ class SeatView:
         self._out = rnd.out
         self._history = tuple(rnd.public)  # public turns only: a card drawn blind is not shown
         self._known = MappingProxyType({s: tuple(c) for s, c in rnd.known.items() if s != seat})
+        self._reshuffled = None if rnd.reshuffled is None else tuple(rnd.reshuffled)
+        self._since = tuple(rnd.since[seat])  # this seat's own blind draws only
 
     # the round
     @property
@@ -456,6 +463,47 @@ class SeatView:
             for c in cards:
                 counts[c] -= 1
         return counts
+
+    @property
+    def reshuffled(self) -> tuple[int, ...] | None:
+        """The cards the last reshuffle of this round put into the draw pile (the discard
+        pile under its top card, which every seat saw), or None if the draw pile has not
+        run out this round (RULES.md, Five Crowns, "Deal and seats")."""
+        return self._reshuffled
+
+    @property
+    def drawn_since_reshuffle(self) -> tuple[int, ...]:
+        """The cards this seat drew blind since the last reshuffle (empty before one)."""
+        return self._since
+
+    def draw_pool(self) -> np.ndarray:
+        """Counts per card code (shape (56,), int64) of the cards this seat's next blind
+        draw can come from, as far as it knows: what the advisor and tracker players look
+        ahead over.
+
+        * Before any reshuffle this round: :meth:`unseen`, every card it has not seen (the
+          draw pile and the hidden cards of other hands, each copy equally likely).
+        * After a reshuffle: the draw pile holds only cards of :attr:`reshuffled`, so a
+          card's copies are capped at those reshuffled less the ones this seat drew blind
+          since (:attr:`drawn_since_reshuffle`), and at its unseen copies (a copy seen
+          since, in a hand or on the discard pile, is not in the pile).  Cards never seen
+          are in other hands, not in the pile.  This cap is exactly the most copies of each
+          card the pile can hold in some deal consistent with what this seat saw (the
+          tests check it by brute force).
+        * With an empty draw pile the next blind draw reshuffles the discard pile under its
+          top card: in the draw phase those cards; in the discard phase (n + 1 cards) the
+          whole discard pile, since the card about to be discarded will be the top.
+
+        Raises nothing; the pool is never empty while the draw pile holds a card."""
+        if self._draw_size == 0:
+            pile = self._discard if len(self._hand) > self._cards else self._discard[:-1]
+            return np.bincount(np.asarray(pile, dtype=np.int64), minlength=NUM_CODES).astype(np.int64)
+        counts = self.unseen()
+        if self._reshuffled is not None:
+            cap = (np.bincount(np.asarray(self._reshuffled, dtype=np.int64), minlength=NUM_CODES)
+                   - np.bincount(np.asarray(self._since, dtype=np.int64), minlength=NUM_CODES))
+            counts = np.minimum(counts, cap)
+        return counts.astype(np.int64)
 
     def after_taking_discard(self) -> SeatView:
         """Draw phase: the view this seat would have in its discard phase after taking the
@@ -811,6 +859,8 @@ class _Engine:
                     new = self.shuffles.reshuffle(rest, number, rec_turn)
                     r.discard = r.discard[-1:]
                     r.draw = new[::-1]
+                    r.reshuffled = list(rest)
+                    r.since = {s: [] for s in order}
                     shuffled = new
                     reshuffles += 1
                 else:  # cannot happen with allowed player counts (see module doc)
@@ -820,6 +870,8 @@ class _Engine:
             hand.append(card)
             if source == "discard":
                 r.known[seat].append(card)
+            elif r.reshuffled is not None:
+                r.since[seat].append(card)
             if rec_turn is not None and parse_card_or(rec_turn.get("card")) != card:
                 raise RecordError(
                     f"record: round {number} turn {len(r.turns) + 1}: seat {seat} drew"
