@@ -6,8 +6,30 @@
 # nogil; the caller owns the cache of fc_discard_table (FC_CACHE_SIZE int16 entries,
 # filled with -1 before each call).
 
+from libc.stdlib cimport malloc
+
 cdef enum:
     FC_CACHE_SIZE = (FC_MAXHAND + 1) * (FC_MAXHAND + 1) * FC_NCODES
+
+
+cdef int16_t* fc_new_cache() except NULL:
+    """A cache for fc_discard_table / fc_discard_outcomes: FC_CACHE_SIZE int16 entries, all
+    -1 (empty); the caller frees it.  MemoryError when it cannot be allocated."""
+    cdef int16_t* cache = <int16_t*>malloc(FC_CACHE_SIZE * sizeof(int16_t))
+    if cache == NULL:
+        raise MemoryError()
+    memset(cache, 0xFF, FC_CACHE_SIZE * sizeof(int16_t))
+    return cache
+
+
+cdef inline int fc_distinct(const uint8_t* counts, int* cl) noexcept nogil:
+    """The distinct card codes held in `counts`, ascending, into cl; returns how many."""
+    cdef int nd = 0, c
+    for c in range(FC_NCODES):
+        if counts[c]:
+            cl[nd] = c
+            nd += 1
+    return nd
 
 
 cdef inline int fc_card_value(int c, int wild) noexcept nogil:

@@ -861,19 +861,13 @@ def discard_outcomes(codes, int wild, bint all_wild, const int64_t[::1] unseen):
     cdef int cl[FC_MAXHAND + 1]
     cdef int32_t kept[FC_MAXHAND + 1]
     cdef int16_t rows[(FC_MAXHAND + 1) * FC_NCODES]
-    cdef int nd = 0, c, i
+    cdef int nd, i
     cdef int16_t* cache
     _check(codes, wild, counts, unseen)
-    for c in range(FC_NCODES):
-        if counts[c]:
-            cl[nd] = c
-            nd += 1
-    cache = <int16_t*>malloc(FC_CACHE_SIZE * sizeof(int16_t))
-    if cache == NULL:
-        raise MemoryError()
+    nd = fc_distinct(counts, cl)
+    cache = fc_new_cache()
     try:
         with nogil:
-            memset(cache, 0xFF, FC_CACHE_SIZE * sizeof(int16_t))
             fc_discard_outcomes(counts, wild, all_wild, &unseen[0], cl, nd, cache, kept, rows)
     finally:
         free(cache)

@@ -66,36 +66,43 @@ cdef int _check_wild(int wild) except -1:
     return _ready()
 
 
-def deadwood_codes(codes, int wild, bint all_wild=True):
-    """Exact minimum deadwood of the cards `codes` (validated card codes)."""
+cdef enum:
+    _OP_DEADWOOD = 0
+    _OP_ZERO = 1
+    _OP_OUT = 2
+
+
+cdef int _search(object codes, int wild, bint all_wild, int op) except -1:
+    """One meld search on validated card codes: their least deadwood (_OP_DEADWOOD), or
+    whether they have deadwood 0 (_OP_ZERO), or whether some len(codes) - 1 of them do
+    (_OP_OUT)."""
     cdef uint8_t counts[FC_NCODES]
+    cdef int r
     _check_wild(wild)
     _fill(codes, counts)
     with nogil:
-        r = fc_deadwood(counts, wild, all_wild)
+        if op == _OP_DEADWOOD:
+            r = fc_deadwood(counts, wild, all_wild)
+        elif op == _OP_ZERO:
+            r = fc_is_zero(counts, wild, all_wild)
+        else:
+            r = fc_can_go_out(counts, wild, all_wild)
     return r
+
+
+def deadwood_codes(codes, int wild, bint all_wild=True):
+    """Exact minimum deadwood of the cards `codes` (validated card codes)."""
+    return _search(codes, wild, all_wild, _OP_DEADWOOD)
 
 
 def is_zero_codes(codes, int wild, bint all_wild=True):
     """Whether the cards `codes` have deadwood 0 (the search used inside can_go_out)."""
-    cdef uint8_t counts[FC_NCODES]
-    cdef bint r
-    _check_wild(wild)
-    _fill(codes, counts)
-    with nogil:
-        r = fc_is_zero(counts, wild, all_wild)
-    return r
+    return _search(codes, wild, all_wild, _OP_ZERO) != 0
 
 
 def can_go_out_codes(codes, int wild, bint all_wild=True):
     """Whether some len(codes) - 1 of the cards have deadwood 0."""
-    cdef uint8_t counts[FC_NCODES]
-    cdef bint r
-    _check_wild(wild)
-    _fill(codes, counts)
-    with nogil:
-        r = fc_can_go_out(counts, wild, all_wild)
-    return r
+    return _search(codes, wild, all_wild, _OP_OUT) != 0
 
 
 def check_rows(const int8_t[:, ::1] hands, int natural_limit, int joker_limit, int min_cards=0,
@@ -351,24 +358,16 @@ def discard_table(codes, int wild, bint all_wild, const int64_t[::1] unseen):
     cdef int32_t kept[FC_MAXHAND + 1]
     cdef int64_t n_out[FC_MAXHAND + 1]
     cdef int64_t total[FC_MAXHAND + 1]
-    cdef int nd = 0, c, i
-    cdef size_t size = FC_CACHE_SIZE
+    cdef int nd, i
     cdef int16_t* cache
     _check_wild(wild)
     _fill(codes, counts)
     if unseen.shape[0] != FC_NCODES:
         raise ValueError("unseen must have 56 entries")
-    for c in range(FC_NCODES):
-        if counts[c]:
-            cl[nd] = c
-            nd += 1
-    cache = <int16_t*>malloc(size * sizeof(int16_t))
-    if cache == NULL:
-        raise MemoryError()
+    nd = fc_distinct(counts, cl)
+    cache = fc_new_cache()
     try:
         with nogil:
-            for i in range(<int>size):
-                cache[i] = -1
             fc_discard_table(counts, wild, all_wild, &unseen[0], cl, nd, cache, kept, n_out, total)
     finally:
         free(cache)

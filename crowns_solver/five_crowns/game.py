@@ -680,18 +680,14 @@ class GameResult:
 
         Raises
         ------
-        OutputExistsError
-            `path` exists and `overwrite` is false; or (subclasses, checked first) it is
-            empty (EmptyPathError), is or names a folder, e.g. ends in ``/``
-            (FolderPathError), or its folder does not exist or is a file
-            (MissingFolderError).
-        OSError
-            The file cannot be written.
+        OutputExistsError, OSError
+            As :func:`crowns_solver.five_crowns._files.write_json`, which writes it
+            (atomically): an existing `path` without `overwrite` (its subclasses: an empty
+            path, a folder, a missing folder); a file that cannot be written.
         """
-        from ._files import check_output
+        from ._files import write_json
 
-        p = check_output(path, overwrite=overwrite, what="game record")
-        p.write_text(json.dumps(self.record, indent=1) + "\n", encoding="utf-8")
+        write_json(path, self.record, overwrite=overwrite, what="game record")
 
 
 # --------------------------------------------------------------------------- engine

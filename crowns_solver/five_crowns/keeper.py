@@ -28,7 +28,6 @@ import json
 import numbers
 import os
 import shlex
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -39,7 +38,7 @@ from .._io import read_text
 from ..errors import (
     CardError, CrownsError, DuplicateCardError, PlayerNameError, RecordError, RulesError, ScoreEntryError,
 )
-from ._files import check_output
+from ._files import write_json
 from .cards import ROUNDS, card_name, card_value, full_deck, parse_hand, wild_rank_for_round
 from .cli import tiebreak_label
 from .game import TIEBREAK_CARDS
@@ -250,9 +249,7 @@ class ScoreKeeper:
     def ties(self, value: str) -> None:
         if value not in ("share", "tiebreak"):
             raise RulesError(f"ties must be 'share' or 'tiebreak', got {value!r}")
-        if value != getattr(self, "_ties", value) and self._tiebreak_entries():
-            raise RulesError(f"ties cannot become {value!r}: tiebreak scores are already entered (undo them first)")
-        self._ties = value
+        self._ties = self._unchanged_tiebreaks("ties", value)
 
     @property
     def max_tiebreaks(self) -> int:
@@ -263,9 +260,14 @@ class ScoreKeeper:
     def max_tiebreaks(self, value: int) -> None:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
             raise RulesError(f"max_tiebreaks must be an integer 0..100, got {value!r}")
-        if value != getattr(self, "_max_tiebreaks", value) and self._tiebreak_entries():
-            raise RulesError("max_tiebreaks cannot change: tiebreak scores are already entered (undo them first)")
-        self._max_tiebreaks = value
+        self._max_tiebreaks = self._unchanged_tiebreaks("max_tiebreaks", value)
+
+    def _unchanged_tiebreaks(self, name: str, value: Any) -> Any:
+        """`value` for the tie option `name`, refused (RulesError) when it changes the
+        option after tiebreak scores were entered (they were entered under the old one)."""
+        if value != getattr(self, f"_{name}", value) and self._tiebreak_entries():
+            raise RulesError(f"{name} cannot become {value!r}: tiebreak scores are already entered (undo them first)")
+        return value
 
     def _main_entries(self) -> list[Entry]:
         return self._entries[: ROUNDS * len(self.names)]
@@ -644,24 +646,12 @@ class ScoreKeeper:
 
         Raises
         ------
-        OutputExistsError
-            `path` exists and `overwrite` is false; or (subclasses, checked first) it is
-            empty (EmptyPathError), is or names a folder, e.g. ends in ``/``
-            (FolderPathError), or its folder does not exist or is a file
-            (MissingFolderError).
-        OSError
-            The file cannot be written.
+        OutputExistsError, OSError
+            As :func:`crowns_solver.five_crowns._files.write_json`, which writes it: an
+            existing `path` without `overwrite` (its subclasses: an empty path, a folder,
+            a missing folder); a file that cannot be written.
         """
-        path = check_output(path, overwrite=overwrite, what="score-keeper file")
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(self.to_dict(), f, indent=1)
-                f.write("\n")
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_json(path, self.to_dict(), overwrite=overwrite, what="score-keeper file")
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> ScoreKeeper:

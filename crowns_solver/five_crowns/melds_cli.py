@@ -165,25 +165,29 @@ def _common(p: argparse.ArgumentParser, *, seen: bool) -> None:
     add_json_flag(p)
 
 
+#: The meld commands: name, short help, description, handler, whether it looks one draw
+#: ahead (then it takes --seen and --draw-pile).
+_COMMANDS = (
+    ("deadwood", "least deadwood of a hand and one best arrangement into melds",
+     "Least deadwood of a hand (RULES.md, Five Crowns) and one arrangement into books and runs reaching it.",
+     cmd_deadwood, False),
+    ("discard", "rank the discards of an n+1-card hand, one draw ahead",
+     "For a hand of n + 1 cards (just drawn): each discard's deadwood, whether it goes out, and the exact"
+     " chance to go out and expected deadwood after the next blind draw.",
+     cmd_discard, True),
+    ("take", "take the face-up discard or draw blind?",
+     "For a hand of n cards before drawing: compare taking the face-up card with drawing blind (exact over"
+     " the unseen cards, or the --draw-pile cards after a reshuffle); never take a card whose best discard"
+     " afterwards is that card.",
+     cmd_take, True),
+)
+
+
 def register(commands: argparse._SubParsersAction) -> None:
     """Declare ``deadwood``, ``discard`` and ``take``."""
-    p = commands.add_parser("deadwood", help="least deadwood of a hand and one best arrangement into melds",
-                            description="Least deadwood of a hand (RULES.md, Five Crowns) and one arrangement"
-                                        " into books and runs reaching it.")
-    _common(p, seen=False)
-    p.set_defaults(handler=cmd_deadwood)
-
-    p = commands.add_parser("discard", help="rank the discards of an n+1-card hand, one draw ahead",
-                            description="For a hand of n + 1 cards (just drawn): each discard's deadwood,"
-                                        " whether it goes out, and the exact chance to go out and expected"
-                                        " deadwood after the next blind draw.")
-    _common(p, seen=True)
-    p.set_defaults(handler=cmd_discard)
-
-    p = commands.add_parser("take", help="take the face-up discard or draw blind?",
-                            description="For a hand of n cards before drawing: compare taking the face-up"
-                                        " card with drawing blind (exact over the unseen cards); never take a"
-                                        " card whose best discard afterwards is that card.")
-    _common(p, seen=True)
-    p.add_argument("--top", required=True, metavar="CARD", help="the face-up card on the discard pile")
-    p.set_defaults(handler=cmd_take)
+    for name, short, description, handler, ahead in _COMMANDS:
+        p = commands.add_parser(name, help=short, description=description)
+        _common(p, seen=ahead)
+        if name == "take":
+            p.add_argument("--top", required=True, metavar="CARD", help="the face-up card on the discard pile")
+        p.set_defaults(handler=handler)
