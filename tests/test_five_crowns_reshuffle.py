@@ -310,17 +310,18 @@ def _old(cls):
     return Old
 
 
-@pytest.mark.parametrize("seed", [137, 163])
-def test_both_engines_use_the_reshuffled_pool_decision_for_decision(seed):
-    # 6 random seats and a tracker: seeds (found among 0..399) where a reshuffle comes and
-    # the tracker's choices after it differ from those of the old "unseen" pool
-    from crowns_solver.five_crowns.players import TrackerPolicy
+@pytest.mark.parametrize("policy, seed", [("tracker", 137), ("tracker", 163), ("advisor", 1223)])
+def test_both_engines_use_the_reshuffled_pool_decision_for_decision(policy, seed):
+    # 6 random seats and a tracker or an advisor: seeds (found among 0..399 and 0..1499)
+    # where a reshuffle comes and the player's choices after it differ from those of the
+    # old "unseen" pool
+    from crowns_solver.five_crowns.players import POLICIES
 
     rules = GameRules(players=7, all_wild_melds=False)
-    policies = ["random"] * 6 + ["tracker"]
+    policies = ["random"] * 6 + [policy]
     slow = play_game(policies, seed=seed, rules=rules, engine="python")
     fast = play_game(policies, seed=seed, rules=rules, engine="compiled")
     assert fast.record == slow.record
-    old = play_game(["random"] * 6 + [_old(TrackerPolicy)()], seed=seed, rules=rules, engine="python")
+    old = play_game(["random"] * 6 + [_old(POLICIES[policy])()], seed=seed, rules=rules, engine="python")
     differ = [i for i, (a, b) in enumerate(zip(old.record["rounds"], slow.record["rounds"])) if a != b]
     assert differ and all(slow.rounds[i].reshuffles for i in differ[:1])

@@ -17,7 +17,9 @@ the win, or (``GameRules(ties="tiebreak")``) the tied players play a 6-card tieb
 Decisions where RULES.md is silent (also in docs/five_crowns_game.md):
 
 * When the draw pile is empty at a draw from it, the discard pile except its top card is
-  shuffled into a new draw pile (RULES.md).  If that leaves nothing (the discard pile holds
+  shuffled into a new draw pile (RULES.md).  Every seat saw those cards: the views tell
+  which (``SeatView.reshuffled``), and the look-ahead players draw from what can still be
+  in that pile (``SeatView.draw_pool``), not from cards never seen.  If that leaves nothing (the discard pile holds
   only its top card) the player takes the top discard instead.  Neither can happen with
   the allowed player counts: the hands hold at most 7 x 13 = 91 of 116 cards (14 x 13 =
   182 of 232), so draw and discard piles together always hold at least 25 cards.
@@ -453,7 +455,8 @@ class SeatView:
     def unseen(self) -> np.ndarray:
         """Counts per card code (shape (56,)) of the cards this seat has not seen: the
         full deck minus its own hand, the discard pile, and the cards known to be in other
-        hands.  These are the cards that may be in the draw pile or hidden in other hands."""
+        hands.  These are the cards that may be in the draw pile or hidden in other hands
+        (after a reshuffle the draw pile holds fewer: see :meth:`draw_pool`)."""
         counts = full_deck(self.sets)
         for c in self._hand:
             counts[c] -= 1
@@ -541,7 +544,9 @@ class SeatView:
 
     def seen_cards(self) -> list[int]:
         """Cards out of the draw pile that this seat knows of, besides its hand: the
-        discard pile and the cards known in other hands (for the discard advisor)."""
+        discard pile and the cards known in other hands (the ``seen`` of the discard
+        advisor; after a reshuffle give it :attr:`reshuffled` less
+        :attr:`drawn_since_reshuffle` as ``draw_pile`` too)."""
         out = list(self._discard)
         for cards in self._known.values():
             out.extend(cards)

@@ -289,8 +289,9 @@ class TrackerPolicy:
     -----
     The defaults were tuned in duplicate 2-against-2 matches against the advisor
     (docs/five_crowns_game.md).  The look-ahead uses only the seat's own hand, the cards
-    it has seen (the discard pile, cards others are known to hold) and the public
-    history; the tests check that it never reads a hidden card.  The compiled game loop
+    it has seen (the discard pile, cards others are known to hold, the cards of a
+    reshuffle and its own blind draws since) and the public history; the tests check
+    that it never reads a hidden card.  The compiled game loop
     plays the same policy (``play_game(engine="compiled")``), decision for decision.
     """
 
@@ -342,7 +343,8 @@ class TrackerPolicy:
         this and the parameters), to recognise the position its draw rule just judged."""
         others = tuple((s, view.known_cards(s)) for s in view.seats if s != view.seat)
         return (view.seat, view.round, view.seats, view.cards_dealt, view.wild_rank, view.sets,
-                view.all_wild_melds, view.hand, view.discard_pile, view.history, others)
+                view.all_wild_melds, view.hand, view.discard_pile, view.history, others, view.draw_size,
+                view.reshuffled, view.drawn_since_reshuffle)
 
     def signs(self, view: SeatView, card: int) -> dict[str, bool]:
         """The public signs about the next seat for discarding natural `card` (see class doc)."""
