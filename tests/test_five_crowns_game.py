@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import fc_reference
+from fc_checks import Watching
 from crowns_solver.errors import PolicyError, RecordError, RulesError
 from crowns_solver.five_crowns.cards import card_name, full_deck, parse_card
 from crowns_solver.five_crowns.game import GameRules, SeatView, _Engine, _finish, play_game, replay
@@ -272,21 +273,13 @@ def test_a_policy_cannot_reach_hidden_cards_through_its_view():
     seed = 987654321
     found = []
 
-    class Snoop(GreedyPolicy):
+    class Snoop(Watching, GreedyPolicy):
         def look(self, view):
             for obj in _reachable(view):
                 if isinstance(obj, (_Round, Engine, list)):
                     found.append(type(obj).__name__)
                 if isinstance(obj, np.random.SeedSequence) and obj.entropy == seed:
                     found.append("the game's seed")
-
-        def choose_draw(self, view):
-            self.look(view)
-            return super().choose_draw(view)
-
-        def choose_discard(self, view):
-            self.look(view)
-            return super().choose_discard(view)
 
     play_game([Snoop(), GreedyPolicy(), Snoop()], seed=seed, rules=GameRules(players=3, rounds=2))
     assert found == []

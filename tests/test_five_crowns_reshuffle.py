@@ -17,6 +17,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from fc_checks import Watching
+
 from crowns_solver.cli import main
 from crowns_solver.errors import CrownsError, DuplicateCardError, NoUnseenCardError
 from crowns_solver.five_crowns import rank_discards, should_take_discard
@@ -29,23 +31,19 @@ from crowns_solver.five_crowns.players import RandomPolicy
 RESHUFFLE_SEEDS = (2, 17, 18, 55)
 
 
-class Recorder(RandomPolicy):
-    """Random play that keeps, at every decision, what its view says about the draw pile."""
+class Watcher(Watching, RandomPolicy):
+    """Random play that shows every view it decides on to `look` first."""
+
+
+class Recorder(Watcher):
+    """Keeps, at every decision, what its view says about the draw pile."""
 
     def __init__(self):
         self.log = []
 
-    def _keep(self, view):
+    def look(self, view):
         self.log.append((view.round, len(view.history), view.phase, view.draw_size, view.draw_pool(),
                          view.reshuffled, view.drawn_since_reshuffle, view.unseen()))
-
-    def choose_draw(self, view):
-        self._keep(view)
-        return super().choose_draw(view)
-
-    def choose_discard(self, view):
-        self._keep(view)
-        return super().choose_discard(view)
 
 
 def _codes(names):
@@ -149,16 +147,8 @@ def test_the_true_draw_pile_is_always_in_the_pool():
     hits = 0
     current = {"draw": ()}
 
-    class Checker(RandomPolicy):
-        def choose_draw(self, view):
-            self.check(view)
-            return super().choose_draw(view)
-
-        def choose_discard(self, view):
-            self.check(view)
-            return super().choose_discard(view)
-
-        def check(self, view):
+    class Checker(Watcher):
+        def look(self, view):
             nonlocal hits
             if view.reshuffled is None or not current["draw"]:
                 return

@@ -490,9 +490,10 @@ class SeatView:
           card's copies are capped at those reshuffled less the ones this seat drew blind
           since (:attr:`drawn_since_reshuffle`), and at its unseen copies (a copy seen
           since, in a hand or on the discard pile, is not in the pile).  Cards never seen
-          are in other hands, not in the pile.  This cap is exactly the most copies of each
-          card the pile can hold in some deal consistent with what this seat saw (the
-          tests check it by brute force).
+          are in other hands, not in the pile.  This cap is the most copies of each card
+          the pile can hold in some deal consistent with what this seat saw (a test checks
+          it against a brute force over every such deal in 2-player games, and in 3- and
+          4-player games that the true pile always fits in it).
         * With an empty draw pile the next blind draw reshuffles the discard pile under its
           top card: in the draw phase those cards; in the discard phase (n + 1 cards) the
           whole discard pile, since the card about to be discarded will be the top.
