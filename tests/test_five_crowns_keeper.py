@@ -497,3 +497,30 @@ def test_cli_tiebreak_session_and_resume_to_break_a_tie(tmp_path, monkeypatch, c
     # with the tiebreak entered, the setting cannot go back
     assert main(["five-crowns", "keeper", "--resume", str(path), "--ties", "share"]) == 2
     assert "tiebreak scores are already entered" in capsys.readouterr().err
+
+
+def test_cli_max_tiebreaks_out_of_range_names_the_option(tmp_path, capsys):
+    path = tmp_path / "g.json"
+    assert main(["five-crowns", "keeper", "--save", str(path), "--players", "A", "B", "--max-tiebreaks", "-2"]) == 2
+    assert capsys.readouterr().err == "crowns: error: --max-tiebreaks must be a whole number 0..100, got -2\n"
+    assert not path.exists()
+
+
+@given(st.fixed_dictionaries({}, optional={
+    "ties": st.one_of(st.text(max_size=9), st.integers(), st.none(), st.sampled_from(["share", "tiebreak"])),
+    "max_tiebreaks": st.one_of(st.integers(-3, 200), st.floats(), st.text(max_size=3), st.booleans()),
+    "extra": st.lists(st.fixed_dictionaries({"round": st.integers(10, 15),
+                                             "player": st.sampled_from(["Ann", "Bob", "Cy", "Dee"]),
+                                             "points": st.one_of(st.integers(-5, 400), st.text(max_size=3))}),
+                      max_size=5),
+}))
+def test_from_dict_with_tie_fields_raises_only_record_error(fields):
+    data = _tied_keeper().to_dict()
+    data.pop("ties"), data.pop("max_tiebreaks")
+    data.update({k: v for k, v in fields.items() if k != "extra"})
+    data["entries"].extend(fields.get("extra", []))
+    try:
+        k = ScoreKeeper.from_dict(data)
+    except RecordError:
+        return
+    assert k.ties in ("share", "tiebreak") and 0 <= k.max_tiebreaks <= 100

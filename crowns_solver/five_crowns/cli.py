@@ -22,6 +22,10 @@ def cmd_keeper(args: argparse.Namespace) -> int:
         from ..errors import RecordError
 
         raise RecordError(f"--resume needs the file of a saved game, got {args.resume!r}")
+    if args.max_tiebreaks is not None and not 0 <= args.max_tiebreaks <= 100:
+        from ..errors import RulesError
+
+        raise RulesError(f"--max-tiebreaks must be a whole number 0..100, got {args.max_tiebreaks}")
     interactive(resume=args.resume, save=args.save, names=args.players, first_dealer=args.first_dealer,
                 ties=args.ties, max_tiebreaks=args.max_tiebreaks)
     return 0
