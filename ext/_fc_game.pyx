@@ -918,18 +918,12 @@ def two_step(codes, int card, int wild, bint all_wild, const int64_t[::1] unseen
 cdef int _check(codes, int wild, uint8_t* counts, const int64_t[::1] unseen) except -1:
     """Counts of validated codes (at most 14), a wild rank 3..13, 56 unseen counts."""
     global FC_READY
-    cdef int n = 0, c
+    cdef Py_ssize_t n
     if wild < 3 or wild > 13:
         raise ValueError(f"wild rank {wild} outside 3..13")
     if unseen.shape[0] != FC_NCODES:
         raise ValueError("unseen must have 56 entries")
-    memset(counts, 0, FC_NCODES)
-    for obj in codes:
-        c = obj
-        if c < 0 or c >= FC_NCODES:
-            raise ValueError(f"card code {c} outside 0..55")
-        counts[c] += 1
-        n += 1
+    n = fc_count_codes(codes, counts)
     if n < 1 or n > FC_MAXHAND:
         raise ValueError(f"{n} cards: expected 1 to {FC_MAXHAND}")
     if not FC_READY:

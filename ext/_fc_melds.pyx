@@ -46,15 +46,7 @@ def build_seconds():
 
 cdef int _fill(object codes, uint8_t* counts) except -1:
     """counts[code] = copies of each code in `codes` (a sequence of validated ints)."""
-    cdef Py_ssize_t n = 0
-    cdef int c
-    memset(counts, 0, FC_NCODES)
-    for obj in codes:
-        c = obj
-        if c < 0 or c >= FC_NCODES:
-            raise ValueError(f"card code {c} outside 0..55")
-        counts[c] += 1
-        n += 1
+    cdef Py_ssize_t n = fc_count_codes(codes, counts)
     if n > FC_MAXHAND:
         raise ValueError(f"{n} cards: the solver takes at most {FC_MAXHAND}")
     return 0
@@ -167,15 +159,23 @@ cdef int _rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint all_wil
     return 0
 
 
-def deadwood_rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint all_wild,
-                  int32_t[::1] out):
-    """Batch form: out[i] = deadwood of row i (validated codes, -1 = no card)."""
-    if wilds.shape[0] != hands.shape[0] or out.shape[0] != hands.shape[0]:
+cdef int _check_batch(const int8_t[:, ::1] hands, const int8_t[::1] wilds, Py_ssize_t outputs) except -1:
+    """The batch entry points' checks: one wild rank 3..13 and one output per row, at most
+    FC_MAXHAND cards a row (more would overrun the solver's fixed tables)."""
+    cdef Py_ssize_t i
+    if wilds.shape[0] != hands.shape[0] or outputs != hands.shape[0]:
         raise ValueError("hands, wilds and out must have the same number of rows")
     if hands.shape[1] > FC_MAXHAND:
         raise ValueError(f"rows hold at most {FC_MAXHAND} cards")
     for i in range(wilds.shape[0]):
         _check_wild(wilds[i])
+    return 0
+
+
+def deadwood_rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint all_wild,
+                  int32_t[::1] out):
+    """Batch form: out[i] = deadwood of row i (validated codes, -1 = no card)."""
+    _check_batch(hands, wilds, out.shape[0])
     with nogil:
         _rows(hands, wilds, all_wild, &out[0] if out.shape[0] else NULL, NULL)
 
@@ -183,12 +183,7 @@ def deadwood_rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint all_
 def can_go_out_rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint all_wild,
                     uint8_t[::1] out):
     """Batch form: out[i] = 1 if row i (n+1 validated cards) can go out."""
-    if wilds.shape[0] != hands.shape[0] or out.shape[0] != hands.shape[0]:
-        raise ValueError("hands, wilds and out must have the same number of rows")
-    if hands.shape[1] > FC_MAXHAND:
-        raise ValueError(f"rows hold at most {FC_MAXHAND} cards")
-    for i in range(wilds.shape[0]):
-        _check_wild(wilds[i])
+    _check_batch(hands, wilds, out.shape[0])
     if hands.shape[0] == 0:
         return
     with nogil:
@@ -206,10 +201,7 @@ def time_rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint all_wild
     cdef double us
     cdef int r, c
     cdef volatile int sink = 0
-    if wilds.shape[0] != m or out_us.shape[0] != m:
-        raise ValueError("hands, wilds and out_us must have the same number of rows")
-    for i in range(m):
-        _check_wild(wilds[i])
+    _check_batch(hands, wilds, out_us.shape[0])
     with nogil:
         for i in range(m):
             out_us[i] = 1e30
