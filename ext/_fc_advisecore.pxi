@@ -3,11 +3,50 @@
 # Included after _fc_meldcore.pxi by the modules that rank discards: _fc_melds.pyx (the
 # public rank_discards / should_take_discard) and _fc_game.pyx (the compiled game loop's
 # advisor and tracker players), so both use the same search.  Everything is noexcept
-# nogil; the caller owns the cache of fc_discard_table (FC_CACHE_SIZE int16 entries,
-# filled with -1 before each call).
+# nogil except the two entry-point helpers fc_count_codes and fc_new_cache; the caller
+# owns the cache of fc_discard_table (FC_CACHE_SIZE int16 entries, filled with -1 before
+# each call).
+
+from libc.stdlib cimport malloc
 
 cdef enum:
     FC_CACHE_SIZE = (FC_MAXHAND + 1) * (FC_MAXHAND + 1) * FC_NCODES
+
+
+cdef Py_ssize_t fc_count_codes(object codes, uint8_t* counts) except -1:
+    """counts[code] = copies of each card code in `codes` (validated ints 0..55, checked
+    again here so that no code writes outside counts); returns how many cards, which the
+    callers check against their own limits."""
+    cdef Py_ssize_t n = 0
+    cdef int c
+    memset(counts, 0, FC_NCODES)
+    for obj in codes:
+        c = obj
+        if c < 0 or c >= FC_NCODES:
+            raise ValueError(f"card code {c} outside 0..55")
+        counts[c] += 1  # may wrap past 255 copies: then n is far above any caller's limit
+        n += 1
+    return n
+
+
+cdef int16_t* fc_new_cache() except NULL:
+    """A cache for fc_discard_table / fc_discard_outcomes: FC_CACHE_SIZE int16 entries, all
+    -1 (empty); the caller frees it.  MemoryError when it cannot be allocated."""
+    cdef int16_t* cache = <int16_t*>malloc(FC_CACHE_SIZE * sizeof(int16_t))
+    if cache == NULL:
+        raise MemoryError()
+    memset(cache, 0xFF, FC_CACHE_SIZE * sizeof(int16_t))
+    return cache
+
+
+cdef inline int fc_distinct(const uint8_t* counts, int* cl) noexcept nogil:
+    """The distinct card codes held in `counts`, ascending, into cl; returns how many."""
+    cdef int nd = 0, c
+    for c in range(FC_NCODES):
+        if counts[c]:
+            cl[nd] = c
+            nd += 1
+    return nd
 
 
 cdef inline int fc_card_value(int c, int wild) noexcept nogil:

@@ -110,6 +110,7 @@ ctypedef struct Seat:
     uint8_t known[FC_NCODES]        # cards taken from the discard pile and still held
     uint8_t thrown[FC_NCODES]       # cards this seat discarded this round (public)
     uint8_t passed[FC_NCODES]       # face-up cards this seat left for a blind draw (public)
+    uint8_t since[FC_NCODES]        # cards it drew blind since the last reshuffle (its own)
     int deadwood                    # of the n cards held between turns
 
 
@@ -122,6 +123,8 @@ ctypedef struct Table:
     uint8_t disc[MAXDECK]           # top = last
     int ndisc
     uint8_t disc_cnt[FC_NCODES]     # the discard pile as counts
+    uint8_t resh_cnt[FC_NCODES]     # the cards of the last reshuffle (public), as counts
+    bint reshuffled                 # whether the draw pile was reshuffled this round
     int out                         # position that went out, or -1
     int16_t* cache                  # scratch of fc_discard_table
     int64_t* pairs                  # scratch of fc_two_step
@@ -208,18 +211,32 @@ cdef bint last_turn_throws_back(Table* t, int pos, int top) noexcept nogil:
 
 
 cdef void unseen_counts(Table* t, int pos, int64_t* unseen, int64_t* total) noexcept nogil:
-    """Cards seat `pos` has not seen: the full set(s) minus its hand, the discard pile and
-    the cards others are known to hold (SeatView.unseen)."""
-    cdef int c, q, i
+    """The cards seat `pos`'s next blind draw can come from (SeatView.draw_pool): those it
+    has not seen (the full set(s) minus its hand, the discard pile and the cards others
+    are known to hold), each capped after a reshuffle at its copies reshuffled less the
+    ones this seat drew blind since; with an empty draw pile, the discard pile (under its
+    top card in the draw phase, when the seat holds n cards)."""
+    cdef int c, q, i, cap
     cdef Seat* s = &t.seat[pos]
     total[0] = 0
-    for c in range(FC_NCODES):
-        unseen[c] = (6 if c == FC_JOKER else 2) * t.sets - t.disc_cnt[c]
-        for q in range(t.P):
-            if q != pos:
-                unseen[c] -= t.seat[q].known[c]
-    for i in range(s.size):
-        unseen[s.hand[i]] -= 1
+    if t.ndraw == 0:
+        for c in range(FC_NCODES):
+            unseen[c] = t.disc_cnt[c]
+        if s.size <= t.n and t.ndisc > 0:
+            unseen[t.disc[t.ndisc - 1]] -= 1
+    else:
+        for c in range(FC_NCODES):
+            unseen[c] = (6 if c == FC_JOKER else 2) * t.sets - t.disc_cnt[c]
+            for q in range(t.P):
+                if q != pos:
+                    unseen[c] -= t.seat[q].known[c]
+        for i in range(s.size):
+            unseen[s.hand[i]] -= 1
+        if t.reshuffled:
+            for c in range(FC_NCODES):
+                cap = t.resh_cnt[c] - s.since[c]
+                if unseen[c] > cap:
+                    unseen[c] = cap
     for c in range(FC_NCODES):
         total[0] += unseen[c]
 
@@ -615,6 +632,11 @@ cdef int reshuffle(Table* t, PyObject* callback, PyObject* piles) except -1 nogi
         for i in range(m):
             t.draw[m - 1 - i] = <uint8_t>new[i]
     t.ndraw = m
+    memcpy(t.resh_cnt, t.disc_cnt, FC_NCODES)
+    t.resh_cnt[top] -= 1
+    t.reshuffled = True
+    for i in range(t.P):
+        memset(t.seat[i].since, 0, FC_NCODES)
     memset(t.disc_cnt, 0, FC_NCODES)
     t.disc[0] = <uint8_t>top
     t.ndisc = 1
@@ -667,6 +689,8 @@ cdef int run_round(Table* t, int max_turns, int32_t** log, int* nlog, int* reshu
                 s.passed[(log[0][nlog[0] - 1] >> 11) & 63] += 1
             t.ndraw -= 1
             card = t.draw[t.ndraw]
+            if t.reshuffled:
+                s.since[card] += 1
         s.hand[s.size] = <uint8_t>card
         s.size += 1
         if not (take and t.pre_card == card):
@@ -758,6 +782,8 @@ def play_round(deck, order, int cards, kinds, params, generators, reshuffle_pile
     t.all_wild = all_wild
     t.sets = sets
     t.out = -1
+    t.reshuffled = False
+    memset(t.resh_cnt, 0, FC_NCODES)
     for pos in range(P):
         t.seat[pos].kind = kinds[pos]
         t.seat[pos].rng = _bitgen(generators[pos])
@@ -767,6 +793,7 @@ def play_round(deck, order, int cards, kinds, params, generators, reshuffle_pile
         memset(t.seat[pos].known, 0, FC_NCODES)
         memset(t.seat[pos].thrown, 0, FC_NCODES)
         memset(t.seat[pos].passed, 0, FC_NCODES)
+        memset(t.seat[pos].since, 0, FC_NCODES)
     for i in range(P * cards):
         s = &t.seat[i % P]
         s.hand[s.size] = <uint8_t>deck[i]
@@ -834,19 +861,13 @@ def discard_outcomes(codes, int wild, bint all_wild, const int64_t[::1] unseen):
     cdef int cl[FC_MAXHAND + 1]
     cdef int32_t kept[FC_MAXHAND + 1]
     cdef int16_t rows[(FC_MAXHAND + 1) * FC_NCODES]
-    cdef int nd = 0, c, i
+    cdef int nd, i
     cdef int16_t* cache
     _check(codes, wild, counts, unseen)
-    for c in range(FC_NCODES):
-        if counts[c]:
-            cl[nd] = c
-            nd += 1
-    cache = <int16_t*>malloc(FC_CACHE_SIZE * sizeof(int16_t))
-    if cache == NULL:
-        raise MemoryError()
+    nd = fc_distinct(counts, cl)
+    cache = fc_new_cache()
     try:
         with nogil:
-            memset(cache, 0xFF, FC_CACHE_SIZE * sizeof(int16_t))
             fc_discard_outcomes(counts, wild, all_wild, &unseen[0], cl, nd, cache, kept, rows)
     finally:
         free(cache)
@@ -897,18 +918,12 @@ def two_step(codes, int card, int wild, bint all_wild, const int64_t[::1] unseen
 cdef int _check(codes, int wild, uint8_t* counts, const int64_t[::1] unseen) except -1:
     """Counts of validated codes (at most 14), a wild rank 3..13, 56 unseen counts."""
     global FC_READY
-    cdef int n = 0, c
+    cdef Py_ssize_t n
     if wild < 3 or wild > 13:
         raise ValueError(f"wild rank {wild} outside 3..13")
     if unseen.shape[0] != FC_NCODES:
         raise ValueError("unseen must have 56 entries")
-    memset(counts, 0, FC_NCODES)
-    for obj in codes:
-        c = obj
-        if c < 0 or c >= FC_NCODES:
-            raise ValueError(f"card code {c} outside 0..55")
-        counts[c] += 1
-        n += 1
+    n = fc_count_codes(codes, counts)
     if n < 1 or n > FC_MAXHAND:
         raise ValueError(f"{n} cards: expected 1 to {FC_MAXHAND}")
     if not FC_READY:

@@ -46,15 +46,7 @@ def build_seconds():
 
 cdef int _fill(object codes, uint8_t* counts) except -1:
     """counts[code] = copies of each code in `codes` (a sequence of validated ints)."""
-    cdef Py_ssize_t n = 0
-    cdef int c
-    memset(counts, 0, FC_NCODES)
-    for obj in codes:
-        c = obj
-        if c < 0 or c >= FC_NCODES:
-            raise ValueError(f"card code {c} outside 0..55")
-        counts[c] += 1
-        n += 1
+    cdef Py_ssize_t n = fc_count_codes(codes, counts)
     if n > FC_MAXHAND:
         raise ValueError(f"{n} cards: the solver takes at most {FC_MAXHAND}")
     return 0
@@ -66,36 +58,43 @@ cdef int _check_wild(int wild) except -1:
     return _ready()
 
 
-def deadwood_codes(codes, int wild, bint all_wild=True):
-    """Exact minimum deadwood of the cards `codes` (validated card codes)."""
+cdef enum:
+    _OP_DEADWOOD = 0
+    _OP_ZERO = 1
+    _OP_OUT = 2
+
+
+cdef int _search(object codes, int wild, bint all_wild, int op) except -1:
+    """One meld search on validated card codes: their least deadwood (_OP_DEADWOOD), or
+    whether they have deadwood 0 (_OP_ZERO), or whether some len(codes) - 1 of them do
+    (_OP_OUT)."""
     cdef uint8_t counts[FC_NCODES]
+    cdef int r
     _check_wild(wild)
     _fill(codes, counts)
     with nogil:
-        r = fc_deadwood(counts, wild, all_wild)
+        if op == _OP_DEADWOOD:
+            r = fc_deadwood(counts, wild, all_wild)
+        elif op == _OP_ZERO:
+            r = fc_is_zero(counts, wild, all_wild)
+        else:
+            r = fc_can_go_out(counts, wild, all_wild)
     return r
+
+
+def deadwood_codes(codes, int wild, bint all_wild=True):
+    """Exact minimum deadwood of the cards `codes` (validated card codes)."""
+    return _search(codes, wild, all_wild, _OP_DEADWOOD)
 
 
 def is_zero_codes(codes, int wild, bint all_wild=True):
     """Whether the cards `codes` have deadwood 0 (the search used inside can_go_out)."""
-    cdef uint8_t counts[FC_NCODES]
-    cdef bint r
-    _check_wild(wild)
-    _fill(codes, counts)
-    with nogil:
-        r = fc_is_zero(counts, wild, all_wild)
-    return r
+    return _search(codes, wild, all_wild, _OP_ZERO) != 0
 
 
 def can_go_out_codes(codes, int wild, bint all_wild=True):
     """Whether some len(codes) - 1 of the cards have deadwood 0."""
-    cdef uint8_t counts[FC_NCODES]
-    cdef bint r
-    _check_wild(wild)
-    _fill(codes, counts)
-    with nogil:
-        r = fc_can_go_out(counts, wild, all_wild)
-    return r
+    return _search(codes, wild, all_wild, _OP_OUT) != 0
 
 
 def check_rows(const int8_t[:, ::1] hands, int natural_limit, int joker_limit, int min_cards=0,
@@ -160,15 +159,23 @@ cdef int _rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint all_wil
     return 0
 
 
-def deadwood_rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint all_wild,
-                  int32_t[::1] out):
-    """Batch form: out[i] = deadwood of row i (validated codes, -1 = no card)."""
-    if wilds.shape[0] != hands.shape[0] or out.shape[0] != hands.shape[0]:
+cdef int _check_batch(const int8_t[:, ::1] hands, const int8_t[::1] wilds, Py_ssize_t outputs) except -1:
+    """The batch entry points' checks: one wild rank 3..13 and one output per row, at most
+    FC_MAXHAND cards a row (more would overrun the solver's fixed tables)."""
+    cdef Py_ssize_t i
+    if wilds.shape[0] != hands.shape[0] or outputs != hands.shape[0]:
         raise ValueError("hands, wilds and out must have the same number of rows")
     if hands.shape[1] > FC_MAXHAND:
         raise ValueError(f"rows hold at most {FC_MAXHAND} cards")
     for i in range(wilds.shape[0]):
         _check_wild(wilds[i])
+    return 0
+
+
+def deadwood_rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint all_wild,
+                  int32_t[::1] out):
+    """Batch form: out[i] = deadwood of row i (validated codes, -1 = no card)."""
+    _check_batch(hands, wilds, out.shape[0])
     with nogil:
         _rows(hands, wilds, all_wild, &out[0] if out.shape[0] else NULL, NULL)
 
@@ -176,12 +183,7 @@ def deadwood_rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint all_
 def can_go_out_rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint all_wild,
                     uint8_t[::1] out):
     """Batch form: out[i] = 1 if row i (n+1 validated cards) can go out."""
-    if wilds.shape[0] != hands.shape[0] or out.shape[0] != hands.shape[0]:
-        raise ValueError("hands, wilds and out must have the same number of rows")
-    if hands.shape[1] > FC_MAXHAND:
-        raise ValueError(f"rows hold at most {FC_MAXHAND} cards")
-    for i in range(wilds.shape[0]):
-        _check_wild(wilds[i])
+    _check_batch(hands, wilds, out.shape[0])
     if hands.shape[0] == 0:
         return
     with nogil:
@@ -199,10 +201,7 @@ def time_rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint all_wild
     cdef double us
     cdef int r, c
     cdef volatile int sink = 0
-    if wilds.shape[0] != m or out_us.shape[0] != m:
-        raise ValueError("hands, wilds and out_us must have the same number of rows")
-    for i in range(m):
-        _check_wild(wilds[i])
+    _check_batch(hands, wilds, out_us.shape[0])
     with nogil:
         for i in range(m):
             out_us[i] = 1e30
@@ -351,24 +350,16 @@ def discard_table(codes, int wild, bint all_wild, const int64_t[::1] unseen):
     cdef int32_t kept[FC_MAXHAND + 1]
     cdef int64_t n_out[FC_MAXHAND + 1]
     cdef int64_t total[FC_MAXHAND + 1]
-    cdef int nd = 0, c, i
-    cdef size_t size = FC_CACHE_SIZE
+    cdef int nd, i
     cdef int16_t* cache
     _check_wild(wild)
     _fill(codes, counts)
     if unseen.shape[0] != FC_NCODES:
         raise ValueError("unseen must have 56 entries")
-    for c in range(FC_NCODES):
-        if counts[c]:
-            cl[nd] = c
-            nd += 1
-    cache = <int16_t*>malloc(size * sizeof(int16_t))
-    if cache == NULL:
-        raise MemoryError()
+    nd = fc_distinct(counts, cl)
+    cache = fc_new_cache()
     try:
         with nogil:
-            for i in range(<int>size):
-                cache[i] = -1
             fc_discard_table(counts, wild, all_wild, &unseen[0], cl, nd, cache, kept, n_out, total)
     finally:
         free(cache)

@@ -23,3 +23,19 @@ def assert_no_throw_back(result: Any, what: object = None) -> None:
     for rr in result.rounds:
         assert rr.out is not None, (what, rr)
     assert throw_backs(result.record) == [], what
+
+
+class Watching:
+    """Mixin for a policy class: shows every view it decides on to ``self.look(view)``
+    before the policy it is mixed into decides (``class Spy(Watching, GreedyPolicy)``)."""
+
+    def look(self, view: Any) -> None:
+        raise NotImplementedError
+
+    def choose_draw(self, view: Any) -> str:
+        self.look(view)
+        return super().choose_draw(view)  # type: ignore[misc]
+
+    def choose_discard(self, view: Any) -> int:
+        self.look(view)
+        return super().choose_discard(view)  # type: ignore[misc]

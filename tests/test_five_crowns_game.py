@@ -13,6 +13,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import fc_reference
+from fc_checks import Watching
 from crowns_solver.errors import PolicyError, RecordError, RulesError
 from crowns_solver.five_crowns.cards import card_name, full_deck, parse_card
 from crowns_solver.five_crowns.game import GameRules, SeatView, _Engine, _finish, play_game, replay
@@ -199,7 +200,7 @@ class GuardedRound:
         value = getattr(self._real, name)
         if name == "draw":
             return Poison(value)
-        if name == "hands":
+        if name in ("hands", "since"):  # other hands; other seats' blind draws since a reshuffle
             return {s: (h if s == self._seat else Poison(h)) for s, h in value.items()}
         return value
 
@@ -272,21 +273,13 @@ def test_a_policy_cannot_reach_hidden_cards_through_its_view():
     seed = 987654321
     found = []
 
-    class Snoop(GreedyPolicy):
+    class Snoop(Watching, GreedyPolicy):
         def look(self, view):
             for obj in _reachable(view):
                 if isinstance(obj, (_Round, Engine, list)):
                     found.append(type(obj).__name__)
                 if isinstance(obj, np.random.SeedSequence) and obj.entropy == seed:
                     found.append("the game's seed")
-
-        def choose_draw(self, view):
-            self.look(view)
-            return super().choose_draw(view)
-
-        def choose_discard(self, view):
-            self.look(view)
-            return super().choose_discard(view)
 
     play_game([Snoop(), GreedyPolicy(), Snoop()], seed=seed, rules=GameRules(players=3, rounds=2))
     assert found == []
@@ -572,19 +565,40 @@ def test_full_games_all_policies_invariants_and_replay():
     assert replay(json.loads(json.dumps(result.record))).totals == result.totals
 
 
-def test_advisor_policy_follows_the_advisor():
+def _advice_inputs(view):
+    """What a player at the table would tell the advice API at this view: (seen cards,
+    draw pile or None).  Before a reshuffle, the discard pile and the cards others took;
+    after one, also the cards reshuffled less its own blind draws since (as draw_pile);
+    with an empty draw pile, the discard pile under the top is what the next blind draw
+    reshuffles (draw_pile; then only the cards others took count as seen)."""
+    known = [c for s in view.seats if s != view.seat for c in view.known_cards(s)]
+    if view.draw_size == 0:
+        pile = view.discard_pile if view.phase == "discard" else view.discard_pile[:-1]
+        return known, list(pile)
+    pile = None
+    if view.reshuffled is not None:
+        pile = list((Counter(view.reshuffled) - Counter(view.drawn_since_reshuffle)).elements())
+    return view.seen_cards(), pile
+
+
+def _advisor_checker():
+    """An advisor player that checks each choice against rank_discards and
+    should_take_discard given _advice_inputs, and counts the checks (before and after
+    a reshuffle)."""
     from crowns_solver.five_crowns import rank_discards, should_take_discard
     from crowns_solver.five_crowns.game import last_turn_discard
-    from crowns_solver.five_crowns.players import AdvisorPolicy, GreedyPolicy
+    from crowns_solver.five_crowns.players import AdvisorPolicy
 
-    checked = {"draw": 0, "discard": 0}
+    checked = Counter()
 
     class Check(AdvisorPolicy):
         def choose_draw(self, view):
             choice = super().choose_draw(view)
-            seen = view.seen_cards()
-            seen.remove(view.discard_top)
-            advice = should_take_discard(list(view.hand), view.discard_top, view.wild_rank, seen=seen)
+            seen, pile = _advice_inputs(view)
+            if view.draw_size:
+                seen.remove(view.discard_top)
+            advice = should_take_discard(list(view.hand), view.discard_top, view.wild_rank, seen=seen,
+                                         draw_pile=pile)
             if choice == "discard" or not advice.take:
                 assert choice == ("discard" if advice.take else "draw")
             else:  # advised to take, but the discard that follows would be the card taken:
@@ -594,19 +608,37 @@ def test_advisor_policy_follows_the_advisor():
                 follows = (last_turn_discard(after.hand, kept) if view.final_turn
                            else GreedyPolicy().choose_discard(after))
                 assert (advice.take_goes_out or advice.unseen == 0) and follows == view.discard_top
-            checked["draw"] += 1
+            checked["draw", pile is not None] += 1
             return choice
 
         def choose_discard(self, view):
             choice = super().choose_discard(view)
             if not view.can_go_out:
-                table = rank_discards(list(view.hand), view.wild_rank, seen=view.seen_cards())
+                seen, pile = _advice_inputs(view)
+                table = rank_discards(list(view.hand), view.wild_rank, seen=seen, draw_pile=pile)
                 assert card_name(choice) == table["card"].iloc[0]
-                checked["discard"] += 1
+                checked["discard", pile is not None] += 1
             return choice
 
+    return Check, checked
+
+
+def test_advisor_policy_follows_the_advisor():
+    Check, checked = _advisor_checker()
     play_game([Check(), Check()], seed=4, rules=GameRules(players=2, rounds=3))
-    assert checked["draw"] > 5 and checked["discard"] > 5
+    assert checked["draw", False] > 5 and checked["discard", False] > 5
+
+
+@pytest.mark.parametrize("seed, rounds", [(39, 11), (155, 10), (1223, 11)])
+def test_advisor_policy_follows_the_advisor_given_the_reshuffled_pile(seed, rounds):
+    # 6 random seats and an advisor, rounds long enough to run the draw pile out (seeds
+    # found among 0..1499; in seed 1223 the advisor then chooses otherwise than with the
+    # old "every card not seen"): after the reshuffle the player's choices are the advice
+    # API's given draw_pile = the cards reshuffled less its own blind draws since
+    Check, checked = _advisor_checker()
+    play_game(["random"] * 6 + [Check()], seed=seed,
+              rules=GameRules(players=7, rounds=rounds, all_wild_melds=False))
+    assert checked["draw", True] + checked["discard", True] >= 1
 
 
 def _view_after(turns, *, hands, discard, wild=7, seat=0, seats=(0, 1, 2)):

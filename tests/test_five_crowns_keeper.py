@@ -9,7 +9,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from crowns_solver.cli import main
-from crowns_solver.errors import PlayerNameError, RecordError, ScoreEntryError
+from crowns_solver.errors import PlayerNameError, RecordError, RulesError, ScoreEntryError
 from crowns_solver.five_crowns.keeper import ScoreKeeper, interactive, wild_text
 
 
@@ -385,3 +385,142 @@ def test_keeper_refuses_empty_file_names(capsys):
         assert main(["five-crowns", "keeper", *argv]) == 2
         err = capsys.readouterr().err
         assert err.count("\n") == 1 and "''" in err
+
+
+# --------------------------------------------------------------------------- tiebreaks
+def _tied_keeper(**kw):
+    """Ann and Bob tied on 33 after round 11 (3 a round), Cy on 99."""
+    k = ScoreKeeper(["Ann", "Bob", "Cy"], **kw)
+    for _ in range(11):
+        k.enter_round([3, 3, 9])
+    return k
+
+
+def test_a_tied_game_shares_the_win_by_default():
+    k = _tied_keeper()
+    assert k.finished and k.winners() == ["Ann", "Bob"] and k.round is None
+    assert k.result_text() == "Shared win: Ann and Bob with 33 points each."
+
+
+def test_tiebreak_rounds_only_for_the_tied_players_with_the_game_rules():
+    k = _tied_keeper(ties="tiebreak")
+    assert not k.finished and k.round == 12 and k.tiebreak_players() == ("Ann", "Bob")
+    info = k.round_info(12)
+    # round 12: the deal rotation goes on, (0 + 12 - 1) % 3 = seat 2 deals (Cy, who does
+    # not play); Ann is the first tied player left of Cy; 6 cards, 6s wild (game.py)
+    assert (info.label, info.cards_dealt, info.wild_rank, info.dealer, info.starter, info.players) == (
+        "tb1", 6, 6, "Cy", "Ann", ("Ann", "Bob"))
+    assert str(info) == "Tiebreak tb1: Ann and Bob play 6 cards each, 6s are wild (jokers too). Cy deals, Ann starts."
+    assert k.next_player == "Ann"
+    assert k.enter("6S 4H").points == 24  # the 6 is wild in a tiebreak round: 20 + 4
+    assert k.next_player == "Bob"
+    k.enter(24)  # tied again: tb2
+    assert k.round == 13 and k.tiebreak_players() == ("Ann", "Bob")
+    assert k.round_info(13).dealer == "Ann" and k.round_info(13).starter == "Bob"
+    k.enter_round({"Ann": 7, "Bob": 2})
+    assert k.finished and k.winners() == ["Bob"]
+    assert k.totals() == {"Ann": 33, "Bob": 33, "Cy": 99}  # tiebreaks do not count in totals
+    assert k.result_text() == "Winner: Bob after tiebreak tb2 (2 points in it; 33 points in all)."
+    assert k.table().splitlines()[-3:] == [
+        "  tb1     24     24       ", "  tb2      7      2       ", "total     33     33     99"]
+
+
+def test_tiebreak_scores_for_a_player_who_is_not_tied_are_refused_by_name():
+    k = _tied_keeper(ties="tiebreak")
+    with pytest.raises(ScoreEntryError, match="Cy is not tied for the win, so has no score in tiebreak tb1"
+                                              r" \(played by Ann and Bob\)"):
+        k.enter_round({"Ann": 1, "Bob": 2, "Cy": 3})
+    with pytest.raises(ScoreEntryError, match="tb1 needs 2 scores, one per tied player"):
+        k.enter_round([1, 2, 3])
+    assert k.round == 12 and k.round_scores(12) == {}
+    # a saved file with such an entry is a RecordError naming the player
+    data = k.to_dict()
+    data["entries"].append({"round": 12, "player": "Cy", "points": 3})
+    with pytest.raises(RecordError, match="entry 34: Cy is not tied for the win"):
+        ScoreKeeper.from_dict(data)
+
+
+def test_tiebreaks_stop_at_max_tiebreaks_then_share():
+    k = _tied_keeper(ties="tiebreak", max_tiebreaks=1)
+    k.enter_round([5, 5])
+    assert k.finished and k.winners() == ["Ann", "Bob"]
+    assert k.result_text().startswith("Shared win: Ann and Bob with 33 points each, still tied after tiebreak tb1")
+    k0 = _tied_keeper(ties="tiebreak", max_tiebreaks=0)
+    assert k0.finished and k0.winners() == ["Ann", "Bob"]
+
+
+def test_tiebreak_state_saves_loads_and_undoes(tmp_path):
+    k = _tied_keeper(ties="tiebreak", max_tiebreaks=2)
+    k.enter(4)
+    path = tmp_path / "g.json"
+    k.save(path)
+    back = ScoreKeeper.load(path)
+    assert (back.ties, back.max_tiebreaks, back.round, back.next_player) == ("tiebreak", 2, 12, "Bob")
+    back.enter(9)
+    assert back.finished and back.winners() == ["Ann"] and back.to_dict()["winners"] == ["Ann"]
+    assert back.undo().round == 12 and back.round == 12
+    with pytest.raises(RulesError, match="tiebreak scores are already entered"):
+        back.ties = "share"
+    back.undo()
+    back.ties = "share"  # nothing entered in the tiebreak yet: it may change
+    assert back.finished and back.winners() == ["Ann", "Bob"]
+    # a file from before the option (no ties field) shares the win
+    data = _tied_keeper().to_dict()
+    del data["ties"], data["max_tiebreaks"]
+    assert ScoreKeeper.from_dict(data).winners() == ["Ann", "Bob"]
+
+
+@pytest.mark.parametrize("kw, message", [({"ties": "coin"}, "ties must be 'share' or 'tiebreak'"),
+                                         ({"max_tiebreaks": -1}, "max_tiebreaks must be an integer 0..100"),
+                                         ({"max_tiebreaks": 2.0}, "max_tiebreaks must be an integer 0..100")])
+def test_bad_tie_options(kw, message):
+    with pytest.raises(RulesError, match=message):
+        ScoreKeeper(["Ann", "Bob"], **kw)
+
+
+def test_cli_tiebreak_session_and_resume_to_break_a_tie(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "t.json"
+    lines = iter([x for _ in range(11) for x in ("3", "3")] + ["q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(lines))
+    assert main(["five-crowns", "keeper", "--save", str(path), "--players", "Ann", "Bob"]) == 0
+    assert "Shared win: Ann and Bob with 33 points each." in capsys.readouterr().out
+    # the table decides to break the tie after all
+    lines = iter(["6", "JK", "q"])
+    monkeypatch.setattr("builtins.input", lambda prompt="": next(lines))
+    assert main(["five-crowns", "keeper", "--resume", str(path), "--ties", "tiebreak"]) == 0
+    out = capsys.readouterr().out
+    assert "Ties now: tied players play tiebreak rounds (at most 3)" in out
+    assert "Tiebreak tb1: Ann and Bob play 6 cards each, 6s are wild (jokers too). Bob deals, Ann starts." in out
+    assert "Tiebreak tb1: Ann 6, Bob 50" in out
+    assert "Winner: Ann after tiebreak tb1 (6 points in it; 33 points in all)." in out
+    assert json.loads(path.read_text())["winners"] == ["Ann"]
+    # with the tiebreak entered, the setting cannot go back
+    assert main(["five-crowns", "keeper", "--resume", str(path), "--ties", "share"]) == 2
+    assert "tiebreak scores are already entered" in capsys.readouterr().err
+
+
+def test_cli_max_tiebreaks_out_of_range_names_the_option(tmp_path, capsys):
+    path = tmp_path / "g.json"
+    assert main(["five-crowns", "keeper", "--save", str(path), "--players", "A", "B", "--max-tiebreaks", "-2"]) == 2
+    assert capsys.readouterr().err == "crowns: error: --max-tiebreaks must be a whole number 0..100, got -2\n"
+    assert not path.exists()
+
+
+@given(st.fixed_dictionaries({}, optional={
+    "ties": st.one_of(st.text(max_size=9), st.integers(), st.none(), st.sampled_from(["share", "tiebreak"])),
+    "max_tiebreaks": st.one_of(st.integers(-3, 200), st.floats(), st.text(max_size=3), st.booleans()),
+    "extra": st.lists(st.fixed_dictionaries({"round": st.integers(10, 15),
+                                             "player": st.sampled_from(["Ann", "Bob", "Cy", "Dee"]),
+                                             "points": st.one_of(st.integers(-5, 400), st.text(max_size=3))}),
+                      max_size=5),
+}))
+def test_from_dict_with_tie_fields_raises_only_record_error(fields):
+    data = _tied_keeper().to_dict()
+    data.pop("ties"), data.pop("max_tiebreaks")
+    data.update({k: v for k, v in fields.items() if k != "extra"})
+    data["entries"].extend(fields.get("extra", []))
+    try:
+        k = ScoreKeeper.from_dict(data)
+    except RecordError:
+        return
+    assert k.ties in ("share", "tiebreak") and 0 <= k.max_tiebreaks <= 100

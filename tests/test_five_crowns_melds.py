@@ -507,3 +507,21 @@ def test_deadwood_batch_ragged_rows_name_the_row():
         deadwood_batch([[0, 1, 2], [3, None, 5]], 3)
     with pytest.raises(HandSizeError):
         deadwood_batch(5, 3)
+
+
+@pytest.mark.parametrize("entry", ["deadwood_rows", "can_go_out_rows", "time_rows"])
+def test_batch_entry_points_refuse_rows_the_solver_cannot_hold(entry):
+    # one shared check: rows of more than 14 cards, a wild rank outside 3..13, or row
+    # counts that differ are a ValueError before the solver runs
+    from crowns_solver import _fc_melds
+
+    out = {"deadwood_rows": np.zeros(1, dtype=np.int32), "can_go_out_rows": np.zeros(1, dtype=np.uint8),
+           "time_rows": np.zeros(1)}[entry]
+    extra = (1,) if entry == "time_rows" else ()
+    call = getattr(_fc_melds, entry)
+    with pytest.raises(ValueError, match="rows hold at most 14 cards"):
+        call(np.full((1, 15), 3, dtype=np.int8), np.array([5], dtype=np.int8), True, *extra, out)
+    with pytest.raises(ValueError, match="wild rank 2 outside 3..13"):
+        call(np.full((1, 3), 3, dtype=np.int8), np.array([2], dtype=np.int8), True, *extra, out)
+    with pytest.raises(ValueError, match="the same number of rows"):
+        call(np.full((2, 3), 3, dtype=np.int8), np.array([5, 5], dtype=np.int8), True, *extra, out)

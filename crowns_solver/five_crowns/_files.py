@@ -3,14 +3,16 @@ the caller says so (``overwrite=True``, as the CLI's ``--force``), never into a 
 
 from __future__ import annotations
 
+import json
 import os
+import tempfile
 from pathlib import Path
 from typing import Any
 
 from .._io import check_writable
 from ..errors import OutputExistsError
 
-__all__ = ["check_output"]
+__all__ = ["check_output", "write_json"]
 
 
 def check_output(path: Any, *, overwrite: bool, what: str = "file") -> Path:
@@ -43,3 +45,39 @@ def check_output(path: Any, *, overwrite: bool, what: str = "file") -> Path:
         raise OutputExistsError(f"the {what} path must be a str or path-like, got {path!r}")
     return check_writable(path, force=overwrite, hint="pass overwrite=True to replace it", what=what,
                           option=f"the {what} path")
+
+
+def write_json(path: Any, data: Any, *, overwrite: bool, what: str = "file") -> None:
+    """Write `data` as indented JSON to `path`, atomically: through a temporary file in
+    the same folder that replaces `path` only once complete, so a crash or a full disk
+    never leaves half a file (the game record's and the score keeper's ``save``).
+
+    Parameters
+    ----------
+    path : str or path-like
+        Where to write (checked by :func:`check_output`).
+    data : JSON-ready object
+    overwrite : bool
+        Whether an existing file may be replaced.
+    what : str
+        What is written, for messages.
+
+    Raises
+    ------
+    OutputExistsError
+        `path` exists and `overwrite` is false; or (subclasses, checked first) it is empty
+        (EmptyPathError), is or names a folder, e.g. ends in ``/`` (FolderPathError), or
+        its folder does not exist or is a file (MissingFolderError).
+    OSError
+        The file cannot be written.
+    """
+    target = check_output(path, overwrite=overwrite, what=what)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            json.dump(data, f, indent=1)
+            f.write("\n")
+        os.replace(tmp, target)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -73,6 +73,17 @@ def unseen_counts(hand: list[int], seen: list[int], sets: int, *, extra: Iterabl
     return out
 
 
+def _pool(codes: list[int], seen_codes: list[int], sets: int, draw_pile: list[int] | None, *,
+          extra: Iterable[int] = ()) -> np.ndarray:
+    """The cards the next blind draw comes from: :func:`unseen_counts`, each card capped
+    at its copies in `draw_pile` when the caller knows what the draw pile can hold (after a
+    reshuffle; see :meth:`~crowns_solver.five_crowns.game.SeatView.draw_pool`)."""
+    unseen = unseen_counts(codes, seen_codes, sets, extra=extra)
+    if draw_pile is not None:
+        unseen = np.minimum(unseen, np.bincount(np.asarray(draw_pile, dtype=np.int64), minlength=NUM_CODES))
+    return unseen
+
+
 def _ranked_rows(rows: list[tuple[int, int, int, int]], total: int, wild_rank: int) -> list[tuple[int, int, int, int]]:
     """Rows (card, deadwood kept, draws that go out, sum of deadwood over the draws) of
     ``_core.discard_table``, best discard first, in :func:`rank_discards` order: goes out
@@ -92,18 +103,20 @@ def _ranked_rows(rows: list[tuple[int, int, int, int]], total: int, wild_rank: i
     return sorted(rows, key=key)
 
 
-def _prepare(hand, wild_rank, rules, seen, round_number, extra_size, lo):
+def _prepare(hand, wild_rank, rules, seen, round_number, extra_size, lo, draw_pile):
     rules = _rules(rules)
     check_wild_rank(wild_rank)
     codes = parse_hand(hand, sets=rules.sets, size=(lo, MAX_HAND), what="hand")
     if round_number is not None:
         check_round_size(len(codes), round_number, extra=(extra_size,), what="hand")
     seen_codes = parse_hand(seen, sets=rules.sets, what="seen")
-    return rules, codes, seen_codes
+    pile = None if draw_pile is None else parse_hand(draw_pile, sets=rules.sets, what="draw_pile")
+    return rules, codes, seen_codes, pile
 
 
 def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[str | int] = (),
-                  rules: Rules | None = None, round: int | None = None) -> pd.DataFrame:
+                  rules: Rules | None = None, round: int | None = None,
+                  draw_pile: Iterable[str | int] | None = None) -> pd.DataFrame:
     """Rank the discards of a hand of n + 1 cards, best first, looking one draw ahead.
 
     For each distinct card of the hand (RULES.md, Five Crowns, "Which discard is best"):
@@ -124,6 +137,13 @@ def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[s
         ``all_wild_melds`` and ``sets`` apply (the unseen cards come from ``sets`` sets).
     round : int, optional
         If given (1..11), the hand must hold n + 1 = round + 3 cards.
+    draw_pile : iterable of str or int, optional
+        The cards the draw pile can hold, when you know them (a multiset): after the draw
+        pile ran out and the discard pile under its top card was shuffled into a new one
+        (RULES.md, Five Crowns, "Deal and seats"), the cards reshuffled, less the ones you
+        drew from it since.  The next draw then comes from these cards only, each capped at
+        its copies not in the hand or `seen` (so list the reshuffled cards here, not in
+        `seen`).  Default: the draw pile may hold any card not seen.
 
     Returns
     -------
@@ -149,9 +169,10 @@ def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[s
     Raises
     ------
     CardError
-        If an item of `hand` or `seen` is not a card.
+        If an item of `hand`, `seen` or `draw_pile` is not a card.
     DuplicateCardError
-        If a card is held, or held and seen, more often than the sets hold it.
+        If a card is held, or held and seen, more often than the sets hold it (or is in
+        `draw_pile` more often than that).
     HandSizeError
         If the hand has fewer than 2 or more than 14 cards, or not n + 1 for `round`.
     WildRankError
@@ -167,8 +188,8 @@ def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[s
     """
     import pandas as pd
 
-    rules, codes, seen_codes = _prepare(hand, wild_rank, rules, seen, round, 1, 2)
-    unseen = unseen_counts(codes, seen_codes, rules.sets)
+    rules, codes, seen_codes, pile = _prepare(hand, wild_rank, rules, seen, round, 1, 2, draw_pile)
+    unseen = _pool(codes, seen_codes, rules.sets, pile)
     total = int(unseen.sum())
     rows = _ranked_rows(_core.discard_table(codes, wild_rank, rules.all_wild_melds, unseen), total, wild_rank)
     held = Counter(codes)
@@ -277,7 +298,7 @@ class TakeAdvice:
 
 def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_rank: int, *,
                         seen: Iterable[str | int] = (), rules: Rules | None = None,
-                        round: int | None = None) -> TakeAdvice:
+                        round: int | None = None, draw_pile: Iterable[str | int] | None = None) -> TakeAdvice:
     """Take the face-up discard or draw blind? Compares the outcome of this turn exactly.
 
     Parameters
@@ -294,6 +315,10 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
     rules : Rules, optional
     round : int, optional
         If given (1..11), the hand must hold n = round + 2 cards.
+    draw_pile : iterable of str or int, optional
+        The cards the draw pile can hold, when you know them, as for
+        :func:`rank_discards` (after a reshuffle: the cards reshuffled less the ones you
+        drew from it since; the face-up card is never in it).
 
     Returns
     -------
@@ -330,24 +355,31 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
     probe such hands still took a card they could keep (docs/five_crowns_game.md, "The
     advisor's wasted turns").  Both are now a tie, and draw blind.
     """
-    rules, codes, seen_codes = _prepare(hand, wild_rank, rules, seen, round, 0, 1)
+    rules, codes, seen_codes, pile = _prepare(hand, wild_rank, rules, seen, round, 0, 1, draw_pile)
     if len(codes) > MAX_HAND - 1:
         from ..errors import HandSizeError
 
         raise HandSizeError(f"hand has {len(codes)} cards, expected 1 to {MAX_HAND - 1} before drawing")
     top = parse_card(top_card)
-    f = _take_figures(codes, top, wild_rank, rules, seen_codes, then=True)
+    f = _take_figures(codes, top, wild_rank, rules, _pool(codes, seen_codes, rules.sets, pile, extra=[top]),
+                      then=True)
     total = f.unseen
     if not total:
         # no card left for a blind draw: impossible at a table, since a draw pile that runs
         # out is refilled from the discard pile under its top card (RULES.md, Five Crowns,
         # "Deal and seats"), and those cards are not "seen" (known not to be in the pile)
+        if pile is not None:
+            raise NoUnseenCardError(
+                f"no card left for a blind draw: every card of the draw pile given ({len(pile)})"
+                f" is in the hand, is the face-up {card_name(top)} or is among the {len(seen_codes)}"
+                " seen cards; list the cards reshuffled into the draw pile in draw_pile, not in seen"
+            )
         raise NoUnseenCardError(
             f"no unseen card: the hand ({len(codes)} cards), the face-up {card_name(top)} and"
             f" {len(seen_codes)} seen cards hold all {116 * rules.sets} cards, so a blind draw"
             " has no card to come from; that never happens in a game (RULES.md: a draw pile that"
             " runs out is refilled from the discard pile under its top card), so do not count"
-            " as seen cards that can be in the draw pile"
+            " as seen cards that can be in the draw pile (after a reshuffle, give them as draw_pile)"
         )
     p = Fraction(f.n_out, total)
     e = Fraction(f.dsum, total)
@@ -366,13 +398,13 @@ class _Figures(NamedTuple):
     unseen: int
 
 
-def _take_figures(codes: list[int], top: int, wild_rank: int, rules: Rules, seen_codes: list[int], *,
+def _take_figures(codes: list[int], top: int, wild_rank: int, rules: Rules, unseen: np.ndarray, *,
                   then: bool) -> _Figures:
-    """should_take_discard's figures for validated codes.  With `then` false the
+    """should_take_discard's figures for validated codes; `unseen` holds the copies of
+    each card a blind draw can bring (the face-up card excluded).  With `then` false the
     advisor's discard after taking (a discard table of the n + 1 cards) is left out:
     ``take`` is then the one-turn comparison alone and ``then_discard`` None (the
     players judge a take by the discard they will make themselves)."""
-    unseen = unseen_counts(codes, seen_codes, rules.sets, extra=[top])
     total = int(unseen.sum())
     after = codes + [top]
     best = None

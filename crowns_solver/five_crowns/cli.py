@@ -22,7 +22,12 @@ def cmd_keeper(args: argparse.Namespace) -> int:
         from ..errors import RecordError
 
         raise RecordError(f"--resume needs the file of a saved game, got {args.resume!r}")
-    interactive(resume=args.resume, save=args.save, names=args.players, first_dealer=args.first_dealer)
+    if args.max_tiebreaks is not None and not 0 <= args.max_tiebreaks <= 100:
+        from ..errors import RulesError
+
+        raise RulesError(f"--max-tiebreaks must be a whole number 0..100, got {args.max_tiebreaks}")
+    interactive(resume=args.resume, save=args.save, names=args.players, first_dealer=args.first_dealer,
+                ties=args.ties, max_tiebreaks=args.max_tiebreaks)
     return 0
 
 
@@ -221,6 +226,12 @@ def register(commands: argparse._SubParsersAction) -> None:
                      help="save a new game to FILE (default five-crowns-YYYYMMDD-HHMM.json; asks before overwriting)")
     keeper.add_argument("--players", nargs="+", metavar="NAME", help="the players in seat order (asked for if omitted)")
     keeper.add_argument("--first-dealer", metavar="NAME", help="who deals round 1 (default: the first player)")
+    keeper.add_argument("--ties", choices=("share", "tiebreak"),
+                        help="equal lowest totals after round 11 share the win (default), or the tied players"
+                             " play 6-card tiebreak rounds tb1, tb2...; with --resume it changes the saved game's"
+                             " setting (until a tiebreak score is entered)")
+    keeper.add_argument("--max-tiebreaks", type=int, metavar="N",
+                        help="tiebreak rounds at most, 0..100 (default 3); still tied after them: a shared win")
     keeper.set_defaults(handler=cmd_keeper)
 
     play = commands.add_parser("play", help="play one seeded game between computer players",

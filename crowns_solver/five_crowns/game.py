@@ -17,7 +17,9 @@ the win, or (``GameRules(ties="tiebreak")``) the tied players play a 6-card tieb
 Decisions where RULES.md is silent (also in docs/five_crowns_game.md):
 
 * When the draw pile is empty at a draw from it, the discard pile except its top card is
-  shuffled into a new draw pile (RULES.md).  If that leaves nothing (the discard pile holds
+  shuffled into a new draw pile (RULES.md).  Every seat saw those cards: the views tell
+  which (``SeatView.reshuffled``), and the look-ahead players draw from what can still be
+  in that pile (``SeatView.draw_pool``), not from cards never seen.  If that leaves nothing (the discard pile holds
   only its top card) the player takes the top discard instead.  Neither can happen with
   the allowed player counts: the hands hold at most 7 x 13 = 91 of 116 cards (14 x 13 =
   182 of 232), so draw and discard piles together always hold at least 25 cards.
@@ -233,7 +235,7 @@ class _Round:
 
     __slots__ = (
         "number", "cards", "wild", "seats", "dealer", "hands", "draw", "discard", "turns",
-        "out", "deadwood", "kept", "phase", "seat", "drawn", "totals", "known", "public",
+        "out", "deadwood", "kept", "phase", "seat", "drawn", "totals", "known", "public", "reshuffled", "since",
     )
 
     def __init__(self, number: int, cards: int, wild: int, seats: list[int], dealer: int, totals: list[int]):
@@ -254,6 +256,10 @@ class _Round:
         # the turns as everyone saw them: (seat, source, card taken from the discard pile
         # or None for a blind draw, card discarded)
         self.public: list[tuple[int, str, int | None, int]] = []
+        # the cards the last reshuffle put into the draw pile (everyone saw them in the
+        # discard pile), or None before any; each seat's blind draws since (its own secret)
+        self.reshuffled: list[int] | None = None
+        self.since: dict[int, list[int]] = {s: [] for s in seats}
 
 
 class SeatView:
@@ -289,6 +295,7 @@ class SeatView:
     __slots__ = (
         "seat", "rng", "_rules", "_number", "_cards", "_wild", "_seats", "_totals", "_hand", "_phase",
         "_drawn", "_deadwood", "_kept", "_discard", "_draw_size", "_hand_sizes", "_out", "_history", "_known",
+        "_reshuffled", "_since",
     )
 
     def __init__(self, rnd: _Round, seat: int, rng: np.random.Generator, rules: GameRules):
@@ -308,6 +315,8 @@ class SeatView:
         self._out = rnd.out
         self._history = tuple(rnd.public)  # public turns only: a card drawn blind is not shown
         self._known = MappingProxyType({s: tuple(c) for s, c in rnd.known.items() if s != seat})
+        self._reshuffled = None if rnd.reshuffled is None else tuple(rnd.reshuffled)
+        self._since = tuple(rnd.since[seat])  # this seat's own blind draws only
 
     # the round
     @property
@@ -446,7 +455,8 @@ class SeatView:
     def unseen(self) -> np.ndarray:
         """Counts per card code (shape (56,)) of the cards this seat has not seen: the
         full deck minus its own hand, the discard pile, and the cards known to be in other
-        hands.  These are the cards that may be in the draw pile or hidden in other hands."""
+        hands.  These are the cards that may be in the draw pile or hidden in other hands
+        (after a reshuffle the draw pile holds fewer: see :meth:`draw_pool`)."""
         counts = full_deck(self.sets)
         for c in self._hand:
             counts[c] -= 1
@@ -456,6 +466,48 @@ class SeatView:
             for c in cards:
                 counts[c] -= 1
         return counts
+
+    @property
+    def reshuffled(self) -> tuple[int, ...] | None:
+        """The cards the last reshuffle of this round put into the draw pile (the discard
+        pile under its top card, which every seat saw), or None if the draw pile has not
+        run out this round (RULES.md, Five Crowns, "Deal and seats")."""
+        return self._reshuffled
+
+    @property
+    def drawn_since_reshuffle(self) -> tuple[int, ...]:
+        """The cards this seat drew blind since the last reshuffle (empty before one)."""
+        return self._since
+
+    def draw_pool(self) -> np.ndarray:
+        """Counts per card code (shape (56,), int64) of the cards this seat's next blind
+        draw can come from, as far as it knows: what the advisor and tracker players look
+        ahead over.
+
+        * Before any reshuffle this round: :meth:`unseen`, every card it has not seen (the
+          draw pile and the hidden cards of other hands, each copy equally likely).
+        * After a reshuffle: the draw pile holds only cards of :attr:`reshuffled`, so a
+          card's copies are capped at those reshuffled less the ones this seat drew blind
+          since (:attr:`drawn_since_reshuffle`), and at its unseen copies (a copy seen
+          since, in a hand or on the discard pile, is not in the pile).  Cards never seen
+          are in other hands, not in the pile.  This cap is the most copies of each card
+          the pile can hold in some deal consistent with what this seat saw (a test checks
+          it against a brute force over every such deal in 2-player games, and in 3- and
+          4-player games that the true pile always fits in it).
+        * With an empty draw pile the next blind draw reshuffles the discard pile under its
+          top card: in the draw phase those cards; in the discard phase (n + 1 cards) the
+          whole discard pile, since the card about to be discarded will be the top.
+
+        Raises nothing; the pool is never empty while the draw pile holds a card."""
+        if self._draw_size == 0:
+            pile = self._discard if len(self._hand) > self._cards else self._discard[:-1]
+            return np.bincount(np.asarray(pile, dtype=np.int64), minlength=NUM_CODES).astype(np.int64)
+        counts = self.unseen()
+        if self._reshuffled is not None:
+            cap = (np.bincount(np.asarray(self._reshuffled, dtype=np.int64), minlength=NUM_CODES)
+                   - np.bincount(np.asarray(self._since, dtype=np.int64), minlength=NUM_CODES))
+            counts = np.minimum(counts, cap)
+        return counts.astype(np.int64)
 
     def after_taking_discard(self) -> SeatView:
         """Draw phase: the view this seat would have in its discard phase after taking the
@@ -493,7 +545,9 @@ class SeatView:
 
     def seen_cards(self) -> list[int]:
         """Cards out of the draw pile that this seat knows of, besides its hand: the
-        discard pile and the cards known in other hands (for the discard advisor)."""
+        discard pile and the cards known in other hands (the ``seen`` of the discard
+        advisor; after a reshuffle give it :attr:`reshuffled` less
+        :attr:`drawn_since_reshuffle` as ``draw_pile`` too)."""
         out = list(self._discard)
         for cards in self._known.values():
             out.extend(cards)
@@ -632,18 +686,14 @@ class GameResult:
 
         Raises
         ------
-        OutputExistsError
-            `path` exists and `overwrite` is false; or (subclasses, checked first) it is
-            empty (EmptyPathError), is or names a folder, e.g. ends in ``/``
-            (FolderPathError), or its folder does not exist or is a file
-            (MissingFolderError).
-        OSError
-            The file cannot be written.
+        OutputExistsError, OSError
+            As :func:`crowns_solver.five_crowns._files.write_json`, which writes it
+            (atomically): an existing `path` without `overwrite` (its subclasses: an empty
+            path, a folder, a missing folder); a file that cannot be written.
         """
-        from ._files import check_output
+        from ._files import write_json
 
-        p = check_output(path, overwrite=overwrite, what="game record")
-        p.write_text(json.dumps(self.record, indent=1) + "\n", encoding="utf-8")
+        write_json(path, self.record, overwrite=overwrite, what="game record")
 
 
 # --------------------------------------------------------------------------- engine
@@ -811,6 +861,8 @@ class _Engine:
                     new = self.shuffles.reshuffle(rest, number, rec_turn)
                     r.discard = r.discard[-1:]
                     r.draw = new[::-1]
+                    r.reshuffled = list(rest)
+                    r.since = {s: [] for s in order}
                     shuffled = new
                     reshuffles += 1
                 else:  # cannot happen with allowed player counts (see module doc)
@@ -820,6 +872,8 @@ class _Engine:
             hand.append(card)
             if source == "discard":
                 r.known[seat].append(card)
+            elif r.reshuffled is not None:
+                r.since[seat].append(card)
             if rec_turn is not None and parse_card_or(rec_turn.get("card")) != card:
                 raise RecordError(
                     f"record: round {number} turn {len(r.turns) + 1}: seat {seat} drew"

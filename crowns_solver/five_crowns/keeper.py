@@ -5,7 +5,13 @@ score keeper"; RULES.md, Five Crowns): for each of the 11 rounds it knows the ca
 the wild rank, who deals and who starts; each player's entry is either points or the cards
 left in hand (valued as RULES.md says: 3..10 face value, J 11, Q 12, K 13, this round's wild
 rank 20, a joker 50); it keeps running totals, the leader and, at the end, the winner(s).
-Ties share the win.
+Ties share the win, or (``ties="tiebreak"``) the tied players play 6-card tiebreak rounds,
+as in simulated games (:class:`~crowns_solver.five_crowns.game.GameRules`): only the
+players tied for the lowest total play, 6 cards (6s wild), dealt by the player whose turn
+it is to deal (the rotation goes on); the lowest score wins; tied again, another tiebreak
+round among those tied, up to ``max_tiebreaks``, after which the win is shared.  Tiebreak
+rounds are numbered on from round 11 (12, 13...) and labelled tb1, tb2...; their points do
+not count in the totals.
 
 :func:`interactive` is the terminal program behind ``crowns five-crowns keeper``: it saves
 to a JSON file after every entry (so closing the terminal loses nothing), resumes such a
@@ -22,7 +28,6 @@ import json
 import numbers
 import os
 import shlex
-import tempfile
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -30,9 +35,13 @@ from pathlib import Path
 from typing import Any
 
 from .._io import read_text
-from ..errors import CardError, CrownsError, DuplicateCardError, PlayerNameError, RecordError, ScoreEntryError
-from ._files import check_output
+from ..errors import (
+    CardError, CrownsError, DuplicateCardError, PlayerNameError, RecordError, RulesError, ScoreEntryError,
+)
+from ._files import write_json
 from .cards import ROUNDS, card_name, card_value, full_deck, parse_hand, wild_rank_for_round
+from .cli import tiebreak_label
+from .game import TIEBREAK_CARDS
 
 __all__ = ["ScoreKeeper", "Entry", "RoundInfo", "wild_text", "interactive", "KEEPER_FORMAT"]
 
@@ -56,13 +65,15 @@ class RoundInfo:
     Attributes
     ----------
     round : int
-        Round number 1..11.
+        Round number 1..11; a tiebreak round goes on from there (12, 13...).
     cards_dealt : int
-        Cards dealt to each player, ``round + 2``.
+        Cards dealt to each player, ``round + 2`` (6 in a tiebreak round).
     wild_rank : int
         The wild rank (3..13); jokers are wild too.
     dealer, starter : str
-        Who deals, and who plays first (the player left of the dealer).
+        Who deals, and who plays first (the first player left of the dealer who plays).
+    players : tuple of str or None
+        In a tiebreak round the tied players who play it (seat order); None in rounds 1..11.
     """
 
     round: int
@@ -70,13 +81,24 @@ class RoundInfo:
     wild_rank: int
     dealer: str
     starter: str
+    players: tuple[str, ...] | None = None
 
     @property
     def wild(self) -> str:
         """``"Kings are wild"`` etc."""
         return wild_text(self.wild_rank)
 
+    @property
+    def label(self) -> str:
+        """``"1"``..``"11"``, or ``"tb1"``, ``"tb2"``... for a tiebreak round."""
+        return str(self.round) if self.players is None else tiebreak_label(self.round - ROUNDS - 1)
+
     def __str__(self) -> str:
+        if self.players is not None:
+            return (
+                f"Tiebreak {self.label}: {_join_names(self.players)} play {self.cards_dealt} cards each,"
+                f" {self.wild} (jokers too). {self.dealer} deals, {self.starter} starts."
+            )
         return (
             f"Round {self.round} of {ROUNDS}: {self.cards_dealt} cards each, {self.wild}"
             f" (jokers too). {self.dealer} deals, {self.starter} starts."
@@ -90,7 +112,7 @@ class Entry:
     Attributes
     ----------
     round : int
-        Round number 1..11.
+        Round number 1..11, or 12, 13... for tiebreak rounds.
     player : str
         The player's name.
     points : int
@@ -182,11 +204,19 @@ class ScoreKeeper:
         different.
     first_dealer : int or str, default 0
         Who deals round 1 (seat index or name).  The deal moves one seat on each round.
+    ties : {"share", "tiebreak"}, default "share"
+        Equal lowest totals after round 11 share the win, or the tied players play 6-card
+        tiebreak rounds (RULES.md, Five Crowns, "Deal and seats"; the rules of
+        :class:`~crowns_solver.five_crowns.game.GameRules`, see the module doc).
+    max_tiebreaks : int, default 3
+        Tiebreak rounds at most (0..100); tied after the last one, the win is shared.
 
     Raises
     ------
     PlayerNameError
         Bad names, or a `first_dealer` that is not one of the players.
+    RulesError
+        `ties` or `max_tiebreaks` out of range.
 
     Examples
     --------
@@ -201,11 +231,80 @@ class ScoreKeeper:
     {'Ann': 64, 'Bob': 0}
     """
 
-    def __init__(self, names: Sequence[str], *, first_dealer: int | str = 0) -> None:
+    def __init__(self, names: Sequence[str], *, first_dealer: int | str = 0, ties: str = "share",
+                 max_tiebreaks: int = 3) -> None:
         self.names: tuple[str, ...] = check_names(names)
         self.first_dealer: int = self._seat(first_dealer)
         self.sets: int = 1 if len(self.names) <= 7 else 2
         self._entries: list[Entry] = []
+        self.ties = ties
+        self.max_tiebreaks = max_tiebreaks
+
+    @property
+    def ties(self) -> str:
+        """``"share"`` or ``"tiebreak"`` (settable while no tiebreak round is entered)."""
+        return self._ties
+
+    @ties.setter
+    def ties(self, value: str) -> None:
+        if value not in ("share", "tiebreak"):
+            raise RulesError(f"ties must be 'share' or 'tiebreak', got {value!r}")
+        self._ties = self._unchanged_tiebreaks("ties", value)
+
+    @property
+    def max_tiebreaks(self) -> int:
+        """Tiebreak rounds at most (settable while no tiebreak round is entered)."""
+        return self._max_tiebreaks
+
+    @max_tiebreaks.setter
+    def max_tiebreaks(self, value: int) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
+            raise RulesError(f"max_tiebreaks must be an integer 0..100, got {value!r}")
+        self._max_tiebreaks = self._unchanged_tiebreaks("max_tiebreaks", value)
+
+    def _unchanged_tiebreaks(self, name: str, value: Any) -> Any:
+        """`value` for the tie option `name`, refused (RulesError) when it changes the
+        option after tiebreak scores were entered (they were entered under the old one)."""
+        if value != getattr(self, f"_{name}", value) and self._tiebreak_entries():
+            raise RulesError(f"{name} cannot become {value!r}: tiebreak scores are already entered (undo them first)")
+        return value
+
+    def _main_entries(self) -> list[Entry]:
+        return self._entries[: ROUNDS * len(self.names)]
+
+    def _tiebreak_entries(self) -> list[Entry]:
+        return self._entries[ROUNDS * len(self.names):]
+
+    def _tiebreaks(self) -> tuple[list[tuple[int, tuple[str, ...], dict[str, int]]], tuple[str, ...] | None]:
+        """The tiebreak rounds so far and the players of the one being entered.
+
+        Returns ``(played, open)``: for each tiebreak round begun, (round number, its
+        players in seat order, their points entered so far); `open` is the players of
+        the round that still needs entries, or None when none does (no tie, ties shared,
+        the game not yet through round 11, or the last tiebreak decided it)."""
+        played: list[tuple[int, tuple[str, ...], dict[str, int]]] = []
+        if len(self._entries) < ROUNDS * len(self.names):
+            return played, None
+        tot = self.totals()
+        low = min(tot.values())
+        tied = tuple(n for n in self.names if tot[n] == low)
+        extra = self._tiebreak_entries()
+        i = 0
+        while self._ties == "tiebreak" and len(tied) > 1 and len(played) < self._max_tiebreaks:
+            number = ROUNDS + 1 + len(played)
+            scores = {e.player: e.points for e in extra[i:i + len(tied)]}
+            played.append((number, tied, scores))
+            i += len(tied)
+            if len(scores) < len(tied):
+                return played, tied
+            low = min(scores.values())
+            tied = tuple(n for n in tied if scores[n] == low)
+        return played, None
+
+    def tiebreak_players(self) -> tuple[str, ...] | None:
+        """The players of the tiebreak round being entered (tied for the lowest total, or
+        tied again in the last tiebreak round), or None when no tiebreak round is open."""
+        return self._tiebreaks()[1]
 
     # ----------------------------------------------------------------- queries
     def _seat(self, who: int | str) -> int:
@@ -228,45 +327,72 @@ class ScoreKeeper:
 
     @property
     def finished(self) -> bool:
-        """Whether all 11 rounds are entered."""
-        return len(self._entries) == ROUNDS * len(self.names)
+        """Whether all 11 rounds are entered, and every tiebreak round they call for."""
+        return len(self._entries) >= ROUNDS * len(self.names) and self._tiebreaks()[1] is None
 
     @property
     def round(self) -> int | None:
-        """The round being entered (1..11), or None when the game is finished."""
-        return None if self.finished else len(self._entries) // len(self.names) + 1
+        """The round being entered (1..11; 12, 13... for tiebreak rounds), or None when the
+        game is finished."""
+        main = len(self._entries)
+        if main < ROUNDS * len(self.names):
+            return main // len(self.names) + 1
+        played, open_ = self._tiebreaks()
+        return played[-1][0] if open_ is not None else None
 
     @property
     def next_player(self) -> str | None:
-        """The player whose entry comes next (seat order), or None when finished."""
-        return None if self.finished else self.names[len(self._entries) % len(self.names)]
+        """The player whose entry comes next (seat order; in a tiebreak round the next tied
+        player), or None when finished."""
+        if len(self._entries) < ROUNDS * len(self.names):
+            return self.names[len(self._entries) % len(self.names)]
+        played, open_ = self._tiebreaks()
+        if open_ is None:
+            return None
+        return next(n for n in open_ if n not in played[-1][2])
 
     @property
     def rounds_complete(self) -> int:
-        """Number of rounds whose entries are all in."""
-        return len(self._entries) // len(self.names)
+        """Number of rounds 1..11 whose entries are all in (tiebreak rounds not counted)."""
+        return len(self._main_entries()) // len(self.names)
+
+    @property
+    def tiebreak_rounds(self) -> list[RoundInfo]:
+        """The tiebreak rounds begun so far (complete or being entered), in order."""
+        return [self.round_info(number) for number, _, _ in self._tiebreaks()[0]]
 
     def round_info(self, round: int) -> RoundInfo:
-        """Cards dealt, wild rank, dealer and starter of round 1..11.
+        """Cards dealt, wild rank, dealer and starter of round 1..11, or of a tiebreak
+        round already begun (12, 13...: 6 cards, 6s wild, the tied players only; the deal
+        rotation goes on, so the dealer may be a player who does not play it).
 
         Raises
         ------
         WildRankError
-            If `round` is not 1..11.
+            If `round` is not 1..11 and not a tiebreak round of this game.
         """
+        if isinstance(round, int) and not isinstance(round, bool) and round > ROUNDS:
+            for number, players, _ in self._tiebreaks()[0]:
+                if number == round:
+                    P = len(self.names)
+                    dealer = (self.first_dealer + round - 1) % P
+                    starter = next(self.names[(dealer + k) % P] for k in range(1, P + 1)
+                                   if self.names[(dealer + k) % P] in players)
+                    return RoundInfo(round, TIEBREAK_CARDS, TIEBREAK_CARDS, self.names[dealer], starter, players)
         wild = wild_rank_for_round(round)
         dealer = (self.first_dealer + round - 1) % len(self.names)
         return RoundInfo(round, wild, wild, self.names[dealer], self.names[(dealer + 1) % len(self.names)])
 
     def round_scores(self, round: int) -> dict[str, int]:
-        """Points entered so far for round `round`, by player name."""
+        """Points entered so far for round `round` (a tiebreak round too), by player name."""
         return {e.player: e.points for e in self._entries if e.round == round}
 
     def totals(self, through: int | None = None) -> dict[str, int]:
-        """Running totals (points) by player, over every entry so far, or over rounds
-        1..`through` only."""
+        """Running totals (points) by player, over rounds 1..11 entered so far, or over
+        rounds 1..`through` only.  Tiebreak rounds do not count: they only decide the
+        winner among the tied players."""
         tot = {n: 0 for n in self.names}
-        for e in self._entries:
+        for e in self._main_entries():
             if through is None or e.round <= through:
                 tot[e.player] += e.points
         return tot
@@ -279,7 +405,9 @@ class ScoreKeeper:
         return [n for n in self.names if tot[n] == low]
 
     def winners(self) -> list[str]:
-        """The winner(s) of a finished game: lowest total after round 11; ties share.
+        """The winner(s) of a finished game: lowest total after round 11; tied players
+        share the win, or with ``ties="tiebreak"`` the lowest score of the last tiebreak
+        round wins (still tied after `max_tiebreaks` rounds: a shared win).
 
         Raises
         ------
@@ -288,7 +416,12 @@ class ScoreKeeper:
         """
         if not self.finished:
             raise ScoreEntryError(f"the game is not finished: round {self.round} is still being entered")
-        return self.leaders()
+        played, _ = self._tiebreaks()
+        if not played:
+            return self.leaders()
+        scores = played[-1][2]
+        low = min(scores.values())
+        return [n for n in played[-1][1] if scores[n] == low]
 
     # ----------------------------------------------------------------- entries
     def parse_entry(self, value: int | str | Iterable[str], round: int | None = None) -> tuple[int, tuple[str, ...] | None]:
@@ -317,7 +450,7 @@ class ScoreKeeper:
         rnd = self.round if round is None else round
         if rnd is None:
             raise ScoreEntryError("the game is finished: no more entries")
-        wild = wild_rank_for_round(rnd)
+        wild = self.round_info(rnd).cards_dealt  # the wild rank is the number of cards dealt
         limit = _max_points(wild, self.sets)
         text = _entry_text(value)
         if text in ("", ):
@@ -349,7 +482,8 @@ class ScoreKeeper:
             raise ScoreEntryError(f"{exc}; or type the points as a number") from None
         if len(codes) > wild:
             raise ScoreEntryError(
-                f"round {rnd} deals {wild} cards, so at most {wild} can be left in hand, got {len(codes)}"
+                f"round {self.round_info(rnd).label} deals {wild} cards, so at most {wild} can be left in hand,"
+                f" got {len(codes)}"
             )
         return sum(card_value(c, wild) for c in codes), tuple(card_name(c) for c in codes)
 
@@ -382,33 +516,46 @@ class ScoreKeeper:
     def enter_round(self, values: Sequence[int | str | Iterable[str]] | dict[str, Any]) -> list[Entry]:
         """Enter a whole round: one value per player (seat order, or a name -> value dict).
 
-        All values are checked before any is entered, so a bad one changes nothing.
+        In a tiebreak round, one value per tied player (:meth:`tiebreak_players`, seat
+        order), or a dict of exactly those players.  All values are checked before any is
+        entered, so a bad one changes nothing.
 
         Raises
         ------
         ScoreEntryError
-            A bad value, a missing or unknown name, a wrong count, or a round already
-            partly entered.
+            A bad value, a missing or unknown name, a wrong count, a round already partly
+            entered, or in a tiebreak round a score for a player who is not tied (the
+            message names the player and who plays the tiebreak).
         """
         rnd = self.round
         if rnd is None:
             raise ScoreEntryError("the game is finished: no more entries")
-        if len(self._entries) % len(self.names):
-            raise ScoreEntryError(f"round {rnd} is partly entered: enter the rest one by one")
+        info = self.round_info(rnd)
+        players = info.players if info.players is not None else self.names
+        if self.round_scores(rnd):
+            raise ScoreEntryError(f"round {info.label} is partly entered: enter the rest one by one")
         if isinstance(values, dict):
             unknown = [k for k in values if k not in self.names]
             if unknown:
                 raise ScoreEntryError(f"not a player: {unknown[0]!r}")
-            missing = [n for n in self.names if n not in values]
+            untied = [k for k in values if k not in players]
+            if untied:
+                raise ScoreEntryError(self._not_tied(untied[0], info))
+            missing = [n for n in players if n not in values]
             if missing:
-                raise ScoreEntryError(f"no score for {missing[0]} in round {rnd}")
-            values = [values[n] for n in self.names]
-        if isinstance(values, (str, bytes)) or len(values) != len(self.names):
-            raise ScoreEntryError(f"round {rnd} needs {len(self.names)} scores, one per player")
+                raise ScoreEntryError(f"no score for {missing[0]} in round {info.label}")
+            values = [values[n] for n in players]
+        if isinstance(values, (str, bytes)) or len(values) != len(players):
+            who = "one per player" if info.players is None else f"one per tied player ({_join_names(players)})"
+            raise ScoreEntryError(f"round {info.label} needs {len(players)} scores, {who}")
         parsed = [self.parse_entry(v, rnd) for v in values]
-        new = [Entry(rnd, n, p, c) for n, (p, c) in zip(self.names, parsed)]
+        new = [Entry(rnd, n, p, c) for n, (p, c) in zip(players, parsed)]
         self._entries.extend(new)
         return new
+
+    def _not_tied(self, name: str, info: RoundInfo) -> str:
+        return (f"{name} is not tied for the win, so has no score in tiebreak {info.label}"
+                f" (played by {_join_names(info.players or ())})")
 
     def undo(self) -> Entry | None:
         """Remove the last entry (it may reopen the previous round); None if there is none."""
@@ -422,6 +569,8 @@ class ScoreKeeper:
             "version": _VERSION,
             "names": list(self.names),
             "first_dealer": self.first_dealer,
+            "ties": self._ties,
+            "max_tiebreaks": self._max_tiebreaks,
             "entries": [
                 {"round": e.round, "player": e.player, "points": e.points}
                 | ({"cards": list(e.cards)} if e.cards is not None else {})
@@ -429,7 +578,7 @@ class ScoreKeeper:
             ],
             "totals": self.totals(),
             "finished": self.finished,
-        }
+        } | ({"winners": self.winners()} if self.finished else {})
 
     @classmethod
     def from_dict(cls, data: Any) -> ScoreKeeper:
@@ -451,6 +600,11 @@ class ScoreKeeper:
             keeper = cls(data["names"], first_dealer=data.get("first_dealer", 0))
         except (KeyError, CrownsError) as exc:
             raise RecordError(f"score-keeper file: bad names: {exc}") from None
+        try:  # files written before the tiebreak option have neither field: shared wins
+            keeper.ties = data.get("ties", "share")
+            keeper.max_tiebreaks = data.get("max_tiebreaks", 3)
+        except RulesError as exc:
+            raise RecordError(f"score-keeper file: {exc}") from None
         entries = data.get("entries")
         if not isinstance(entries, list):
             raise RecordError("score-keeper file: 'entries' must be a list")
@@ -458,6 +612,11 @@ class ScoreKeeper:
             where = f"score-keeper file: entry {i + 1}"
             if not isinstance(e, dict):
                 raise RecordError(f"{where}: not an object")
+            if keeper.round is None:
+                raise RecordError(f"{where}: the game is already finished, so no more entries")
+            info = keeper.round_info(keeper.round)
+            if e.get("round") == keeper.round and info.players is not None and e.get("player") not in info.players:
+                raise RecordError(f"{where}: {keeper._not_tied(str(e.get('player')), info)}")
             if e.get("round") != keeper.round or e.get("player") != keeper.next_player:
                 raise RecordError(
                     f"{where}: expected round {keeper.round} for {keeper.next_player},"
@@ -487,24 +646,12 @@ class ScoreKeeper:
 
         Raises
         ------
-        OutputExistsError
-            `path` exists and `overwrite` is false; or (subclasses, checked first) it is
-            empty (EmptyPathError), is or names a folder, e.g. ends in ``/``
-            (FolderPathError), or its folder does not exist or is a file
-            (MissingFolderError).
-        OSError
-            The file cannot be written.
+        OutputExistsError, OSError
+            As :func:`crowns_solver.five_crowns._files.write_json`, which writes it: an
+            existing `path` without `overwrite` (its subclasses: an empty path, a folder,
+            a missing folder); a file that cannot be written.
         """
-        path = check_output(path, overwrite=overwrite, what="score-keeper file")
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent or ".")
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                json.dump(self.to_dict(), f, indent=1)
-                f.write("\n")
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        write_json(path, self.to_dict(), overwrite=overwrite, what="score-keeper file")
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> ScoreKeeper:
@@ -535,17 +682,39 @@ class ScoreKeeper:
         return ", ".join(f"{n} {tot[n]}" for n in order)
 
     def table(self) -> str:
-        """The score pad: one line per round entered, then the totals."""
+        """The score pad: one line per round entered (tiebreak rounds as tb1, tb2...: the
+        tied players' scores only), then the totals of rounds 1..11."""
         width = max(6, *(len(n) for n in self.names))
         lines = ["round " + " ".join(f"{n:>{width}}" for n in self.names)]
-        for r in range(1, (self.round or ROUNDS) + 1):
-            sc = self.round_scores(r)
-            if not sc:
-                break
-            lines.append(f"{r:>5} " + " ".join(f"{sc.get(n, ''):>{width}}" for n in self.names))
+        rounds = [self.round_info(r) for r in range(1, ROUNDS + 1) if self.round_scores(r)] + self.tiebreak_rounds
+        for info in rounds:
+            sc = self.round_scores(info.round)
+            if sc:
+                lines.append(f"{info.label:>5} " + " ".join(f"{sc.get(n, ''):>{width}}" for n in self.names))
         tot = self.totals()
         lines.append("total " + " ".join(f"{tot[n]:>{width}}" for n in self.names))
         return "\n".join(lines)
+
+    def result_text(self) -> str:
+        """A finished game's result: ``"Winner: Ann with 33 points."``, a shared win, or
+        the winner of the tiebreak ``"Winner: Bob (tiebreak tb1: 4 points; 33 points)."``.
+
+        Raises
+        ------
+        ScoreEntryError
+            If the game is not finished.
+        """
+        win = self.winners()
+        total = self.totals()[win[0]]
+        played, _ = self._tiebreaks()
+        if not played:
+            return _result_line(win, total)
+        label = self.round_info(played[-1][0]).label
+        if len(win) == 1:
+            return (f"Winner: {win[0]} after tiebreak {label} ({played[-1][2][win[0]]} points in it;"
+                    f" {total} points in all).")
+        return (f"Shared win: {_join_names(win)} with {total} points each, still tied after tiebreak"
+                f" {label} (at most {self._max_tiebreaks}).")
 
 
 def _join_names(names: Sequence[str]) -> str:
@@ -584,6 +753,8 @@ def interactive(
     save: str | os.PathLike[str] | None = None,
     names: Sequence[str] | None = None,
     first_dealer: int | str | None = None,
+    ties: str | None = None,
+    max_tiebreaks: int | None = None,
 ) -> ScoreKeeper | None:
     """Run the score keeper as a terminal conversation.
 
@@ -604,6 +775,12 @@ def interactive(
         The players in seat order; asked for when not given.
     first_dealer : int or str, optional
         Who deals round 1 (default the first player).
+    ties : {"share", "tiebreak"}, optional
+        How equal lowest totals end the game (:class:`ScoreKeeper`; default "share").  With
+        `resume`, a different value than the file's is taken over (so a game that ended
+        tied can still play its tiebreak), unless tiebreak scores are already entered.
+    max_tiebreaks : int, optional
+        Tiebreak rounds at most (default 3; with `resume`, as `ties`).
 
     Returns
     -------
@@ -618,6 +795,9 @@ def interactive(
     PlayerNameError
         `names` or `first_dealer` given but bad, or given with `resume` and not those of
         the resumed file (the file decides; matching ones are accepted).
+    RulesError
+        `ties` or `max_tiebreaks` out of range, or changed on a resumed file that already
+        has tiebreak scores.
     EmptyPathError, FolderPathError, MissingFolderError
         `save` is empty, names a folder (ends in ``/``, or is one), or lies in a folder
         that does not exist or is a file: checked before anything is asked (all are
@@ -633,19 +813,23 @@ def interactive(
         keeper = ScoreKeeper.load(resume)
         path = Path(resume)
         _check_resumed(keeper, path, names, first_dealer)
+        changed = _resume_ties(keeper, ties, max_tiebreaks)
+        if changed:
+            keeper.save(path, overwrite=True)
+            write(f"Ties now: {changed} (saved to {path}).")
         write(f"Resumed {path}: {_join_names(keeper.names)}, {keeper.rounds_complete} round(s) complete.")
         if keeper.finished:
             write(keeper.table())
-            lead = keeper.winners()
-            tot = keeper.totals()[lead[0]]
-            write(f"The game is finished. {_result_line(lead, tot)}")
+            write(f"The game is finished. {keeper.result_text()}")
         elif keeper.rounds_complete:
             write(f"Totals after round {keeper.rounds_complete}: {keeper.standings(keeper.rounds_complete)}")
     else:
         try:
             if names is None:
                 names = _ask_names(read, write)
-            keeper = ScoreKeeper(names, first_dealer=0 if first_dealer is None else first_dealer)
+            keeper = ScoreKeeper(names, first_dealer=0 if first_dealer is None else first_dealer,
+                                 ties="share" if ties is None else ties,
+                                 max_tiebreaks=3 if max_tiebreaks is None else max_tiebreaks)
             path = _choose_path(Path(save) if save is not None else default_save_path(), read, write)
         except EOFError:
             write("")
@@ -662,6 +846,22 @@ def interactive(
         keeper.save(path, overwrite=True)
         write(f"Saved to {path}. Continue with: crowns five-crowns keeper --resume {shlex.quote(str(path))}")
     return keeper
+
+
+def _resume_ties(keeper: ScoreKeeper, ties: str | None, max_tiebreaks: int | None) -> str | None:
+    """Take over `ties` / `max_tiebreaks` given with a resumed file (they matter only at the
+    end, so a game that ended tied can still play its tiebreak); a description of the new
+    setting when it changed, else None.  RulesError when tiebreak scores are already in."""
+    before = (keeper.ties, keeper.max_tiebreaks)
+    if ties is not None:
+        keeper.ties = ties
+    if max_tiebreaks is not None:
+        keeper.max_tiebreaks = max_tiebreaks
+    if (keeper.ties, keeper.max_tiebreaks) == before:
+        return None
+    if keeper.ties == "share":
+        return "equal lowest totals share the win"
+    return f"tied players play tiebreak rounds (at most {keeper.max_tiebreaks})"
 
 
 def _check_resumed(keeper: ScoreKeeper, path: Path, names: Sequence[str] | None,
@@ -743,7 +943,8 @@ def _play(keeper: ScoreKeeper, path: Path, read: Callable[[str], str], write: Ca
             elif cmd in ("u", "undo"):
                 gone = keeper.undo()
                 assert gone is not None
-                write(f"Undone: {gone.player}'s {gone.points} in round {gone.round}. Type it again.")
+                write(f"Undone: {gone.player}'s {gone.points} in round {keeper.round_info(gone.round).label}."
+                      " Type it again.")
                 keeper.save(path, overwrite=True)
                 shown = 0
             else:
@@ -762,7 +963,7 @@ def _play(keeper: ScoreKeeper, path: Path, read: Callable[[str], str], write: Ca
             if gone is None:
                 write("Nothing to undo.")
             else:
-                write(f"Undone: {gone.player}'s {gone.points} in round {gone.round}.")
+                write(f"Undone: {gone.player}'s {gone.points} in round {keeper.round_info(gone.round).label}.")
                 keeper.save(path, overwrite=True)
             continue
         if cmd in ("q", "quit", "exit"):
@@ -781,13 +982,20 @@ def _play(keeper: ScoreKeeper, path: Path, read: Callable[[str], str], write: Ca
         if entry.cards:
             write(f"    = {entry.describe(keeper.round_info(rnd).wild_rank)}")
         keeper.save(path, overwrite=True)
-        if keeper.rounds_complete == rnd:
+        if keeper.round != rnd:  # the round is complete
+            info = keeper.round_info(rnd)
             sc = keeper.round_scores(rnd)
-            write(f"Round {rnd}: " + ", ".join(f"{n} {sc[n]}" for n in keeper.names))
-            write(f"Totals after round {rnd}: {keeper.standings(rnd)}")
+            if info.players is None:
+                write(f"Round {rnd}: " + ", ".join(f"{n} {sc[n]}" for n in keeper.names))
+                write(f"Totals after round {rnd}: {keeper.standings(rnd)}")
+            else:
+                write(f"Tiebreak {info.label}: " + ", ".join(f"{n} {sc[n]}" for n in info.players))
             lead = keeper.leaders()
             if keeper.finished:
-                write(_result_line(lead, keeper.totals()[lead[0]]))
+                write(keeper.result_text())
                 write(f"Final score pad saved to {path}.")
+            elif keeper.round is not None and keeper.round > ROUNDS:
+                tied = keeper.tiebreak_players() or ()
+                write(f"Tied: {_join_names(tied)}. They play a tiebreak round (6 cards) to decide the winner.")
             else:
                 write(f"Leader: {_join_names(lead)}" + (" (tied)" if len(lead) > 1 else ""))

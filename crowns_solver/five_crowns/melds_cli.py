@@ -38,6 +38,8 @@ def _setup(args: argparse.Namespace):
         wild = check_wild_rank(_wild_arg(args.wild))
     rules = Rules(all_wild_melds=not args.no_all_wild_melds, max_book_size=args.max_book_size, sets=args.sets)
     seen = _cards(getattr(args, "seen", None) or [])
+    pile = getattr(args, "draw_pile", None)
+    args.pile = None if pile is None else _cards(pile)
     return _cards(args.cards), seen, wild, args.round, rules
 
 
@@ -87,12 +89,12 @@ def cmd_discard(args: argparse.Namespace) -> int:
     from .advisor import rank_discards
 
     cards, seen, wild, rnd, rules = _setup(args)
-    df = rank_discards(cards, wild, seen=seen, rules=rules, round=rnd)
+    df = rank_discards(cards, wild, seen=seen, rules=rules, round=rnd, draw_pile=args.pile)
     unseen = df.attrs["unseen"]
     if args.json:
         print_json({
             "cards": [c.upper() for c in cards], "seen": [c.upper() for c in seen], "wild_rank": wild,
-            "round": rnd, "unseen": unseen,
+            "round": rnd, "unseen": unseen, **_pile_json(args.pile),
             "discards": [
                 {"card": r.card, "copies": r.copies, "value": r.value, "deadwood": r.deadwood,
                  "goes_out": bool(r.goes_out), "p_out_next": r.p_out_next, "expected_next": r.expected_next,
@@ -103,7 +105,11 @@ def cmd_discard(args: argparse.Namespace) -> int:
         })
         return 0
     print(_heading(cards, wild, rnd))
-    print(f"{len(cards)} cards held, {len(seen)} seen, {unseen} unseen cards for the next draw")
+    if args.pile is None:
+        print(f"{len(cards)} cards held, {len(seen)} seen, {unseen} unseen cards for the next draw")
+    else:
+        print(f"{len(cards)} cards held, {len(seen)} seen, {len(args.pile)} cards in the draw pile given,"
+              f" {unseen} of them can be the next draw")
     print(f"{'':>3} {'discard':<8}{'deadwood':>9} {'out now':>8} {'P(out next)':>12} {'E[deadwood next]':>17}")
     for i, r in enumerate(df.itertuples(index=False), 1):
         p = "-" if r.p_out_next is None else f"{r.p_out_next_float:.3f}"
@@ -119,10 +125,11 @@ def cmd_take(args: argparse.Namespace) -> int:
     from .advisor import should_take_discard
 
     cards, seen, wild, rnd, rules = _setup(args)
-    adv = should_take_discard(cards, args.top, wild, seen=seen, rules=rules, round=rnd)
+    adv = should_take_discard(cards, args.top, wild, seen=seen, rules=rules, round=rnd, draw_pile=args.pile)
     if args.json:
         print_json({
             "cards": [c.upper() for c in cards], "top_card": adv.top_card, "seen": [c.upper() for c in seen],
+            **_pile_json(args.pile),
             "wild_rank": wild, "round": rnd, "take": adv.take, "take_deadwood": adv.take_deadwood,
             "take_discard": adv.take_discard, "take_goes_out": adv.take_goes_out,
             "draw_p_out": adv.draw_p_out, "draw_expected": adv.draw_expected, "unseen": adv.unseen,
@@ -130,8 +137,15 @@ def cmd_take(args: argparse.Namespace) -> int:
         })
         return 0
     print(_heading(cards, wild, rnd) + f"; face up: {adv.top_card}")
+    if args.pile is not None:
+        print(f"{len(args.pile)} cards in the draw pile given, {adv.unseen} of them can be the next draw")
     print(adv)
     return 0
+
+
+def _pile_json(pile: list[str] | None) -> dict:
+    """The ``draw_pile`` field of ``--json`` output, when ``--draw-pile`` was given."""
+    return {} if pile is None else {"draw_pile": [c.upper() for c in pile]}
 
 
 def _common(p: argparse.ArgumentParser, *, seen: bool) -> None:
@@ -145,28 +159,35 @@ def _common(p: argparse.ArgumentParser, *, seen: bool) -> None:
     if seen:
         p.add_argument("--seen", nargs="+", metavar="CARD", default=[],
                        help="cards known not to be in the draw pile (discard pile, other players' pick-ups)")
+        p.add_argument("--draw-pile", nargs="+", metavar="CARD",
+                       help="after the draw pile ran out: the cards shuffled into the new one, less those you"
+                            " drew from it since; the next draw comes only from these (do not list them in --seen)")
     add_json_flag(p)
+
+
+#: The meld commands: name, short help, description, handler, whether it looks one draw
+#: ahead (then it takes --seen and --draw-pile).
+_COMMANDS = (
+    ("deadwood", "least deadwood of a hand and one best arrangement into melds",
+     "Least deadwood of a hand (RULES.md, Five Crowns) and one arrangement into books and runs reaching it.",
+     cmd_deadwood, False),
+    ("discard", "rank the discards of an n+1-card hand, one draw ahead",
+     "For a hand of n + 1 cards (just drawn): each discard's deadwood, whether it goes out, and the exact"
+     " chance to go out and expected deadwood after the next blind draw.",
+     cmd_discard, True),
+    ("take", "take the face-up discard or draw blind?",
+     "For a hand of n cards before drawing: compare taking the face-up card with drawing blind (exact over"
+     " the unseen cards, or the --draw-pile cards after a reshuffle); never take a card whose best discard"
+     " afterwards is that card.",
+     cmd_take, True),
+)
 
 
 def register(commands: argparse._SubParsersAction) -> None:
     """Declare ``deadwood``, ``discard`` and ``take``."""
-    p = commands.add_parser("deadwood", help="least deadwood of a hand and one best arrangement into melds",
-                            description="Least deadwood of a hand (RULES.md, Five Crowns) and one arrangement"
-                                        " into books and runs reaching it.")
-    _common(p, seen=False)
-    p.set_defaults(handler=cmd_deadwood)
-
-    p = commands.add_parser("discard", help="rank the discards of an n+1-card hand, one draw ahead",
-                            description="For a hand of n + 1 cards (just drawn): each discard's deadwood,"
-                                        " whether it goes out, and the exact chance to go out and expected"
-                                        " deadwood after the next blind draw.")
-    _common(p, seen=True)
-    p.set_defaults(handler=cmd_discard)
-
-    p = commands.add_parser("take", help="take the face-up discard or draw blind?",
-                            description="For a hand of n cards before drawing: compare taking the face-up"
-                                        " card with drawing blind (exact over the unseen cards); never take a"
-                                        " card whose best discard afterwards is that card.")
-    _common(p, seen=True)
-    p.add_argument("--top", required=True, metavar="CARD", help="the face-up card on the discard pile")
-    p.set_defaults(handler=cmd_take)
+    for name, short, description, handler, ahead in _COMMANDS:
+        p = commands.add_parser(name, help=short, description=description)
+        _common(p, seen=ahead)
+        if name == "take":
+            p.add_argument("--top", required=True, metavar="CARD", help="the face-up card on the discard pile")
+        p.set_defaults(handler=handler)

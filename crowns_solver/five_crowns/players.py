@@ -150,7 +150,8 @@ class AdvisorPolicy:
     Draw: takes the discard when it beats a blind draw by
     :func:`~crowns_solver.five_crowns.should_take_discard`'s one-turn comparison
     (``beats_draw``: its deadwood after the least-deadwood discard is less than the
-    expected deadwood after a blind draw, exact over the cards this seat has not seen, so
+    expected deadwood after a blind draw, exact over the cards a blind draw can bring
+    (:meth:`~crowns_solver.five_crowns.game.SeatView.draw_pool`), so
     going out beats a draw that may not; a tie draws blind, so a hand already out, which
     any blind draw lets go out, draws blind), unless the discard that follows, its own (below) or on a last turn
     the engine's, would be that very card: such a turn changes nothing, and a blind draw
@@ -159,8 +160,10 @@ class AdvisorPolicy:
     then the least expected deadwood after the next draw; then the best chance to go out
     then; then the least deadwood now; then the higher-valued card); going out, the
     going-out card that leaves the least deadwood (ties: a natural card before a wild,
-    then the higher-valued card).  The seen cards are the discard pile and the cards
-    others are known to hold.
+    then the higher-valued card).  The next draw comes from ``view.draw_pool()``: the
+    cards it has not seen (not in its hand, the discard pile or the cards others are
+    known to hold); after a reshuffle, only those of the reshuffled pile (less its own
+    blind draws since), since cards never seen are in other hands.
     """
 
     name = "advisor"
@@ -190,22 +193,21 @@ def _take_figures(view: SeatView):
     from .advisor import _take_figures as figures
     from .rules import Rules
 
-    seen = view.seen_cards()
-    seen.remove(view.discard_top)  # the face-up card is counted on its own
+    # the draw phase's pool never holds the face-up card (it is on the discard pile)
     return figures(list(view.hand), view.discard_top, view.wild_rank,
-                   Rules(all_wild_melds=view.all_wild_melds, sets=view.sets), seen, then=False)
+                   Rules(all_wild_melds=view.all_wild_melds, sets=view.sets), view.draw_pool(), then=False)
 
 
 def _advisor_order(view: SeatView) -> list[tuple[float, int]]:
     """(expected deadwood after the next draw, card) for each distinct card in hand, in
     :func:`rank_discards` order (same compiled table, same ordering, without building a
     DataFrame for every decision)."""
-    from .advisor import _ranked_rows, unseen_counts
+    from .advisor import _ranked_rows
     from .melds import _core
 
     hand = list(view.hand)
     wild = view.wild_rank
-    unseen = unseen_counts(hand, view.seen_cards(), view.sets)
+    unseen = view.draw_pool()
     total = int(unseen.sum())
     rows = _ranked_rows(_core.discard_table(hand, wild, view.all_wild_melds, unseen), total, wild)
     return [((row[3] / total) if total else float(row[1]), int(row[0])) for row in rows]
@@ -228,7 +230,9 @@ class TrackerPolicy:
 
     Discard (when it cannot go out), for each distinct card c of the n + 1 held:
 
-    1. One draw ahead, exactly, over the cards this seat has not seen (as the advisor):
+    1. One draw ahead, exactly, over the cards a blind draw can bring (as the advisor:
+       ``view.draw_pool()``, the unseen cards or, after a reshuffle, what is left of the
+       reshuffled pile):
        for every next card d, the least deadwood after drawing d and the best discard.
        The next draw is the better of a blind draw and the face-up card the previous seat
        throws (taken when it beats a blind draw's expectation; its distribution taken as
@@ -285,8 +289,9 @@ class TrackerPolicy:
     -----
     The defaults were tuned in duplicate 2-against-2 matches against the advisor
     (docs/five_crowns_game.md).  The look-ahead uses only the seat's own hand, the cards
-    it has seen (the discard pile, cards others are known to hold) and the public
-    history; the tests check that it never reads a hidden card.  The compiled game loop
+    it has seen (the discard pile, cards others are known to hold, the cards of a
+    reshuffle and its own blind draws since) and the public history; the tests check
+    that it never reads a hidden card.  The compiled game loop
     plays the same policy (``play_game(engine="compiled")``), decision for decision.
     """
 
@@ -338,7 +343,8 @@ class TrackerPolicy:
         this and the parameters), to recognise the position its draw rule just judged."""
         others = tuple((s, view.known_cards(s)) for s in view.seats if s != view.seat)
         return (view.seat, view.round, view.seats, view.cards_dealt, view.wild_rank, view.sets,
-                view.all_wild_melds, view.hand, view.discard_pile, view.history, others)
+                view.all_wild_melds, view.hand, view.discard_pile, view.history, others, view.draw_size,
+                view.reshuffled, view.drawn_since_reshuffle)
 
     def signs(self, view: SeatView, card: int) -> dict[str, bool]:
         """The public signs about the next seat for discarding natural `card` (see class doc)."""
@@ -392,7 +398,7 @@ class TrackerPolicy:
         from .game import _compiled
 
         hand = list(view.hand)
-        unseen = view.unseen()
+        unseen = view.draw_pool()
         total = int(unseen.sum())
         if total == 0:
             return _advisor_order(view)[0][1]
