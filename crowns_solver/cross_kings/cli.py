@@ -252,6 +252,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
     tt_mb = DEFAULT_TT_MB if args.tt_mb is None else _tt_mb(args.tt_mb)
     pos = load_position(args)
     time_limit = None if args.time_limit == 0 or math.isinf(args.time_limit) else args.time_limit
+    if args.workers > 1:   # the same check as solve's, naming the options as given here
+        from .parallel import check_memory, worker_processes
+
+        limited = time_limit is not None or args.node_limit is not None
+        check_memory(tt_mb, worker_processes(pos, mode=args.mode, all_moves=args.all_moves, limited=limited,
+                                             workers=args.workers), workers=args.workers, cli=True)
     sol = solve(
         pos,
         mode=args.mode,
@@ -420,7 +426,9 @@ def register_solve(commands: argparse._SubParsersAction) -> None:
     solve.add_argument("--workers", type=_positive_int, default=1, metavar="W",
                        help="worker processes that split the root's moves, in the exact search and in the"
                             " anytime analysis of a position too large to solve in the time given (default 1;"
-                            " exact values are the same for any W; positions under 16 cards use one)")
+                            " exact values are the same for any W; positions under 16 cards use one; no more"
+                            " start than there are root moves, e.g. 4 at a fresh deal; more than the machine's"
+                            " cores only share them)")
     solve.add_argument("--evaluation", choices=("fitted", "potential"), default="fitted",
                        help="horizon evaluation of the anytime analysis (positions too large to solve"
                             " exactly in time): fitted to self-play (default) or the earlier potential count")

@@ -538,7 +538,8 @@ def solve(
         anytime cut-over (:data:`ANYTIME_CARDS`) the heuristic iterations are split too,
         so the analysis gets deeper in the same time; a stopped solve reports, as with
         one process, the deepest completed iteration's estimate and move.  Memory: each worker's table gets
-        ``tt_mb / workers`` MB, so `tt_mb` still bounds the whole solve.  Positions
+        ``tt_mb / n`` MB, n the worker processes that really start (at most one per root
+        move, e.g. four at a fresh deal), so `tt_mb` still bounds the whole solve.  Positions
         with fewer than 16 cards left, or a single legal move, are solved in this
         process.
     evaluation : {"fitted", "potential"}
@@ -563,8 +564,9 @@ def solve(
     SolverOptionError
         If `mode`, `objective`, `tt_mb`, `time_limit`, `node_limit`, `workers` or
         `evaluation` is invalid (e.g. `tt_mb` not a number from 1 to 65536, `time_limit` NaN, zero or
-        negative), if ``tt_mb / workers`` is below 1 MB, or the table cannot be
-        allocated.
+        negative), if `tt_mb` shared over the worker processes that will really start
+        (:func:`crowns_solver.cross_kings.parallel.worker_processes`: no more than the
+        root has jobs for) leaves less than 1 MB each, or the table cannot be allocated.
     UnknownCardError
         If ``mode="open"`` and some face-down card is unknown (a crosskings.net save
         string hides them): the open value needs every card; use ``mode="game"``.
@@ -591,10 +593,9 @@ def solve(
     if not isinstance(evaluation, str) or evaluation not in EVALUATIONS:
         raise SolverOptionError(f"evaluation must be one of {', '.join(map(repr, EVALUATIONS))}, got {evaluation!r}")
     if type(workers) is not int or workers != 1:
-        from .parallel import check_memory, check_workers
+        from .parallel import check_workers
 
         workers = check_workers(workers)
-        check_memory(tt_mb, workers)
     pos = _coerce_position(position)
     if mode == "open" and not pos.is_known():
         hidden = [cell_coords(i) for i in sorted(pos.face_down) if pos.cells[i] < 0]
@@ -605,8 +606,11 @@ def solve(
             " for the value of the game as played with those cards unseen"
         )
     if workers != 1:
-        from .parallel import solve_parallel
+        from .parallel import check_memory, solve_parallel, worker_processes
 
+        limited = time_limit is not None or node_limit is not None
+        check_memory(tt_mb, worker_processes(pos, mode=mode, all_moves=all_moves, limited=limited, workers=workers),
+                     workers=workers)
         return solve_parallel(pos, mode=mode, objective=objective, all_moves=all_moves, tt_mb=tt_mb,
                               time_limit=time_limit, node_limit=node_limit, workers=workers,
                               evaluation=evaluation)
