@@ -9,6 +9,8 @@ from pathlib import Path
 from ..cli import add_json_flag, print_json
 from .._io import read_text
 from ..errors import PositionError
+from .position import REACHES
+from .solver import EVALUATIONS, MODES, OBJECTIVES
 
 POSITION_HELP = (
     "a crosskings.net save string, or a file holding one, a deal (six lines of six cards,"
@@ -47,7 +49,7 @@ def add_position_args(parser: argparse.ArgumentParser, *, optional: bool = True)
     """Add the position source: POSITION (save string or file) or ``--random SEED``."""
     parser.add_argument("position", nargs="?" if optional else None, metavar="POSITION", help=POSITION_HELP)
     parser.add_argument("--random", type=int, metavar="SEED", help="use a random deal from this seed")
-    parser.add_argument("--reach", choices=("any", "nearest"), default=None,
+    parser.add_argument("--reach", choices=REACHES, default=None,
                         help="rules option reach (default: any, or the JSON file's)")
     parser.add_argument("--names", nargs=2, metavar=("FIRST", "SECOND"),
                         help="display names of the two players")
@@ -410,9 +412,9 @@ def register_solve(commands: argparse._SubParsersAction) -> None:
         ),
     )
     add_position_args(solve)
-    solve.add_argument("--mode", choices=("open", "game"), default="open",
+    solve.add_argument("--mode", choices=MODES, default="open",
                        help="open: all cards known (double-dummy); game: face-down cards unknown (default open)")
-    solve.add_argument("--objective", choices=("margin", "win"), default="margin",
+    solve.add_argument("--objective", choices=OBJECTIVES, default="margin",
                        help="margin: final margin; win: game points 1 / 1/2 / 0 (default margin)")
     solve.add_argument("--all-moves", action="store_true", help="exact value of every move (slower)")
     solve.add_argument("--time-limit", type=_positive_float, default=SOLVE_TIME_LIMIT, metavar="S",
@@ -429,7 +431,7 @@ def register_solve(commands: argparse._SubParsersAction) -> None:
                             " exact values are the same for any W; positions under 16 cards use one; no more"
                             " start than there are root moves, e.g. 4 at a fresh deal; more than the machine's"
                             " cores only share them)")
-    solve.add_argument("--evaluation", choices=("fitted", "potential"), default="fitted",
+    solve.add_argument("--evaluation", choices=tuple(EVALUATIONS), default="fitted",
                        help="horizon evaluation of the anytime analysis (positions too large to solve"
                             " exactly in time): fitted to self-play (default) or the earlier potential count")
     add_json_flag(solve)

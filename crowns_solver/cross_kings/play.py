@@ -247,7 +247,7 @@ class PlaySession:
         stdin: IO[str] | None = None,
         stdout: IO[str] | None = None,
     ) -> None:
-        from .players import make_player
+        from .players import SEARCH_PLAYERS, make_player
 
         self.stdin = stdin if stdin is not None else sys.stdin
         self.stdout = stdout if stdout is not None else sys.stdout
@@ -262,7 +262,7 @@ class PlaySession:
         if time_limit is None and node_limit is None:
             raise PolicyError("give a time limit or a node limit (or both): the computer's"
                               " searches, hints and the analysis need one")
-        search = opponent in ("search", "clairvoyant")
+        search = opponent in SEARCH_PLAYERS
         options: dict[str, Any] = {"time_limit": time_limit, "node_limit": node_limit} if search else {}
         self.player = make_player(opponent, **options)
         self.opponent = opponent

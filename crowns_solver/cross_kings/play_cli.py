@@ -11,13 +11,15 @@ import sys
 
 from ..cli import add_json_flag, print_json
 from .cli import _positive_int, _seconds
+from .players import PLAYER_NAMES, SEARCH_PLAYERS
+from .position import PLAYERS
 
 #: Default seconds of search per analysed move (``analyse --time``).
 ANALYSE_TIME = 2.0
 #: Default seconds of search per computer move, hint and analysed move (``play --time``).
 PLAY_TIME = 3.0
-#: Choices of ``play --seat``.
-SEATS = ("first", "second", "random")
+#: Choices of ``play --seat``: a player, or one drawn at random.
+SEATS = (*PLAYERS, "random")
 
 
 def _seconds_or_zero(text: str) -> float:
@@ -180,7 +182,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                          " with --node-limit for output that repeats exactly)")
     analyse.add_argument("--node-limit", type=_positive_int, default=None, metavar="N",
                          help="also stop each move's search after N nodes (reproducible)")
-    analyse.add_argument("--player", choices=("first", "second"), default=None,
+    analyse.add_argument("--player", choices=PLAYERS, default=None,
                          help="analyse only this player's moves (default both)")
     analyse.add_argument("--names", nargs=2, metavar=("FIRST", "SECOND"),
                          help="display names of the two players")
@@ -201,8 +203,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     play.add_argument("--seed", type=_seed, default=None, metavar="S",
                       help="seed of the deal and of the computer's choices (default: a fresh one, printed)")
     play.add_argument("--opponent", default="search", metavar="NAME",
-                      help="computer player: random, greedy, search or clairvoyant (it cheats);"
-                           " default search")
+                      help=f"computer player: {', '.join(PLAYER_NAMES)} (clairvoyant cheats); default search")
     play.add_argument("--time", type=_seconds_or_zero, default=PLAY_TIME, metavar="PER_MOVE",
                       help=f"seconds of search per computer move, hint and analysed move"
                            f" (default {PLAY_TIME:g}; 0: none, then give --node-limit)")

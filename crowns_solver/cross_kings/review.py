@@ -23,7 +23,7 @@ from ..errors import (
 )
 from .cards import DECK, Card, parse_card
 from .players import MoveEstimate
-from .position import FACE_DOWN_CELLS, Cell, Position, cell_coords, cell_index
+from .position import FACE_DOWN_CELLS, PLAYERS, Cell, Position, cell_coords, cell_index
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -378,12 +378,12 @@ def analyse_game(
     >>> table[table.loss > 1][["ply", "player", "move", "loss"]]     # doctest: +SKIP
     """
     if players is None:
-        players = ("first", "second")
+        players = PLAYERS
     elif isinstance(players, str):
         players = (players,)
     for p in players:
-        if p not in ("first", "second"):
-            raise SolverOptionError(f"players must be 'first' and/or 'second', got {p!r}")
+        if p not in PLAYERS:
+            raise SolverOptionError(f"players must be {' and/or '.join(map(repr, PLAYERS))}, got {p!r}")
     # check the limits before any replay work
     from .solver import _check_options
 

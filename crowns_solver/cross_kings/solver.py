@@ -28,12 +28,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal, TypeAlias
+from typing import Any, Literal, TypeAlias, get_args
 
 from .._native import load
 from ..errors import PositionError, SolverOptionError, UnknownCardError
 from .cards import DECK, Card, parse_card
-from .position import Cell, Deal, Position, cell_coords
+from .position import Cell, Deal, Position, cell_coords, one_of
 
 _core = load("_ck_search")
 
@@ -42,8 +42,12 @@ __all__ = ["solve", "Solution", "MoveValue", "Mode", "Objective", "DEFAULT_TT_MB
 Mode: TypeAlias = Literal["open", "game"]
 Objective: TypeAlias = Literal["margin", "win"]
 Evaluation: TypeAlias = Literal["fitted", "potential"]
-#: Horizon evaluations of the anytime analysis, by name: the core's ``heur_kind``.
-EVALUATIONS = {"fitted": 2, "potential": 1}
+#: The solver's modes and objectives, for validation and the command line.
+MODES: tuple[Mode, ...] = get_args(Mode)
+OBJECTIVES: tuple[Objective, ...] = get_args(Objective)
+#: Horizon evaluations of the anytime analysis, by name (the names of `Evaluation`): the
+#: core's ``heur_kind``.  The command line's choices are its keys.
+EVALUATIONS: dict[Evaluation, int] = {"fitted": 2, "potential": 1}
 StopReason: TypeAlias = Literal["time", "interrupted", "nodes"]
 
 #: Default size of the transposition table, in MB.
@@ -296,10 +300,10 @@ def _coerce_position(position: Position | Deal | str) -> Position:
 
 
 def _check_options(mode: Any, objective: Any, tt_mb: Any, time_limit: Any, node_limit: Any) -> None:
-    if mode not in ("open", "game"):
-        raise SolverOptionError(f"mode must be 'open' or 'game', got {mode!r}")
-    if objective not in ("margin", "win"):
-        raise SolverOptionError(f"objective must be 'margin' or 'win', got {objective!r}")
+    if mode not in MODES:
+        raise SolverOptionError(f"mode must be {one_of(MODES)}, got {mode!r}")
+    if objective not in OBJECTIVES:
+        raise SolverOptionError(f"objective must be {one_of(OBJECTIVES)}, got {objective!r}")
     if (isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)) or not math.isfinite(tt_mb)
             or not 1 <= tt_mb <= MAX_TT_MB):
         raise SolverOptionError(f"tt_mb must be a number of MB from 1 to {MAX_TT_MB}, got {tt_mb!r}")
