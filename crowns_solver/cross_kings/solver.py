@@ -425,22 +425,30 @@ class _Driver:
         g = min(max(guess, lower), upper)
         queue = [t for t in first]
         probes = 0
+
+        def null_window(beta: int) -> int:
+            """One probe "is the value >= beta?": narrows lower/upper, returns its value."""
+            nonlocal lower, upper, best
+            v, proven, move = probe(beta - 1, beta)
+            self.check()
+            if v >= beta:
+                lower = max(lower, v)
+                if move >= 0:
+                    best = move
+                if proven and on_proven:
+                    on_proven(v, _INF, move)
+            else:
+                upper = min(upper, v)
+                if proven and on_proven:
+                    on_proven(-_INF, v, -1)
+            return v
+
         if wide and -_INF < lower and upper < _INF:
             # one search with the whole window: in game mode the values come in small
             # units (1/f!), where null-window steps would take many probes
             for t in queue:   # the first thresholds still go first
                 if lower < t <= upper:
-                    v, proven, move = probe(t - 1, t)
-                    self.check()
-                    if v >= t:
-                        lower = max(lower, v)
-                        best = move if move >= 0 else best
-                        if proven and on_proven:
-                            on_proven(v, _INF, move)
-                    else:
-                        upper = min(upper, v)
-                        if proven and on_proven:
-                            on_proven(-_INF, v, -1)
+                    null_window(t)
             if lower < upper:
                 v, proven, move = probe(lower - 1, upper + 1)
                 self.check()
@@ -465,19 +473,7 @@ class _Driver:
             else:
                 beta = g if g > lower else lower + 1
                 beta = min(beta, upper)
-            v, proven, move = probe(beta - 1, beta)
-            self.check()
-            if v >= beta:
-                lower = max(lower, v)
-                if move >= 0:
-                    best = move
-                if proven and on_proven:
-                    on_proven(v, _INF, move)
-            else:
-                upper = min(upper, v)
-                if proven and on_proven:
-                    on_proven(-_INF, v, -1)
-            g = v
+            g = null_window(beta)
         return lower, upper, best
 
 
