@@ -256,12 +256,13 @@ def _worker_engine(wid: int, job: dict, results: Any) -> Any:
     return eng
 
 
-def _worker(wid: int, job: dict, tasks: list, next_task: Any, best: Any, pinning: Any,
-            results: Any) -> None:
-    """One worker process: take tasks from the shared counter until none are left."""
+def _worker_life(wid: int, job: dict, results: Any, work: Callable[[Any, dict, float], None]) -> None:
+    """What every worker process does around its search: set the Ctrl-C handler, watch the
+    parent, build the engine, run ``work(eng, hold, c0)``; on a stop (limit, Ctrl-C)
+    report what is proven of the move in hand (``hold["run"]``, ``hold["current"]``),
+    then the worker's effort ("done")."""
     global _interrupted
     _interrupted = False
-    eng = None
     t0 = time.perf_counter()
     c0 = time.process_time()
     try:   # (a Ctrl-C that comes before the handler is set ends the worker quietly too)
@@ -270,18 +271,29 @@ def _worker(wid: int, job: dict, tasks: list, next_task: Any, best: Any, pinning
         eng = _worker_engine(wid, job, results)
         if eng is None:
             return
-        eng.set_limits(job["deadline"], job["node_limit"])
-        run = _Run(eng, job["root"], job["pos"], job["mode"], job["objective"], job["all_moves"])
-        hold: dict[str, Any] = {"current": None, "done": 0}
+        hold: dict[str, Any] = {"current": None, "done": 0, "run": None}
         try:
-            _task_loop(run, job, tasks, next_task, best, pinning, results, wid, hold)
+            work(eng, hold, c0)
         except (_Stopped, KeyboardInterrupt):
             if not eng.stop:
                 eng.stop = 2
-            _report_current(run, hold, results, wid)
+            if hold["run"] is not None:
+                _report_current(hold["run"], hold, results, wid)
         results.put(("done", wid, _final_report(eng, hold["done"], t0, c0)))
     except KeyboardInterrupt:   # a late Ctrl-C while reporting: the parent sees no "done"
         pass
+
+
+def _worker(wid: int, job: dict, tasks: list, next_task: Any, best: Any, pinning: Any,
+            results: Any) -> None:
+    """One worker process: take tasks from the shared counter until none are left."""
+
+    def work(eng: Any, hold: dict, c0: float) -> None:
+        eng.set_limits(job["deadline"], job["node_limit"])
+        run = hold["run"] = _Run(eng, job["root"], job["pos"], job["mode"], job["objective"], job["all_moves"])
+        _task_loop(run, job, tasks, next_task, best, pinning, results, wid, hold)
+
+    _worker_life(wid, job, results, work)
 
 
 def _task_loop(run: _Run, job: dict, tasks: list, next_task: Any, best: Any, pinning: Any, results: Any,
@@ -656,45 +668,28 @@ def _anytime_worker(wid: int, job: dict, commands: Any, next_task: Any, claimed:
     search's jobs from the shared counter, as :func:`_worker`; then it ends) or
     ``("quit",)``.  A stop (limit, Ctrl-C) reports what is proven of the move in hand,
     then the worker's effort ("done"), and ends it."""
-    global _interrupted
-    _interrupted = False
-    t0 = time.perf_counter()
-    c0 = time.process_time()
-    try:   # (a Ctrl-C that comes before the handler is set ends the worker quietly too)
-        signal.signal(signal.SIGINT, _on_sigint)
-        _watch_parent(job["parent_pid"])
-        raw = _worker_engine(wid, job, results)
-        if raw is None:
-            return
+
+    def work(raw: Any, hold: dict, c0: float) -> None:
         eng = _Leased(raw, pool, job["deadline"], job["workers"])
-        hold: dict[str, Any] = {"current": None, "done": 0}
-        run: _Run | None = None
-        try:
-            while True:
-                cmd = commands.get()
-                if cmd[0] == "quit":
-                    break
-                if pool is not None and not eng.lease():
-                    raise _Stopped
-                run = _Run(eng, job["root"], job["pos"], job["mode"], job["objective"], job["all_moves"])
-                if cmd[0] == "iter":
-                    _iteration_jobs(run, cmd[1], claimed, best, results, wid, hold)
-                    eng.release()
-                    results.put(("idle", wid, cmd[1]["depth"], raw.nodes, time.process_time() - c0))
-                    continue
-                x = cmd[1]   # "exact": from what the parent knows of each move
-                for cell, (lo, hi) in x["bounds"].items():
-                    run.moves[cell].lower, run.moves[cell].upper = lo, hi
-                _task_loop(run, {**job, **x}, x["tasks"], next_task, best, pinning, results, wid, hold)
+        while True:
+            cmd = commands.get()
+            if cmd[0] == "quit":
                 break
-        except (_Stopped, KeyboardInterrupt):
-            if not raw.stop:
-                raw.stop = 2
-            if run is not None:
-                _report_current(run, hold, results, wid)
-        results.put(("done", wid, _final_report(raw, hold["done"], t0, c0)))
-    except KeyboardInterrupt:   # a late Ctrl-C while reporting: the parent sees no "done"
-        pass
+            if pool is not None and not eng.lease():
+                raise _Stopped
+            run = hold["run"] = _Run(eng, job["root"], job["pos"], job["mode"], job["objective"], job["all_moves"])
+            if cmd[0] == "iter":
+                _iteration_jobs(run, cmd[1], claimed, best, results, wid, hold)
+                eng.release()
+                results.put(("idle", wid, cmd[1]["depth"], raw.nodes, time.process_time() - c0))
+                continue
+            x = cmd[1]   # "exact": from what the parent knows of each move
+            for cell, (lo, hi) in x["bounds"].items():
+                run.moves[cell].lower, run.moves[cell].upper = lo, hi
+            _task_loop(run, {**job, **x}, x["tasks"], next_task, best, pinning, results, wid, hold)
+            break
+
+    _worker_life(wid, job, results, work)
 
 
 def _claim(claimed: Any, indices: list[int]) -> int | None:
