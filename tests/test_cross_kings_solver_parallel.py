@@ -225,7 +225,7 @@ def test_cli_workers_prints_the_same_table(capsys, tmp_path, small_positions_in_
 
 
 @pytest.mark.parametrize("argv, message", [
-    (("--workers", "0"), "argument --workers: must be positive: '0'"),
+    (("--workers", "0"), "argument --workers: must be >= 1: '0'"),
     (("--workers", "two"), "argument --workers: not a whole number: 'two'"),
     (("--workers", "4", "--tt-mb", "2"), "--tt-mb 2 MB shared over the 4 worker processes this solve starts"
                                          " (--workers 4) leaves 0.5 MB each"),
@@ -323,10 +323,15 @@ def _running(pid: str) -> bool:
 def test_workers_stop_when_the_parent_is_killed_outright(tmp_path):
     path = tmp_path / "pos28.json"
     path.write_text(json.dumps(_bench_position(28, 0).to_dict()))
+    _kill_parent_and_check_workers([str(path), "--time-limit", "0", "--workers", "2"], tmp_path)
+
+
+def _kill_parent_and_check_workers(solve_args: list[str], cwd) -> None:
+    """Start ``crowns cross-kings solve SOLVE_ARGS`` (two workers), wait for its two
+    workers, kill the parent outright and check that the workers end by themselves."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "crowns_solver", "cross-kings", "solve", str(path), "--time-limit", "0",
-         "--workers", "2"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path,   # the installed package
+        [sys.executable, "-m", "crowns_solver", "cross-kings", "solve", *solve_args],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd,   # the installed package
     )
     kids: list[str] = []
     end = time.monotonic() + 20

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 from ..cli import add_json_flag, print_json
@@ -380,14 +381,22 @@ def _seconds(text: str) -> float:
     return x
 
 
-def _positive_int(text: str) -> int:
-    try:
-        x = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if x <= 0:
-        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
-    return x
+def whole_number(least: int) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number >= `least` (seeds, counts, limits)."""
+
+    def parse(text: str) -> int:
+        try:
+            x = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if x < least:
+            raise argparse.ArgumentTypeError(f"must be >= {least}: {text!r}")
+        return x
+
+    return parse
+
+
+_positive_int = whole_number(1)
 
 
 def _node_limit(text: str) -> int:

@@ -6,7 +6,7 @@ import argparse
 
 from ..cli import UsageError, add_json_flag, print_json
 from ..errors import PositionError
-from .cli import _seconds
+from .cli import _seconds, whole_number
 from .players import PLAYER_NAMES, SEARCH_PLAYERS
 from .position import REACHES
 from .solver import EVALUATIONS, OBJECTIVES
@@ -18,18 +18,6 @@ def _cell(text: str) -> tuple[int, int]:
     except ValueError:
         raise argparse.ArgumentTypeError(f"a cell is ROW,COL such as 2,2: {text!r}") from None
     return r, c
-
-
-def _whole(lo: int):
-    def parse(text: str) -> int:
-        try:
-            x = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if x < lo:
-            raise argparse.ArgumentTypeError(f"must be >= {lo}: {text!r}")
-        return x
-    return parse
 
 
 def _check_ignored(args: argparse.Namespace) -> None:
@@ -103,12 +91,12 @@ def register_match(commands: argparse._SubParsersAction) -> None:
     )
     p.add_argument("--a", choices=PLAYER_NAMES, default="search", help="player A (default search)")
     p.add_argument("--b", choices=PLAYER_NAMES, default="greedy", help="player B (default greedy)")
-    p.add_argument("--deals", type=_whole(1), default=20, metavar="N", help="deals, each played twice (default 20)")
-    p.add_argument("--seed", type=_whole(0), default=0, metavar="S", help="root seed (default 0)")
+    p.add_argument("--deals", type=whole_number(1), default=20, metavar="N", help="deals, each played twice (default 20)")
+    p.add_argument("--seed", type=whole_number(0), default=0, metavar="S", help="root seed (default 0)")
     # None = not given: the defaults are applied in _options, so that an option no player
     # would use can be refused (_check_ignored) instead of silently dropped
     limit = p.add_mutually_exclusive_group()
-    limit.add_argument("--nodes", type=_whole(1), default=None, metavar="K",
+    limit.add_argument("--nodes", type=whole_number(1), default=None, metavar="K",
                        help=f"search nodes per move for search/clairvoyant (default {DEFAULT_NODE_LIMIT:,}; reproducible)")
     limit.add_argument("--time", type=_seconds, default=None, metavar="SECONDS",
                        help="seconds per move for search/clairvoyant instead of --nodes (not reproducible)")
@@ -121,7 +109,7 @@ def register_match(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--reach", choices=REACHES, default="any", help="rules option reach (default any)")
     p.add_argument("--start", type=_cell, default=None, metavar="ROW,COL",
                    help="fix the start cell (crosskings.net uses 2,2); default: the second player chooses")
-    p.add_argument("--workers", type=_whole(1), default=None, metavar="W", help="worker processes (default: all cores)")
+    p.add_argument("--workers", type=whole_number(1), default=None, metavar="W", help="worker processes (default: all cores)")
     p.add_argument("--out", default=None, metavar="FILE", help="results file (JSON lines); resumes if it exists")
     p.add_argument("--csv", default=None, metavar="FILE", help="write the per-game rows as CSV")
     p.add_argument("--force", action="store_true", help="overwrite the --csv file if it exists")

@@ -10,8 +10,8 @@ import argparse
 import sys
 
 from ..cli import add_json_flag, print_json
-from .cli import _positive_int, _seconds
-from .players import PLAYER_NAMES, SEARCH_PLAYERS
+from .cli import _positive_int, _seconds, whole_number
+from .players import PLAYER_NAMES
 from .position import PLAYERS
 
 #: Default seconds of search per analysed move (``analyse --time``).
@@ -139,16 +139,6 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     return 0
 
 
-def _seed(text: str) -> int:
-    try:
-        x = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if x < 0:
-        raise argparse.ArgumentTypeError(f"must be >= 0: {text!r}")
-    return x
-
-
 def cmd_play(args: argparse.Namespace) -> int:
     from .play import PlaySession
 
@@ -200,7 +190,7 @@ def register(commands: argparse._SubParsersAction) -> None:
             " move-by-move analysis of your moves."
         ),
     )
-    play.add_argument("--seed", type=_seed, default=None, metavar="S",
+    play.add_argument("--seed", type=whole_number(0), default=None, metavar="S",
                       help="seed of the deal and of the computer's choices (default: a fresh one, printed)")
     play.add_argument("--opponent", default="search", metavar="NAME",
                       help=f"computer player: {', '.join(PLAYER_NAMES)} (clairvoyant cheats); default search")
