@@ -650,21 +650,3 @@ class PlaySession:
                  " your expected final margin in points, judged before each move; ~ marks estimates")
         self.say(*format_analysis(frame, pos.rules.names))
         self.frame = frame
-
-
-def run_play(
-    *,
-    seed: int | None = None,
-    opponent: str = "search",
-    time_limit: float | None = DEFAULT_TIME,
-    node_limit: int | None = None,
-    seat: str | None = None,
-    load: Position | str | None = None,
-    stdin: IO[str] | None = None,
-    stdout: IO[str] | None = None,
-) -> PlaySession:
-    """Play one game (see :class:`PlaySession` for the parameters); returns the session."""
-    session = PlaySession(seed=seed, opponent=opponent, time_limit=time_limit, node_limit=node_limit,
-                          seat=seat, load=load, stdin=stdin, stdout=stdout)
-    session.run()
-    return session
