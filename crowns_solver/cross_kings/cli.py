@@ -49,10 +49,22 @@ def read_stdin(error: type) -> str:
 def add_position_args(parser: argparse.ArgumentParser, *, optional: bool = True) -> None:
     """Add the position source: POSITION (save string or file) or ``--random SEED``."""
     parser.add_argument("position", nargs="?" if optional else None, metavar="POSITION", help=POSITION_HELP)
-    parser.add_argument("--random", type=int, metavar="SEED", help="use a random deal from this seed")
+    parser.add_argument("--random", type=whole_number(0), metavar="SEED", help="use a random deal from this seed")
     parser.add_argument("--reach", choices=REACHES, default=None,
                         help="rules option reach (default: any, or the JSON file's)")
-    parser.add_argument("--names", nargs=2, metavar=("FIRST", "SECOND"),
+    add_names_arg(parser)
+
+
+def player_name(text: str) -> str:
+    """An argparse ``type`` for ``--names``: a display name, not empty."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"a player's name cannot be empty: {text!r}")
+    return text
+
+
+def add_names_arg(parser: argparse.ArgumentParser) -> None:
+    """Add ``--names FIRST SECOND``: display names of the two players."""
+    parser.add_argument("--names", nargs=2, type=player_name, metavar=("FIRST", "SECOND"),
                         help="display names of the two players")
 
 

@@ -52,11 +52,13 @@ def _options(name: str, args: argparse.Namespace, seat: str) -> dict:
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    from .match import match
+    from .match import MAX_DEALS, match
 
     _check_ignored(args)
+    if args.deals > MAX_DEALS:
+        raise UsageError(f"--deals must be at most {MAX_DEALS:,}, got {args.deals:,}")
     if args.start is not None and not all(0 <= x < 6 for x in args.start):
-        raise PositionError(f"no such cell: {args.start}")
+        raise PositionError(f"--start: no such cell: ({args.start[0]},{args.start[1]}) (row and column are 0..5)")
     from .._io import check_run_outputs
 
     check_run_outputs(args.out, args.csv, force=args.force)  # before any game (--csv m.jsonl --out m.jsonl too)

@@ -9,8 +9,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..cli import add_json_flag, print_json
-from .cli import _positive_int, _seconds, whole_number
+from ..cli import UsageError, add_json_flag, print_json
+from ..errors import SolverOptionError
+from .cli import _node_limit, _seconds, add_names_arg, whole_number
 from .players import PLAYER_NAMES
 from .position import PLAYERS
 
@@ -78,6 +79,14 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     try:
         frame = analyse_game(game, players=players, time_limit=time_limit, node_limit=args.node_limit,
                              progress=progress)
+    except SolverOptionError:
+        if time_limit is None and args.node_limit is None:   # the only option error the CLI lets through
+            from .review import UNLIMITED_MAX_CARDS
+
+            raise UsageError(f"--time 0 means no time limit, which is accepted only for positions with up to"
+                             f" {UNLIMITED_MAX_CARDS} cards left (an exact solve of a larger one could run for"
+                             " hours): give --node-limit N too, or a --time") from None
+        raise
     finally:
         if bar is not None:
             bar.close()
@@ -142,6 +151,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 def cmd_play(args: argparse.Namespace) -> int:
     from .play import PlaySession
 
+    if args.time == 0 and args.node_limit is None:
+        raise UsageError("--time 0 means no time limit: give --node-limit N for the computer's searches,"
+                         " the hints and the analysis")
     load = None if args.load is None else _read_game(args.load, stdin=False)
     time_limit = None if args.time == 0 else args.time
     session = PlaySession(seed=args.seed, opponent=args.opponent, time_limit=time_limit,
@@ -170,12 +182,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     analyse.add_argument("--time", type=_seconds_or_zero, default=ANALYSE_TIME, metavar="PER_MOVE",
                          help=f"seconds of search per move (default {ANALYSE_TIME:g}; 0: no time limit,"
                          " with --node-limit for output that repeats exactly)")
-    analyse.add_argument("--node-limit", type=_positive_int, default=None, metavar="N",
+    analyse.add_argument("--node-limit", type=_node_limit, default=None, metavar="N",
                          help="also stop each move's search after N nodes (reproducible)")
     analyse.add_argument("--player", choices=PLAYERS, default=None,
                          help="analyse only this player's moves (default both)")
-    analyse.add_argument("--names", nargs=2, metavar=("FIRST", "SECOND"),
-                         help="display names of the two players")
+    add_names_arg(analyse)
     add_json_flag(analyse)
     analyse.set_defaults(handler=cmd_analyse)
 
@@ -197,7 +208,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     play.add_argument("--time", type=_seconds_or_zero, default=PLAY_TIME, metavar="PER_MOVE",
                       help=f"seconds of search per computer move, hint and analysed move"
                            f" (default {PLAY_TIME:g}; 0: none, then give --node-limit)")
-    play.add_argument("--node-limit", type=_positive_int, default=None, metavar="N",
+    play.add_argument("--node-limit", type=_node_limit, default=None, metavar="N",
                       help="also limit each search to N nodes (reproducible games)")
     play.add_argument("--seat", choices=SEATS, default=None,
                       help="your seat: first moves first, second chooses the start cell"

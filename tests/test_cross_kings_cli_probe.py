@@ -1,0 +1,74 @@
+"""Odd command-line inputs found by trying to break ``crowns cross-kings`` as a new user
+would: each is one line on stderr with exit status 2 that names the option as typed (not
+a traceback, nor the API's argument name)."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import run_cli
+
+from crowns_solver.cross_kings.match import MAX_DEALS, match
+from crowns_solver.errors import RunnerError
+
+#: A crosskings.net save string (tests/data/cross_kings_labels.jsonl, first line): a
+#: whole game of 27 moves with 9 cards left.
+SAVE = ("??7S6H2H8H??/5H6C3SAHKH7C/3C8C??KC5D4C/4HAD??7D2D5S/7H4DKD6D6S8S/5C3D4SKS2S2C"
+        "//ASAC8D3H//301273969908864214574189716")
+
+
+def _fails(capsys, *argv: str) -> str:
+    """Run ``crowns ARGV`` (in-process); it must fail with status 2 and one line on stderr."""
+    try:
+        code, out, err = run_cli(capsys, *argv)
+    except SystemExit as exc:   # argparse's usage errors
+        code = exc.code
+        out, err = capsys.readouterr()
+    assert code == 2 and not out
+    assert len(err.splitlines()) == 1, err
+    return err.strip()
+
+
+@pytest.mark.parametrize("argv, message", [
+    # --random took any int; a negative seed reached the API ("seed must be a non-negative integer")
+    (("solve", "--random", "-1"), "crowns cross-kings solve: error: argument --random: must be >= 0: '-1'"),
+    (("show", "--random", "-5"), "crowns cross-kings show: error: argument --random: must be >= 0: '-5'"),
+    # an empty name reached Rules ("names must be two non-empty strings, got ('', 'x')")
+    (("solve", "--random", "1", "--names", "", "x"),
+     "crowns cross-kings solve: error: argument --names: a player's name cannot be empty: ''"),
+    (("analyse", SAVE, "--names", "A", " "),
+     "crowns cross-kings analyse: error: argument --names: a player's name cannot be empty: ' '"),
+    # analyse/play took any positive --node-limit; a huge one reached solve ("node_limit must be at most")
+    (("analyse", SAVE, "--node-limit", "99999999999999999999"),
+     "crowns cross-kings analyse: error: argument --node-limit: at most 4,611,686,018,427,387,904 nodes:"
+     " '99999999999999999999'"),
+    (("play", "--node-limit", "99999999999999999999"),
+     "crowns cross-kings play: error: argument --node-limit: at most 4,611,686,018,427,387,904 nodes:"
+     " '99999999999999999999'"),
+    # --time 0 without --node-limit: the API's "needs a time_limit or node_limit" / "give a time limit"
+    (("analyse", SAVE, "--time", "0"),
+     "crowns: error: --time 0 means no time limit, which is accepted only for positions with up to 16 cards"
+     " left (an exact solve of a larger one could run for hours): give --node-limit N too, or a --time"),
+    (("play", "--time", "0"),
+     "crowns: error: --time 0 means no time limit: give --node-limit N for the computer's searches, the hints"
+     " and the analysis"),
+    # a huge --deals ran the runner's chunk list out of memory (MemoryError traceback)
+    (("match", "--a", "random", "--b", "random", "--deals", "1000000000000"),
+     "crowns: error: --deals must be at most 10,000,000, got 1,000,000,000,000"),
+    # a cell off the grid was printed as a Python tuple, '(9, 9)'
+    (("match", "--a", "random", "--b", "random", "--start", "9,9"),
+     "crowns: error: --start: no such cell: (9,9) (row and column are 0..5)"),
+])
+def test_odd_inputs_are_one_line_naming_the_option(capsys, argv, message):
+    assert _fails(capsys, "cross-kings", *argv) == message
+
+
+def test_too_many_deals_are_refused_by_the_api_too():
+    with pytest.raises(RunnerError, match=r"^deals must be at most 10,000,000, got 10,000,001$"):
+        match("random", "random", MAX_DEALS + 1)
+
+
+def test_time_zero_with_a_node_limit_still_analyses(capsys):
+    code, out, err = run_cli(capsys, "cross-kings", "analyse", SAVE, "--time", "0", "--node-limit", "2000",
+                             "--player", "second")
+    assert code == 0 and not err
+    assert "second:" in out and "points lost over 13 moves" in out
