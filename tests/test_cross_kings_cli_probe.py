@@ -72,3 +72,27 @@ def test_time_zero_with_a_node_limit_still_analyses(capsys):
                              "--player", "second")
     assert code == 0 and not err
     assert "second:" in out and "points lost over 13 moves" in out
+
+
+def test_a_table_larger_than_the_machine_is_refused(capsys, monkeypatch):
+    # one process failed to allocate it, but two workers' halves were allocated lazily and
+    # the solve ran (and would have swapped or been killed once the tables filled)
+    from crowns_solver.cross_kings import Position, solve, solver
+    from crowns_solver.errors import SolverOptionError
+
+    monkeypatch.setattr(solver, "memory_mb", lambda: 20.0)
+    with pytest.raises(SolverOptionError) as exc:
+        solve(Position.random(1), tt_mb=30, workers=2, node_limit=1000)
+    assert str(exc.value) == "tt_mb=30 MB is more than this machine's memory (20 MB): ask for less"
+    assert _fails(capsys, "cross-kings", "solve", "--random", "1", "--tt-mb", "20.5", "--workers", "2") == (
+        "crowns: error: --tt-mb 20.5 MB is more than this machine's memory (20 MB): ask for less")
+    assert solve(Position.random(1), tt_mb=20, workers=2, node_limit=1000).stopped == "nodes"
+    monkeypatch.setattr(solver, "memory_mb", lambda: None)   # a platform that does not tell: no check
+    solver.check_memory_fits(65536)
+
+
+def test_the_machines_memory_is_known_here():
+    from crowns_solver.cross_kings import solver
+
+    total = solver.memory_mb()
+    assert total is None or total > 64

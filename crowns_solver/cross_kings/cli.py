@@ -370,7 +370,7 @@ def _tt_mb(text: str) -> float:
     """``--tt-mb``: one message for every value out of range (checked here, not by argparse,
     so that -1, 0 and 'big' read alike)."""
     from ..errors import SolverOptionError
-    from .solver import MAX_TT_MB
+    from .solver import MAX_TT_MB, check_memory_fits
 
     try:
         x = float(text)
@@ -378,6 +378,7 @@ def _tt_mb(text: str) -> float:
         x = math.nan
     if not (math.isfinite(x) and 1 <= x <= MAX_TT_MB):
         raise SolverOptionError(f"--tt-mb must be a number of MB from 1 to {MAX_TT_MB}, got {text}")
+    check_memory_fits(x, cli=True)
     return x
 
 

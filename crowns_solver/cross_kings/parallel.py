@@ -873,7 +873,7 @@ def solve_parallel(pos: Position, *, mode: str, objective: str, all_moves: bool,
     try:
         eng = _core.Engine(cards, mode_i, objective_i, reach_i, int(tt_mb * (1 << 20)))
     except MemoryError:
-        raise SolverOptionError(f"cannot allocate a transposition table of {tt_mb} MB; ask for less") from None
+        raise SolverOptionError(f"cannot allocate a transposition table of {tt_mb:g} MB; ask for less") from None
     heur_kind = eng.heur_kind = EVALUATIONS[evaluation]
     deadline = _core.monotonic() + time_limit if time_limit is not None else 0.0
     eng.set_limits(deadline, node_limit or 0)

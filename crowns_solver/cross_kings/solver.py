@@ -24,6 +24,7 @@ stop the search cleanly and :func:`solve` returns what it has proven so far.
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -299,6 +300,34 @@ def _coerce_position(position: Position | Deal | str) -> Position:
     )
 
 
+def memory_mb() -> float | None:
+    """This machine's physical memory in MB, or None where the platform does not tell."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**20
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def check_memory_fits(tt_mb: float, *, cli: bool = False) -> None:
+    """Refuse a `tt_mb` larger than the machine's physical memory.
+
+    A table that large cannot be held: one process fails to allocate it, but several
+    workers' shares are each allocated lazily and only fail (or swap the machine to a
+    halt) once the search fills them.
+
+    Raises
+    ------
+    SolverOptionError
+        If `tt_mb` MB is more than :func:`memory_mb`; the message names ``--tt-mb`` when
+        `cli`, else ``tt_mb=``.
+    """
+    total = memory_mb()
+    if total is not None and tt_mb > total:
+        name = "--tt-mb " if cli else "tt_mb="
+        raise SolverOptionError(f"{name}{tt_mb:g} MB is more than this machine's memory ({total:,.0f} MB):"
+                                " ask for less")
+
+
 def _check_options(mode: Any, objective: Any, tt_mb: Any, time_limit: Any, node_limit: Any) -> None:
     if mode not in MODES:
         raise SolverOptionError(f"mode must be {one_of(MODES)}, got {mode!r}")
@@ -564,9 +593,11 @@ def solve(
     SolverOptionError
         If `mode`, `objective`, `tt_mb`, `time_limit`, `node_limit`, `workers` or
         `evaluation` is invalid (e.g. `tt_mb` not a number from 1 to 65536, `time_limit` NaN, zero or
-        negative), if `tt_mb` shared over the worker processes that will really start
-        (:func:`crowns_solver.cross_kings.parallel.worker_processes`: no more than the
-        root has jobs for) leaves less than 1 MB each, or the table cannot be allocated.
+        negative), if `tt_mb` is more than the machine's physical memory
+        (:func:`memory_mb`), if `tt_mb` shared over the worker processes that will
+        really start (:func:`crowns_solver.cross_kings.parallel.worker_processes`: no
+        more than the root has jobs for) leaves less than 1 MB each, or the table cannot
+        be allocated.
     UnknownCardError
         If ``mode="open"`` and some face-down card is unknown (a crosskings.net save
         string hides them): the open value needs every card; use ``mode="game"``.
@@ -586,6 +617,7 @@ def solve(
     ``stopped="interrupted"`` instead of raising KeyboardInterrupt.
     """
     _check_options(mode, objective, tt_mb, time_limit, node_limit)
+    check_memory_fits(tt_mb)
     if time_limit is not None and math.isinf(time_limit):
         time_limit = None   # no limit
     if not isinstance(all_moves, bool):
@@ -625,7 +657,7 @@ def solve(
             int(tt_mb * (1 << 20)),
         )
     except MemoryError:
-        raise SolverOptionError(f"cannot allocate a transposition table of {tt_mb} MB; ask for less") from None
+        raise SolverOptionError(f"cannot allocate a transposition table of {tt_mb:g} MB; ask for less") from None
     eng.heur_kind = EVALUATIONS[evaluation]
     run = _Run(eng, root, pos, mode, objective, all_moves)
     deadline = run.started + time_limit if time_limit is not None else 0.0
