@@ -96,3 +96,13 @@ def test_the_machines_memory_is_known_here():
 
     total = solver.memory_mb()
     assert total is None or total > 64
+
+
+@pytest.mark.parametrize("text", ["[]", "hello world", "AS 2S", "5"])
+def test_one_line_that_is_no_position_says_what_a_position_is(capsys, tmp_path, text):
+    # a JSON list or a word in a .json file was read as a deal: "a deal has 6 rows of 6 cards, got 1 rows"
+    path = tmp_path / "p.json"
+    path.write_text(text + "\n")
+    assert _fails(capsys, "cross-kings", "show", str(path)) == (
+        "crowns: error: not a position: expected a save string (three parts separated by '//'), a position as"
+        f" a JSON object ({{...}}) or a deal (six lines of six cards), got {text!r}")

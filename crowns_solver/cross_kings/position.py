@@ -1009,6 +1009,12 @@ class Position:
             return pos
         if "//" in stripped:
             return cls.from_save_string(stripped, rules)
+        lines = [ln for ln in stripped.splitlines() if ln.strip() and not ln.strip().startswith("#")]
+        if len(lines) <= 1:   # one line: not a deal; say what a position can be
+            shown = stripped if len(stripped) <= 40 else stripped[:37] + "..."
+            raise PositionError(
+                "not a position: expected a save string (three parts separated by '//'), a position as a"
+                f" JSON object ({{...}}) or a deal (six lines of six cards), got {shown!r}")
         return Deal.from_text(stripped).position(rules)
 
     def render(self) -> str:
