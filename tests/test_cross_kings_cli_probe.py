@@ -106,3 +106,19 @@ def test_one_line_that_is_no_position_says_what_a_position_is(capsys, tmp_path, 
     assert _fails(capsys, "cross-kings", "show", str(path)) == (
         "crowns: error: not a position: expected a save string (three parts separated by '//'), a position as"
         f" a JSON object ({{...}}) or a deal (six lines of six cards), got {text!r}")
+
+
+def test_a_fresh_deal_has_no_moves_to_analyse(capsys, tmp_path):
+    # it said "the moves of this game are not known" of a deal on which nothing was played
+    import json
+
+    from crowns_solver.cross_kings import Position
+    from crowns_solver.cross_kings.review import replay
+
+    fresh = Position.random(5)
+    assert replay(fresh) == [] and replay(fresh, include_start=True) == []
+    path = tmp_path / "fresh.json"
+    path.write_text(json.dumps(fresh.to_dict()))
+    code, out, err = run_cli(capsys, "cross-kings", "analyse", str(path))
+    assert code == 0 and not err
+    assert out.splitlines()[-1] == "no moves to analyse: the game has no moves yet"

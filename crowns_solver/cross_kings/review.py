@@ -203,6 +203,8 @@ def replay(
     if not isinstance(game, Position):
         raise PositionError(f"a game is a Position or a save string, got {type(game).__name__}")
     steps: list[GameStep] = []
+    if moves is None and game.marker is None and not game.taken:
+        return steps   # a fresh deal: no start cell chosen, no move played yet
     if moves is None:
         pos = _initial(game)
         assert game.history is not None and game.start is not None
