@@ -4,11 +4,18 @@ a traceback, nor the API's argument name)."""
 
 from __future__ import annotations
 
+import argparse
+
+import numpy as np
 import pytest
 from conftest import run_cli
+from hypothesis import given
+from hypothesis import strategies as st
 
+from crowns_solver.cross_kings.cli import player_name, whole_number
 from crowns_solver.cross_kings.match import MAX_DEALS, match
-from crowns_solver.errors import RunnerError
+from crowns_solver.cross_kings.solver import MODES
+from crowns_solver.errors import RunnerError, SolverOptionError
 
 #: A crosskings.net save string (tests/data/cross_kings_labels.jsonl, first line): a
 #: whole game of 27 moves with 9 cards left.
@@ -122,3 +129,52 @@ def test_a_fresh_deal_has_no_moves_to_analyse(capsys, tmp_path):
     code, out, err = run_cli(capsys, "cross-kings", "analyse", str(path))
     assert code == 0 and not err
     assert out.splitlines()[-1] == "no moves to analyse: the game has no moves yet"
+
+
+@given(st.text(max_size=12), st.integers(-3, 3))
+def test_whole_number_reads_whole_numbers_at_least_the_least(text, least):
+    parse = whole_number(least)
+    try:
+        x = parse(text)
+    except argparse.ArgumentTypeError as exc:
+        assert repr(text) in str(exc)
+        try:
+            assert int(text) < least
+        except ValueError:
+            pass
+    else:
+        assert x == int(text) and x >= least
+
+
+@given(st.text(max_size=8))
+def test_player_name_refuses_only_blank_names(text):
+    try:
+        assert player_name(text) == text and text.strip()
+    except argparse.ArgumentTypeError:
+        assert not text.strip()
+
+
+@given(st.integers(0, 10_000), st.integers(14, 36), st.sampled_from(MODES), st.booleans(), st.booleans(),
+       st.integers(1, 2000), st.floats(1, 64))
+def test_the_memory_check_counts_at_most_the_jobs(seed, left, mode, all_moves, limited, workers, tt_mb):
+    from crowns_solver.cross_kings import Position, parallel
+
+    rng = np.random.default_rng(seed)
+    pos = Position.random(rng)
+    while pos.cards_left > left and pos.legal_moves():
+        moves = pos.legal_moves()
+        pos = pos.play(moves[int(rng.integers(len(moves)))])
+    n = parallel.worker_processes(pos, mode=mode, all_moves=all_moves, limited=limited, workers=workers)
+    more = parallel.worker_processes(pos, mode=mode, all_moves=all_moves, limited=limited, workers=workers + 1)
+    assert 0 <= n <= workers and n <= more and (workers == 1 or more <= n + 1)
+    assert n <= max(len(pos.legal_moves()) * max(len(pos.unseen), 1), 1)
+    if workers == 1 or pos.cards_left < parallel.PARALLEL_MIN_CARDS or len(pos.legal_moves()) <= 1:
+        assert n == 0
+    else:
+        assert n >= min(workers, len(pos.legal_moves()))
+    try:
+        share = parallel.check_memory(tt_mb, n, workers=workers)
+    except SolverOptionError as exc:
+        assert tt_mb / n < 1 and f"tt_mb={tt_mb:g} MB" in str(exc) and f"workers={workers}" in str(exc)
+    else:
+        assert share == tt_mb / max(n, 1) >= 1
