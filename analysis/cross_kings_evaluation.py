@@ -33,6 +33,7 @@ from crowns_solver.cross_kings.match import match, play_game
 from crowns_solver.cross_kings.players import make_player, seat_view
 from crowns_solver.cross_kings.solver import _engine_input
 
+from ._cross_kings_common import rules_text
 from .base import Section, StudyError, StudyResult, new_figure, note_sample, study
 
 #: Search nodes per move in the self-play games and the match.
@@ -242,8 +243,6 @@ def evaluation(games: int, seed: int, executor=None) -> StudyResult:
                   Section("Weights", text_w, wt),
                   Section("Play", text_play, play)],
         games=games + 2 * deals,
-        rules=("Cross Kings as in RULES.md: 36 cards (A-8 in four suits and four wild Kings) on a 6x6 grid, the 12"
-               " diagonal cells face down; reach \"any\"; runs and sets of n >= 3 score 2n - 3, minus 1 per King"
-               " inside.  Search players: game-value search (face-down cards unknown), node-limited, so every"
-               " number replays from the seed."),
+        rules=rules_text("Search players: game-value search (face-down cards unknown), node-limited, so every"
+                         " number replays from the seed."),
     )

@@ -35,6 +35,7 @@ from crowns_solver.cross_kings.match import match, play_game, self_play
 from crowns_solver.cross_kings.players import make_player, seat_view
 from crowns_solver.cross_kings.position import CENTRAL_CELLS, cell_coords
 
+from ._cross_kings_common import rules_text
 from .base import Section, StudyResult, mean_ci, new_figure, note_sample, proportion_ci, study
 
 #: Search nodes per move of the search players in these studies (about 25-70 ms a move).
@@ -42,11 +43,6 @@ STUDY_NODES = 50_000
 #: The public implementation's self-play at a fixed start (issue 7): first player's
 #: wins, draws, losses of 776 games and the mean margin.
 PUBLIC_SELF_PLAY = {"games": 776, "win": 0.675, "draw": 0.086, "loss": 0.238, "margin": 1.75}
-
-_RULES = ("Cross Kings as in RULES.md: 36 cards (A-8 in four suits and four wild Kings) dealt"
-          " on a 6x6 grid, the 12 diagonal cells face down; reach \"any\"; runs and sets of n >= 3"
-          " score 2n - 3, minus 1 per King inside.  ")
-
 
 def _rate_cols(prefix: str, k: Any, n: Any) -> dict[str, Any]:
     low, high = proportion_ci(k, n)
@@ -185,8 +181,8 @@ def first_player(games: int, seed: int, executor=None) -> StudyResult:
                           " cells by heuristic estimates, which often tie early in the deepening; ties are"
                           " drawn with the player's seeded generator.", start_table)],
         games=len(chosen) + len(fixed) + len(turned),
-        rules=_RULES + f"Players: the search player in both seats ({STUDY_NODES:,} nodes per move,"
-        " objective margin); one game per deal.",
+        rules=rules_text(f"Players: the search player in both seats ({STUDY_NODES:,} nodes per move,"
+                         " objective margin); one game per deal."),
     )
 
 
@@ -316,8 +312,8 @@ def start_cell(games: int, seed: int, executor=None) -> StudyResult:
                           " interval; the deal is random, so the four cells are alike in expectation) and how often"
                           f" the search player ({STUDY_NODES:,} nodes) picks it (Wilson interval).", t_cells)],
         games=4 * n,
-        rules=_RULES + f"Players: the search player in both seats ({STUDY_NODES:,} nodes a move); four games per deal,"
-        " one from each central start cell.",
+        rules=rules_text(f"Players: the search player in both seats ({STUDY_NODES:,} nodes a move); four games"
+                         " per deal, one from each central start cell."),
     )
 
 
@@ -421,7 +417,8 @@ def open_vs_game(games: int, seed: int, executor=None) -> StudyResult:
         headline=headline,
         sections=[Section("Open vs game value by cards left", text, table, fig)],
         games=len(df),
-        rules=_RULES + "Positions reached by the greedy player in both seats; values by the exact solver (no limits).",
+        rules=rules_text("Positions reached by the greedy player in both seats; values by the exact solver"
+                         " (no limits)."),
     )
 
 
@@ -497,6 +494,7 @@ def players(games: int, seed: int, executor=None) -> StudyResult:
         headline=headline,
         sections=[Section("Matches", text, table, fig)],
         games=int(table["games"].sum()),
-        rules=_RULES + "Players: random (uniform), greedy (best immediate score gain), search (game value,"
-        " node-limited), clairvoyant (open value: CHEATS).  Second player chooses the start cell.",
+        rules=rules_text("Players: random (uniform), greedy (best immediate score gain), search (game value,"
+                         " node-limited), clairvoyant (open value: CHEATS).  Second player chooses the start"
+                         " cell."),
     )

@@ -48,7 +48,7 @@ from bench_cross_kings_solve import random_position
 from crowns_solver import _ck_search
 from crowns_solver.cross_kings import Position, solve
 from crowns_solver.cross_kings.position import cell_index
-from crowns_solver.cross_kings.solver import _engine_input
+from crowns_solver.cross_kings.solver import MODES, OBJECTIVES, _engine_input
 
 
 def _load() -> str:
@@ -91,8 +91,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--groups", nargs="+", default=["deal", "28", "30"],
                     help="'deal' (fresh deals) or a number of cards left (default deal 28 30)")
-    ap.add_argument("--mode", choices=("open", "game"), default="open")
-    ap.add_argument("--objective", choices=("margin", "win"), default="margin")
+    ap.add_argument("--mode", choices=MODES, default="open")
+    ap.add_argument("--objective", choices=OBJECTIVES, default="margin")
     ap.add_argument("--positions", type=int, default=5, help="positions per group (default 5)")
     ap.add_argument("--workers", type=int, default=2, help="worker processes W (default 2)")
     ap.add_argument("--time-limit", type=float, default=2.0, help="seconds per solve (default 2)")

@@ -36,7 +36,8 @@ import numpy as np
 
 from crowns_solver import _ck_search
 from crowns_solver.cross_kings import Position, solve
-from crowns_solver.cross_kings.solver import _engine_input
+from crowns_solver.cross_kings.position import REACHES
+from crowns_solver.cross_kings.solver import MODES, OBJECTIVES, _engine_input
 
 FRONTIER_SECONDS = 10.0
 
@@ -82,9 +83,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", type=int, nargs="+", default=[14, 16, 18, 20, 22, 24, 26, 28],
                     help="cards left (default 14 16 18 20 22 24 26 28)")
-    ap.add_argument("--modes", nargs="+", choices=("open", "game"), default=["open", "game"])
-    ap.add_argument("--objective", choices=("margin", "win"), default="margin")
-    ap.add_argument("--reach", choices=("any", "nearest"), default="any")
+    ap.add_argument("--modes", nargs="+", choices=MODES, default=list(MODES))
+    ap.add_argument("--objective", choices=OBJECTIVES, default="margin")
+    ap.add_argument("--reach", choices=REACHES, default="any")
     ap.add_argument("--positions", type=int, default=5, help="positions per size (default 5)")
     ap.add_argument("--cap", type=float, default=40.0,
                     help="wall-clock seconds allowed per position (default 40)")

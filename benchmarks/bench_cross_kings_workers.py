@@ -35,6 +35,7 @@ import time
 from bench_cross_kings_solve import random_position
 
 from crowns_solver.cross_kings import solve
+from crowns_solver.cross_kings.solver import MODES, OBJECTIVES
 
 
 def _load() -> str:
@@ -44,8 +45,8 @@ def _load() -> str:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--sizes", type=int, nargs="+", default=[24, 26], help="cards left (default 24 26)")
-    ap.add_argument("--mode", choices=("open", "game"), default="open")
-    ap.add_argument("--objective", choices=("margin", "win"), default="margin")
+    ap.add_argument("--mode", choices=MODES, default="open")
+    ap.add_argument("--objective", choices=OBJECTIVES, default="margin")
     ap.add_argument("--positions", type=int, default=3, help="positions per size (default 3)")
     ap.add_argument("--workers", type=int, nargs="+", default=[2], help="worker counts to compare with 1 (default 2)")
     ap.add_argument("--tt-mb", type=float, default=256, help="memory in MB, shared out over the workers (default 256)")

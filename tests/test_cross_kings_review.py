@@ -116,19 +116,23 @@ def test_analysis_of_one_player_and_the_start_choice():
     assert start.move == (2, 2) and start.card is None and start.legal_moves == 4
 
 
+def _random_moves(pos, rng) -> list:
+    """Uniformly random legal moves from `pos` to the end of the game."""
+    moves = []
+    while not pos.is_terminal():
+        legal = pos.legal_moves()
+        moves.append(legal[int(rng.integers(len(legal)))])
+        pos = pos.play(moves[-1])
+    return moves
+
+
 def test_an_endgame_played_out_matches_the_shared_case():
     # cross_kings_endgames.json: open values with all cards known (no card face down, so
     # the game value is the same); move values are score(first) - score(second)
     case = load_json("cross_kings_endgames.json")["cases"][5]
     pos = Position.from_dict(case["position"])
     assert not pos.face_down
-    rng = np.random.default_rng(5)
-    moves, p = [], pos
-    while not p.is_terminal():
-        legal = p.legal_moves()
-        m = legal[int(rng.integers(len(legal)))]
-        moves.append(m)
-        p = p.play(m)
+    moves = _random_moves(pos, np.random.default_rng(5))
     frame = analyse_game(pos, moves, time_limit=None)
     assert len(frame) == len(moves) and frame.exact.all()
     sign = 1 if pos.to_move == "first" else -1
@@ -152,12 +156,7 @@ def test_a_short_game_with_face_down_cards_matches_the_oracle(seed):
         legal = pos.legal_moves()
         pos = pos.play(legal[int(rng.integers(len(legal)))])
     assert pos.face_down, "pick a seed whose position still has face-down cards"
-    moves, p = [], pos
-    while not p.is_terminal():
-        legal = p.legal_moves()
-        m = legal[int(rng.integers(len(legal)))]
-        moves.append(m)
-        p = p.play(m)
+    moves = _random_moves(pos, rng)
     frame = analyse_game(pos, moves, time_limit=None)
     assert frame.exact.all()
     expected = oracle_rows(replay(pos, moves))

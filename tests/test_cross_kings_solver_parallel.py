@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from test_cross_kings_solver import _bench_position, random_position
 
-from crowns_solver.cross_kings import Position, parallel, solve
+from crowns_solver.cross_kings import Position, cell_index, parallel, solve
 from crowns_solver.errors import SolverOptionError
 
 MODES = ("open", "game")
@@ -146,8 +146,50 @@ def test_memory_is_shared_out_over_the_workers():
     # three engines of 2 MB each: tables and leaf-score caches within the 6 MB asked for
     assert sol.table_bytes + sol.stats["score_cache_bytes"] <= 6 * 2**20
     assert sol.table_bytes <= 6 * 2**20 // 2
-    with pytest.raises(SolverOptionError, match=r"tt_mb=2 MB split over 3 workers leaves 0\.667 MB"):
+    with pytest.raises(SolverOptionError, match=r"^tt_mb=2 MB shared over the 3 worker processes this solve"
+                                                 r" starts \(workers=3\) leaves 0\.667 MB each"):
         solve(pos, tt_mb=2, workers=3)
+
+
+def test_memory_is_checked_against_the_processes_that_really_start():
+    # a fresh deal has four jobs (its start cells): workers=1000 starts four processes,
+    # so 4 MB is enough and 3 MB is not, whatever the number asked for
+    deal = Position.random(1)
+    assert parallel.worker_processes(deal, mode="open", all_moves=False, limited=True, workers=1000) == 4
+    sol = solve(deal, tt_mb=4, workers=1000, node_limit=30_000)
+    assert sol.stats["anytime_workers"] == 4 and sol.stats["workers"] == 4
+    assert sol.table_bytes + sol.stats["score_cache_bytes"] <= 4 * 2**20
+    with pytest.raises(SolverOptionError) as exc:
+        solve(deal, tt_mb=3, workers=1000, node_limit=30_000)
+    assert str(exc.value) == (
+        "tt_mb=3 MB shared over the 4 worker processes this solve starts (workers=1000, but this position"
+        " has work for only 4) leaves 0.75 MB each, below the 1 MB a worker needs: give tt_mb=4 or more,"
+        " or workers=3 or fewer")
+    # below PARALLEL_MIN_CARDS the calling process solves it with the whole table
+    small = random_position(3, 12)
+    assert parallel.worker_processes(small, mode="open", all_moves=True, limited=False, workers=1000) == 0
+    assert solve(small, tt_mb=1, workers=1000).stats["workers"] == 1
+
+
+@pytest.mark.parametrize("mode, all_moves, left, j", [
+    ("open", False, 17, 0), ("open", True, 18, 1), ("game", True, 16, 3), ("game", True, 17, 4),
+    ("game", False, 18, 3), ("open", False, 28, 4),
+])
+def test_worker_processes_is_what_the_solve_starts(mode, all_moves, left, j):
+    # workers=1000 asks for more than any of these has jobs for (root moves; in game mode
+    # with all_moves, each card a face-down move may reveal): the count the memory check
+    # uses is the number of workers the solve reports
+    pos = _bench_position(left, j)
+    limited = left > 20
+    n = parallel.worker_processes(pos, mode=mode, all_moves=all_moves, limited=limited, workers=1000)
+    face_down = [m for m in pos.legal_moves() if cell_index(m) in pos.face_down]
+    jobs = len(pos.legal_moves()) + (len(face_down) * (len(pos.unseen) - 1) if mode == "game" and all_moves else 0)
+    assert n == jobs and 2 <= n <= 12
+    sol = solve(pos, mode=mode, all_moves=all_moves, tt_mb=n, workers=1000,
+                node_limit=200_000 if limited else None)
+    assert sol.stats["workers"] == n
+    assert parallel.worker_processes(pos, mode=mode, all_moves=all_moves, limited=limited, workers=2) == 2
+    assert parallel.worker_processes(pos, mode=mode, all_moves=all_moves, limited=limited, workers=1) == 0
 
 
 @pytest.mark.parametrize("bad", [0, -1, 1.5, "2", True, [2]])
@@ -183,9 +225,10 @@ def test_cli_workers_prints_the_same_table(capsys, tmp_path, small_positions_in_
 
 
 @pytest.mark.parametrize("argv, message", [
-    (("--workers", "0"), "argument --workers: must be positive: '0'"),
+    (("--workers", "0"), "argument --workers: must be >= 1: '0'"),
     (("--workers", "two"), "argument --workers: not a whole number: 'two'"),
-    (("--workers", "4", "--tt-mb", "2"), "tt_mb=2 MB split over 4 workers leaves 0.5 MB each"),
+    (("--workers", "4", "--tt-mb", "2"), "--tt-mb 2 MB shared over the 4 worker processes this solve starts"
+                                         " (--workers 4) leaves 0.5 MB each"),
 ])
 def test_cli_bad_workers_exit_2_with_one_line(capsys, argv, message):
     try:
@@ -195,6 +238,19 @@ def test_cli_bad_workers_exit_2_with_one_line(capsys, argv, message):
         out, err = capsys.readouterr()
     assert code == 2 and not out
     assert len(err.strip().splitlines()) == 1 and message in err
+
+
+def test_cli_memory_check_counts_the_processes_that_start_and_names_the_options(capsys):
+    # --workers 1000 at a fresh deal: four processes, 64 MB is plenty
+    code, out, err = run_cli(capsys, "cross-kings", "solve", "--random", "1", "--workers", "1000",
+                             "--node-limit", "30000", "--json")
+    assert code == 0 and not err
+    assert json.loads(out)["stats"]["anytime_workers"] == 4
+    code, out, err = run_cli(capsys, "cross-kings", "solve", "--random", "1", "--workers", "1000", "--tt-mb", "3")
+    assert code == 2 and not out
+    assert err == ("crowns: error: --tt-mb 3 MB shared over the 4 worker processes this solve starts"
+                   " (--workers 1000, but this position has work for only 4) leaves 0.75 MB each, below the"
+                   " 1 MB a worker needs: give --tt-mb 4 or more, or --workers 3 or fewer\n")
 
 
 def _worker_pids(proc, n: int = 2, wait: float = 20.0) -> list[str]:
@@ -267,10 +323,15 @@ def _running(pid: str) -> bool:
 def test_workers_stop_when_the_parent_is_killed_outright(tmp_path):
     path = tmp_path / "pos28.json"
     path.write_text(json.dumps(_bench_position(28, 0).to_dict()))
+    _kill_parent_and_check_workers([str(path), "--time-limit", "0", "--workers", "2"], tmp_path)
+
+
+def _kill_parent_and_check_workers(solve_args: list[str], cwd) -> None:
+    """Start ``crowns cross-kings solve SOLVE_ARGS`` (two workers), wait for its two
+    workers, kill the parent outright and check that the workers end by themselves."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "crowns_solver", "cross-kings", "solve", str(path), "--time-limit", "0",
-         "--workers", "2"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path,   # the installed package
+        [sys.executable, "-m", "crowns_solver", "cross-kings", "solve", *solve_args],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=cwd,   # the installed package
     )
     kids: list[str] = []
     end = time.monotonic() + 20

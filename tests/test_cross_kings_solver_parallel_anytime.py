@@ -16,7 +16,7 @@ import pytest
 from conftest import sigint_default
 from test_cross_kings_solver import _bench_position
 from test_cross_kings_solver_limits import _check_consistent, explicit_iteration
-from test_cross_kings_solver_parallel import _interrupt_solve, _pv_margin, _running
+from test_cross_kings_solver_parallel import _interrupt_solve, _kill_parent_and_check_workers, _pv_margin, _running
 
 from crowns_solver import _ck_search
 from crowns_solver.cross_kings import Deal, Position, parallel, solve
@@ -267,23 +267,7 @@ print(json.dumps({{"stopped": sol.stopped, "exact": sol.exact, "nodes": sol.node
 
 @pytest.mark.skipif(not os.path.isdir("/proc/self"), reason="needs /proc")
 def test_workers_between_iterations_stop_when_the_parent_is_killed(tmp_path):
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "crowns_solver", "cross-kings", "solve", "--random", "3", "--time-limit", "60",
-         "--workers", "2"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path,
-    )
-    kids: list[str] = []
-    end = time.monotonic() + 20
-    while len(kids) < 2 and time.monotonic() < end:
-        time.sleep(0.2)
-        kids = subprocess.run(["pgrep", "-P", str(proc.pid)], capture_output=True, text=True).stdout.split()
-    assert len(kids) == 2
-    proc.kill()
-    proc.wait()
-    end = time.monotonic() + 15
-    while any(_running(k) for k in kids) and time.monotonic() < end:
-        time.sleep(0.1)
-    assert not any(_running(k) for k in kids)
+    _kill_parent_and_check_workers(["--random", "3", "--time-limit", "60", "--workers", "2"], tmp_path)
 
 
 def test_a_node_limited_one_process_analysis_still_reproduces():

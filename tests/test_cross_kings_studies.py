@@ -101,3 +101,24 @@ def test_first_player_study_tables():
     assert starts["games"].sum() == 2
     # paired by deal: the difference of the means is the mean of the differences
     assert paired.iloc[0]["difference"] == pytest.approx(main.iloc[0]["margin"] - main.iloc[1]["margin"])
+
+
+def test_the_studies_share_one_rules_sentence_and_the_committed_reports_carry_it():
+    # the strategy studies and the evaluation study render the rules paragraph with one
+    # function; the committed reports hold what it writes (the evaluation report, written
+    # before the two shared a sentence, lacks the word "dealt" until it is rerun)
+    from pathlib import Path
+
+    from crowns_solver.analysis._cross_kings_common import RULES_SENTENCE, rules_text
+
+    assert rules_text("Players: x.") == RULES_SENTENCE + "  Players: x."
+    reports = Path(__file__).resolve().parent.parent / "reports"
+    names = ("cross_kings_first_player", "cross_kings_start_cell", "cross_kings_open_vs_game",
+             "cross_kings_players", "cross_kings_evaluation")
+    for name in names:
+        lines = (reports / f"{name}.md").read_text().splitlines()
+        rules = next(line for line in lines if line.startswith("**Rules, deck and players.** "))
+        rules = rules.removeprefix("**Rules, deck and players.** ")
+        if name == "cross_kings_evaluation" and " dealt on " not in rules:
+            rules = rules.replace(" on a 6x6 grid", " dealt on a 6x6 grid", 1)
+        assert rules.startswith(RULES_SENTENCE + "  "), name

@@ -42,8 +42,11 @@ def test_negative_seed_is_a_position_error(capsys):
         Position.random(-1)
     with pytest.raises(PositionError, match="non-negative"):
         Deal.random(1.5)
-    assert "seed must be a non-negative integer, got -1" in _one_line_error(capsys, "cross-kings", "show",
-                                                                             "--random", "-1")
+    # the command line refuses it as a usage error naming the option
+    with pytest.raises(SystemExit) as exc:
+        run_cli(capsys, "cross-kings", "show", "--random", "-1")
+    assert exc.value.code == 2
+    assert capsys.readouterr().err == "crowns cross-kings show: error: argument --random: must be >= 0: '-1'\n"
 
 
 def test_huge_node_limit_is_refused():

@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import argparse
 import math
+from collections.abc import Callable
 from pathlib import Path
 
 from ..cli import add_json_flag, print_json
 from .._io import read_text
 from ..errors import PositionError
+from .position import REACHES
+from .solver import EVALUATIONS, MODES, OBJECTIVES
 
 POSITION_HELP = (
     "a crosskings.net save string, or a file holding one, a deal (six lines of six cards,"
@@ -46,10 +49,22 @@ def read_stdin(error: type) -> str:
 def add_position_args(parser: argparse.ArgumentParser, *, optional: bool = True) -> None:
     """Add the position source: POSITION (save string or file) or ``--random SEED``."""
     parser.add_argument("position", nargs="?" if optional else None, metavar="POSITION", help=POSITION_HELP)
-    parser.add_argument("--random", type=int, metavar="SEED", help="use a random deal from this seed")
-    parser.add_argument("--reach", choices=("any", "nearest"), default=None,
+    parser.add_argument("--random", type=whole_number(0), metavar="SEED", help="use a random deal from this seed")
+    parser.add_argument("--reach", choices=REACHES, default=None,
                         help="rules option reach (default: any, or the JSON file's)")
-    parser.add_argument("--names", nargs=2, metavar=("FIRST", "SECOND"),
+    add_names_arg(parser)
+
+
+def player_name(text: str) -> str:
+    """An argparse ``type`` for ``--names``: a display name, not empty."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError(f"a player's name cannot be empty: {text!r}")
+    return text
+
+
+def add_names_arg(parser: argparse.ArgumentParser) -> None:
+    """Add ``--names FIRST SECOND``: display names of the two players."""
+    parser.add_argument("--names", nargs=2, type=player_name, metavar=("FIRST", "SECOND"),
                         help="display names of the two players")
 
 
@@ -252,6 +267,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
     tt_mb = DEFAULT_TT_MB if args.tt_mb is None else _tt_mb(args.tt_mb)
     pos = load_position(args)
     time_limit = None if args.time_limit == 0 or math.isinf(args.time_limit) else args.time_limit
+    if args.workers > 1:   # the same check as solve's, naming the options as given here
+        from .parallel import check_memory, worker_processes
+
+        limited = time_limit is not None or args.node_limit is not None
+        check_memory(tt_mb, worker_processes(pos, mode=args.mode, all_moves=args.all_moves, limited=limited,
+                                             workers=args.workers), workers=args.workers, cli=True)
     sol = solve(
         pos,
         mode=args.mode,
@@ -349,7 +370,7 @@ def _tt_mb(text: str) -> float:
     """``--tt-mb``: one message for every value out of range (checked here, not by argparse,
     so that -1, 0 and 'big' read alike)."""
     from ..errors import SolverOptionError
-    from .solver import MAX_TT_MB
+    from .solver import MAX_TT_MB, check_memory_fits
 
     try:
         x = float(text)
@@ -357,6 +378,7 @@ def _tt_mb(text: str) -> float:
         x = math.nan
     if not (math.isfinite(x) and 1 <= x <= MAX_TT_MB):
         raise SolverOptionError(f"--tt-mb must be a number of MB from 1 to {MAX_TT_MB}, got {text}")
+    check_memory_fits(x, cli=True)
     return x
 
 
@@ -372,14 +394,22 @@ def _seconds(text: str) -> float:
     return x
 
 
-def _positive_int(text: str) -> int:
-    try:
-        x = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if x <= 0:
-        raise argparse.ArgumentTypeError(f"must be positive: {text!r}")
-    return x
+def whole_number(least: int) -> Callable[[str], int]:
+    """An argparse ``type``: a whole number >= `least` (seeds, counts, limits)."""
+
+    def parse(text: str) -> int:
+        try:
+            x = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+        if x < least:
+            raise argparse.ArgumentTypeError(f"must be >= {least}: {text!r}")
+        return x
+
+    return parse
+
+
+_positive_int = whole_number(1)
 
 
 def _node_limit(text: str) -> int:
@@ -404,9 +434,9 @@ def register_solve(commands: argparse._SubParsersAction) -> None:
         ),
     )
     add_position_args(solve)
-    solve.add_argument("--mode", choices=("open", "game"), default="open",
+    solve.add_argument("--mode", choices=MODES, default="open",
                        help="open: all cards known (double-dummy); game: face-down cards unknown (default open)")
-    solve.add_argument("--objective", choices=("margin", "win"), default="margin",
+    solve.add_argument("--objective", choices=OBJECTIVES, default="margin",
                        help="margin: final margin; win: game points 1 / 1/2 / 0 (default margin)")
     solve.add_argument("--all-moves", action="store_true", help="exact value of every move (slower)")
     solve.add_argument("--time-limit", type=_positive_float, default=SOLVE_TIME_LIMIT, metavar="S",
@@ -420,8 +450,10 @@ def register_solve(commands: argparse._SubParsersAction) -> None:
     solve.add_argument("--workers", type=_positive_int, default=1, metavar="W",
                        help="worker processes that split the root's moves, in the exact search and in the"
                             " anytime analysis of a position too large to solve in the time given (default 1;"
-                            " exact values are the same for any W; positions under 16 cards use one)")
-    solve.add_argument("--evaluation", choices=("fitted", "potential"), default="fitted",
+                            " exact values are the same for any W; positions under 16 cards use one; no more"
+                            " start than there are root moves, e.g. 4 at a fresh deal; more than the machine's"
+                            " cores only share them)")
+    solve.add_argument("--evaluation", choices=tuple(EVALUATIONS), default="fitted",
                        help="horizon evaluation of the anytime analysis (positions too large to solve"
                             " exactly in time): fitted to self-play (default) or the earlier potential count")
     add_json_flag(solve)

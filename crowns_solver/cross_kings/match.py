@@ -38,10 +38,14 @@ from .position import CENTRAL_CELLS, Deal, Position, Rules, cell_coords, cell_in
 from .players import PLAYER_NAMES, make_player, seat_view
 
 __all__ = ["match", "self_play", "play_game", "play_chunk", "self_play_chunk", "MatchResult", "GameRecord", "games_table", "summarise",
-           "DEFAULT_CHUNK_SIZE", "Z95"]
+           "DEFAULT_CHUNK_SIZE", "MAX_DEALS", "Z95"]
 
 #: Deals per chunk of the Monte Carlo runner (results do not depend on it).
 DEFAULT_CHUNK_SIZE = 4
+#: Most deals a match or self-play run takes: ten million deals is days of play between
+#: the fastest players and a results table of gigabytes; beyond it the run would not end
+#: (1e12 deals ran the runner's chunk list out of memory).
+MAX_DEALS = 10_000_000
 Z95 = 1.959963984540054
 
 
@@ -381,6 +385,8 @@ def _check_run(reach: Any, start: Any, deals: Any, seed: Any, chunk_size: Any) -
     for name, value, lo in (("deals", deals, 1), ("seed", seed, 0), ("chunk_size", chunk_size, 1)):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
             raise RunnerError(f"{name} must be a whole number >= {lo}, got {value!r}")
+    if deals > MAX_DEALS:
+        raise RunnerError(f"deals must be at most {MAX_DEALS:,}, got {deals:,}")
     return start_cell
 
 def match(a: str = "search", b: str = "greedy", deals: int = 100, *, seed: int = 0,
@@ -398,7 +404,7 @@ def match(a: str = "search", b: str = "greedy", deals: int = 100, *, seed: int =
     a, b : str
         Player names (:data:`~crowns_solver.cross_kings.players.PLAYER_NAMES`).
     deals : int
-        Number of deals (>= 1); the match has ``2 * deals`` games.
+        Number of deals (1 to :data:`MAX_DEALS`); the match has ``2 * deals`` games.
     seed : int
         Root seed (>= 0): deal ``d`` and its players' generators come from
         ``SeedSequence([seed, d])``.
@@ -431,7 +437,7 @@ def match(a: str = "search", b: str = "greedy", deals: int = 100, *, seed: int =
     PositionError
         If `start` is not a central cell.
     RunnerError, ResultsFileError
-        If `deals`, `seed`, `chunk_size` or `workers` is out of range, or `out` belongs
+        If `deals` (1 to :data:`MAX_DEALS`), `seed`, `chunk_size` or `workers` is out of range, or `out` belongs
         to another run.
     """
     from .. import montecarlo

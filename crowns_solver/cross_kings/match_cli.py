@@ -6,10 +6,10 @@ import argparse
 
 from ..cli import UsageError, add_json_flag, print_json
 from ..errors import PositionError
-from .cli import _seconds
-
-#: Player names accepted by --a / --b (kept here so ``crowns --help`` imports nothing heavy).
-_NAMES = ("random", "greedy", "search", "clairvoyant")
+from .cli import _seconds, whole_number
+from .players import PLAYER_NAMES, SEARCH_PLAYERS
+from .position import REACHES
+from .solver import EVALUATIONS, OBJECTIVES
 
 
 def _cell(text: str) -> tuple[int, int]:
@@ -20,30 +20,14 @@ def _cell(text: str) -> tuple[int, int]:
     return r, c
 
 
-def _whole(lo: int):
-    def parse(text: str) -> int:
-        try:
-            x = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-        if x < lo:
-            raise argparse.ArgumentTypeError(f"must be >= {lo}: {text!r}")
-        return x
-    return parse
-
-
-#: Player kinds that search, the only ones --nodes/--time/--objective/--X-evaluation apply to.
-_SEARCHING = ("search", "clairvoyant")
-
-
 def _check_ignored(args: argparse.Namespace) -> None:
     """Refuse a per-player option that the chosen player kinds would silently ignore."""
     for seat in ("a", "b"):
         name = getattr(args, seat)
-        if getattr(args, f"{seat}_evaluation") is not None and name not in _SEARCHING:
+        if getattr(args, f"{seat}_evaluation") is not None and name not in SEARCH_PLAYERS:
             raise UsageError(f"--{seat}-evaluation applies only to a search or clairvoyant player,"
                              f" and player {seat.upper()} is {name} (--{seat} {name})")
-    if args.a in _SEARCHING or args.b in _SEARCHING:
+    if args.a in SEARCH_PLAYERS or args.b in SEARCH_PLAYERS:
         return
     for option, value in (("--nodes", args.nodes), ("--time", args.time), ("--objective", args.objective)):
         if value is not None:
@@ -54,7 +38,7 @@ def _check_ignored(args: argparse.Namespace) -> None:
 def _options(name: str, args: argparse.Namespace, seat: str) -> dict:
     from .players import DEFAULT_NODE_LIMIT
 
-    if name not in _SEARCHING:
+    if name not in SEARCH_PLAYERS:
         return {}
     opts: dict = {"node_limit": DEFAULT_NODE_LIMIT if args.nodes is None else args.nodes}
     if args.time is not None:
@@ -68,11 +52,13 @@ def _options(name: str, args: argparse.Namespace, seat: str) -> dict:
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    from .match import match
+    from .match import MAX_DEALS, match
 
     _check_ignored(args)
+    if args.deals > MAX_DEALS:
+        raise UsageError(f"--deals must be at most {MAX_DEALS:,}, got {args.deals:,}")
     if args.start is not None and not all(0 <= x < 6 for x in args.start):
-        raise PositionError(f"no such cell: {args.start}")
+        raise PositionError(f"--start: no such cell: ({args.start[0]},{args.start[1]}) (row and column are 0..5)")
     from .._io import check_run_outputs
 
     check_run_outputs(args.out, args.csv, force=args.force)  # before any game (--csv m.jsonl --out m.jsonl too)
@@ -105,27 +91,27 @@ def register_match(commands: argparse._SubParsersAction) -> None:
             " 95% interval over deal pairs."
         ),
     )
-    p.add_argument("--a", choices=_NAMES, default="search", help="player A (default search)")
-    p.add_argument("--b", choices=_NAMES, default="greedy", help="player B (default greedy)")
-    p.add_argument("--deals", type=_whole(1), default=20, metavar="N", help="deals, each played twice (default 20)")
-    p.add_argument("--seed", type=_whole(0), default=0, metavar="S", help="root seed (default 0)")
+    p.add_argument("--a", choices=PLAYER_NAMES, default="search", help="player A (default search)")
+    p.add_argument("--b", choices=PLAYER_NAMES, default="greedy", help="player B (default greedy)")
+    p.add_argument("--deals", type=whole_number(1), default=20, metavar="N", help="deals, each played twice (default 20)")
+    p.add_argument("--seed", type=whole_number(0), default=0, metavar="S", help="root seed (default 0)")
     # None = not given: the defaults are applied in _options, so that an option no player
     # would use can be refused (_check_ignored) instead of silently dropped
     limit = p.add_mutually_exclusive_group()
-    limit.add_argument("--nodes", type=_whole(1), default=None, metavar="K",
+    limit.add_argument("--nodes", type=whole_number(1), default=None, metavar="K",
                        help=f"search nodes per move for search/clairvoyant (default {DEFAULT_NODE_LIMIT:,}; reproducible)")
     limit.add_argument("--time", type=_seconds, default=None, metavar="SECONDS",
                        help="seconds per move for search/clairvoyant instead of --nodes (not reproducible)")
-    p.add_argument("--objective", choices=("margin", "win"), default=None,
+    p.add_argument("--objective", choices=OBJECTIVES, default=None,
                    help="what the search players maximise (default margin)")
     for seat in ("a", "b"):
-        p.add_argument(f"--{seat}-evaluation", choices=("fitted", "potential"), default=None,
+        p.add_argument(f"--{seat}-evaluation", choices=tuple(EVALUATIONS), default=None,
                        help=f"horizon evaluation of player {seat.upper()} when it searches: fitted to self-play"
                             " (default) or the earlier potential count; refused for a player that does not search")
-    p.add_argument("--reach", choices=("any", "nearest"), default="any", help="rules option reach (default any)")
+    p.add_argument("--reach", choices=REACHES, default="any", help="rules option reach (default any)")
     p.add_argument("--start", type=_cell, default=None, metavar="ROW,COL",
                    help="fix the start cell (crosskings.net uses 2,2); default: the second player chooses")
-    p.add_argument("--workers", type=_whole(1), default=None, metavar="W", help="worker processes (default: all cores)")
+    p.add_argument("--workers", type=whole_number(1), default=None, metavar="W", help="worker processes (default: all cores)")
     p.add_argument("--out", default=None, metavar="FILE", help="results file (JSON lines); resumes if it exists")
     p.add_argument("--csv", default=None, metavar="FILE", help="write the per-game rows as CSV")
     p.add_argument("--force", action="store_true", help="overwrite the --csv file if it exists")

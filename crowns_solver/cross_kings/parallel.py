@@ -45,6 +45,7 @@ part).  Node limits: the workers draw nodes from one shared pool a part at a tim
 
 from __future__ import annotations
 
+import math
 import os
 import queue
 import signal
@@ -55,7 +56,7 @@ from typing import Any
 
 from ..errors import SolverOptionError
 from . import solver as _solver
-from .position import Position
+from .position import Position, cell_index
 from .solver import (
     _EXACT,
     _INF,
@@ -73,7 +74,8 @@ from .solver import (
     _Stopped,
 )
 
-__all__ = ["check_workers", "solve_parallel", "PARALLEL_MIN_CARDS", "MIN_WORKER_TT_MB"]
+__all__ = ["check_workers", "check_memory", "worker_processes", "solve_parallel", "PARALLEL_MIN_CARDS",
+           "MIN_WORKER_TT_MB"]
 
 #: Positions with fewer cards left than this are solved in one process whatever
 #: `workers` says: starting processes costs more than they save there (a 16-card open
@@ -126,14 +128,97 @@ def check_workers(workers: Any) -> int:
     return workers
 
 
-def check_memory(tt_mb: float, workers: int) -> float:
-    """MB of table each worker gets (``tt_mb / workers``); raise when below the minimum."""
-    share = tt_mb / workers
+def worker_processes(pos: Position, *, mode: str, all_moves: bool, limited: bool, workers: int) -> int:
+    """The number of worker processes a solve of `pos` with `workers` starts.
+
+    Fewer than `workers` run when there are fewer jobs than workers: one per root move
+    (a fresh deal has four, its start cells), or with ``all_moves=True`` in game mode
+    one per face-up move and one per card a face-down move may reveal.  Positions with
+    fewer than :data:`PARALLEL_MIN_CARDS` cards left or a single legal move run in the
+    calling process (0 workers).  A solve stopped by a limit before its workers start
+    starts none; this is the number when they start.
+
+    Parameters
+    ----------
+    pos : Position
+        The position to solve.
+    mode : {"open", "game"}
+        As for :func:`crowns_solver.cross_kings.solve`.
+    all_moves : bool
+        As for :func:`crowns_solver.cross_kings.solve`.
+    limited : bool
+        Whether a time or node limit is given (above the anytime cut-over the heuristic
+        iterations are split over the root moves, whatever `all_moves` says).
+    workers : int
+        The number of workers asked for (>= 1, see :func:`check_workers`).
+
+    Returns
+    -------
+    int
+        Worker processes started, from 0 to `workers`.
+    """
+    route, jobs = _route(pos, mode, all_moves, limited)
+    return 0 if workers == 1 or route == "one" else min(workers, jobs)
+
+
+def _route(pos: Position, mode: str, all_moves: bool, limited: bool) -> tuple[str, int]:
+    """How a solve with several workers runs: ``("one", 1)`` in the calling process,
+    ``("anytime", jobs)`` (:func:`_solve_anytime`) or ``("exact", jobs)`` (the shallow pass
+    here, then the exact search in the workers); `jobs` is what the workers share at
+    once (see :func:`_tasks`), so more workers than that would idle."""
+    moves = pos.legal_moves()
+    if pos.cards_left < PARALLEL_MIN_CARDS or len(moves) <= 1:
+        return "one", 1
+    if ANYTIME_PARALLEL and limited and pos.cards_left > ANYTIME_CARDS[mode] and len(_depths(pos, mode, limited)) > 1:
+        return "anytime", len(moves)
+    if not all_moves or mode != "game" or pos.marker is None:
+        return "exact", len(moves)
+    chance = sum(1 for m in moves if cell_index(m) in pos.face_down)   # split card by card
+    return "exact", len(moves) - chance + chance * len(set(pos.unseen))
+
+
+#: How :func:`check_memory` names the options: in the API, and on the command line.
+_OPTION_NAMES = {False: ("tt_mb=", "workers="), True: ("--tt-mb ", "--workers ")}
+
+
+def check_memory(tt_mb: float, processes: int, *, workers: int | None = None, cli: bool = False) -> float:
+    """MB of memory each worker process gets, ``tt_mb / processes``.
+
+    Parameters
+    ----------
+    tt_mb : float
+        The solve's memory in MB (already checked to be from 1 to ``solver.MAX_TT_MB``).
+    processes : int
+        The worker processes that will really start (:func:`worker_processes`; 0 or 1:
+        the whole `tt_mb` goes to one engine).
+    workers : int, optional
+        The number asked for, when more than `processes`: the message says so.
+    cli : bool
+        Name the options as the command line spells them (``--tt-mb``, ``--workers``)
+        instead of as :func:`crowns_solver.cross_kings.solve`'s arguments.
+
+    Returns
+    -------
+    float
+        MB per worker process (`tt_mb` when no more than one).
+
+    Raises
+    ------
+    SolverOptionError
+        If the share is below :data:`MIN_WORKER_TT_MB`; the message names both options
+        and what would do.
+    """
+    share = tt_mb / max(processes, 1)
     if share < MIN_WORKER_TT_MB:
+        mb, w = _OPTION_NAMES[cli]
+        asked = workers if workers is not None else processes
+        but = "" if asked == processes else f", but this position has work for only {processes}"
+        fewer = int(tt_mb // MIN_WORKER_TT_MB)
         raise SolverOptionError(
-            f"tt_mb={tt_mb:g} MB split over {workers} workers leaves {share:.3g} MB each, below the"
-            f" {MIN_WORKER_TT_MB} MB a worker needs: give tt_mb >= {workers * MIN_WORKER_TT_MB}"
-            " or use fewer workers"
+            f"{mb}{tt_mb:g} MB shared over the {processes} worker processes this solve starts"
+            f" ({w}{asked}{but}) leaves {share:.3g} MB each, below the {MIN_WORKER_TT_MB} MB a"
+            f" worker needs: give {mb}{math.ceil(processes * MIN_WORKER_TT_MB)} or more, or"
+            f" {w}{fewer}{' or fewer' if fewer > 1 else ''}"
         )
     return share
 
@@ -171,12 +256,13 @@ def _worker_engine(wid: int, job: dict, results: Any) -> Any:
     return eng
 
 
-def _worker(wid: int, job: dict, tasks: list, next_task: Any, best: Any, pinning: Any,
-            results: Any) -> None:
-    """One worker process: take tasks from the shared counter until none are left."""
+def _worker_life(wid: int, job: dict, results: Any, work: Callable[[Any, dict, float], None]) -> None:
+    """What every worker process does around its search: set the Ctrl-C handler, watch the
+    parent, build the engine, run ``work(eng, hold, c0)``; on a stop (limit, Ctrl-C)
+    report what is proven of the move in hand (``hold["run"]``, ``hold["current"]``),
+    then the worker's effort ("done")."""
     global _interrupted
     _interrupted = False
-    eng = None
     t0 = time.perf_counter()
     c0 = time.process_time()
     try:   # (a Ctrl-C that comes before the handler is set ends the worker quietly too)
@@ -185,18 +271,29 @@ def _worker(wid: int, job: dict, tasks: list, next_task: Any, best: Any, pinning
         eng = _worker_engine(wid, job, results)
         if eng is None:
             return
-        eng.set_limits(job["deadline"], job["node_limit"])
-        run = _Run(eng, job["root"], job["pos"], job["mode"], job["objective"], job["all_moves"])
-        hold: dict[str, Any] = {"current": None, "done": 0}
+        hold: dict[str, Any] = {"current": None, "done": 0, "run": None}
         try:
-            _task_loop(run, job, tasks, next_task, best, pinning, results, wid, hold)
+            work(eng, hold, c0)
         except (_Stopped, KeyboardInterrupt):
             if not eng.stop:
                 eng.stop = 2
-            _report_current(run, hold, results, wid)
+            if hold["run"] is not None:
+                _report_current(hold["run"], hold, results, wid)
         results.put(("done", wid, _final_report(eng, hold["done"], t0, c0)))
     except KeyboardInterrupt:   # a late Ctrl-C while reporting: the parent sees no "done"
         pass
+
+
+def _worker(wid: int, job: dict, tasks: list, next_task: Any, best: Any, pinning: Any,
+            results: Any) -> None:
+    """One worker process: take tasks from the shared counter until none are left."""
+
+    def work(eng: Any, hold: dict, c0: float) -> None:
+        eng.set_limits(job["deadline"], job["node_limit"])
+        run = hold["run"] = _Run(eng, job["root"], job["pos"], job["mode"], job["objective"], job["all_moves"])
+        _task_loop(run, job, tasks, next_task, best, pinning, results, wid, hold)
+
+    _worker_life(wid, job, results, work)
 
 
 def _task_loop(run: _Run, job: dict, tasks: list, next_task: Any, best: Any, pinning: Any, results: Any,
@@ -571,45 +668,28 @@ def _anytime_worker(wid: int, job: dict, commands: Any, next_task: Any, claimed:
     search's jobs from the shared counter, as :func:`_worker`; then it ends) or
     ``("quit",)``.  A stop (limit, Ctrl-C) reports what is proven of the move in hand,
     then the worker's effort ("done"), and ends it."""
-    global _interrupted
-    _interrupted = False
-    t0 = time.perf_counter()
-    c0 = time.process_time()
-    try:   # (a Ctrl-C that comes before the handler is set ends the worker quietly too)
-        signal.signal(signal.SIGINT, _on_sigint)
-        _watch_parent(job["parent_pid"])
-        raw = _worker_engine(wid, job, results)
-        if raw is None:
-            return
+
+    def work(raw: Any, hold: dict, c0: float) -> None:
         eng = _Leased(raw, pool, job["deadline"], job["workers"])
-        hold: dict[str, Any] = {"current": None, "done": 0}
-        run: _Run | None = None
-        try:
-            while True:
-                cmd = commands.get()
-                if cmd[0] == "quit":
-                    break
-                if pool is not None and not eng.lease():
-                    raise _Stopped
-                run = _Run(eng, job["root"], job["pos"], job["mode"], job["objective"], job["all_moves"])
-                if cmd[0] == "iter":
-                    _iteration_jobs(run, cmd[1], claimed, best, results, wid, hold)
-                    eng.release()
-                    results.put(("idle", wid, cmd[1]["depth"], raw.nodes, time.process_time() - c0))
-                    continue
-                x = cmd[1]   # "exact": from what the parent knows of each move
-                for cell, (lo, hi) in x["bounds"].items():
-                    run.moves[cell].lower, run.moves[cell].upper = lo, hi
-                _task_loop(run, {**job, **x}, x["tasks"], next_task, best, pinning, results, wid, hold)
+        while True:
+            cmd = commands.get()
+            if cmd[0] == "quit":
                 break
-        except (_Stopped, KeyboardInterrupt):
-            if not raw.stop:
-                raw.stop = 2
-            if run is not None:
-                _report_current(run, hold, results, wid)
-        results.put(("done", wid, _final_report(raw, hold["done"], t0, c0)))
-    except KeyboardInterrupt:   # a late Ctrl-C while reporting: the parent sees no "done"
-        pass
+            if pool is not None and not eng.lease():
+                raise _Stopped
+            run = hold["run"] = _Run(eng, job["root"], job["pos"], job["mode"], job["objective"], job["all_moves"])
+            if cmd[0] == "iter":
+                _iteration_jobs(run, cmd[1], claimed, best, results, wid, hold)
+                eng.release()
+                results.put(("idle", wid, cmd[1]["depth"], raw.nodes, time.process_time() - c0))
+                continue
+            x = cmd[1]   # "exact": from what the parent knows of each move
+            for cell, (lo, hi) in x["bounds"].items():
+                run.moves[cell].lower, run.moves[cell].upper = lo, hi
+            _task_loop(run, {**job, **x}, x["tasks"], next_task, best, pinning, results, wid, hold)
+            break
+
+    _worker_life(wid, job, results, work)
 
 
 def _claim(claimed: Any, indices: list[int]) -> int | None:
@@ -776,26 +856,24 @@ def solve_parallel(pos: Position, *, mode: str, objective: str, all_moves: bool,
     this process.
     """
     t0 = time.perf_counter()
-    check_memory(tt_mb, workers)
     limited = time_limit is not None or node_limit is not None
+    route, _ = _route(pos, mode, all_moves, limited)   # (solve checked the memory per worker)
     cards, root = _engine_input(pos, mode)
     mode_i, objective_i, reach_i = (0 if mode == "open" else 1, 0 if objective == "margin" else 1,
                                     0 if pos.reach == "any" else 1)
-    moves = pos.legal_moves()
-    if pos.cards_left < PARALLEL_MIN_CARDS or len(moves) <= 1:
+    if route == "one":
         sol = _solver.solve(pos, mode=mode, objective=objective, all_moves=all_moves, tt_mb=tt_mb,  # type: ignore[arg-type]
                             time_limit=time_limit, node_limit=node_limit, workers=1, evaluation=evaluation)  # type: ignore[arg-type]
         return replace(sol, stats={**sol.stats, "workers": 1})
-    depths = _depths(pos, mode, limited)
-    if ANYTIME_PARALLEL and limited and pos.cards_left > ANYTIME_CARDS[mode] and len(depths) > 1:
-        return _solve_anytime(pos, depths, mode=mode, objective=objective, all_moves=all_moves, tt_mb=tt_mb,
-                              time_limit=time_limit, node_limit=node_limit, workers=workers,
-                              evaluation=evaluation, t_start=t0)
+    if route == "anytime":
+        return _solve_anytime(pos, _depths(pos, mode, limited), mode=mode, objective=objective,
+                              all_moves=all_moves, tt_mb=tt_mb, time_limit=time_limit, node_limit=node_limit,
+                              workers=workers, evaluation=evaluation, t_start=t0)
     # the shallow pass (and the anytime iterations) in this process, with all the memory
     try:
         eng = _core.Engine(cards, mode_i, objective_i, reach_i, int(tt_mb * (1 << 20)))
     except MemoryError:
-        raise SolverOptionError(f"cannot allocate a transposition table of {tt_mb} MB; ask for less") from None
+        raise SolverOptionError(f"cannot allocate a transposition table of {tt_mb:g} MB; ask for less") from None
     heur_kind = eng.heur_kind = EVALUATIONS[evaluation]
     deadline = _core.monotonic() + time_limit if time_limit is not None else 0.0
     eng.set_limits(deadline, node_limit or 0)

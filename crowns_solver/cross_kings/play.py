@@ -247,7 +247,7 @@ class PlaySession:
         stdin: IO[str] | None = None,
         stdout: IO[str] | None = None,
     ) -> None:
-        from .players import make_player
+        from .players import SEARCH_PLAYERS, make_player
 
         self.stdin = stdin if stdin is not None else sys.stdin
         self.stdout = stdout if stdout is not None else sys.stdout
@@ -262,7 +262,7 @@ class PlaySession:
         if time_limit is None and node_limit is None:
             raise PolicyError("give a time limit or a node limit (or both): the computer's"
                               " searches, hints and the analysis need one")
-        search = opponent in ("search", "clairvoyant")
+        search = opponent in SEARCH_PLAYERS
         options: dict[str, Any] = {"time_limit": time_limit, "node_limit": node_limit} if search else {}
         self.player = make_player(opponent, **options)
         self.opponent = opponent
@@ -650,21 +650,3 @@ class PlaySession:
                  " your expected final margin in points, judged before each move; ~ marks estimates")
         self.say(*format_analysis(frame, pos.rules.names))
         self.frame = frame
-
-
-def run_play(
-    *,
-    seed: int | None = None,
-    opponent: str = "search",
-    time_limit: float | None = DEFAULT_TIME,
-    node_limit: int | None = None,
-    seat: str | None = None,
-    load: Position | str | None = None,
-    stdin: IO[str] | None = None,
-    stdout: IO[str] | None = None,
-) -> PlaySession:
-    """Play one game (see :class:`PlaySession` for the parameters); returns the session."""
-    session = PlaySession(seed=seed, opponent=opponent, time_limit=time_limit, node_limit=node_limit,
-                          seat=seat, load=load, stdin=stdin, stdout=stdout)
-    session.run()
-    return session

@@ -9,15 +9,18 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..cli import add_json_flag, print_json
-from .cli import _positive_int, _seconds
+from ..cli import UsageError, add_json_flag, print_json
+from ..errors import SolverOptionError
+from .cli import _node_limit, _seconds, add_names_arg, whole_number
+from .players import PLAYER_NAMES
+from .position import PLAYERS
 
 #: Default seconds of search per analysed move (``analyse --time``).
 ANALYSE_TIME = 2.0
 #: Default seconds of search per computer move, hint and analysed move (``play --time``).
 PLAY_TIME = 3.0
-#: Choices of ``play --seat``.
-SEATS = ("first", "second", "random")
+#: Choices of ``play --seat``: a player, or one drawn at random.
+SEATS = (*PLAYERS, "random")
 
 
 def _seconds_or_zero(text: str) -> float:
@@ -76,6 +79,14 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     try:
         frame = analyse_game(game, players=players, time_limit=time_limit, node_limit=args.node_limit,
                              progress=progress)
+    except SolverOptionError:
+        if time_limit is None and args.node_limit is None:   # the only option error the CLI lets through
+            from .review import UNLIMITED_MAX_CARDS
+
+            raise UsageError(f"--time 0 means no time limit, which is accepted only for positions with up to"
+                             f" {UNLIMITED_MAX_CARDS} cards left (an exact solve of a larger one could run for"
+                             " hours): give --node-limit N too, or a --time") from None
+        raise
     finally:
         if bar is not None:
             bar.close()
@@ -137,19 +148,12 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     return 0
 
 
-def _seed(text: str) -> int:
-    try:
-        x = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
-    if x < 0:
-        raise argparse.ArgumentTypeError(f"must be >= 0: {text!r}")
-    return x
-
-
 def cmd_play(args: argparse.Namespace) -> int:
     from .play import PlaySession
 
+    if args.time == 0 and args.node_limit is None:
+        raise UsageError("--time 0 means no time limit: give --node-limit N for the computer's searches,"
+                         " the hints and the analysis")
     load = None if args.load is None else _read_game(args.load, stdin=False)
     time_limit = None if args.time == 0 else args.time
     session = PlaySession(seed=args.seed, opponent=args.opponent, time_limit=time_limit,
@@ -178,12 +182,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     analyse.add_argument("--time", type=_seconds_or_zero, default=ANALYSE_TIME, metavar="PER_MOVE",
                          help=f"seconds of search per move (default {ANALYSE_TIME:g}; 0: no time limit,"
                          " with --node-limit for output that repeats exactly)")
-    analyse.add_argument("--node-limit", type=_positive_int, default=None, metavar="N",
+    analyse.add_argument("--node-limit", type=_node_limit, default=None, metavar="N",
                          help="also stop each move's search after N nodes (reproducible)")
-    analyse.add_argument("--player", choices=("first", "second"), default=None,
+    analyse.add_argument("--player", choices=PLAYERS, default=None,
                          help="analyse only this player's moves (default both)")
-    analyse.add_argument("--names", nargs=2, metavar=("FIRST", "SECOND"),
-                         help="display names of the two players")
+    add_names_arg(analyse)
     add_json_flag(analyse)
     analyse.set_defaults(handler=cmd_analyse)
 
@@ -198,15 +201,14 @@ def register(commands: argparse._SubParsersAction) -> None:
             " move-by-move analysis of your moves."
         ),
     )
-    play.add_argument("--seed", type=_seed, default=None, metavar="S",
+    play.add_argument("--seed", type=whole_number(0), default=None, metavar="S",
                       help="seed of the deal and of the computer's choices (default: a fresh one, printed)")
     play.add_argument("--opponent", default="search", metavar="NAME",
-                      help="computer player: random, greedy, search or clairvoyant (it cheats);"
-                           " default search")
+                      help=f"computer player: {', '.join(PLAYER_NAMES)} (clairvoyant cheats); default search")
     play.add_argument("--time", type=_seconds_or_zero, default=PLAY_TIME, metavar="PER_MOVE",
                       help=f"seconds of search per computer move, hint and analysed move"
                            f" (default {PLAY_TIME:g}; 0: none, then give --node-limit)")
-    play.add_argument("--node-limit", type=_positive_int, default=None, metavar="N",
+    play.add_argument("--node-limit", type=_node_limit, default=None, metavar="N",
                       help="also limit each search to N nodes (reproducible games)")
     play.add_argument("--seat", choices=SEATS, default=None,
                       help="your seat: first moves first, second chooses the start cell"

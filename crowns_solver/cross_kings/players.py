@@ -40,9 +40,9 @@ import numpy as np
 
 from ..errors import HiddenCardError, IllegalMoveError, PolicyError, PositionError
 from .cards import DECK, Card, parse_card
-from .position import UNKNOWN, Cell, Player, Position, cell_coords, cell_index
+from .position import PLAYERS, UNKNOWN, Cell, Player, Position, cell_coords, cell_index, one_of
 from .scoring import _core as _score_core
-from .solver import EVALUATIONS
+from .solver import EVALUATIONS, OBJECTIVES
 
 __all__ = [
     "SeatView",
@@ -53,6 +53,7 @@ __all__ = [
     "ClairvoyantPlayer",
     "MoveEstimate",
     "PLAYER_NAMES",
+    "SEARCH_PLAYERS",
     "seat_view",
     "make_player",
     "evaluate_moves",
@@ -104,8 +105,8 @@ class SeatView:
     def __init__(self, position: Position, seat: Player, *, reveal: bool = False) -> None:
         if not isinstance(position, Position):
             raise PositionError(f"a seat view needs a Position, got {type(position).__name__}")
-        if seat not in ("first", "second"):
-            raise PositionError(f"seat must be 'first' or 'second', got {seat!r}")
+        if seat not in PLAYERS:
+            raise PositionError(f"seat must be {one_of(PLAYERS)}, got {seat!r}")
         self.seat: Player = seat
         self.hidden_accesses = 0
         self._public = _public(position)
@@ -419,8 +420,8 @@ def _check_limits(node_limit: Any, time_limit: Any, tt_mb: Any, objective: Any, 
         raise PolicyError("a search player needs a node_limit or a time_limit (or both)")
     if isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)) or not 1 <= tt_mb <= 65536:
         raise PolicyError(f"tt_mb must be a number of MB between 1 and 65536, got {tt_mb!r}")
-    if objective not in ("margin", "win"):
-        raise PolicyError(f"objective must be 'margin' or 'win', got {objective!r}")
+    if objective not in OBJECTIVES:
+        raise PolicyError(f"objective must be {one_of(OBJECTIVES)}, got {objective!r}")
     if not isinstance(evaluation, str) or evaluation not in EVALUATIONS:
         raise PolicyError(f"evaluation must be one of {', '.join(map(repr, EVALUATIONS))}, got {evaluation!r}")
 
@@ -546,20 +547,23 @@ class ClairvoyantPlayer(SearchPlayer):
         return view.true_position()
 
 
-#: Built-in player names, for :func:`make_player` and the command line.
-PLAYER_NAMES: tuple[str, ...] = ("random", "greedy", "search", "clairvoyant")
 _FACTORIES: dict[str, Callable[..., Any]] = {
     "random": RandomPlayer,
     "greedy": GreedyPlayer,
     "search": SearchPlayer,
     "clairvoyant": ClairvoyantPlayer,
 }
+_SEARCH_OPTIONS = ("node_limit", "time_limit", "objective", "tt_mb", "evaluation")
 _OPTIONS: dict[str, tuple[str, ...]] = {
     "random": (),
     "greedy": ("tie_break",),
-    "search": ("node_limit", "time_limit", "objective", "tt_mb", "evaluation"),
-    "clairvoyant": ("node_limit", "time_limit", "objective", "tt_mb", "evaluation"),
+    "search": _SEARCH_OPTIONS,
+    "clairvoyant": _SEARCH_OPTIONS,
 }
+#: Built-in player names, for :func:`make_player` and the command line.
+PLAYER_NAMES: tuple[str, ...] = tuple(_FACTORIES)
+#: The players that search (they take a node or time limit, an objective, an evaluation).
+SEARCH_PLAYERS: tuple[str, ...] = tuple(n for n in PLAYER_NAMES if _OPTIONS[n] == _SEARCH_OPTIONS)
 
 
 def make_player(name: str, **options: Any) -> CrossKingsPlayer:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Literal, TypeAlias
+from typing import Any, Literal, TypeAlias, get_args
 
 import numpy as np
 
@@ -47,6 +47,16 @@ __all__ = [
 Cell: TypeAlias = tuple[int, int]
 Reach: TypeAlias = Literal["any", "nearest"]
 Player: TypeAlias = Literal["first", "second"]
+#: The rules option reach's values (RULES.md "Move"), for validation and the command line.
+REACHES: tuple[Reach, ...] = get_args(Reach)
+#: The two players, first to move after the start and second (who chooses the start cell).
+PLAYERS: tuple[Player, ...] = get_args(Player)
+
+
+def one_of(values: tuple[str, ...]) -> str:
+    """``'a' or 'b'`` / ``'a', 'b' or 'c'``: the allowed values of an option, for messages."""
+    quoted = [repr(v) for v in values]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
 
 #: Cells dealt face down: the two diagonals (row == col or row + col == 5).
 FACE_DOWN_CELLS: frozenset[int] = frozenset(
@@ -206,8 +216,8 @@ class Rules:
     names: tuple[str, str] = ("first", "second")
 
     def __post_init__(self) -> None:
-        if self.reach not in ("any", "nearest"):
-            raise RulesError(f"reach must be 'any' or 'nearest', got {self.reach!r}")
+        if self.reach not in REACHES:
+            raise RulesError(f"reach must be {one_of(REACHES)}, got {self.reach!r}")
         if len(self.names) != 2 or not all(isinstance(n, str) and n for n in self.names):
             raise RulesError(f"names must be two non-empty strings, got {self.names!r}")
 
@@ -400,8 +410,8 @@ class Position:
     def _validate(self) -> None:
         if len(self.cells) != 36:
             raise PositionError(f"the grid has {len(self.cells)} cells, expected 36 (6x6)")
-        if self.to_move not in ("first", "second"):
-            raise PositionError(f"to_move must be 'first' or 'second', got {self.to_move!r}")
+        if self.to_move not in PLAYERS:
+            raise PositionError(f"to_move must be {one_of(PLAYERS)}, got {self.to_move!r}")
         seen: dict[int, str] = {}
 
         def claim(idx: int, where: str) -> None:
@@ -530,8 +540,8 @@ class Position:
 
     def hand(self, player: Player) -> tuple[Card, ...]:
         """Cards held by `player` ("first" or "second"), in the order taken."""
-        if player not in ("first", "second"):
-            raise PositionError(f"player must be 'first' or 'second', got {player!r}")
+        if player not in PLAYERS:
+            raise PositionError(f"player must be {one_of(PLAYERS)}, got {player!r}")
         hand = self.first_hand if player == "first" else self.second_hand
         return tuple(DECK[i] for i in hand)
 
@@ -999,6 +1009,12 @@ class Position:
             return pos
         if "//" in stripped:
             return cls.from_save_string(stripped, rules)
+        lines = [ln for ln in stripped.splitlines() if ln.strip() and not ln.strip().startswith("#")]
+        if len(lines) <= 1:   # one line: not a deal; say what a position can be
+            shown = stripped if len(stripped) <= 40 else stripped[:37] + "..."
+            raise PositionError(
+                "not a position: expected a save string (three parts separated by '//'), a position as a"
+                f" JSON object ({{...}}) or a deal (six lines of six cards), got {shown!r}")
         return Deal.from_text(stripped).position(rules)
 
     def render(self) -> str:

@@ -23,7 +23,7 @@ from ..errors import (
 )
 from .cards import DECK, Card, parse_card
 from .players import MoveEstimate
-from .position import FACE_DOWN_CELLS, Cell, Position, cell_coords, cell_index
+from .position import FACE_DOWN_CELLS, PLAYERS, Cell, Position, cell_coords, cell_index
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -203,6 +203,8 @@ def replay(
     if not isinstance(game, Position):
         raise PositionError(f"a game is a Position or a save string, got {type(game).__name__}")
     steps: list[GameStep] = []
+    if moves is None and game.marker is None and not game.taken:
+        return steps   # a fresh deal: no start cell chosen, no move played yet
     if moves is None:
         pos = _initial(game)
         assert game.history is not None and game.start is not None
@@ -378,12 +380,12 @@ def analyse_game(
     >>> table[table.loss > 1][["ply", "player", "move", "loss"]]     # doctest: +SKIP
     """
     if players is None:
-        players = ("first", "second")
+        players = PLAYERS
     elif isinstance(players, str):
         players = (players,)
     for p in players:
-        if p not in ("first", "second"):
-            raise SolverOptionError(f"players must be 'first' and/or 'second', got {p!r}")
+        if p not in PLAYERS:
+            raise SolverOptionError(f"players must be {' and/or '.join(map(repr, PLAYERS))}, got {p!r}")
     # check the limits before any replay work
     from .solver import _check_options
 

@@ -24,16 +24,17 @@ stop the search cleanly and :func:`solve` returns what it has proven so far.
 from __future__ import annotations
 
 import math
+import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Literal, TypeAlias
+from typing import Any, Literal, TypeAlias, get_args
 
 from .._native import load
 from ..errors import PositionError, SolverOptionError, UnknownCardError
 from .cards import DECK, Card, parse_card
-from .position import Cell, Deal, Position, cell_coords
+from .position import Cell, Deal, Position, cell_coords, one_of
 
 _core = load("_ck_search")
 
@@ -42,8 +43,12 @@ __all__ = ["solve", "Solution", "MoveValue", "Mode", "Objective", "DEFAULT_TT_MB
 Mode: TypeAlias = Literal["open", "game"]
 Objective: TypeAlias = Literal["margin", "win"]
 Evaluation: TypeAlias = Literal["fitted", "potential"]
-#: Horizon evaluations of the anytime analysis, by name: the core's ``heur_kind``.
-EVALUATIONS = {"fitted": 2, "potential": 1}
+#: The solver's modes and objectives, for validation and the command line.
+MODES: tuple[Mode, ...] = get_args(Mode)
+OBJECTIVES: tuple[Objective, ...] = get_args(Objective)
+#: Horizon evaluations of the anytime analysis, by name (the names of `Evaluation`): the
+#: core's ``heur_kind``.  The command line's choices are its keys.
+EVALUATIONS: dict[Evaluation, int] = {"fitted": 2, "potential": 1}
 StopReason: TypeAlias = Literal["time", "interrupted", "nodes"]
 
 #: Default size of the transposition table, in MB.
@@ -295,11 +300,39 @@ def _coerce_position(position: Position | Deal | str) -> Position:
     )
 
 
+def memory_mb() -> float | None:
+    """This machine's physical memory in MB, or None where the platform does not tell."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 2**20
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def check_memory_fits(tt_mb: float, *, cli: bool = False) -> None:
+    """Refuse a `tt_mb` larger than the machine's physical memory.
+
+    A table that large cannot be held: one process fails to allocate it, but several
+    workers' shares are each allocated lazily and only fail (or swap the machine to a
+    halt) once the search fills them.
+
+    Raises
+    ------
+    SolverOptionError
+        If `tt_mb` MB is more than :func:`memory_mb`; the message names ``--tt-mb`` when
+        `cli`, else ``tt_mb=``.
+    """
+    total = memory_mb()
+    if total is not None and tt_mb > total:
+        name = "--tt-mb " if cli else "tt_mb="
+        raise SolverOptionError(f"{name}{tt_mb:g} MB is more than this machine's memory ({total:,.0f} MB):"
+                                " ask for less")
+
+
 def _check_options(mode: Any, objective: Any, tt_mb: Any, time_limit: Any, node_limit: Any) -> None:
-    if mode not in ("open", "game"):
-        raise SolverOptionError(f"mode must be 'open' or 'game', got {mode!r}")
-    if objective not in ("margin", "win"):
-        raise SolverOptionError(f"objective must be 'margin' or 'win', got {objective!r}")
+    if mode not in MODES:
+        raise SolverOptionError(f"mode must be {one_of(MODES)}, got {mode!r}")
+    if objective not in OBJECTIVES:
+        raise SolverOptionError(f"objective must be {one_of(OBJECTIVES)}, got {objective!r}")
     if (isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)) or not math.isfinite(tt_mb)
             or not 1 <= tt_mb <= MAX_TT_MB):
         raise SolverOptionError(f"tt_mb must be a number of MB from 1 to {MAX_TT_MB}, got {tt_mb!r}")
@@ -421,22 +454,30 @@ class _Driver:
         g = min(max(guess, lower), upper)
         queue = [t for t in first]
         probes = 0
+
+        def null_window(beta: int) -> int:
+            """One probe "is the value >= beta?": narrows lower/upper, returns its value."""
+            nonlocal lower, upper, best
+            v, proven, move = probe(beta - 1, beta)
+            self.check()
+            if v >= beta:
+                lower = max(lower, v)
+                if move >= 0:
+                    best = move
+                if proven and on_proven:
+                    on_proven(v, _INF, move)
+            else:
+                upper = min(upper, v)
+                if proven and on_proven:
+                    on_proven(-_INF, v, -1)
+            return v
+
         if wide and -_INF < lower and upper < _INF:
             # one search with the whole window: in game mode the values come in small
             # units (1/f!), where null-window steps would take many probes
             for t in queue:   # the first thresholds still go first
                 if lower < t <= upper:
-                    v, proven, move = probe(t - 1, t)
-                    self.check()
-                    if v >= t:
-                        lower = max(lower, v)
-                        best = move if move >= 0 else best
-                        if proven and on_proven:
-                            on_proven(v, _INF, move)
-                    else:
-                        upper = min(upper, v)
-                        if proven and on_proven:
-                            on_proven(-_INF, v, -1)
+                    null_window(t)
             if lower < upper:
                 v, proven, move = probe(lower - 1, upper + 1)
                 self.check()
@@ -461,19 +502,7 @@ class _Driver:
             else:
                 beta = g if g > lower else lower + 1
                 beta = min(beta, upper)
-            v, proven, move = probe(beta - 1, beta)
-            self.check()
-            if v >= beta:
-                lower = max(lower, v)
-                if move >= 0:
-                    best = move
-                if proven and on_proven:
-                    on_proven(v, _INF, move)
-            else:
-                upper = min(upper, v)
-                if proven and on_proven:
-                    on_proven(-_INF, v, -1)
-            g = v
+            g = null_window(beta)
         return lower, upper, best
 
 
@@ -538,7 +567,8 @@ def solve(
         anytime cut-over (:data:`ANYTIME_CARDS`) the heuristic iterations are split too,
         so the analysis gets deeper in the same time; a stopped solve reports, as with
         one process, the deepest completed iteration's estimate and move.  Memory: each worker's table gets
-        ``tt_mb / workers`` MB, so `tt_mb` still bounds the whole solve.  Positions
+        ``tt_mb / n`` MB, n the worker processes that really start (at most one per root
+        move, e.g. four at a fresh deal), so `tt_mb` still bounds the whole solve.  Positions
         with fewer than 16 cards left, or a single legal move, are solved in this
         process.
     evaluation : {"fitted", "potential"}
@@ -563,8 +593,11 @@ def solve(
     SolverOptionError
         If `mode`, `objective`, `tt_mb`, `time_limit`, `node_limit`, `workers` or
         `evaluation` is invalid (e.g. `tt_mb` not a number from 1 to 65536, `time_limit` NaN, zero or
-        negative), if ``tt_mb / workers`` is below 1 MB, or the table cannot be
-        allocated.
+        negative), if `tt_mb` is more than the machine's physical memory
+        (:func:`memory_mb`), if `tt_mb` shared over the worker processes that will
+        really start (:func:`crowns_solver.cross_kings.parallel.worker_processes`: no
+        more than the root has jobs for) leaves less than 1 MB each, or the table cannot
+        be allocated.
     UnknownCardError
         If ``mode="open"`` and some face-down card is unknown (a crosskings.net save
         string hides them): the open value needs every card; use ``mode="game"``.
@@ -584,6 +617,7 @@ def solve(
     ``stopped="interrupted"`` instead of raising KeyboardInterrupt.
     """
     _check_options(mode, objective, tt_mb, time_limit, node_limit)
+    check_memory_fits(tt_mb)
     if time_limit is not None and math.isinf(time_limit):
         time_limit = None   # no limit
     if not isinstance(all_moves, bool):
@@ -591,10 +625,9 @@ def solve(
     if not isinstance(evaluation, str) or evaluation not in EVALUATIONS:
         raise SolverOptionError(f"evaluation must be one of {', '.join(map(repr, EVALUATIONS))}, got {evaluation!r}")
     if type(workers) is not int or workers != 1:
-        from .parallel import check_memory, check_workers
+        from .parallel import check_workers
 
         workers = check_workers(workers)
-        check_memory(tt_mb, workers)
     pos = _coerce_position(position)
     if mode == "open" and not pos.is_known():
         hidden = [cell_coords(i) for i in sorted(pos.face_down) if pos.cells[i] < 0]
@@ -605,8 +638,11 @@ def solve(
             " for the value of the game as played with those cards unseen"
         )
     if workers != 1:
-        from .parallel import solve_parallel
+        from .parallel import check_memory, solve_parallel, worker_processes
 
+        limited = time_limit is not None or node_limit is not None
+        check_memory(tt_mb, worker_processes(pos, mode=mode, all_moves=all_moves, limited=limited, workers=workers),
+                     workers=workers)
         return solve_parallel(pos, mode=mode, objective=objective, all_moves=all_moves, tt_mb=tt_mb,
                               time_limit=time_limit, node_limit=node_limit, workers=workers,
                               evaluation=evaluation)
@@ -621,7 +657,7 @@ def solve(
             int(tt_mb * (1 << 20)),
         )
     except MemoryError:
-        raise SolverOptionError(f"cannot allocate a transposition table of {tt_mb} MB; ask for less") from None
+        raise SolverOptionError(f"cannot allocate a transposition table of {tt_mb:g} MB; ask for less") from None
     eng.heur_kind = EVALUATIONS[evaluation]
     run = _Run(eng, root, pos, mode, objective, all_moves)
     deadline = run.started + time_limit if time_limit is not None else 0.0
