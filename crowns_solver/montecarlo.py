@@ -68,11 +68,15 @@ __all__ = [
     "stop_pool",
     "FORMAT",
     "DEFAULT_CHUNK_SIZE",
+    "MAX_GAMES",
 ]
 
 FORMAT = "crowns-montecarlo"
 FORMAT_VERSION = 1
 DEFAULT_CHUNK_SIZE = 1000
+#: Most games one run may have: the rows of every game are held in memory (a few hundred
+#: bytes each), so a run beyond this would exhaust a machine's memory, not finish.
+MAX_GAMES = 100_000_000
 #: Keys of the header that must match for a run to resume from a file.
 RESUME_KEYS = ("seed", "chunk_size", "games", "play_chunk", "params", "version", "game")
 
@@ -208,6 +212,8 @@ def _read_chunks(path: str | Path, *, repair: bool) -> tuple[dict[str, Any], dic
     games, size = meta.get("games"), meta.get("chunk_size")
     if any(isinstance(v, bool) or not isinstance(v, int) or v < 1 for v in (games, size)):
         raise ResultsFileError(f"{path}: header lacks games or chunk_size (whole numbers >= 1)")
+    if games > MAX_GAMES:
+        raise ResultsFileError(f"{path}: header says {games:,} games, more than a run may have ({MAX_GAMES:,})")
     sizes = chunk_sizes(games, size)
     chunks: dict[int, dict[str, list[Any]]] = {}
     for lineno, line in enumerate(complete[1:], start=2):
@@ -451,9 +457,11 @@ class _InlineExecutor(Executor):
 
 # ---------------------------------------------------------------- the runner
 
-def _check_int(name: str, value: Any, lo: int) -> int:
+def _check_int(name: str, value: Any, lo: int, hi: int | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
         raise RunnerError(f"{name} must be a whole number >= {lo}, got {value!r}")
+    if hi is not None and value > hi:
+        raise RunnerError(f"{name} must be at most {hi:,} (the results are held in memory), got {int(value):,}")
     return int(value)
 
 
@@ -479,7 +487,7 @@ def run(
         DataFrame (or list of dicts) with one row per game.  It must be a picklable
         top-level function to run in worker processes.
     games : int
-        Number of games (>= 1).
+        Number of games (1 to :data:`MAX_GAMES`).
     params : mapping, optional
         Keyword arguments for `play_chunk`; JSON-able (they are recorded in the results
         and compared on resume).
@@ -515,7 +523,7 @@ def run(
     Raises
     ------
     RunnerError
-        If an argument is out of range, `params`/`meta` are not JSON-able, or a chunk
+        If an argument is out of range (`games` above :data:`MAX_GAMES` included), `params`/`meta` are not JSON-able, or a chunk
         returns the wrong number of rows; or the results file cannot be created.
     EmptyPathError, FolderPathError, MissingFolderError
         If `out` is empty, names a folder (ends in ``/``, or is one) or lies in a folder
@@ -533,7 +541,7 @@ def run(
     """
     from . import __version__
 
-    games = _check_int("games", games, 1)
+    games = _check_int("games", games, 1, MAX_GAMES)
     seed = _check_int("seed", seed, 0)
     chunk_size = _check_int("chunk_size", chunk_size, 1)
     if workers is not None:

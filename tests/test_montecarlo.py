@@ -167,6 +167,30 @@ def test_bad_arguments():
         montecarlo.run(wrong_rows, 10, workers=1)
 
 
+def test_games_beyond_memory_refused_before_any_work(tmp_path):
+    """A run of more games than fit in memory is refused at once (it used to build the list
+    of chunk sizes first: a MemoryError or a hang for 10**12 games), and so is a results
+    file whose header claims that many."""
+    limit = montecarlo.MAX_GAMES
+    with pytest.raises(RunnerError, match=f"games must be at most {limit:,} .*got {10**12:,}"):
+        montecarlo.run(toy_chunk, 10**12, workers=1)
+    with pytest.raises(RunnerError, match="games must be at most"):
+        montecarlo.run(toy_chunk, limit + 1, workers=1)
+    path = tmp_path / "huge.jsonl"
+    header = {"format": montecarlo.FORMAT, "format_version": 1, "meta": {"games": 10**12, "chunk_size": 1}}
+    path.write_text(json.dumps(header) + "\n")
+    with pytest.raises(ResultsFileError, match=f"header says {10**12:,} games, more than a run may have"):
+        montecarlo.read_results(path)
+
+
+def test_cli_games_beyond_memory_is_one_line():
+    out = subprocess.run([sys.executable, "-m", "crowns_solver.cli", "kings-crowns", "simulate", "--games", str(10**12)],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 2
+    assert out.stderr.strip().splitlines() == [
+        f"crowns: error: games must be at most {montecarlo.MAX_GAMES:,} (the results are held in memory), got {10**12:,}"]
+
+
 def test_default_pool_uses_worker_processes():
     df = montecarlo.run(pid_chunk, 40, chunk_size=10, workers=2)
     assert os.getpid() not in set(df["pid"])
