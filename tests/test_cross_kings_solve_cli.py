@@ -107,3 +107,29 @@ def test_the_table_size_reads_in_a_sensible_unit(capsys):
     assert re.search(r"entries used \(\d+ bytes\)$", out.strip().splitlines()[-1]), out
     code, out, _ = run(capsys, "cross-kings", "solve", "--random", "2", "--node-limit", "1000", "--tt-mb", "8")
     assert re.search(r"entries used \(\d+ MB\)$", out.strip().splitlines()[-1]), out
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_solve_of_a_finished_game_says_it_is_over(capsys, tmp_path, seed):
+    """A finished game has nothing to search: one line gives both scores and the final
+    value for the player whose turn it would be (RULES.md "End", "Outcome"), in both
+    objectives, instead of a search report."""
+    import numpy as np
+
+    rng = np.random.default_rng(seed)
+    pos = Position.random(rng, "any")
+    while not pos.is_terminal():
+        moves = pos.legal_moves()
+        pos = pos.play(moves[int(rng.integers(len(moves)))])
+    path = tmp_path / "over.json"
+    path.write_text(json.dumps(pos.to_dict()))
+    first, second = pos.scores()
+    margin = first - second if pos.to_move == "first" else second - first
+    points = {1: "1", 0: "1/2", -1: "0"}[(margin > 0) - (margin < 0)]
+    for objective, value, what in (("margin", f"{margin:+d}" if margin else "0", "final margin"),
+                                   ("win", points, "game points: win 1, draw 1/2, loss 0")):
+        code, out, err = run(capsys, "cross-kings", "solve", str(path), "--objective", objective, "--mode", "game")
+        assert code == 0 and not err
+        assert out.splitlines()[-1] == (f"the game is over: first {first} points, second {second} points; value {value}"
+                                        f" ({what}) for {pos.to_move}, whose turn it would be")
+        assert "searched" not in out and "moves, best first" not in out

@@ -300,6 +300,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
         unit = "expected " + unit
     print(pos.render())
     print()
+    if pos.is_terminal():   # nothing to search: the hands are final
+        first, second = pos.scores()
+        what = "final margin" if obj == "margin" else "game points: win 1, draw 1/2, loss 0"
+        print(f"the game is over: {names[0]} {first} points, {names[1]} {second} points;"
+              f" value {_fmt_value(sol.value, obj)} ({what}) for {who}, whose turn it would be")
+        return 0
     print(f"{question}, {unit}, for {who} to move:")
     if sol.exact:
         print(f"  value {_fmt_value(sol.value, obj)}  (exact)")
