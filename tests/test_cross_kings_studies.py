@@ -105,8 +105,7 @@ def test_first_player_study_tables():
 
 def test_the_studies_share_one_rules_sentence_and_the_committed_reports_carry_it():
     # the strategy studies and the evaluation study render the rules paragraph with one
-    # function; the committed reports hold what it writes (the evaluation report, written
-    # before the two shared a sentence, lacks the word "dealt" until it is rerun)
+    # function; the committed reports hold what it writes
     from pathlib import Path
 
     from crowns_solver.analysis._cross_kings_common import RULES_SENTENCE, rules_text
@@ -119,6 +118,4 @@ def test_the_studies_share_one_rules_sentence_and_the_committed_reports_carry_it
         lines = (reports / f"{name}.md").read_text().splitlines()
         rules = next(line for line in lines if line.startswith("**Rules, deck and players.** "))
         rules = rules.removeprefix("**Rules, deck and players.** ")
-        if name == "cross_kings_evaluation" and " dealt on " not in rules:
-            rules = rules.replace(" on a 6x6 grid", " dealt on a 6x6 grid", 1)
         assert rules.startswith(RULES_SENTENCE + "  "), name
