@@ -141,3 +141,17 @@ def test_wild_rank_card_at_the_low_end_of_a_run_is_shown_as_itself(capsys):
     code, out, _ = run(capsys, "five-crowns", "deadwood", "--round", "1", "3H", "4H", "5H", "--json")
     assert json.loads(out)["melds"] == [{"kind": "run", "cards": ["3H", "4H", "5H"],
                                          "stands_for": ["3H", "4H", "5H"]}]
+
+
+@pytest.mark.parametrize("option", ["--seen", "--draw-pile"])
+def test_a_repeated_card_option_adds_its_cards(capsys, option):
+    # found by the probe: "--draw-pile 6S --draw-pile 7S" gave the advice for a pile of 7S
+    # alone (argparse kept the last list); both forms must now give the same advice
+    hand = ["7S", "8S", "9C", "QH", "KD"]
+    cards = ["6S", "7S", "9C", "10S", "JK", "QC", "KH"]
+    _, once, _ = run(capsys, "five-crowns", "discard", "--round", "2", *hand, option, *cards, "--json")
+    _, twice, _ = run(capsys, "five-crowns", "discard", "--round", "2", *hand,
+                      option, *cards[:3], option, *cards[3:], "--json")
+    key = "draw_pile" if option == "--draw-pile" else "seen"
+    assert json.loads(twice)[key] == cards and json.loads(twice) == json.loads(once)
+    assert json.loads(once)["unseen"] == (7 if key == "draw_pile" else 116 - 5 - 7)

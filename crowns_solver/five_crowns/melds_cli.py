@@ -157,11 +157,15 @@ def _common(p: argparse.ArgumentParser, *, seen: bool) -> None:
     p.add_argument("--max-book-size", type=int, metavar="N", help="show books of more than N cards split (N >= 5)")
     p.add_argument("--sets", type=int, default=1, choices=(1, 2), help="116-card sets in play (default 1)")
     if seen:
-        p.add_argument("--seen", nargs="+", metavar="CARD", default=[],
-                       help="cards known not to be in the draw pile (discard pile, other players' pick-ups)")
-        p.add_argument("--draw-pile", nargs="+", metavar="CARD",
+        # action="extend": a repeated --seen/--draw-pile adds its cards (with "store" the
+        # last one silently replaced the cards of the first, and the advice was wrong)
+        p.add_argument("--seen", nargs="+", action="extend", metavar="CARD", default=[],
+                       help="cards known not to be in the draw pile (discard pile, other players' pick-ups);"
+                            " may be repeated")
+        p.add_argument("--draw-pile", nargs="+", action="extend", metavar="CARD",
                        help="after the draw pile ran out: the cards shuffled into the new one, less those you"
-                            " drew from it since; the next draw comes only from these (do not list them in --seen)")
+                            " drew from it since; the next draw comes only from these (do not list them in --seen); may be"
+                            " repeated")
     add_json_flag(p)
 
 
