@@ -496,7 +496,16 @@ def test_cli_tiebreak_session_and_resume_to_break_a_tie(tmp_path, monkeypatch, c
     assert json.loads(path.read_text())["winners"] == ["Ann"]
     # with the tiebreak entered, the setting cannot go back
     assert main(["five-crowns", "keeper", "--resume", str(path), "--ties", "share"]) == 2
-    assert "tiebreak scores are already entered" in capsys.readouterr().err
+    assert capsys.readouterr().err == (
+        "crowns: error: --ties cannot become share: tiebreak scores are already entered with --ties tiebreak"
+        " (undo them first, or leave --ties out)\n")
+    # the options as typed (found by the probe: it said max_tiebreaks, the API's name)
+    assert main(["five-crowns", "keeper", "--resume", str(path), "--max-tiebreaks", "1"]) == 2
+    assert capsys.readouterr().err == (
+        "crowns: error: --max-tiebreaks cannot become 1: tiebreak scores are already entered with"
+        " --max-tiebreaks 3 (undo them first, or leave --max-tiebreaks out)\n")
+    with pytest.raises(RulesError, match="^max_tiebreaks cannot become 1: "):
+        interactive(resume=path, max_tiebreaks=1, read=Script([]).read, write=Script([]).write)
 
 
 def test_cli_max_tiebreaks_out_of_range_names_the_option(tmp_path, capsys):
@@ -524,3 +533,12 @@ def test_from_dict_with_tie_fields_raises_only_record_error(fields):
     except RecordError:
         return
     assert k.ties in ("share", "tiebreak") and 0 <= k.max_tiebreaks <= 100
+
+
+def test_cli_repeated_players_option_adds_the_names(tmp_path, monkeypatch, capsys):
+    # found by the probe: "--players Ann Bob --players Cy" started a one-player game of Cy
+    path = tmp_path / "p.json"
+    monkeypatch.setattr("builtins.input", lambda prompt="": "q")
+    assert main(["five-crowns", "keeper", "--save", str(path), "--players", "Ann", "Bob", "--players", "Cy"]) == 0
+    assert ScoreKeeper.load(path).names == ("Ann", "Bob", "Cy")
+    assert "Ann deals, Bob starts." in capsys.readouterr().out

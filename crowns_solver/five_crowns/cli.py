@@ -27,7 +27,7 @@ def cmd_keeper(args: argparse.Namespace) -> int:
 
         raise RulesError(f"--max-tiebreaks must be a whole number 0..100, got {args.max_tiebreaks}")
     interactive(resume=args.resume, save=args.save, names=args.players, first_dealer=args.first_dealer,
-                ties=args.ties, max_tiebreaks=args.max_tiebreaks)
+                ties=args.ties, max_tiebreaks=args.max_tiebreaks, cli=True)
     return 0
 
 
@@ -224,7 +224,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     src.add_argument("--resume", metavar="FILE", help="continue the game saved in FILE")
     src.add_argument("--save", metavar="FILE",
                      help="save a new game to FILE (default five-crowns-YYYYMMDD-HHMM.json; asks before overwriting)")
-    keeper.add_argument("--players", nargs="+", metavar="NAME", help="the players in seat order (asked for if omitted)")
+    keeper.add_argument("--players", nargs="+", action="extend", metavar="NAME",
+                        help="the players in seat order (asked for if omitted; a repeated --players adds names)")
     keeper.add_argument("--first-dealer", metavar="NAME", help="who deals round 1 (default: the first player)")
     keeper.add_argument("--ties", choices=("share", "tiebreak"),
                         help="equal lowest totals after round 11 share the win (default), or the tied players"

@@ -755,6 +755,7 @@ def interactive(
     first_dealer: int | str | None = None,
     ties: str | None = None,
     max_tiebreaks: int | None = None,
+    cli: bool = False,
 ) -> ScoreKeeper | None:
     """Run the score keeper as a terminal conversation.
 
@@ -781,6 +782,9 @@ def interactive(
         tied can still play its tiebreak), unless tiebreak scores are already entered.
     max_tiebreaks : int, optional
         Tiebreak rounds at most (default 3; with `resume`, as `ties`).
+    cli : bool, default False
+        Messages name the options as the ``crowns five-crowns keeper`` command spells
+        them (``--ties``, ``--max-tiebreaks``) instead of the arguments' names.
 
     Returns
     -------
@@ -813,7 +817,7 @@ def interactive(
         keeper = ScoreKeeper.load(resume)
         path = Path(resume)
         _check_resumed(keeper, path, names, first_dealer)
-        changed = _resume_ties(keeper, ties, max_tiebreaks)
+        changed = _resume_ties(keeper, ties, max_tiebreaks, cli=cli)
         if changed:
             keeper.save(path, overwrite=True)
             write(f"Ties now: {changed} (saved to {path}).")
@@ -848,11 +852,19 @@ def interactive(
     return keeper
 
 
-def _resume_ties(keeper: ScoreKeeper, ties: str | None, max_tiebreaks: int | None) -> str | None:
+def _resume_ties(keeper: ScoreKeeper, ties: str | None, max_tiebreaks: int | None, *,
+                 cli: bool = False) -> str | None:
     """Take over `ties` / `max_tiebreaks` given with a resumed file (they matter only at the
     end, so a game that ended tied can still play its tiebreak); a description of the new
-    setting when it changed, else None.  RulesError when tiebreak scores are already in."""
+    setting when it changed, else None.  RulesError when tiebreak scores are already in
+    (naming ``--ties`` / ``--max-tiebreaks`` when `cli`)."""
     before = (keeper.ties, keeper.max_tiebreaks)
+    if cli and keeper._tiebreak_entries():
+        for option, value, now in (("--ties", ties, keeper.ties), ("--max-tiebreaks", max_tiebreaks,
+                                                                   keeper.max_tiebreaks)):
+            if value is not None and value != now:
+                raise RulesError(f"{option} cannot become {value}: tiebreak scores are already entered"
+                                 f" with {option} {now} (undo them first, or leave {option} out)")
     if ties is not None:
         keeper.ties = ties
     if max_tiebreaks is not None:
