@@ -155,3 +155,16 @@ def test_a_repeated_card_option_adds_its_cards(capsys, option):
     key = "draw_pile" if option == "--draw-pile" else "seen"
     assert json.loads(twice)[key] == cards and json.loads(twice) == json.loads(once)
     assert json.loads(once)["unseen"] == (7 if key == "draw_pile" else 116 - 5 - 7)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--draw-pile", "2H"], "--draw-pile: not a Five Crowns card: '2H'"),
+    (["--seen", "6S", "2H"], "--seen: not a Five Crowns card: '2H'"),
+    (["--draw-pile", *["JK"] * 7], "--draw-pile: 7 copies of JK, but 1 set holds only 6"),
+    (["--seen", "3H", "3H", "3H"], "--seen: 3 copies of 3H, but 1 set holds only 2"),
+    (["--draw-pile", ""], "--draw-pile: not a Five Crowns card: '' (an empty argument)"),
+])
+def test_card_option_errors_name_the_option(capsys, argv, message):
+    # found by the probe: these said 'draw_pile: ...' (the API's name) or named no option
+    code, out, err = run(capsys, "five-crowns", "discard", "--round", "2", "7S", "8S", "9C", "QH", "KD", *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith(f"crowns: error: {message}")

@@ -37,10 +37,27 @@ def _setup(args: argparse.Namespace):
     if args.wild is not None:
         wild = check_wild_rank(_wild_arg(args.wild))
     rules = Rules(all_wild_melds=not args.no_all_wild_melds, max_book_size=args.max_book_size, sets=args.sets)
-    seen = _cards(getattr(args, "seen", None) or [])
+    seen = _option_cards(getattr(args, "seen", None) or [], "--seen", rules.sets)
     pile = getattr(args, "draw_pile", None)
-    args.pile = None if pile is None else _cards(pile)
+    args.pile = None if pile is None else _option_cards(pile, "--draw-pile", rules.sets)
     return _cards(args.cards), seen, wild, args.round, rules
+
+
+def _option_cards(items: list[str], option: str, sets: int) -> list[str]:
+    """The cards of `option` (``--seen``, ``--draw-pile``), checked here so that a bad card
+    or too many copies of one is refused naming the option as typed (the API's messages
+    say ``seen`` / ``draw_pile``, or nothing for a card that is not one)."""
+    from ..errors import CardError
+    from .cards import parse_hand
+
+    try:
+        cards = _cards(items)
+        parse_hand(cards, sets=sets, what=option)
+    except CardError as exc:
+        if str(exc).startswith(f"{option}: "):
+            raise
+        raise type(exc)(f"{option}: {exc}") from None
+    return cards
 
 
 def _wild_arg(text: str) -> int:
