@@ -168,3 +168,13 @@ def test_card_option_errors_name_the_option(capsys, argv, message):
     # found by the probe: these said 'draw_pile: ...' (the API's name) or named no option
     code, out, err = run(capsys, "five-crowns", "discard", "--round", "2", "7S", "8S", "9C", "QH", "KD", *argv)
     assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith(f"crowns: error: {message}")
+
+
+def test_one_card_draw_pile_line_reads_as_english(capsys):
+    # found by the probe: '1 cards in the draw pile given, 1 of them can be the next draw'
+    code, out, _ = run(capsys, "five-crowns", "take", "--round", "2", "7S", "8S", "QH", "KD", "--top", "9S",
+                       "--draw-pile", "9S")
+    assert code == 0 and out.splitlines()[1] == "1 card in the draw pile given, it can be the next draw"
+    code, out, _ = run(capsys, "five-crowns", "discard", "--round", "2", "7S", "8S", "9C", "QH", "KD",
+                       "--draw-pile", "KD", "--seen", "KD")
+    assert code == 0 and out.splitlines()[1] == "5 cards held, 1 seen, 1 card in the draw pile given, it cannot be the next draw"

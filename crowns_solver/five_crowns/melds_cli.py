@@ -125,8 +125,7 @@ def cmd_discard(args: argparse.Namespace) -> int:
     if args.pile is None:
         print(f"{len(cards)} cards held, {len(seen)} seen, {unseen} unseen cards for the next draw")
     else:
-        print(f"{len(cards)} cards held, {len(seen)} seen, {len(args.pile)} cards in the draw pile given,"
-              f" {unseen} of them can be the next draw")
+        print(f"{len(cards)} cards held, {len(seen)} seen, {_pile_text(args.pile, unseen)}")
     print(f"{'':>3} {'discard':<8}{'deadwood':>9} {'out now':>8} {'P(out next)':>12} {'E[deadwood next]':>17}")
     for i, r in enumerate(df.itertuples(index=False), 1):
         p = "-" if r.p_out_next is None else f"{r.p_out_next_float:.3f}"
@@ -155,9 +154,17 @@ def cmd_take(args: argparse.Namespace) -> int:
         return 0
     print(_heading(cards, wild, rnd) + f"; face up: {adv.top_card}")
     if args.pile is not None:
-        print(f"{len(args.pile)} cards in the draw pile given, {adv.unseen} of them can be the next draw")
+        print(_pile_text(args.pile, adv.unseen))
     print(adv)
     return 0
+
+
+def _pile_text(pile: list[str], pool: int) -> str:
+    """'7 cards in the draw pile given, 7 of them can be the next draw'; for one card
+    '1 card in the draw pile given, it can (cannot) be the next draw'."""
+    if len(pile) == 1:
+        return f"1 card in the draw pile given, it {'can' if pool else 'cannot'} be the next draw"
+    return f"{len(pile)} cards in the draw pile given, {pool} of them can be the next draw"
 
 
 def _pile_json(pile: list[str] | None) -> dict:
