@@ -542,3 +542,15 @@ def test_cli_repeated_players_option_adds_the_names(tmp_path, monkeypatch, capsy
     assert main(["five-crowns", "keeper", "--save", str(path), "--players", "Ann", "Bob", "--players", "Cy"]) == 0
     assert ScoreKeeper.load(path).names == ("Ann", "Bob", "Cy")
     assert "Ann deals, Bob starts." in capsys.readouterr().out
+
+
+def test_max_tiebreaks_takes_numpy_integers_and_saves_them(tmp_path):
+    # found by the probe: np.int64(2) was refused although score entries take numpy integers
+    import numpy as np
+
+    k = ScoreKeeper(["Ann", "Bob"], ties="tiebreak", max_tiebreaks=np.int64(2))
+    assert k.max_tiebreaks == 2 and type(k.max_tiebreaks) is int
+    k.save(tmp_path / "k.json")
+    assert ScoreKeeper.load(tmp_path / "k.json").max_tiebreaks == 2
+    with pytest.raises(RulesError, match="got np.True_"):
+        ScoreKeeper(["Ann", "Bob"], max_tiebreaks=np.bool_(True))

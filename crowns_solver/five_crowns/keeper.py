@@ -258,9 +258,11 @@ class ScoreKeeper:
 
     @max_tiebreaks.setter
     def max_tiebreaks(self, value: int) -> None:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
+        # any whole number type (numpy integers too, as for score entries), stored as int
+        # so the file stays JSON; bool is not a count
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 0 <= value <= 100:
             raise RulesError(f"max_tiebreaks must be an integer 0..100, got {value!r}")
-        self._max_tiebreaks = self._unchanged_tiebreaks("max_tiebreaks", value)
+        self._max_tiebreaks = self._unchanged_tiebreaks("max_tiebreaks", int(value))
 
     def _unchanged_tiebreaks(self, name: str, value: Any) -> Any:
         """`value` for the tie option `name`, refused (RulesError) when it changes the
