@@ -554,3 +554,20 @@ def test_max_tiebreaks_takes_numpy_integers_and_saves_them(tmp_path):
     assert ScoreKeeper.load(tmp_path / "k.json").max_tiebreaks == 2
     with pytest.raises(RulesError, match="got np.True_"):
         ScoreKeeper(["Ann", "Bob"], max_tiebreaks=np.bool_(True))
+
+
+def test_cli_max_tiebreaks_without_tiebreak_ties_is_refused(tmp_path, monkeypatch, capsys):
+    # found by the probe: 'keeper --max-tiebreaks 2' alone saved a number never used (ties shared)
+    path = tmp_path / "g.json"
+    assert main(["five-crowns", "keeper", "--save", str(path), "--players", "A", "B", "--max-tiebreaks", "2"]) == 2
+    assert capsys.readouterr().err == ("crowns: error: --max-tiebreaks 2 applies only with --ties tiebreak"
+                                       " (without it, equal lowest totals share the win)\n")
+    assert not path.exists()
+    _tied_keeper().save(path)
+    before = path.read_text()
+    assert main(["five-crowns", "keeper", "--resume", str(path), "--max-tiebreaks", "2"]) == 2
+    assert "--max-tiebreaks 2 applies only with --ties tiebreak (this game shares ties" in capsys.readouterr().err
+    assert path.read_text() == before
+    monkeypatch.setattr("builtins.input", lambda prompt="": "q")
+    assert main(["five-crowns", "keeper", "--resume", str(path), "--max-tiebreaks", "2", "--ties", "tiebreak"]) == 0
+    assert ScoreKeeper.load(path).max_tiebreaks == 2

@@ -26,6 +26,12 @@ def cmd_keeper(args: argparse.Namespace) -> int:
         from ..errors import RulesError
 
         raise RulesError(f"--max-tiebreaks must be a whole number 0..100, got {args.max_tiebreaks}")
+    if args.max_tiebreaks is not None and args.resume is None and args.ties != "tiebreak":
+        from ..errors import RulesError
+
+        # a new game shares ties unless told otherwise: the number would be saved and never used
+        raise RulesError(f"--max-tiebreaks {args.max_tiebreaks} applies only with --ties tiebreak"
+                         " (without it, equal lowest totals share the win)")
     interactive(resume=args.resume, save=args.save, names=args.players, first_dealer=args.first_dealer,
                 ties=args.ties, max_tiebreaks=args.max_tiebreaks, cli=True)
     return 0

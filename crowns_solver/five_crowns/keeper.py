@@ -871,6 +871,9 @@ def _resume_ties(keeper: ScoreKeeper, ties: str | None, max_tiebreaks: int | Non
         keeper.ties = ties
     if max_tiebreaks is not None:
         keeper.max_tiebreaks = max_tiebreaks
+        if cli and keeper.ties == "share":
+            raise RulesError(f"--max-tiebreaks {max_tiebreaks} applies only with --ties tiebreak (this game"
+                             " shares ties: give --ties tiebreak too to break them)")
     if (keeper.ties, keeper.max_tiebreaks) == before:
         return None
     if keeper.ties == "share":
