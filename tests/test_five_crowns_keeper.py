@@ -571,3 +571,24 @@ def test_cli_max_tiebreaks_without_tiebreak_ties_is_refused(tmp_path, monkeypatc
     monkeypatch.setattr("builtins.input", lambda prompt="": "q")
     assert main(["five-crowns", "keeper", "--resume", str(path), "--max-tiebreaks", "2", "--ties", "tiebreak"]) == 0
     assert ScoreKeeper.load(path).max_tiebreaks == 2
+
+
+def test_enter_round_matches_names_as_the_keeper_does_elsewhere():
+    # found by the probe: {"ann": 1, ...} was 'not a player' though --first-dealer ann finds Ann
+    k = ScoreKeeper(["Ann", "Bob", "Cy"])
+    k.enter_round({"ann": 1, " BOB ": 2, "Cy": 3})
+    assert k.round_scores(1) == {"Ann": 1, "Bob": 2, "Cy": 3}
+    with pytest.raises(ScoreEntryError, match="two scores for Ann: under 'ann' and 'ANN'"):
+        k.enter_round({"ann": 1, "ANN": 2, "Cy": 3})
+    with pytest.raises(ScoreEntryError, match=r"not a player: 'Dee' \(players: Ann, Bob, Cy\)"):
+        k.enter_round({"Ann": 1, "Bob": 2, "Cy": 3, "Dee": 4})
+    with pytest.raises(ScoreEntryError, match="not a player: 0"):
+        k.enter_round({0: 1, "Bob": 2, "Cy": 3})
+    assert k.round == 2 and not k.round_scores(2)
+    k = _tied_keeper(ties="tiebreak")
+    assert k.tiebreak_players() == ("Ann", "Bob")
+    with pytest.raises(ScoreEntryError, match="Cy is not tied for the win"):
+        k.enter_round({"ann": 1, "bob": 2, "cy": 3})
+    k.enter_round({"bob": 5, "ann": 6})   # any key order: entered in seat order
+    assert [(e.player, e.points) for e in k.entries[-2:]] == [("Ann", 6), ("Bob", 5)]
+    assert k.winners() == ["Bob"]

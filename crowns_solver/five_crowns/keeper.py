@@ -537,9 +537,7 @@ class ScoreKeeper:
         if self.round_scores(rnd):
             raise ScoreEntryError(f"round {info.label} is partly entered: enter the rest one by one")
         if isinstance(values, dict):
-            unknown = [k for k in values if k not in self.names]
-            if unknown:
-                raise ScoreEntryError(f"not a player: {unknown[0]!r}")
+            values = self._by_name(values)
             untied = [k for k in values if k not in players]
             if untied:
                 raise ScoreEntryError(self._not_tied(untied[0], info))
@@ -554,6 +552,24 @@ class ScoreKeeper:
         new = [Entry(rnd, n, p, c) for n, (p, c) in zip(players, parsed)]
         self._entries.extend(new)
         return new
+
+    def _by_name(self, values: dict[Any, Any]) -> dict[str, Any]:
+        """`values` keyed by the players' own spelling: a name is matched as everywhere
+        else in the keeper (case and runs of spaces ignored: ``"ann"`` is Ann), and two
+        keys for one player are refused rather than one silently winning."""
+        out: dict[str, Any] = {}
+        keys: dict[str, Any] = {}
+        for key, value in values.items():
+            try:
+                name = self.names[self._seat(key)] if isinstance(key, str) else None
+            except PlayerNameError:
+                name = None
+            if name is None:
+                raise ScoreEntryError(f"not a player: {key!r} (players: {', '.join(self.names)})")
+            if name in out:
+                raise ScoreEntryError(f"two scores for {name}: under {keys[name]!r} and {key!r}")
+            out[name], keys[name] = value, key
+        return out
 
     def _not_tied(self, name: str, info: RoundInfo) -> str:
         return (f"{name} is not tied for the win, so has no score in tiebreak {info.label}"
