@@ -592,3 +592,15 @@ def test_enter_round_matches_names_as_the_keeper_does_elsewhere():
     k.enter_round({"bob": 5, "ann": 6})   # any key order: entered in seat order
     assert [(e.player, e.points) for e in k.entries[-2:]] == [("Ann", 6), ("Bob", 5)]
     assert k.winners() == ["Bob"]
+
+
+@given(st.dictionaries(st.one_of(st.text(max_size=6), st.integers(-2, 5), st.none()),
+                       st.one_of(st.integers(-5, 200), st.text(max_size=6)), max_size=5))
+def test_enter_round_dict_raises_only_score_entry_error(values):
+    k = ScoreKeeper(["Ann", "Bob", "Cy"])
+    try:
+        new = k.enter_round(values)
+    except ScoreEntryError:
+        assert not k.entries   # nothing entered by a refused round
+        return
+    assert [e.player for e in new] == ["Ann", "Bob", "Cy"] and k.round == 2
