@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given
@@ -604,3 +605,37 @@ def test_enter_round_dict_raises_only_score_entry_error(values):
         assert not k.entries   # nothing entered by a refused round
         return
     assert [e.player for e in new] == ["Ann", "Bob", "Cy"] and k.round == 2
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda d: d["totals"].update(Ann=0), "'totals' says 0 for Ann, but Ann's entries add up to 33"),
+    (lambda d: d["totals"].pop("Cy"), "'totals' says 'nothing' for Cy, but Cy's entries add up to 99"),
+    (lambda d: d["totals"].update(Dee=5), "'totals' has 'Dee', who is not a player"),
+    (lambda d: d.update(totals=[33, 33, 99]), "'totals' must be an object"),
+    (lambda d: d.update(winners=["Cy"]), "'winners' says ['Cy'], but by the entries the winners are Ann and Bob"),
+    (lambda d: (d["entries"].pop(), d.pop("totals")),
+     "'winners' says ['Ann', 'Bob'], but by the entries the game is not finished"),
+    (lambda d: d["entries"][-1].update(points=0), "'totals' says 99 for Cy, but Cy's entries add up to 90; the keeper"
+     " works it out from the entries: to change it, change the entries; if you corrected an entry, delete 'totals'"
+     " and 'winners'"),
+])
+def test_hand_edited_totals_or_winners_are_refused_not_overwritten(tmp_path, capsys, edit, message):
+    # found by the probe: a total or winner edited by hand was ignored, then overwritten by
+    # the next save of --resume; the file is now refused, naming the field, and left alone
+    data = _tied_keeper().to_dict()
+    edit(data)
+    path = tmp_path / "k.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError, match=re.escape(message)):
+        ScoreKeeper.load(path)
+    assert main(["five-crowns", "keeper", "--resume", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and json.loads(path.read_text()) == data
+
+
+def test_files_without_totals_or_winners_load():
+    data = _tied_keeper().to_dict()
+    del data["totals"], data["winners"]
+    assert ScoreKeeper.from_dict(data).winners() == ["Ann", "Bob"]
+    data["entries"][-3]["points"] = 0   # Ann's round 11 corrected by hand, the summary deleted
+    assert ScoreKeeper.from_dict(data).winners() == ["Ann"]

@@ -649,7 +649,33 @@ class ScoreKeeper:
                 raise RecordError(f"{where}: points must be a whole number >= 0, got {points!r}")
             if "points" in e and e["points"] != entry.points:
                 raise RecordError(f"{where}: points {e['points']!r} but the cards count {entry.points}")
+        keeper._check_summary(data)
         return keeper
+
+    def _check_summary(self, data: dict[str, Any]) -> None:
+        """The file's ``totals`` and ``winners`` (written for the reader; the keeper works
+        them out from the entries) must agree with the entries: a total or a winner edited
+        by hand would otherwise be ignored, then overwritten at the next save."""
+        fix = ("the keeper works it out from the entries: to change it, change the entries; if you"
+               " corrected an entry, delete 'totals' and 'winners'")
+        totals = data.get("totals")
+        if totals is not None:
+            actual = self.totals()
+            if not isinstance(totals, dict):
+                raise RecordError(f"score-keeper file: 'totals' must be an object of the players' totals, got {totals!r}")
+            for name in list(totals) + [n for n in self.names if n not in totals]:
+                if name not in actual:
+                    raise RecordError(f"score-keeper file: 'totals' has {name!r}, who is not a player; {fix}")
+                if name not in totals or totals[name] != actual[name] or isinstance(totals[name], bool):
+                    given = totals.get(name, "nothing")
+                    raise RecordError(f"score-keeper file: 'totals' says {given!r} for {name}, but {name}'s entries"
+                                      f" add up to {actual[name]}; {fix}")
+        if "winners" in data:
+            winners = self.winners() if self.finished else None
+            if data["winners"] != winners:
+                now = "the game is not finished" if winners is None else f"the winners are {_join_names(winners)}"
+                raise RecordError(f"score-keeper file: 'winners' says {data['winners']!r}, but by the entries {now};"
+                                  f" {fix}")
 
     def save(self, path: str | os.PathLike[str], *, overwrite: bool = False) -> None:
         """Write the state as JSON to `path`, atomically (a crash never leaves half a file).
