@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from crowns_solver.cli import main
-from crowns_solver.errors import PlayerNameError, RecordError, RulesError, ScoreEntryError
+from crowns_solver.errors import PlayerNameError, RecordError, RulesError, ScoreEntryError, WildRankError
 from crowns_solver.five_crowns.keeper import ScoreKeeper, interactive, wild_text
 
 
@@ -639,3 +639,16 @@ def test_files_without_totals_or_winners_load():
     assert ScoreKeeper.from_dict(data).winners() == ["Ann", "Bob"]
     data["entries"][-3]["points"] = 0   # Ann's round 11 corrected by hand, the summary deleted
     assert ScoreKeeper.from_dict(data).winners() == ["Ann"]
+
+
+def test_round_info_beyond_the_tiebreaks_begun_says_which_exist():
+    # found by the probe: it said 'round must be 1..11, got 13' while round 12 existed
+    k = _tied_keeper(ties="tiebreak")
+    with pytest.raises(WildRankError, match=r"^round must be 1..11 or a tiebreak round begun \(12\), got 13$"):
+        k.round_info(13)
+    k.enter_round([3, 3])   # tied again: tb2 begins
+    assert k.round_info(13).label == "tb2"
+    with pytest.raises(WildRankError, match=r"begun \(12..13\), got 14$"):
+        k.round_info(14)
+    with pytest.raises(WildRankError, match=r"begun \(none is\), got 12$"):
+        _tied_keeper().round_info(12)

@@ -37,6 +37,7 @@ from typing import Any
 from .._io import read_text
 from ..errors import (
     CardError, CrownsError, DuplicateCardError, PlayerNameError, RecordError, RulesError, ScoreEntryError,
+    WildRankError,
 )
 from ._files import write_json
 from .cards import ROUNDS, card_name, card_value, full_deck, parse_hand, wild_rank_for_round
@@ -381,6 +382,11 @@ class ScoreKeeper:
                     starter = next(self.names[(dealer + k) % P] for k in range(1, P + 1)
                                    if self.names[(dealer + k) % P] in players)
                     return RoundInfo(round, TIEBREAK_CARDS, TIEBREAK_CARDS, self.names[dealer], starter, players)
+            begun = len(self._tiebreaks()[0])
+            # not 'round must be 1..11' when tiebreak rounds 12... exist (found by the probe)
+            raise WildRankError(f"round must be 1..{ROUNDS} or a tiebreak round begun ("
+                                + {0: "none is", 1: f"{ROUNDS + 1}"}.get(begun, f"{ROUNDS + 1}..{ROUNDS + begun}")
+                                + f"), got {round}")
         wild = wild_rank_for_round(round)
         dealer = (self.first_dealer + round - 1) % len(self.names)
         return RoundInfo(round, wild, wild, self.names[dealer], self.names[(dealer + 1) % len(self.names)])
