@@ -267,8 +267,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                               description="Play many seeded games (shared Monte Carlo runner) and print, per policy,"
                               " the mean total and the win rate with 95% intervals.")
     sim.add_argument("games", type=int, help="number of games")
-    sim.add_argument("--policies", nargs="+", metavar="POLICY",
-                     help="one for all seats or one per seat: random, greedy, advisor, tracker"
+    sim.add_argument("--policies", nargs="+", action="extend", metavar="POLICY",
+                     help="one for all seats or one per seat (a repeated --policies adds seats): random, greedy,"
+                     " advisor, tracker"
                      f" (default: {DEFAULT_POLICY} in every seat)")
     sim.add_argument("--players", type=int,
                      help=f"seats (default: the number of policies, or {DEFAULT_PLAYERS} without --policies)")

@@ -47,7 +47,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     check_run_outputs(args.out, None, force=False)  # names --out in every message, before any game
     rules = _rules(args)
     df = simulate(
-        args.games, players=args.players, policies=args.policy, rules=rules, seed=args.seed,
+        args.games, players=args.players, policies=args.policy or ["greedy"], rules=rules, seed=args.seed,
         rotate=args.rotate, workers=args.workers, progress=args.progress, out=args.out,
         chunk_size=args.chunk_size,
     )
@@ -103,7 +103,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     sim.add_argument("--games", type=_games, default=1000, metavar="N", help="number of games (default 1000)")
     sim.add_argument("--players", type=int, default=4, metavar="P", help="players, 2..5 (default 4)")
-    sim.add_argument("--policy", nargs="+", default=["greedy"], metavar="NAME",
+    # extend: a repeated --policy adds seats (the last list silently replaced the first);
+    # default None, not ["greedy"], which extend would keep in front of the names given
+    sim.add_argument("--policy", nargs="+", action="extend", default=None, metavar="NAME",
                      help=f"one policy for every seat or one per seat: {', '.join(POLICY_NAMES)}"
                      " (lookahead:samples=N,horizon=H,rollout=NAME also); default greedy")
     sim.add_argument("--seed", type=int, default=0, metavar="S", help="root seed (default 0)")
