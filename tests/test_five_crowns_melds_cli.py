@@ -8,6 +8,8 @@ import sys
 from fractions import Fraction
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from conftest import run_cli as run
 
 from crowns_solver.cli import main
@@ -178,3 +180,15 @@ def test_one_card_draw_pile_line_reads_as_english(capsys):
     code, out, _ = run(capsys, "five-crowns", "discard", "--round", "2", "7S", "8S", "9C", "QH", "KD",
                        "--draw-pile", "KD", "--seen", "KD")
     assert code == 0 and out.splitlines()[1] == "5 cards held, 1 seen, 1 card in the draw pile given, it cannot be the next draw"
+
+
+@given(st.lists(st.one_of(st.sampled_from(["7S", "jk", "JK", "10s", "T", "QH", "KD", "9C", "2H", "", ",", "6S 7S"]),
+                          st.text(max_size=4).filter(lambda t: not t.startswith("-"))), min_size=1, max_size=8),
+       st.sampled_from(["--seen", "--draw-pile"]))
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_card_options_any_text_is_advice_or_one_line_error(capsys, items, option):
+    code, out, err = run(capsys, "five-crowns", "discard", "--round", "2", "7S", "8S", "9C", "QH", "KD",
+                         option, *items)
+    assert (code == 0 and out and not err) or (code == 2 and not out and err.count("\n") == 1 and (
+        err.startswith(f"crowns: error: {option}: ")   # the option's own cards
+        or option == "--seen" and " in hand, " in err and " seen, but " in err))   # with the hand: names both
