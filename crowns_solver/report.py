@@ -725,7 +725,14 @@ def cmd_report(args: argparse.Namespace) -> int:
         check_input_given(args.results, "results file", ResultsFileError)
 
     if args.workers is not None and args.workers < 1:
-        raise RunnerError(f"workers must be an integer >= 1, got {args.workers}")
+        raise RunnerError(f"--workers must be an integer >= 1, got {args.workers}")
+    if args.games is not None:
+        # before the output folder is made (found by the probe: --games 10**12 left an empty
+        # folder behind and its refusal named 'games', the runner's argument)
+        from .montecarlo import MAX_GAMES
+
+        if not 1 <= args.games <= MAX_GAMES:
+            raise RunnerError(f"--games must be a whole number from 1 to {MAX_GAMES:,}, got {args.games:,}")
     if args.results is None and args.by != "policy":
         raise RunnerError("--by applies to a results file (crowns report RESULTS --by seat)")
     if args.results is not None:

@@ -1173,3 +1173,14 @@ def test_cli_simulate_shows_tiebreak_counts(capsys):
     # with ties shared no game plays a tiebreak round: no line for it, zeros in --json
     code, out, err = run_cli(capsys, "five-crowns", "simulate", "10", "--players", "2", "--seed", "6", "--workers", "1")
     assert "tiebreak" not in out and out.splitlines()[1].startswith("policy")
+
+
+def test_simulate_repeated_policies_option_adds_seats(capsys):
+    # found by the probe: '--policies greedy --policies random' played one random seat
+    from conftest import run_cli
+
+    _, split, _ = run_cli(capsys, "five-crowns", "simulate", "3", "--policies", "greedy", "--policies", "random",
+                          "--workers", "1", "--json")
+    _, once, _ = run_cli(capsys, "five-crowns", "simulate", "3", "--policies", "greedy", "random",
+                         "--workers", "1", "--json")
+    assert json.loads(split) == json.loads(once) and json.loads(once)["players"] == 2

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from crowns_solver.cli import main
-from crowns_solver.errors import PlayerNameError, RecordError, RulesError, ScoreEntryError
+from crowns_solver.errors import PlayerNameError, RecordError, RulesError, ScoreEntryError, WildRankError
 from crowns_solver.five_crowns.keeper import ScoreKeeper, interactive, wild_text
 
 
@@ -496,7 +497,16 @@ def test_cli_tiebreak_session_and_resume_to_break_a_tie(tmp_path, monkeypatch, c
     assert json.loads(path.read_text())["winners"] == ["Ann"]
     # with the tiebreak entered, the setting cannot go back
     assert main(["five-crowns", "keeper", "--resume", str(path), "--ties", "share"]) == 2
-    assert "tiebreak scores are already entered" in capsys.readouterr().err
+    assert capsys.readouterr().err == (
+        "crowns: error: --ties cannot become share: tiebreak scores are already entered with --ties tiebreak"
+        " (undo them first, or leave --ties out)\n")
+    # the options as typed (found by the probe: it said max_tiebreaks, the API's name)
+    assert main(["five-crowns", "keeper", "--resume", str(path), "--max-tiebreaks", "1"]) == 2
+    assert capsys.readouterr().err == (
+        "crowns: error: --max-tiebreaks cannot become 1: tiebreak scores are already entered with"
+        " --max-tiebreaks 3 (undo them first, or leave --max-tiebreaks out)\n")
+    with pytest.raises(RulesError, match="^max_tiebreaks cannot become 1: "):
+        interactive(resume=path, max_tiebreaks=1, read=Script([]).read, write=Script([]).write)
 
 
 def test_cli_max_tiebreaks_out_of_range_names_the_option(tmp_path, capsys):
@@ -524,3 +534,121 @@ def test_from_dict_with_tie_fields_raises_only_record_error(fields):
     except RecordError:
         return
     assert k.ties in ("share", "tiebreak") and 0 <= k.max_tiebreaks <= 100
+
+
+def test_cli_repeated_players_option_adds_the_names(tmp_path, monkeypatch, capsys):
+    # found by the probe: "--players Ann Bob --players Cy" started a one-player game of Cy
+    path = tmp_path / "p.json"
+    monkeypatch.setattr("builtins.input", lambda prompt="": "q")
+    assert main(["five-crowns", "keeper", "--save", str(path), "--players", "Ann", "Bob", "--players", "Cy"]) == 0
+    assert ScoreKeeper.load(path).names == ("Ann", "Bob", "Cy")
+    assert "Ann deals, Bob starts." in capsys.readouterr().out
+
+
+def test_max_tiebreaks_takes_numpy_integers_and_saves_them(tmp_path):
+    # found by the probe: np.int64(2) was refused although score entries take numpy integers
+    import numpy as np
+
+    k = ScoreKeeper(["Ann", "Bob"], ties="tiebreak", max_tiebreaks=np.int64(2))
+    assert k.max_tiebreaks == 2 and type(k.max_tiebreaks) is int
+    k.save(tmp_path / "k.json")
+    assert ScoreKeeper.load(tmp_path / "k.json").max_tiebreaks == 2
+    with pytest.raises(RulesError, match="got np.True_"):
+        ScoreKeeper(["Ann", "Bob"], max_tiebreaks=np.bool_(True))
+
+
+def test_cli_max_tiebreaks_without_tiebreak_ties_is_refused(tmp_path, monkeypatch, capsys):
+    # found by the probe: 'keeper --max-tiebreaks 2' alone saved a number never used (ties shared)
+    path = tmp_path / "g.json"
+    assert main(["five-crowns", "keeper", "--save", str(path), "--players", "A", "B", "--max-tiebreaks", "2"]) == 2
+    assert capsys.readouterr().err == ("crowns: error: --max-tiebreaks 2 applies only with --ties tiebreak"
+                                       " (without it, equal lowest totals share the win)\n")
+    assert not path.exists()
+    _tied_keeper().save(path)
+    before = path.read_text()
+    assert main(["five-crowns", "keeper", "--resume", str(path), "--max-tiebreaks", "2"]) == 2
+    assert "--max-tiebreaks 2 applies only with --ties tiebreak (this game shares ties" in capsys.readouterr().err
+    assert path.read_text() == before
+    monkeypatch.setattr("builtins.input", lambda prompt="": "q")
+    assert main(["five-crowns", "keeper", "--resume", str(path), "--max-tiebreaks", "2", "--ties", "tiebreak"]) == 0
+    assert ScoreKeeper.load(path).max_tiebreaks == 2
+
+
+def test_enter_round_matches_names_as_the_keeper_does_elsewhere():
+    # found by the probe: {"ann": 1, ...} was 'not a player' though --first-dealer ann finds Ann
+    k = ScoreKeeper(["Ann", "Bob", "Cy"])
+    k.enter_round({"ann": 1, " BOB ": 2, "Cy": 3})
+    assert k.round_scores(1) == {"Ann": 1, "Bob": 2, "Cy": 3}
+    with pytest.raises(ScoreEntryError, match="two scores for Ann: under 'ann' and 'ANN'"):
+        k.enter_round({"ann": 1, "ANN": 2, "Cy": 3})
+    with pytest.raises(ScoreEntryError, match=r"not a player: 'Dee' \(players: Ann, Bob, Cy\)"):
+        k.enter_round({"Ann": 1, "Bob": 2, "Cy": 3, "Dee": 4})
+    with pytest.raises(ScoreEntryError, match="not a player: 0"):
+        k.enter_round({0: 1, "Bob": 2, "Cy": 3})
+    assert k.round == 2 and not k.round_scores(2)
+    k = _tied_keeper(ties="tiebreak")
+    assert k.tiebreak_players() == ("Ann", "Bob")
+    with pytest.raises(ScoreEntryError, match="Cy is not tied for the win"):
+        k.enter_round({"ann": 1, "bob": 2, "cy": 3})
+    k.enter_round({"bob": 5, "ann": 6})   # any key order: entered in seat order
+    assert [(e.player, e.points) for e in k.entries[-2:]] == [("Ann", 6), ("Bob", 5)]
+    assert k.winners() == ["Bob"]
+
+
+@given(st.dictionaries(st.one_of(st.text(max_size=6), st.integers(-2, 5), st.none()),
+                       st.one_of(st.integers(-5, 200), st.text(max_size=6)), max_size=5))
+def test_enter_round_dict_raises_only_score_entry_error(values):
+    k = ScoreKeeper(["Ann", "Bob", "Cy"])
+    try:
+        new = k.enter_round(values)
+    except ScoreEntryError:
+        assert not k.entries   # nothing entered by a refused round
+        return
+    assert [e.player for e in new] == ["Ann", "Bob", "Cy"] and k.round == 2
+
+
+@pytest.mark.parametrize("edit, message", [
+    (lambda d: d["totals"].update(Ann=0), "'totals' says 0 for Ann, but Ann's entries add up to 33"),
+    (lambda d: d["totals"].pop("Cy"), "'totals' says 'nothing' for Cy, but Cy's entries add up to 99"),
+    (lambda d: d["totals"].update(Dee=5), "'totals' has 'Dee', who is not a player"),
+    (lambda d: d.update(totals=[33, 33, 99]), "'totals' must be an object"),
+    (lambda d: d.update(winners=["Cy"]), "'winners' says ['Cy'], but by the entries the winners are Ann and Bob"),
+    (lambda d: (d["entries"].pop(), d.pop("totals")),
+     "'winners' says ['Ann', 'Bob'], but by the entries the game is not finished"),
+    (lambda d: d["entries"][-1].update(points=0), "'totals' says 99 for Cy, but Cy's entries add up to 90; the keeper"
+     " works it out from the entries: to change it, change the entries; if you corrected an entry, delete 'totals'"
+     " and 'winners'"),
+])
+def test_hand_edited_totals_or_winners_are_refused_not_overwritten(tmp_path, capsys, edit, message):
+    # found by the probe: a total or winner edited by hand was ignored, then overwritten by
+    # the next save of --resume; the file is now refused, naming the field, and left alone
+    data = _tied_keeper().to_dict()
+    edit(data)
+    path = tmp_path / "k.json"
+    path.write_text(json.dumps(data))
+    with pytest.raises(RecordError, match=re.escape(message)):
+        ScoreKeeper.load(path)
+    assert main(["five-crowns", "keeper", "--resume", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err and json.loads(path.read_text()) == data
+
+
+def test_files_without_totals_or_winners_load():
+    data = _tied_keeper().to_dict()
+    del data["totals"], data["winners"]
+    assert ScoreKeeper.from_dict(data).winners() == ["Ann", "Bob"]
+    data["entries"][-3]["points"] = 0   # Ann's round 11 corrected by hand, the summary deleted
+    assert ScoreKeeper.from_dict(data).winners() == ["Ann"]
+
+
+def test_round_info_beyond_the_tiebreaks_begun_says_which_exist():
+    # found by the probe: it said 'round must be 1..11, got 13' while round 12 existed
+    k = _tied_keeper(ties="tiebreak")
+    with pytest.raises(WildRankError, match=r"^round must be 1..11 or a tiebreak round begun \(12\), got 13$"):
+        k.round_info(13)
+    k.enter_round([3, 3])   # tied again: tb2 begins
+    assert k.round_info(13).label == "tb2"
+    with pytest.raises(WildRankError, match=r"begun \(12..13\), got 14$"):
+        k.round_info(14)
+    with pytest.raises(WildRankError, match=r"begun \(none is\), got 12$"):
+        _tied_keeper().round_info(12)

@@ -8,6 +8,8 @@ import sys
 from fractions import Fraction
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from conftest import run_cli as run
 
 from crowns_solver.cli import main
@@ -141,3 +143,52 @@ def test_wild_rank_card_at_the_low_end_of_a_run_is_shown_as_itself(capsys):
     code, out, _ = run(capsys, "five-crowns", "deadwood", "--round", "1", "3H", "4H", "5H", "--json")
     assert json.loads(out)["melds"] == [{"kind": "run", "cards": ["3H", "4H", "5H"],
                                          "stands_for": ["3H", "4H", "5H"]}]
+
+
+@pytest.mark.parametrize("option", ["--seen", "--draw-pile"])
+def test_a_repeated_card_option_adds_its_cards(capsys, option):
+    # found by the probe: "--draw-pile 6S --draw-pile 7S" gave the advice for a pile of 7S
+    # alone (argparse kept the last list); both forms must now give the same advice
+    hand = ["7S", "8S", "9C", "QH", "KD"]
+    cards = ["6S", "7S", "9C", "10S", "JK", "QC", "KH"]
+    _, once, _ = run(capsys, "five-crowns", "discard", "--round", "2", *hand, option, *cards, "--json")
+    _, twice, _ = run(capsys, "five-crowns", "discard", "--round", "2", *hand,
+                      option, *cards[:3], option, *cards[3:], "--json")
+    key = "draw_pile" if option == "--draw-pile" else "seen"
+    assert json.loads(twice)[key] == cards and json.loads(twice) == json.loads(once)
+    assert json.loads(once)["unseen"] == (7 if key == "draw_pile" else 116 - 5 - 7)
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["--draw-pile", "2H"], "--draw-pile: not a Five Crowns card: '2H'"),
+    (["--seen", "6S", "2H"], "--seen: not a Five Crowns card: '2H'"),
+    (["--draw-pile", *["JK"] * 7], "--draw-pile: 7 copies of JK, but 1 set holds only 6"),
+    (["--seen", "3H", "3H", "3H"], "--seen: 3 copies of 3H, but 1 set holds only 2"),
+    (["--draw-pile", ""], "--draw-pile: not a Five Crowns card: '' (an empty argument)"),
+])
+def test_card_option_errors_name_the_option(capsys, argv, message):
+    # found by the probe: these said 'draw_pile: ...' (the API's name) or named no option
+    code, out, err = run(capsys, "five-crowns", "discard", "--round", "2", "7S", "8S", "9C", "QH", "KD", *argv)
+    assert code == 2 and out == "" and err.count("\n") == 1 and err.startswith(f"crowns: error: {message}")
+
+
+def test_one_card_draw_pile_line_reads_as_english(capsys):
+    # found by the probe: '1 cards in the draw pile given, 1 of them can be the next draw'
+    code, out, _ = run(capsys, "five-crowns", "take", "--round", "2", "7S", "8S", "QH", "KD", "--top", "9S",
+                       "--draw-pile", "9S")
+    assert code == 0 and out.splitlines()[1] == "1 card in the draw pile given, it can be the next draw"
+    code, out, _ = run(capsys, "five-crowns", "discard", "--round", "2", "7S", "8S", "9C", "QH", "KD",
+                       "--draw-pile", "KD", "--seen", "KD")
+    assert code == 0 and out.splitlines()[1] == "5 cards held, 1 seen, 1 card in the draw pile given, it cannot be the next draw"
+
+
+@given(st.lists(st.one_of(st.sampled_from(["7S", "jk", "JK", "10s", "T", "QH", "KD", "9C", "2H", "", ",", "6S 7S"]),
+                          st.text(max_size=4).filter(lambda t: not t.startswith("-"))), min_size=1, max_size=8),
+       st.sampled_from(["--seen", "--draw-pile"]))
+@settings(suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_card_options_any_text_is_advice_or_one_line_error(capsys, items, option):
+    code, out, err = run(capsys, "five-crowns", "discard", "--round", "2", "7S", "8S", "9C", "QH", "KD",
+                         option, *items)
+    assert (code == 0 and out and not err) or (code == 2 and not out and err.count("\n") == 1 and (
+        err.startswith(f"crowns: error: {option}: ")   # the option's own cards
+        or option == "--seen" and " in hand, " in err and " seen, but " in err))   # with the hand: names both

@@ -88,3 +88,14 @@ def test_cli_policy_names_match_the_library_and_help_is_light():
     code = "import sys, crowns_solver.cli as c; c.build_parser(); print('pandas' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd="/")
     assert out.stdout.strip() == "False", out.stderr
+
+
+def test_a_repeated_policy_option_adds_seats(capsys):
+    # found by the probe: '--policy greedy --policy random' played random in every seat
+    _, split, _ = run(capsys, "kings-crowns", "simulate", "--games", "20", "--players", "2",
+                      "--policy", "greedy", "--policy", "random", "--workers", "1")
+    _, once, _ = run(capsys, "kings-crowns", "simulate", "--games", "20", "--players", "2",
+                     "--policy", "greedy", "random", "--workers", "1")
+    assert split == once and "2 players (greedy, random)" in split.splitlines()[0]
+    _, default, _ = run(capsys, "kings-crowns", "simulate", "--games", "20", "--players", "2", "--workers", "1")
+    assert "2 players (greedy, greedy)" in default.splitlines()[0]

@@ -26,8 +26,14 @@ def cmd_keeper(args: argparse.Namespace) -> int:
         from ..errors import RulesError
 
         raise RulesError(f"--max-tiebreaks must be a whole number 0..100, got {args.max_tiebreaks}")
+    if args.max_tiebreaks is not None and args.resume is None and args.ties != "tiebreak":
+        from ..errors import RulesError
+
+        # a new game shares ties unless told otherwise: the number would be saved and never used
+        raise RulesError(f"--max-tiebreaks {args.max_tiebreaks} applies only with --ties tiebreak"
+                         " (without it, equal lowest totals share the win)")
     interactive(resume=args.resume, save=args.save, names=args.players, first_dealer=args.first_dealer,
-                ties=args.ties, max_tiebreaks=args.max_tiebreaks)
+                ties=args.ties, max_tiebreaks=args.max_tiebreaks, cli=True)
     return 0
 
 
@@ -224,7 +230,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     src.add_argument("--resume", metavar="FILE", help="continue the game saved in FILE")
     src.add_argument("--save", metavar="FILE",
                      help="save a new game to FILE (default five-crowns-YYYYMMDD-HHMM.json; asks before overwriting)")
-    keeper.add_argument("--players", nargs="+", metavar="NAME", help="the players in seat order (asked for if omitted)")
+    keeper.add_argument("--players", nargs="+", action="extend", metavar="NAME",
+                        help="the players in seat order (asked for if omitted; a repeated --players adds names)")
     keeper.add_argument("--first-dealer", metavar="NAME", help="who deals round 1 (default: the first player)")
     keeper.add_argument("--ties", choices=("share", "tiebreak"),
                         help="equal lowest totals after round 11 share the win (default), or the tied players"
@@ -260,8 +267,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                               description="Play many seeded games (shared Monte Carlo runner) and print, per policy,"
                               " the mean total and the win rate with 95% intervals.")
     sim.add_argument("games", type=int, help="number of games")
-    sim.add_argument("--policies", nargs="+", metavar="POLICY",
-                     help="one for all seats or one per seat: random, greedy, advisor, tracker"
+    sim.add_argument("--policies", nargs="+", action="extend", metavar="POLICY",
+                     help="one for all seats or one per seat (a repeated --policies adds seats): random, greedy,"
+                     " advisor, tracker"
                      f" (default: {DEFAULT_POLICY} in every seat)")
     sim.add_argument("--players", type=int,
                      help=f"seats (default: the number of policies, or {DEFAULT_PLAYERS} without --policies)")

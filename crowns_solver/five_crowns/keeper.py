@@ -37,6 +37,7 @@ from typing import Any
 from .._io import read_text
 from ..errors import (
     CardError, CrownsError, DuplicateCardError, PlayerNameError, RecordError, RulesError, ScoreEntryError,
+    WildRankError,
 )
 from ._files import write_json
 from .cards import ROUNDS, card_name, card_value, full_deck, parse_hand, wild_rank_for_round
@@ -258,9 +259,11 @@ class ScoreKeeper:
 
     @max_tiebreaks.setter
     def max_tiebreaks(self, value: int) -> None:
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 100:
+        # any whole number type (numpy integers too, as for score entries), stored as int
+        # so the file stays JSON; bool is not a count
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 0 <= value <= 100:
             raise RulesError(f"max_tiebreaks must be an integer 0..100, got {value!r}")
-        self._max_tiebreaks = self._unchanged_tiebreaks("max_tiebreaks", value)
+        self._max_tiebreaks = self._unchanged_tiebreaks("max_tiebreaks", int(value))
 
     def _unchanged_tiebreaks(self, name: str, value: Any) -> Any:
         """`value` for the tie option `name`, refused (RulesError) when it changes the
@@ -379,6 +382,11 @@ class ScoreKeeper:
                     starter = next(self.names[(dealer + k) % P] for k in range(1, P + 1)
                                    if self.names[(dealer + k) % P] in players)
                     return RoundInfo(round, TIEBREAK_CARDS, TIEBREAK_CARDS, self.names[dealer], starter, players)
+            begun = len(self._tiebreaks()[0])
+            # not 'round must be 1..11' when tiebreak rounds 12... exist (found by the probe)
+            raise WildRankError(f"round must be 1..{ROUNDS} or a tiebreak round begun ("
+                                + {0: "none is", 1: f"{ROUNDS + 1}"}.get(begun, f"{ROUNDS + 1}..{ROUNDS + begun}")
+                                + f"), got {round}")
         wild = wild_rank_for_round(round)
         dealer = (self.first_dealer + round - 1) % len(self.names)
         return RoundInfo(round, wild, wild, self.names[dealer], self.names[(dealer + 1) % len(self.names)])
@@ -535,9 +543,7 @@ class ScoreKeeper:
         if self.round_scores(rnd):
             raise ScoreEntryError(f"round {info.label} is partly entered: enter the rest one by one")
         if isinstance(values, dict):
-            unknown = [k for k in values if k not in self.names]
-            if unknown:
-                raise ScoreEntryError(f"not a player: {unknown[0]!r}")
+            values = self._by_name(values)
             untied = [k for k in values if k not in players]
             if untied:
                 raise ScoreEntryError(self._not_tied(untied[0], info))
@@ -552,6 +558,24 @@ class ScoreKeeper:
         new = [Entry(rnd, n, p, c) for n, (p, c) in zip(players, parsed)]
         self._entries.extend(new)
         return new
+
+    def _by_name(self, values: dict[Any, Any]) -> dict[str, Any]:
+        """`values` keyed by the players' own spelling: a name is matched as everywhere
+        else in the keeper (case and runs of spaces ignored: ``"ann"`` is Ann), and two
+        keys for one player are refused rather than one silently winning."""
+        out: dict[str, Any] = {}
+        keys: dict[str, Any] = {}
+        for key, value in values.items():
+            try:
+                name = self.names[self._seat(key)] if isinstance(key, str) else None
+            except PlayerNameError:
+                name = None
+            if name is None:
+                raise ScoreEntryError(f"not a player: {key!r} (players: {', '.join(self.names)})")
+            if name in out:
+                raise ScoreEntryError(f"two scores for {name}: under {keys[name]!r} and {key!r}")
+            out[name], keys[name] = value, key
+        return out
 
     def _not_tied(self, name: str, info: RoundInfo) -> str:
         return (f"{name} is not tied for the win, so has no score in tiebreak {info.label}"
@@ -631,7 +655,33 @@ class ScoreKeeper:
                 raise RecordError(f"{where}: points must be a whole number >= 0, got {points!r}")
             if "points" in e and e["points"] != entry.points:
                 raise RecordError(f"{where}: points {e['points']!r} but the cards count {entry.points}")
+        keeper._check_summary(data)
         return keeper
+
+    def _check_summary(self, data: dict[str, Any]) -> None:
+        """The file's ``totals`` and ``winners`` (written for the reader; the keeper works
+        them out from the entries) must agree with the entries: a total or a winner edited
+        by hand would otherwise be ignored, then overwritten at the next save."""
+        fix = ("the keeper works it out from the entries: to change it, change the entries; if you"
+               " corrected an entry, delete 'totals' and 'winners'")
+        totals = data.get("totals")
+        if totals is not None:
+            actual = self.totals()
+            if not isinstance(totals, dict):
+                raise RecordError(f"score-keeper file: 'totals' must be an object of the players' totals, got {totals!r}")
+            for name in list(totals) + [n for n in self.names if n not in totals]:
+                if name not in actual:
+                    raise RecordError(f"score-keeper file: 'totals' has {name!r}, who is not a player; {fix}")
+                if name not in totals or totals[name] != actual[name] or isinstance(totals[name], bool):
+                    given = totals.get(name, "nothing")
+                    raise RecordError(f"score-keeper file: 'totals' says {given!r} for {name}, but {name}'s entries"
+                                      f" add up to {actual[name]}; {fix}")
+        if "winners" in data:
+            winners = self.winners() if self.finished else None
+            if data["winners"] != winners:
+                now = "the game is not finished" if winners is None else f"the winners are {_join_names(winners)}"
+                raise RecordError(f"score-keeper file: 'winners' says {data['winners']!r}, but by the entries {now};"
+                                  f" {fix}")
 
     def save(self, path: str | os.PathLike[str], *, overwrite: bool = False) -> None:
         """Write the state as JSON to `path`, atomically (a crash never leaves half a file).
@@ -755,6 +805,7 @@ def interactive(
     first_dealer: int | str | None = None,
     ties: str | None = None,
     max_tiebreaks: int | None = None,
+    cli: bool = False,
 ) -> ScoreKeeper | None:
     """Run the score keeper as a terminal conversation.
 
@@ -781,6 +832,9 @@ def interactive(
         tied can still play its tiebreak), unless tiebreak scores are already entered.
     max_tiebreaks : int, optional
         Tiebreak rounds at most (default 3; with `resume`, as `ties`).
+    cli : bool, default False
+        Messages name the options as the ``crowns five-crowns keeper`` command spells
+        them (``--ties``, ``--max-tiebreaks``) instead of the arguments' names.
 
     Returns
     -------
@@ -813,7 +867,7 @@ def interactive(
         keeper = ScoreKeeper.load(resume)
         path = Path(resume)
         _check_resumed(keeper, path, names, first_dealer)
-        changed = _resume_ties(keeper, ties, max_tiebreaks)
+        changed = _resume_ties(keeper, ties, max_tiebreaks, cli=cli)
         if changed:
             keeper.save(path, overwrite=True)
             write(f"Ties now: {changed} (saved to {path}).")
@@ -848,15 +902,26 @@ def interactive(
     return keeper
 
 
-def _resume_ties(keeper: ScoreKeeper, ties: str | None, max_tiebreaks: int | None) -> str | None:
+def _resume_ties(keeper: ScoreKeeper, ties: str | None, max_tiebreaks: int | None, *,
+                 cli: bool = False) -> str | None:
     """Take over `ties` / `max_tiebreaks` given with a resumed file (they matter only at the
     end, so a game that ended tied can still play its tiebreak); a description of the new
-    setting when it changed, else None.  RulesError when tiebreak scores are already in."""
+    setting when it changed, else None.  RulesError when tiebreak scores are already in
+    (naming ``--ties`` / ``--max-tiebreaks`` when `cli`)."""
     before = (keeper.ties, keeper.max_tiebreaks)
+    if cli and keeper._tiebreak_entries():
+        for option, value, now in (("--ties", ties, keeper.ties), ("--max-tiebreaks", max_tiebreaks,
+                                                                   keeper.max_tiebreaks)):
+            if value is not None and value != now:
+                raise RulesError(f"{option} cannot become {value}: tiebreak scores are already entered"
+                                 f" with {option} {now} (undo them first, or leave {option} out)")
     if ties is not None:
         keeper.ties = ties
     if max_tiebreaks is not None:
         keeper.max_tiebreaks = max_tiebreaks
+        if cli and keeper.ties == "share":
+            raise RulesError(f"--max-tiebreaks {max_tiebreaks} applies only with --ties tiebreak (this game"
+                             " shares ties: give --ties tiebreak too to break them)")
     if (keeper.ties, keeper.max_tiebreaks) == before:
         return None
     if keeper.ties == "share":

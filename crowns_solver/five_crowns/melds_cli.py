@@ -37,10 +37,27 @@ def _setup(args: argparse.Namespace):
     if args.wild is not None:
         wild = check_wild_rank(_wild_arg(args.wild))
     rules = Rules(all_wild_melds=not args.no_all_wild_melds, max_book_size=args.max_book_size, sets=args.sets)
-    seen = _cards(getattr(args, "seen", None) or [])
+    seen = _option_cards(getattr(args, "seen", None) or [], "--seen", rules.sets)
     pile = getattr(args, "draw_pile", None)
-    args.pile = None if pile is None else _cards(pile)
+    args.pile = None if pile is None else _option_cards(pile, "--draw-pile", rules.sets)
     return _cards(args.cards), seen, wild, args.round, rules
+
+
+def _option_cards(items: list[str], option: str, sets: int) -> list[str]:
+    """The cards of `option` (``--seen``, ``--draw-pile``), checked here so that a bad card
+    or too many copies of one is refused naming the option as typed (the API's messages
+    say ``seen`` / ``draw_pile``, or nothing for a card that is not one)."""
+    from ..errors import CardError
+    from .cards import parse_hand
+
+    try:
+        cards = _cards(items)
+        parse_hand(cards, sets=sets, what=option)
+    except CardError as exc:
+        if str(exc).startswith(f"{option}: "):
+            raise
+        raise type(exc)(f"{option}: {exc}") from None
+    return cards
 
 
 def _wild_arg(text: str) -> int:
@@ -108,8 +125,7 @@ def cmd_discard(args: argparse.Namespace) -> int:
     if args.pile is None:
         print(f"{len(cards)} cards held, {len(seen)} seen, {unseen} unseen cards for the next draw")
     else:
-        print(f"{len(cards)} cards held, {len(seen)} seen, {len(args.pile)} cards in the draw pile given,"
-              f" {unseen} of them can be the next draw")
+        print(f"{len(cards)} cards held, {len(seen)} seen, {_pile_text(args.pile, unseen)}")
     print(f"{'':>3} {'discard':<8}{'deadwood':>9} {'out now':>8} {'P(out next)':>12} {'E[deadwood next]':>17}")
     for i, r in enumerate(df.itertuples(index=False), 1):
         p = "-" if r.p_out_next is None else f"{r.p_out_next_float:.3f}"
@@ -138,9 +154,17 @@ def cmd_take(args: argparse.Namespace) -> int:
         return 0
     print(_heading(cards, wild, rnd) + f"; face up: {adv.top_card}")
     if args.pile is not None:
-        print(f"{len(args.pile)} cards in the draw pile given, {adv.unseen} of them can be the next draw")
+        print(_pile_text(args.pile, adv.unseen))
     print(adv)
     return 0
+
+
+def _pile_text(pile: list[str], pool: int) -> str:
+    """'7 cards in the draw pile given, 7 of them can be the next draw'; for one card
+    '1 card in the draw pile given, it can (cannot) be the next draw'."""
+    if len(pile) == 1:
+        return f"1 card in the draw pile given, it {'can' if pool else 'cannot'} be the next draw"
+    return f"{len(pile)} cards in the draw pile given, {pool} of them can be the next draw"
 
 
 def _pile_json(pile: list[str] | None) -> dict:
@@ -157,11 +181,15 @@ def _common(p: argparse.ArgumentParser, *, seen: bool) -> None:
     p.add_argument("--max-book-size", type=int, metavar="N", help="show books of more than N cards split (N >= 5)")
     p.add_argument("--sets", type=int, default=1, choices=(1, 2), help="116-card sets in play (default 1)")
     if seen:
-        p.add_argument("--seen", nargs="+", metavar="CARD", default=[],
-                       help="cards known not to be in the draw pile (discard pile, other players' pick-ups)")
-        p.add_argument("--draw-pile", nargs="+", metavar="CARD",
+        # action="extend": a repeated --seen/--draw-pile adds its cards (with "store" the
+        # last one silently replaced the cards of the first, and the advice was wrong)
+        p.add_argument("--seen", nargs="+", action="extend", metavar="CARD", default=[],
+                       help="cards known not to be in the draw pile (discard pile, other players' pick-ups);"
+                            " may be repeated")
+        p.add_argument("--draw-pile", nargs="+", action="extend", metavar="CARD",
                        help="after the draw pile ran out: the cards shuffled into the new one, less those you"
-                            " drew from it since; the next draw comes only from these (do not list them in --seen)")
+                            " drew from it since; the next draw comes only from these (do not list them in --seen); may be"
+                            " repeated")
     add_json_flag(p)
 
 

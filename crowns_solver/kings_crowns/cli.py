@@ -11,6 +11,17 @@ from ..cli import add_json_flag, print_json
 POLICY_NAMES = ("random", "greedy", "aggressive", "defensive", "lookahead")
 
 
+def _games(text: str) -> int:
+    """``--games``: a whole number from 1 to the Monte Carlo runner's MAX_GAMES, refused by
+    argparse naming the option (found by the probe: the runner's refusal said 'games')."""
+    from ..montecarlo import MAX_GAMES
+
+    value = _positive(text)
+    if value > MAX_GAMES:
+        raise argparse.ArgumentTypeError(f"must be at most {MAX_GAMES:,} (the results are held in memory): {text!r}")
+    return value
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
@@ -36,7 +47,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     check_run_outputs(args.out, None, force=False)  # names --out in every message, before any game
     rules = _rules(args)
     df = simulate(
-        args.games, players=args.players, policies=args.policy, rules=rules, seed=args.seed,
+        args.games, players=args.players, policies=args.policy or ["greedy"], rules=rules, seed=args.seed,
         rotate=args.rotate, workers=args.workers, progress=args.progress, out=args.out,
         chunk_size=args.chunk_size,
     )
@@ -90,9 +101,11 @@ def register(commands: argparse._SubParsersAction) -> None:
         description="Play many King's Crowns games between computer players and print the win"
         " rates with 95% Wilson confidence intervals.",
     )
-    sim.add_argument("--games", type=_positive, default=1000, metavar="N", help="number of games (default 1000)")
+    sim.add_argument("--games", type=_games, default=1000, metavar="N", help="number of games (default 1000)")
     sim.add_argument("--players", type=int, default=4, metavar="P", help="players, 2..5 (default 4)")
-    sim.add_argument("--policy", nargs="+", default=["greedy"], metavar="NAME",
+    # extend: a repeated --policy adds seats (the last list silently replaced the first);
+    # default None, not ["greedy"], which extend would keep in front of the names given
+    sim.add_argument("--policy", nargs="+", action="extend", default=None, metavar="NAME",
                      help=f"one policy for every seat or one per seat: {', '.join(POLICY_NAMES)}"
                      " (lookahead:samples=N,horizon=H,rollout=NAME also); default greedy")
     sim.add_argument("--seed", type=int, default=0, metavar="S", help="root seed (default 0)")
