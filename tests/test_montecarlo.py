@@ -183,9 +183,11 @@ def test_games_beyond_memory_refused_before_any_work(tmp_path):
         montecarlo.read_results(path)
 
 
-def test_cli_games_beyond_memory_is_one_line():
+def test_cli_games_beyond_memory_is_one_line(tmp_path):
+    # run from an empty folder, so `-m` imports the installed package, not a source tree
+    # whose extensions may not be built there
     out = subprocess.run([sys.executable, "-m", "crowns_solver.cli", "kings-crowns", "simulate", "--games", str(10**12)],
-                         capture_output=True, text=True, timeout=120)
+                         capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert out.returncode == 2
     # the option as typed (the runner's own refusal, tested above, says 'games')
     assert out.stderr.strip().splitlines() == [
