@@ -1175,6 +1175,33 @@ def test_cli_simulate_shows_tiebreak_counts(capsys):
     assert "tiebreak" not in out and out.splitlines()[1].startswith("policy")
 
 
+def test_cli_play_and_simulate_take_max_tiebreaks(capsys):
+    """--max-tiebreaks on play and simulate is GameRules.max_tiebreaks (the keeper's option
+    too): seed 220 ties twice, so one tiebreak round at most leaves tb1 only, then a
+    shared win; and it needs --ties tiebreak and 0..100, else one line and status 2."""
+    from conftest import run_cli
+
+    capped = play_game(["greedy", "greedy"], seed=220, rules=GameRules(players=2, ties="tiebreak", max_tiebreaks=1))
+    assert len(capped.tiebreaks) == 1
+    code, out, err = run_cli(capsys, "five-crowns", "play", "greedy", "greedy", "--ties", "tiebreak", "--seed", "220",
+                             "--max-tiebreaks", "1", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert [t["label"] for t in data["tiebreaks"]] == ["tb1"]
+    assert data["rules"]["max_tiebreaks"] == 1
+    argv = ["five-crowns", "simulate", "10", "--players", "2", "--seed", "6", "--ties", "tiebreak", "--workers", "1"]
+    code, out, err = run_cli(capsys, *argv, "--max-tiebreaks", "0", "--json")
+    assert code == 0, err
+    assert json.loads(out)["tiebreaks"] == 0   # seed 6 has a tied game (test above): none is played
+    for extra, message in ((["--max-tiebreaks", "101"], "--max-tiebreaks must be a whole number 0..100, got 101"),
+                           (["--max-tiebreaks", "-1"], "--max-tiebreaks must be a whole number 0..100, got -1")):
+        for cmd in (["five-crowns", "play", "greedy", "greedy", "--ties", "tiebreak"], argv):
+            code, out, err = run_cli(capsys, *cmd, *extra)
+            assert code == 2 and err.strip().splitlines() == [f"crowns: error: {message}"]
+    code, out, err = run_cli(capsys, "five-crowns", "play", "greedy", "greedy", "--max-tiebreaks", "2")
+    assert code == 2 and "--max-tiebreaks 2 applies only with --ties tiebreak" in err
+
+
 def test_simulate_repeated_policies_option_adds_seats(capsys):
     # found by the probe: '--policies greedy --policies random' played one random seat
     from conftest import run_cli

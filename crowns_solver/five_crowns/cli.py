@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import Any
 
 from .._io import check_file_path, check_writable
 from ..cli import add_json_flag, print_json
@@ -22,19 +23,35 @@ def cmd_keeper(args: argparse.Namespace) -> int:
         from ..errors import RecordError
 
         raise RecordError(f"--resume needs the file of a saved game, got {args.resume!r}")
-    if args.max_tiebreaks is not None and not 0 <= args.max_tiebreaks <= 100:
-        from ..errors import RulesError
-
-        raise RulesError(f"--max-tiebreaks must be a whole number 0..100, got {args.max_tiebreaks}")
-    if args.max_tiebreaks is not None and args.resume is None and args.ties != "tiebreak":
-        from ..errors import RulesError
-
-        # a new game shares ties unless told otherwise: the number would be saved and never used
-        raise RulesError(f"--max-tiebreaks {args.max_tiebreaks} applies only with --ties tiebreak"
-                         " (without it, equal lowest totals share the win)")
+    _check_max_tiebreaks(args.max_tiebreaks, args.ties, resumed=args.resume is not None)
     interactive(resume=args.resume, save=args.save, names=args.players, first_dealer=args.first_dealer,
                 ties=args.ties, max_tiebreaks=args.max_tiebreaks, cli=True)
     return 0
+
+
+def _check_max_tiebreaks(value: int | None, ties: str | None, *, resumed: bool = False) -> None:
+    """``--max-tiebreaks``: 0..100, and only where ties are broken (``--ties tiebreak``, or
+    a resumed keeper file that may hold that setting); otherwise the number would be
+    recorded and never used.  Raises RulesError naming the option."""
+    from ..errors import RulesError
+
+    if value is None:
+        return
+    if not 0 <= value <= 100:
+        raise RulesError(f"--max-tiebreaks must be a whole number 0..100, got {value}")
+    if not resumed and ties != "tiebreak":
+        raise RulesError(f"--max-tiebreaks {value} applies only with --ties tiebreak"
+                         " (without it, equal lowest totals share the win)")
+
+
+def _game_rules(args: argparse.Namespace, players: int, **more: Any):  # -> GameRules
+    """The GameRules of ``play``/``simulate``: --ties and --max-tiebreaks (checked)."""
+    from .game import GameRules
+
+    _check_max_tiebreaks(args.max_tiebreaks, args.ties)
+    if args.max_tiebreaks is not None:
+        more["max_tiebreaks"] = args.max_tiebreaks
+    return GameRules(players=players, ties=args.ties, **more)
 
 
 def tiebreak_label(k: int) -> str:
@@ -84,12 +101,11 @@ def _result_json(result) -> dict:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from .game import GameRules, play_game
+    from .game import play_game
 
     if args.save is not None:  # before the game: empty, a folder, a missing folder, an existing file
         check_writable(args.save, force=args.force, option="--save", what="game record")
-    rules = GameRules(players=len(args.policies), rounds=args.rounds, ties=args.ties,
-                      first_dealer=args.first_dealer)
+    rules = _game_rules(args, len(args.policies), rounds=args.rounds, first_dealer=args.first_dealer)
     result = play_game(args.policies, seed=args.seed, rules=rules)
     if args.save is not None:
         result.save(args.save, overwrite=args.force)
@@ -160,7 +176,6 @@ def summarize(df):  # -> DataFrame
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .._io import check_run_outputs
     from ..errors import RulesError
-    from .game import GameRules
     from .simulation import capped_rounds, simulate
 
     check_run_outputs(args.out, args.csv, force=args.force)
@@ -169,7 +184,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         players = DEFAULT_PLAYERS if args.players is None else args.players
     else:
         players = len(args.policies) if args.players is None else args.players
-    rules = GameRules(players=players, ties=args.ties)
+    rules = _game_rules(args, players)
     if args.rotate and args.duplicate:
         raise RulesError("--rotate and --duplicate exclude each other (duplicate plays every rotation)")
     df = simulate(args.games, players=players, policies=args.policies, seed=args.seed, rules=rules,
@@ -250,6 +265,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     play.add_argument("--rounds", type=int, default=11, help="rounds to play, from round 1 (default 11)")
     play.add_argument("--ties", choices=("share", "tiebreak"), default="share",
                       help="equal lowest totals share the win (default) or play 6-card tiebreak rounds")
+    play.add_argument("--max-tiebreaks", type=int, metavar="N",
+                      help="with --ties tiebreak: tiebreak rounds at most, 0..100 (default 3); still tied"
+                      " after them: a shared win")
     play.add_argument("--first-dealer", type=int, default=0, metavar="SEAT", help="seat dealing round 1")
     play.add_argument("--save", metavar="FILE", help="save the full game record (JSON) to FILE")
     play.add_argument("--force", action="store_true", help="overwrite the --save file if it exists")
@@ -281,6 +299,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     sim.add_argument("--ties", choices=("share", "tiebreak"), default="share",
                      help="equal lowest totals share the win (default) or play 6-card tiebreak rounds"
                      " (their count is printed)")
+    sim.add_argument("--max-tiebreaks", type=int, metavar="N",
+                     help="with --ties tiebreak: tiebreak rounds at most per game, 0..100 (default 3)")
     sim.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     sim.add_argument("--progress", action="store_true", help="show a progress bar")
     sim.add_argument("--out", metavar="FILE", help="resumable JSON-lines results file")
