@@ -7,6 +7,7 @@ from typing import Any
 
 from .._io import check_file_path, check_writable
 from ..cli import add_json_flag, print_json
+from .rules import MAX_TIEBREAKS, TIES, tiebreak_label
 
 #: ``simulate`` without ``--policies``: this policy in every seat, at a table of this size
 #: (unless ``--players`` says otherwise), the usual four-player game.
@@ -30,15 +31,15 @@ def cmd_keeper(args: argparse.Namespace) -> int:
 
 
 def _check_max_tiebreaks(value: int | None, ties: str | None, *, resumed: bool = False) -> None:
-    """``--max-tiebreaks``: 0..100, and only where ties are broken (``--ties tiebreak``, or
-    a resumed keeper file that may hold that setting); otherwise the number would be
-    recorded and never used.  Raises RulesError naming the option."""
+    """``--max-tiebreaks``: 0..MAX_TIEBREAKS (100), and only where ties are broken
+    (``--ties tiebreak``, or a resumed keeper file that may hold that setting); otherwise
+    the number would be recorded and never used.  Raises RulesError naming the option."""
     from ..errors import RulesError
 
     if value is None:
         return
-    if not 0 <= value <= 100:
-        raise RulesError(f"--max-tiebreaks must be a whole number 0..100, got {value}")
+    if not 0 <= value <= MAX_TIEBREAKS:
+        raise RulesError(f"--max-tiebreaks must be a whole number 0..{MAX_TIEBREAKS}, got {value}")
     if not resumed and ties != "tiebreak":
         raise RulesError(f"--max-tiebreaks {value} applies only with --ties tiebreak"
                          " (without it, equal lowest totals share the win)")
@@ -52,15 +53,6 @@ def _game_rules(args: argparse.Namespace, players: int, **more: Any):  # -> Game
     if args.max_tiebreaks is not None:
         more["max_tiebreaks"] = args.max_tiebreaks
     return GameRules(players=players, ties=args.ties, **more)
-
-
-def tiebreak_label(k: int) -> str:
-    """The label of the game's `k`-th tiebreak round (0-based): ``tb1``, ``tb2``...
-
-    Used for tiebreak rounds wherever a round is labelled (``play``/``replay`` text, their
-    ``--json``); main rounds are labelled by their number 1..11.
-    """
-    return f"tb{k + 1}"
 
 
 def _result_text(result) -> str:
@@ -248,7 +240,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     keeper.add_argument("--players", nargs="+", action="extend", metavar="NAME",
                         help="the players in seat order (asked for if omitted; a repeated --players adds names)")
     keeper.add_argument("--first-dealer", metavar="NAME", help="who deals round 1 (default: the first player)")
-    keeper.add_argument("--ties", choices=("share", "tiebreak"),
+    keeper.add_argument("--ties", choices=TIES,
                         help="equal lowest totals after round 11 share the win (default), or the tied players"
                              " play 6-card tiebreak rounds tb1, tb2...; with --resume it changes the saved game's"
                              " setting (until a tiebreak score is entered)")
@@ -263,7 +255,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                       help="one per seat: random, greedy, advisor or tracker (1 to 14 seats)")
     play.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
     play.add_argument("--rounds", type=int, default=11, help="rounds to play, from round 1 (default 11)")
-    play.add_argument("--ties", choices=("share", "tiebreak"), default="share",
+    play.add_argument("--ties", choices=TIES, default="share",
                       help="equal lowest totals share the win (default) or play 6-card tiebreak rounds")
     play.add_argument("--max-tiebreaks", type=int, metavar="N",
                       help="with --ties tiebreak: tiebreak rounds at most, 0..100 (default 3); still tied"
@@ -296,7 +288,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     sim.add_argument("--duplicate", action="store_true",
                      help="duplicate deals: play each of GAMES deals once in every distinct seating rotation"
                      " (so every policy gets the same cards) and report each policy against the deal average")
-    sim.add_argument("--ties", choices=("share", "tiebreak"), default="share",
+    sim.add_argument("--ties", choices=TIES, default="share",
                      help="equal lowest totals share the win (default) or play 6-card tiebreak rounds"
                      " (their count is printed)")
     sim.add_argument("--max-tiebreaks", type=int, metavar="N",

@@ -52,6 +52,7 @@ import numpy as np
 from .._io import read_text
 from ..errors import CrownsError, HandSizeError, PolicyError, RecordError, RulesError
 from .cards import NUM_CODES, ROUNDS, card_name, full_deck, parse_card
+from .rules import MAX_TIEBREAKS, TIES
 
 __all__ = [
     "GameRules",
@@ -182,9 +183,9 @@ class GameRules:
         if self.players > 7 * self.sets:
             raise RulesError(f"{self.players} players need two card sets (one set is for 1 to 7 players)")
         whole("rounds", 1, ROUNDS)
-        if self.ties not in ("share", "tiebreak"):
-            raise RulesError(f"GameRules.ties must be 'share' or 'tiebreak', got {self.ties!r}")
-        whole("max_tiebreaks", 0, 100)
+        if self.ties not in TIES:
+            raise RulesError(f"GameRules.ties must be {' or '.join(map(repr, TIES))}, got {self.ties!r}")
+        whole("max_tiebreaks", 0, MAX_TIEBREAKS)
         whole("max_turns", 1, 10**7)
         whole("first_dealer", 0, self.players - 1)
         if not isinstance(self.all_wild_melds, bool):

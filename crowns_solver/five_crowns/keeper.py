@@ -41,8 +41,8 @@ from ..errors import (
 )
 from ._files import write_json
 from .cards import ROUNDS, card_name, card_value, full_deck, parse_hand, wild_rank_for_round
-from .cli import tiebreak_label
 from .game import TIEBREAK_CARDS
+from .rules import MAX_TIEBREAKS, TIES, tiebreak_label
 
 __all__ = ["ScoreKeeper", "Entry", "RoundInfo", "wild_text", "interactive", "KEEPER_FORMAT"]
 
@@ -248,8 +248,8 @@ class ScoreKeeper:
 
     @ties.setter
     def ties(self, value: str) -> None:
-        if value not in ("share", "tiebreak"):
-            raise RulesError(f"ties must be 'share' or 'tiebreak', got {value!r}")
+        if value not in TIES:
+            raise RulesError(f"ties must be {' or '.join(map(repr, TIES))}, got {value!r}")
         self._ties = self._unchanged_tiebreaks("ties", value)
 
     @property
@@ -261,8 +261,8 @@ class ScoreKeeper:
     def max_tiebreaks(self, value: int) -> None:
         # any whole number type (numpy integers too, as for score entries), stored as int
         # so the file stays JSON; bool is not a count
-        if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 0 <= value <= 100:
-            raise RulesError(f"max_tiebreaks must be an integer 0..100, got {value!r}")
+        if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 0 <= value <= MAX_TIEBREAKS:
+            raise RulesError(f"max_tiebreaks must be an integer 0..{MAX_TIEBREAKS}, got {value!r}")
         self._max_tiebreaks = self._unchanged_tiebreaks("max_tiebreaks", int(value))
 
     def _unchanged_tiebreaks(self, name: str, value: Any) -> Any:

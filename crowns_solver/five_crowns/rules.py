@@ -7,7 +7,23 @@ from dataclasses import dataclass
 
 from ..errors import RulesError
 
-__all__ = ["Rules"]
+__all__ = ["Rules", "TIES", "MAX_TIEBREAKS", "tiebreak_label"]
+
+#: How equal lowest totals end a game (RULES.md, Five Crowns, "Deal and seats"): the
+#: tied players share the win, or play 6-card tiebreak rounds.  The simulated games'
+#: ``GameRules.ties``, the score keeper's ``ties`` and the commands' ``--ties``.
+TIES: tuple[str, ...] = ("share", "tiebreak")
+#: The most tiebreak rounds a game may be set to play (``max_tiebreaks``, 0 to this).
+MAX_TIEBREAKS = 100
+
+
+def tiebreak_label(k: int) -> str:
+    """The label of a game's `k`-th tiebreak round (0-based): ``tb1``, ``tb2``...
+
+    Used for tiebreak rounds wherever a round is labelled (the ``play``/``replay`` text
+    and ``--json``, the score keeper); main rounds are labelled by their number 1..11.
+    """
+    return f"tb{k + 1}"
 
 
 @dataclass(frozen=True)
