@@ -42,7 +42,7 @@ from ..errors import HiddenCardError, IllegalMoveError, PolicyError, PositionErr
 from .cards import DECK, Card, parse_card
 from .position import PLAYERS, UNKNOWN, Cell, Player, Position, cell_coords, cell_index, one_of
 from .scoring import _core as _score_core
-from .solver import EVALUATIONS, OBJECTIVES
+from .solver import EVALUATIONS, MAX_TT_MB, OBJECTIVES
 
 __all__ = [
     "SeatView",
@@ -418,8 +418,8 @@ def _check_limits(node_limit: Any, time_limit: Any, tt_mb: Any, objective: Any, 
         raise PolicyError(f"time_limit must be a positive number of seconds or None, got {time_limit!r}")
     if node_limit is None and time_limit is None:
         raise PolicyError("a search player needs a node_limit or a time_limit (or both)")
-    if isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)) or not 1 <= tt_mb <= 65536:
-        raise PolicyError(f"tt_mb must be a number of MB between 1 and 65536, got {tt_mb!r}")
+    if isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)) or not 1 <= tt_mb <= MAX_TT_MB:
+        raise PolicyError(f"tt_mb must be a number of MB between 1 and {MAX_TT_MB}, got {tt_mb!r}")
     if objective not in OBJECTIVES:
         raise PolicyError(f"objective must be {one_of(OBJECTIVES)}, got {objective!r}")
     if not isinstance(evaluation, str) or evaluation not in EVALUATIONS:

@@ -157,7 +157,7 @@ _SYMMETRY_RC = {
     "antitranspose": lambda r, c: (5 - c, 5 - r),
 }
 _SYMMETRY_MAPS: dict[str, tuple[int, ...]] = {
-    name: tuple(6 * f(*divmod(i, 6))[0] + f(*divmod(i, 6))[1] for i in range(36))
+    name: tuple(6 * r + c for r, c in (f(*divmod(i, 6)) for i in range(36)))
     for name, f in _SYMMETRY_RC.items()
 }
 
