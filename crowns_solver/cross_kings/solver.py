@@ -376,6 +376,14 @@ def _engine_input(pos: Position, mode: Mode) -> tuple[bytes, tuple[int, ...]]:
 # ----------------------------------------------------------------------------- search driver
 
 
+def _anytime(pos: Position, mode: str, limited: bool) -> bool:
+    """Whether a solve of `pos` gets the anytime analysis: a time or node limit (`limited`)
+    and more cards left than the cut-over :data:`ANYTIME_CARDS` of `mode`.  The one place
+    this is decided: :func:`_iteration_plan`, ``_Run.go`` and the parallel solve's route
+    (``parallel._route``) ask here."""
+    return limited and pos.cards_left > ANYTIME_CARDS[mode]
+
+
 def _iteration_plan(pos: Position, mode: Mode, limited: bool) -> tuple[int, int, int]:
     """The heuristic iterations before the exact search: ``(first, last, deepest)`` in
     plies.  `first` is 1 or 2 (so that the iterations end on the parity of the last
@@ -389,8 +397,7 @@ def _iteration_plan(pos: Position, mode: Mode, limited: bool) -> tuple[int, int,
     keep = ANYTIME_HORIZON_CARDS[mode]
     if keep is not None:
         deepest = max(min(deepest, cards_left - keep), min(PRE_DEPTH, plies - 1))
-    anytime = limited and cards_left > ANYTIME_CARDS[mode]
-    last = deepest if anytime else min(PRE_DEPTH, plies - 1)
+    last = deepest if _anytime(pos, mode, limited) else min(PRE_DEPTH, plies - 1)
     return (2 if plies % 2 == 0 else 1), last, deepest
 
 
@@ -806,7 +813,7 @@ class _Run:
         """
         if self.terminal:
             return
-        anytime = limited and self.pos.cards_left > ANYTIME_CARDS[self.mode]
+        anytime = _anytime(self.pos, self.mode, limited)
         first, last, deepest = _iteration_plan(self.pos, self.mode, limited)
         if self._deepen(first, last) or anytime or not limited or SPLIT_SHARES is None:
             self._iteration(_EXACT)
