@@ -112,3 +112,15 @@ def test_the_api_still_names_its_arguments():
         solve(Position.random(1), tt_mb=1.5, workers=2, node_limit=1000)
     assert exc.value.arguments == ("tt_mb", "workers")
     assert str(exc.value).startswith("tt_mb=1.5 MB shared over the 2 worker processes this solve starts (workers=2)")
+
+
+def test_match_deals_is_checked_by_match_alone(capsys, monkeypatch):
+    from crowns_solver._checks import check_whole_number
+    from crowns_solver.cross_kings import match as match_module
+
+    seen = []
+    monkeypatch.setattr(match_module, "check_whole_number", lambda name, *a, **k: (seen.append(name),
+                                                                                    check_whole_number(name, *a, **k))[1])
+    assert _fails(capsys, "cross-kings", "match", "--a", "random", "--b", "random", "--deals", "1000000000000") == (
+        "crowns: error: --deals must be at most 10,000,000, got 1,000,000,000,000")
+    assert seen == ["deals"]   # the refusal is the API's (the command no longer repeats it)
