@@ -114,13 +114,40 @@ def test_the_api_still_names_its_arguments():
     assert str(exc.value).startswith("tt_mb=1.5 MB shared over the 2 worker processes this solve starts (workers=2)")
 
 
-def test_match_deals_is_checked_by_match_alone(capsys, monkeypatch):
+def _spy(monkeypatch, module) -> list[str]:
+    """Record the names `module` checks with check_whole_number (then check them)."""
     from crowns_solver._checks import check_whole_number
+
+    seen: list[str] = []
+
+    def spy(name, *args, **kwargs):
+        seen.append(name)
+        return check_whole_number(name, *args, **kwargs)
+
+    monkeypatch.setattr(module, "check_whole_number", spy)
+    return seen
+
+
+def test_match_deals_is_checked_by_match_alone(capsys, monkeypatch):
     from crowns_solver.cross_kings import match as match_module
 
-    seen = []
-    monkeypatch.setattr(match_module, "check_whole_number", lambda name, *a, **k: (seen.append(name),
-                                                                                    check_whole_number(name, *a, **k))[1])
+    seen = _spy(monkeypatch, match_module)
     assert _fails(capsys, "cross-kings", "match", "--a", "random", "--b", "random", "--deals", "1000000000000") == (
         "crowns: error: --deals must be at most 10,000,000, got 1,000,000,000,000")
     assert seen == ["deals"]   # the refusal is the API's (the command no longer repeats it)
+
+
+def test_kings_crowns_games_is_checked_by_the_runner_alone(capsys, monkeypatch):
+    from crowns_solver import montecarlo
+
+    seen = _spy(monkeypatch, montecarlo)
+    assert _fails(capsys, "kings-crowns", "simulate", "--games", str(10**12), "--workers", "1") == (
+        f"crowns: error: --games must be at most {montecarlo.MAX_GAMES:,} (the results are held in memory),"
+        f" got {10**12:,}")
+    assert seen == ["games"]
+
+
+def test_five_crowns_simulate_workers_names_the_option(capsys):
+    # no check of its own in the command: the runner's message, naming --workers as typed
+    assert _fails(capsys, "five-crowns", "simulate", "5", "--workers", "0") == (
+        "crowns: error: --workers must be a whole number >= 1, got 0")
