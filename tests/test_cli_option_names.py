@@ -151,3 +151,23 @@ def test_five_crowns_simulate_workers_names_the_option(capsys):
     # no check of its own in the command: the runner's message, naming --workers as typed
     assert _fails(capsys, "five-crowns", "simulate", "5", "--workers", "0") == (
         "crowns: error: --workers must be a whole number >= 1, got 0")
+
+
+def test_report_sizes_are_checked_once_by_the_shared_checker(capsys, monkeypatch, tmp_path):
+    from crowns_solver import _checks
+
+    seen = _spy(monkeypatch, _checks)
+    out = tmp_path / "new"
+    assert _fails(capsys, "report", "--only", "toy_coins", "--games", "0", "--out", str(out)) == (
+        "crowns: error: --games must be a whole number >= 1, got 0")
+    assert seen == ["seed", "games"] and not out.exists()
+
+
+def test_run_studies_refuses_too_many_games_before_the_folder_is_made(tmp_path):
+    from crowns_solver.report import run_studies
+
+    out = tmp_path / "new"
+    with pytest.raises(RunnerError) as exc:
+        run_studies(["toy_coins"], out_dir=out, games=10**12, workers=1)
+    assert str(exc.value) == "games must be at most 100,000,000 (the results are held in memory), got 1,000,000,000,000"
+    assert exc.value.arguments == ("games",) and not out.exists()
