@@ -171,3 +171,26 @@ def test_run_studies_refuses_too_many_games_before_the_folder_is_made(tmp_path):
         run_studies(["toy_coins"], out_dir=out, games=10**12, workers=1)
     assert str(exc.value) == "games must be at most 100,000,000 (the results are held in memory), got 1,000,000,000,000"
     assert exc.value.arguments == ("games",) and not out.exists()
+
+
+@given(text=st.one_of(st.text(max_size=12), st.integers(-10**6, 10**6).map(str),
+                      st.floats(allow_nan=True, allow_infinity=True).map(str)))
+def test_tt_mb_reaches_solve_as_typed(text):
+    # the command's --tt-mb type never refuses: it hands solve the number (or the text) and
+    # solve's check alone accepts it or names it
+    from crowns_solver.cross_kings.cli import _number
+    from crowns_solver.cross_kings.solver import MAX_TT_MB, _check_options
+
+    value = _number(text)
+    if isinstance(value, str):
+        assert value == text
+        with pytest.raises(ValueError):
+            float(text)
+    else:
+        assert value == float(text) or value != value   # (NaN)
+    try:
+        _check_options("open", "margin", value, None, None)
+    except SolverOptionError as exc:
+        assert exc.arguments == ("tt_mb",) and str(exc).endswith(f"got {value!r}")
+    else:
+        assert 1 <= value <= MAX_TT_MB
