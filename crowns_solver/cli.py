@@ -3,7 +3,9 @@
 Each game's subcommands are declared by a ``register(subparsers)`` function in that game's
 ``cli`` module (imported lazily, so ``crowns --help`` stays fast).  Any
 :class:`~crowns_solver.errors.CrownsError` (bad card, bad position, bad file...) or
-unreadable file becomes one line on stderr and exit status 2; Ctrl-C exits with 130.
+unreadable file becomes one line on stderr and exit status 2; Ctrl-C exits with 130.  An
+error about an API argument's value (``CrownsError.arguments``) names the option that set
+it, as typed (``tt_mb`` -> ``--tt-mb``): the commands leave such checks to the API.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import argparse
 import importlib
 import json
+import re
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
@@ -70,6 +73,37 @@ def _json_default(obj: Any) -> Any:
     raise TypeError(f"cannot write {type(obj).__name__} as JSON")
 
 
+def option_names(parser: argparse.ArgumentParser, args: argparse.Namespace) -> dict[str, str]:
+    """The options of the command that `args` ran, by the argument name they set
+    (``{"tt_mb": "--tt-mb", ...}``: each option's ``dest``, spelled as its first long
+    option string).  Positional arguments have no option to name and are left out."""
+    while True:  # down the subcommands chosen (crowns -> cross-kings -> solve)
+        sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+        if sub is None or getattr(args, sub.dest, None) not in sub.choices:
+            break
+        parser = sub.choices[getattr(args, sub.dest)]
+    names: dict[str, str] = {}
+    for action in parser._actions:
+        if action.option_strings and action.dest != argparse.SUPPRESS:
+            long = [o for o in action.option_strings if o.startswith("--")] or action.option_strings
+            names.setdefault(action.dest, long[0])
+    return names
+
+
+def name_options(exc: CrownsError, options: dict[str, str]) -> str:
+    """`exc`'s message with each argument at fault (:attr:`CrownsError.arguments`) named
+    as the command-line option that set it: ``tt_mb`` -> ``--tt-mb``, ``tt_mb=0.5`` ->
+    ``--tt-mb 0.5``.  Only whole names are rewritten (not ``max_tt_mb``, nor a name inside
+    quotes such as a value ``'tt_mb'``); an argument no option sets keeps its name."""
+    message = str(exc)
+    for argument in exc.arguments:
+        option = options.get(argument)
+        if option is not None:
+            message = re.sub(rf"(?<![\w.'\"-]){re.escape(argument)}(?![\w'\"-])(=?)",
+                             lambda m, o=option: o + (" " if m.group(1) else ""), message)
+    return message
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The full ``crowns`` argument parser."""
     from . import __version__
@@ -106,8 +140,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     handler: Callable[[argparse.Namespace], int | None] = args.handler
     try:
         return handler(args) or 0
-    except CrownsError as exc:
-        print(f"crowns: error: {exc}", file=sys.stderr)
+    except CrownsError as exc:  # named as the user typed it: the API's tt_mb is --tt-mb here
+        print(f"crowns: error: {name_options(exc, option_names(parser, args))}", file=sys.stderr)
         return 2
     except OSError as exc:
         if isinstance(exc, BrokenPipeError):

@@ -40,7 +40,29 @@ __all__ = [
 
 
 class CrownsError(ValueError):
-    """Base class of every input error raised by crowns_solver."""
+    """Base class of every input error raised by crowns_solver.
+
+    Parameters
+    ----------
+    *args
+        The message, as for :class:`ValueError`.
+    argument : str or tuple of str, optional
+        The argument(s) at fault, where the message names them as the API spells them
+        (``"tt_mb must be ..."``, ``"tt_mb=0.5 MB ..."``).  Set by the check that raises.
+
+    Attributes
+    ----------
+    arguments : tuple of str
+        The arguments at fault (empty when the error is not about an argument's value).
+        The ``crowns`` command rewrites each in the message to the option that set it
+        (``tt_mb`` -> ``--tt-mb``, ``tt_mb=0.5`` -> ``--tt-mb 0.5``; see
+        :func:`crowns_solver.cli.name_options`), so a check lives once, in the API, and
+        its message still names the option as typed.
+    """
+
+    def __init__(self, *args: object, argument: str | tuple[str, ...] | None = None) -> None:
+        super().__init__(*args)
+        self.arguments: tuple[str, ...] = (argument,) if isinstance(argument, str) else tuple(argument or ())
 
 
 class CardError(CrownsError):

@@ -54,6 +54,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from ._checks import check_whole_number
 from .errors import ResultsFileError, RunnerError
 
 __all__ = [
@@ -324,7 +325,7 @@ def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
     RunnerError
         If `workers` is not a whole number >= 1.
     """
-    n = (os.cpu_count() or 1) if workers is None else _check_int("workers", workers, 1)
+    n = (os.cpu_count() or 1) if workers is None else check_whole_number("workers", workers, 1)
     _quiet_broken_pools()
     return ProcessPoolExecutor(max_workers=n, initializer=_ignore_sigint)
 
@@ -457,14 +458,6 @@ class _InlineExecutor(Executor):
 
 # ---------------------------------------------------------------- the runner
 
-def _check_int(name: str, value: Any, lo: int, hi: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
-        raise RunnerError(f"{name} must be a whole number >= {lo}, got {value!r}")
-    if hi is not None and value > hi:
-        raise RunnerError(f"{name} must be at most {hi:,} (the results are held in memory), got {int(value):,}")
-    return int(value)
-
-
 def run(
     play_chunk: PlayChunk,
     games: int,
@@ -541,11 +534,11 @@ def run(
     """
     from . import __version__
 
-    games = _check_int("games", games, 1, MAX_GAMES)
-    seed = _check_int("seed", seed, 0)
-    chunk_size = _check_int("chunk_size", chunk_size, 1)
+    games = check_whole_number("games", games, 1, MAX_GAMES, why="the results are held in memory")
+    seed = check_whole_number("seed", seed, 0)
+    chunk_size = check_whole_number("chunk_size", chunk_size, 1)
     if workers is not None:
-        workers = _check_int("workers", workers, 1)
+        workers = check_whole_number("workers", workers, 1)
     if executor is not None and not isinstance(executor, Executor) and not hasattr(executor, "submit"):
         raise RunnerError(f"executor must be a concurrent.futures.Executor, got {type(executor).__name__}")
     params = dict(params or {})

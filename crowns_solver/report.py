@@ -628,7 +628,8 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
         If `only` is an empty list or not names, a name in it is unknown, or a study's
         tables break the conventions.
     RunnerError
-        If `seed`, `games` or `workers` is out of range.
+        If `seed`, `games` (1 to :data:`crowns_solver.montecarlo.MAX_GAMES`) or `workers`
+        is out of range: checked before the folder is made.
     OutputPathError
         If `out_dir` is empty or its folder cannot be created.
     OutputExistsError
@@ -640,22 +641,35 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
     KeyboardInterrupt
         On Ctrl-C; reports already finished stay, the interrupted one is not written.
     """
+    _check_sizes(seed, games, workers)
     return _run_studies(only, quick=quick, out_dir=out_dir, workers=workers, seed=seed, games=games,
                         progress=progress, force=force, option="out_dir")
 
 
+def _check_sizes(seed: Any, games: Any, workers: Any) -> None:
+    """RunnerError unless `seed` >= 0, and `games` (1 to the Monte Carlo runner's
+    MAX_GAMES) and `workers` (>= 1) are None or whole numbers in range: the one check of
+    :func:`run_studies` and ``crowns report`` (whose messages name ``--games``...)."""
+    from ._checks import check_whole_number
+    from .montecarlo import MAX_GAMES
+
+    check_whole_number("seed", seed, 0)
+    if games is not None:
+        check_whole_number("games", games, 1, MAX_GAMES, why="the results are held in memory")
+    if workers is not None:
+        check_whole_number("workers", workers, 1)
+
+
 def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | None, workers: int | None,
                  seed: int, games: int | None, progress: bool, force: bool, option: str) -> list[Path]:
-    """:func:`run_studies`, its messages naming `option` (``--out`` from the CLI)."""
+    """:func:`run_studies` with `seed`, `games` and `workers` checked (:func:`_check_sizes`),
+    its messages naming `option` (``--out`` from the CLI)."""
     import shlex
     import time
 
     from .analysis.base import sample_log
     from .errors import StudyError
 
-    for label, value, lo in (("seed", seed, 0), ("games", games, 1), ("workers", workers, 1)):
-        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < lo):
-            raise RunnerError(f"{label} must be an integer >= {lo}, got {value!r}")
     studies = _registry_or_empty()
     if isinstance(only, str):  # one study by name, not its letters
         only = [only]
@@ -724,15 +738,9 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.results is not None:
         check_input_given(args.results, "results file", ResultsFileError)
 
-    if args.workers is not None and args.workers < 1:
-        raise RunnerError(f"--workers must be an integer >= 1, got {args.workers}")
-    if args.games is not None:
-        # before the output folder is made (found by the probe: --games 10**12 left an empty
-        # folder behind and its refusal named 'games', the runner's argument)
-        from .montecarlo import MAX_GAMES
-
-        if not 1 <= args.games <= MAX_GAMES:
-            raise RunnerError(f"--games must be a whole number from 1 to {MAX_GAMES:,}, got {args.games:,}")
+    # before the output folder is made (found by the probe: --games 10**12 left an empty
+    # folder behind); the messages name --games, --seed, --workers (crowns_solver.cli)
+    _check_sizes(args.seed, args.games, args.workers)
     if args.results is None and args.by != "policy":
         raise RunnerError("--by applies to a results file (crowns report RESULTS --by seat)")
     if args.results is not None:

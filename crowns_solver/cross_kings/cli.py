@@ -264,21 +264,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
     from .position import cell_index
     from .solver import DEFAULT_TT_MB, solve
 
-    tt_mb = DEFAULT_TT_MB if args.tt_mb is None else _tt_mb(args.tt_mb)
     pos = load_position(args)
     time_limit = None if args.time_limit == 0 or math.isinf(args.time_limit) else args.time_limit
-    if args.workers > 1:   # the same check as solve's, naming the options as given here
-        from .parallel import check_memory, worker_processes
-
-        limited = time_limit is not None or args.node_limit is not None
-        check_memory(tt_mb, worker_processes(pos, mode=args.mode, all_moves=args.all_moves, limited=limited,
-                                             workers=args.workers), workers=args.workers, cli=True)
-    sol = solve(
+    sol = solve(   # solve checks --tt-mb and --workers; its messages name them as typed (crowns_solver.cli)
         pos,
         mode=args.mode,
         objective=args.objective,
         all_moves=args.all_moves,
-        tt_mb=tt_mb,
+        tt_mb=DEFAULT_TT_MB if args.tt_mb is None else args.tt_mb,
         time_limit=time_limit,
         node_limit=args.node_limit,
         workers=args.workers,
@@ -372,20 +365,17 @@ def _positive_float(text: str) -> float:
     return x
 
 
-def _tt_mb(text: str) -> float:
-    """``--tt-mb``: one message for every value out of range (checked here, not by argparse,
-    so that -1, 0 and 'big' read alike)."""
-    from ..errors import SolverOptionError
-    from .solver import MAX_TT_MB, check_memory_fits
-
-    try:
-        x = float(text)
-    except ValueError:
-        x = math.nan
-    if not (math.isfinite(x) and 1 <= x <= MAX_TT_MB):
-        raise SolverOptionError(f"--tt-mb must be a number of MB from 1 to {MAX_TT_MB}, got {text}")
-    check_memory_fits(x, cli=True)
-    return x
+def _number(text: str) -> int | float | str:
+    """An argparse ``type`` for a number that the API checks (``--tt-mb``): the number as
+    typed (a whole number stays an int, so that a refusal says ``got 70000``, not
+    ``70000.0``), or the text itself if it is no number, for the API to refuse: so that
+    -1, 0 and 'big' get one message, the API's, naming the option (crowns_solver.cli)."""
+    for kind in (int, float):
+        try:
+            return kind(text)
+        except ValueError:
+            pass
+    return text
 
 
 def _seconds(text: str) -> float:
@@ -450,7 +440,7 @@ def register_solve(commands: argparse._SubParsersAction) -> None:
                             " 0 or inf: no limit)")
     solve.add_argument("--node-limit", type=_node_limit, default=None, metavar="N",
                        help="stop after N search nodes")
-    solve.add_argument("--tt-mb", default=None, metavar="MB",
+    solve.add_argument("--tt-mb", type=_number, default=None, metavar="MB",
                        help="search memory in MB, 1 to 65536: transposition table plus leaf-score cache"
                             " (default 64), shared out over the workers")
     solve.add_argument("--workers", type=_positive_int, default=1, metavar="W",

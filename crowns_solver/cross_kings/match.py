@@ -33,7 +33,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ..errors import PolicyError, PositionError, RunnerError
+from .._checks import check_whole_number
+from ..errors import PolicyError, PositionError
 from .position import CENTRAL_CELLS, Deal, Position, Rules, cell_coords, cell_index, symmetry_map
 from .players import PLAYER_NAMES, make_player, seat_view
 
@@ -382,11 +383,9 @@ def _check_run(reach: Any, start: Any, deals: Any, seed: Any, chunk_size: Any) -
     start_cell = None
     if start is not None:
         start_cell = _central(start)
-    for name, value, lo in (("deals", deals, 1), ("seed", seed, 0), ("chunk_size", chunk_size, 1)):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
-            raise RunnerError(f"{name} must be a whole number >= {lo}, got {value!r}")
-    if deals > MAX_DEALS:
-        raise RunnerError(f"deals must be at most {MAX_DEALS:,}, got {deals:,}")
+    check_whole_number("deals", deals, 1, MAX_DEALS)
+    check_whole_number("seed", seed, 0)
+    check_whole_number("chunk_size", chunk_size, 1)
     return start_cell
 
 def match(a: str = "search", b: str = "greedy", deals: int = 100, *, seed: int = 0,

@@ -52,11 +52,9 @@ def _options(name: str, args: argparse.Namespace, seat: str) -> dict:
 
 
 def cmd_match(args: argparse.Namespace) -> int:
-    from .match import MAX_DEALS, match
+    from .match import match
 
-    _check_ignored(args)
-    if args.deals > MAX_DEALS:
-        raise UsageError(f"--deals must be at most {MAX_DEALS:,}, got {args.deals:,}")
+    _check_ignored(args)   # (--deals is checked by match, whose message names it as typed)
     if args.start is not None and not all(0 <= x < 6 for x in args.start):
         raise PositionError(f"--start: no such cell: ({args.start[0]},{args.start[1]}) (row and column are 0..5)")
     from .._io import check_run_outputs

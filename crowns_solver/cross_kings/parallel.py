@@ -169,7 +169,7 @@ def _route(pos: Position, mode: str, all_moves: bool, limited: bool) -> tuple[st
     moves = pos.legal_moves()
     if pos.cards_left < PARALLEL_MIN_CARDS or len(moves) <= 1:
         return "one", 1
-    if ANYTIME_PARALLEL and limited and pos.cards_left > ANYTIME_CARDS[mode] and len(_depths(pos, mode, limited)) > 1:
+    if ANYTIME_PARALLEL and _solver._anytime(pos, mode, limited) and len(_depths(pos, mode, limited)) > 1:
         return "anytime", len(moves)
     if not all_moves or mode != "game" or pos.marker is None:
         return "exact", len(moves)

@@ -308,7 +308,7 @@ def memory_mb() -> float | None:
         return None
 
 
-def check_memory_fits(tt_mb: float, *, cli: bool = False) -> None:
+def check_memory_fits(tt_mb: float) -> None:
     """Refuse a `tt_mb` larger than the machine's physical memory.
 
     A table that large cannot be held: one process fails to allocate it, but several
@@ -318,36 +318,42 @@ def check_memory_fits(tt_mb: float, *, cli: bool = False) -> None:
     Raises
     ------
     SolverOptionError
-        If `tt_mb` MB is more than :func:`memory_mb`; the message names ``--tt-mb`` when
-        `cli`, else ``tt_mb=``.
+        If `tt_mb` MB is more than :func:`memory_mb`; the message names ``tt_mb=`` (its
+        ``arguments``: the ``crowns`` command says ``--tt-mb``).
     """
     total = memory_mb()
     if total is not None and tt_mb > total:
-        name = "--tt-mb " if cli else "tt_mb="
-        raise SolverOptionError(f"{name}{tt_mb:g} MB is more than this machine's memory ({total:,.0f} MB):"
-                                " ask for less")
+        raise SolverOptionError(f"tt_mb={tt_mb:g} MB is more than this machine's memory ({total:,.0f} MB):"
+                                " ask for less", argument="tt_mb")
 
 
 def _check_options(mode: Any, objective: Any, tt_mb: Any, time_limit: Any, node_limit: Any) -> None:
+    """SolverOptionError for a bad option of :func:`solve`, naming the argument at fault
+    (its ``arguments`` too, so that the ``crowns`` command names the option as typed)."""
     if mode not in MODES:
-        raise SolverOptionError(f"mode must be {one_of(MODES)}, got {mode!r}")
+        raise SolverOptionError(f"mode must be {one_of(MODES)}, got {mode!r}", argument="mode")
     if objective not in OBJECTIVES:
-        raise SolverOptionError(f"objective must be {one_of(OBJECTIVES)}, got {objective!r}")
+        raise SolverOptionError(f"objective must be {one_of(OBJECTIVES)}, got {objective!r}", argument="objective")
     if (isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)) or not math.isfinite(tt_mb)
             or not 1 <= tt_mb <= MAX_TT_MB):
-        raise SolverOptionError(f"tt_mb must be a number of MB from 1 to {MAX_TT_MB}, got {tt_mb!r}")
+        raise SolverOptionError(f"tt_mb must be a number of MB from 1 to {MAX_TT_MB}, got {tt_mb!r}",
+                                argument="tt_mb")
     if time_limit is not None:
         if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
             raise SolverOptionError(
-                f"time_limit must be a number of seconds, or None or inf for no limit, got {time_limit!r}")
+                f"time_limit must be a number of seconds, or None or inf for no limit, got {time_limit!r}",
+                argument="time_limit")
         if not time_limit > 0:   # (NaN too)
             raise SolverOptionError(
-                f"time_limit must be a positive number of seconds, or None or inf for no limit, got {time_limit!r}")
+                f"time_limit must be a positive number of seconds, or None or inf for no limit, got {time_limit!r}",
+                argument="time_limit")
     if node_limit is not None:
         if isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit <= 0:
-            raise SolverOptionError(f"node_limit must be a positive integer or None, got {node_limit!r}")
+            raise SolverOptionError(f"node_limit must be a positive integer or None, got {node_limit!r}",
+                                    argument="node_limit")
         if node_limit > MAX_NODE_LIMIT:
-            raise SolverOptionError(f"node_limit must be at most {MAX_NODE_LIMIT} nodes, got {node_limit}")
+            raise SolverOptionError(f"node_limit must be at most {MAX_NODE_LIMIT} nodes, got {node_limit}",
+                                    argument="node_limit")
 
 
 def _engine_input(pos: Position, mode: Mode) -> tuple[bytes, tuple[int, ...]]:
@@ -376,6 +382,14 @@ def _engine_input(pos: Position, mode: Mode) -> tuple[bytes, tuple[int, ...]]:
 # ----------------------------------------------------------------------------- search driver
 
 
+def _anytime(pos: Position, mode: str, limited: bool) -> bool:
+    """Whether a solve of `pos` gets the anytime analysis: a time or node limit (`limited`)
+    and more cards left than the cut-over :data:`ANYTIME_CARDS` of `mode`.  The one place
+    this is decided: :func:`_iteration_plan`, ``_Run.go`` and the parallel solve's route
+    (``parallel._route``) ask here."""
+    return limited and pos.cards_left > ANYTIME_CARDS[mode]
+
+
 def _iteration_plan(pos: Position, mode: Mode, limited: bool) -> tuple[int, int, int]:
     """The heuristic iterations before the exact search: ``(first, last, deepest)`` in
     plies.  `first` is 1 or 2 (so that the iterations end on the parity of the last
@@ -389,8 +403,7 @@ def _iteration_plan(pos: Position, mode: Mode, limited: bool) -> tuple[int, int,
     keep = ANYTIME_HORIZON_CARDS[mode]
     if keep is not None:
         deepest = max(min(deepest, cards_left - keep), min(PRE_DEPTH, plies - 1))
-    anytime = limited and cards_left > ANYTIME_CARDS[mode]
-    last = deepest if anytime else min(PRE_DEPTH, plies - 1)
+    last = deepest if _anytime(pos, mode, limited) else min(PRE_DEPTH, plies - 1)
     return (2 if plies % 2 == 0 else 1), last, deepest
 
 
@@ -641,8 +654,12 @@ def solve(
         from .parallel import check_memory, solve_parallel, worker_processes
 
         limited = time_limit is not None or node_limit is not None
-        check_memory(tt_mb, worker_processes(pos, mode=mode, all_moves=all_moves, limited=limited, workers=workers),
-                     workers=workers)
+        try:
+            check_memory(tt_mb, worker_processes(pos, mode=mode, all_moves=all_moves, limited=limited,
+                                                 workers=workers), workers=workers)
+        except SolverOptionError as exc:   # its message names tt_mb= and workers=
+            exc.arguments = ("tt_mb", "workers")
+            raise
         return solve_parallel(pos, mode=mode, objective=objective, all_moves=all_moves, tt_mb=tt_mb,
                               time_limit=time_limit, node_limit=node_limit, workers=workers,
                               evaluation=evaluation)
@@ -806,7 +823,7 @@ class _Run:
         """
         if self.terminal:
             return
-        anytime = limited and self.pos.cards_left > ANYTIME_CARDS[self.mode]
+        anytime = _anytime(self.pos, self.mode, limited)
         first, last, deepest = _iteration_plan(self.pos, self.mode, limited)
         if self._deepen(first, last) or anytime or not limited or SPLIT_SHARES is None:
             self._iteration(_EXACT)

@@ -1,0 +1,46 @@
+"""Argument checks shared by several modules (internal: not part of the public API)."""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any
+
+from .errors import CrownsError, RunnerError
+
+
+def check_whole_number(name: str, value: Any, lo: int, hi: int | None = None, *, why: str = "",
+                       error: type[CrownsError] = RunnerError) -> int:
+    """`value` as an int, checked to be a whole number from `lo` to `hi` (counts, seeds).
+
+    Parameters
+    ----------
+    name : str
+        The argument's name, as the caller's API spells it (``"games"``): the message
+        starts with it and the error carries it (``arguments``), so that the ``crowns``
+        command names the option instead (``--games``).
+    value : Any
+        What was given: an int or a NumPy integer (not a bool, a float or a string).
+    lo, hi : int
+        Smallest and largest value accepted (`hi` None: no upper bound).
+    why : str
+        Why there is an upper bound, said in the message after it (e.g. ``"the results
+        are held in memory"``).
+    error : type of CrownsError
+        What to raise (default :class:`~crowns_solver.errors.RunnerError`).
+
+    Returns
+    -------
+    int
+
+    Raises
+    ------
+    error
+        ``"{name} must be a whole number >= {lo}, got ..."`` or ``"{name} must be at most
+        {hi} (why), got ..."``.
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral) or value < lo:
+        raise error(f"{name} must be a whole number >= {lo}, got {value!r}", argument=name)
+    if hi is not None and value > hi:
+        because = f" ({why})" if why else ""
+        raise error(f"{name} must be at most {hi:,}{because}, got {int(value):,}", argument=name)
+    return int(value)
