@@ -616,8 +616,8 @@ def test_enter_round_dict_raises_only_score_entry_error(values):
     (lambda d: (d["entries"].pop(), d.pop("totals")),
      "'winners' says ['Ann', 'Bob'], but by the entries the game is not finished"),
     (lambda d: d["entries"][-1].update(points=0), "'totals' says 99 for Cy, but Cy's entries add up to 90; the keeper"
-     " works it out from the entries: to change it, change the entries; if you corrected an entry, delete 'totals'"
-     " and 'winners'"),
+     " works it out from the entries: to change it, change the entries; if you corrected an entry, delete 'totals',"
+     " 'finished' and 'winners'"),
 ])
 def test_hand_edited_totals_or_winners_are_refused_not_overwritten(tmp_path, capsys, edit, message):
     # found by the probe: a total or winner edited by hand was ignored, then overwritten by
@@ -652,3 +652,51 @@ def test_round_info_beyond_the_tiebreaks_begun_says_which_exist():
         k.round_info(14)
     with pytest.raises(WildRankError, match=r"begun \(none is\), got 12$"):
         _tied_keeper().round_info(12)
+
+
+# --------------------------------------------------------------------------- fields added by hand
+def test_fields_added_by_hand_survive_load_and_save(tmp_path):
+    # a field the keeper does not know (at the top level or in an entry) was dropped by the
+    # next save: the house rule is that nothing the user gave is lost without being asked
+    k = ScoreKeeper(["Ann", "Bob"])
+    k.enter_round(["5R 9H", 0])
+    data = k.to_dict()
+    data["place"] = "Grandma's"
+    data["notes"] = {"round 1": ["Bob went out first"], "stake": 2}
+    data["entries"][0]["comment"] = "misdealt, replayed"
+    path = tmp_path / "k.json"
+    path.write_text(json.dumps(data))
+    loaded = ScoreKeeper.load(path)
+    assert dict(loaded.extra_fields) == {"place": "Grandma's", "notes": {"round 1": ["Bob went out first"], "stake": 2}}
+    with pytest.raises(TypeError):
+        loaded.extra_fields["place"] = "x"   # read-only view
+    loaded.enter(7)
+    loaded.save(path, overwrite=True)
+    again = json.loads(path.read_text())
+    assert again["place"] == "Grandma's" and again["notes"] == data["notes"]
+    assert again["entries"][0]["comment"] == "misdealt, replayed" and "comment" not in again["entries"][2]
+    assert again["entries"][0]["points"] == 14 and again["totals"] == {"Ann": 21, "Bob": 0}
+    # the keeper's own fields come first, the user's after them, in the user's order
+    assert list(again)[-2:] == ["place", "notes"]
+    # undoing an entry removes what was added to it; the top-level fields stay
+    loaded.undo(), loaded.undo(), loaded.undo()
+    assert loaded.to_dict()["entries"] == [] and loaded.to_dict()["place"] == "Grandma's"
+
+
+def test_the_terminal_keeper_keeps_fields_added_by_hand(tmp_path):
+    k = ScoreKeeper(["Ann", "Bob"])
+    data = k.to_dict() | {"place": "the cabin"}
+    path = tmp_path / "k.json"
+    path.write_text(json.dumps(data))
+    run(["12", "0", "q"], resume=path)
+    saved = json.loads(path.read_text())
+    assert saved["place"] == "the cabin" and saved["totals"] == {"Ann": 12, "Bob": 0}
+
+
+def test_a_hand_edited_finished_flag_is_refused():
+    data = _tied_keeper().to_dict()
+    data["entries"].pop(), data.pop("totals"), data.pop("winners")
+    with pytest.raises(RecordError, match="'finished' says True, but by the entries the game is not finished"):
+        ScoreKeeper.from_dict(data)
+    data["finished"] = False
+    assert not ScoreKeeper.from_dict(data).finished
