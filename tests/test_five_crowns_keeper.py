@@ -700,3 +700,43 @@ def test_a_hand_edited_finished_flag_is_refused():
         ScoreKeeper.from_dict(data)
     data["finished"] = False
     assert not ScoreKeeper.from_dict(data).finished
+
+
+def _one_round_file():
+    k = ScoreKeeper(["Ann", "Bob"])
+    k.enter_round(["5R 9H", 0])
+    return k.to_dict()
+
+
+@pytest.mark.parametrize("edit, message", [
+    # a bad first dealer was reported as "bad names"
+    ({"first_dealer": 5}, "bad 'first_dealer' 5: seat 5 does not exist: seats are 0..1"),
+    ({"first_dealer": "Zed"}, "bad 'first_dealer' 'Zed': not a player: 'Zed' (players: Ann, Bob)"),
+    ({"first_dealer": True}, "bad 'first_dealer' True: not a player: True"),
+    ({"first_dealer": 1.5}, "bad 'first_dealer' 1.5: not a player: 1.5"),
+    ({"names": None}, "bad names: names must be a list of player names, got None"),
+    ({"ties": "coin"}, "ties must be 'share' or 'tiebreak', got 'coin'"),
+    ({"max_tiebreaks": -1}, "max_tiebreaks must be an integer 0..100, got -1"),
+    ({"entries": [{"round": 1, "player": "Ann"}]}, "entry 1: has neither 'points' nor 'cards'"),
+    ({"entries": [{"round": 1, "player": "Ann", "points": "abc"}]}, "entry 1: points must be a whole number >= 0, got 'abc'"),
+    ({"entries": [{"round": 1, "player": "Ann", "cards": ["ZZ"]}]}, "entry 1: 'cards': not a Five Crowns card: 'ZZ'"),
+    # a number in 'cards' was taken as points and the field dropped at the next save
+    ({"entries": [{"round": 1, "player": "Ann", "cards": 5}]}, "entry 1: 'cards' must be a list of card strings, got 5"),
+    ({"entries": [{"round": 1, "player": "Ann", "cards": ["12"]}]}, "'cards' must be a list of card strings, got ['12']"),
+])
+def test_each_bad_field_of_a_keeper_file_is_named(edit, message):
+    with pytest.raises(RecordError, match=re.escape(message)) as info:
+        ScoreKeeper.from_dict(_one_round_file() | edit)
+    assert "bad names" not in str(info.value) or "names" in edit
+
+
+def test_a_missing_names_field_is_named():
+    data = _one_round_file()
+    del data["names"]
+    with pytest.raises(RecordError, match=r"^score-keeper file: 'names' is missing"):
+        ScoreKeeper.from_dict(data)
+
+
+def test_first_dealer_by_name_in_a_file_is_read_as_that_seat():
+    data = _one_round_file() | {"first_dealer": "bob"}
+    assert ScoreKeeper.from_dict(data).round_info(1).dealer == "Bob"

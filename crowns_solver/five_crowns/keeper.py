@@ -649,10 +649,17 @@ class ScoreKeeper:
             raise RecordError(f"not a Five Crowns score-keeper file (expected format {KEEPER_FORMAT!r})")
         if data.get("version") != _VERSION:
             raise RecordError(f"unsupported score-keeper file version {data.get('version')!r}")
+        if "names" not in data:
+            raise RecordError("score-keeper file: 'names' is missing (the players in seat order)")
         try:
-            keeper = cls(data["names"], first_dealer=data.get("first_dealer", 0))
-        except (KeyError, CrownsError) as exc:
+            keeper = cls(data["names"])
+        except CrownsError as exc:
             raise RecordError(f"score-keeper file: bad names: {exc}") from None
+        dealer = data.get("first_dealer", 0)
+        try:  # its own message: a bad first dealer was reported as "bad names"
+            keeper.first_dealer = keeper._seat(dealer)
+        except CrownsError as exc:
+            raise RecordError(f"score-keeper file: bad 'first_dealer' {dealer!r}: {exc}") from None
         try:  # files written before the tiebreak option have neither field: shared wins
             keeper.ties = data.get("ties", "share")
             keeper.max_tiebreaks = data.get("max_tiebreaks", 3)
@@ -675,14 +682,25 @@ class ScoreKeeper:
                     f"{where}: expected round {keeper.round} for {keeper.next_player},"
                     f" got round {e.get('round')!r} for {e.get('player')!r}"
                 )
-            try:
-                entry = keeper.enter(e["cards"] if "cards" in e else e.get("points"))
-            except CrownsError as exc:
-                raise RecordError(f"{where}: {exc}") from None
-            keeper._entry_extras[-1] = {k: v for k, v in e.items() if k not in _ENTRY_FIELDS}
+            if "points" not in e and "cards" not in e:
+                raise RecordError(f"{where}: has neither 'points' nor 'cards'")
             points = e.get("points")
             if "points" in e and (isinstance(points, bool) or not isinstance(points, int)):
                 raise RecordError(f"{where}: points must be a whole number >= 0, got {points!r}")
+            value = e["cards"] if "cards" in e else points
+            # a number (or ["12"]) in 'cards' would be taken as points, and the field dropped
+            # at the next save
+            bad_cards = f"{where}: 'cards' must be a list of card strings, got {value!r}"
+            if "cards" in e and not isinstance(value, (list, str)):
+                raise RecordError(bad_cards)
+            try:
+                cards = keeper.parse_entry(value)[1]
+            except CrownsError as exc:
+                raise RecordError(f"{where}: {exc}" if "cards" not in e else f"{where}: 'cards': {exc}") from None
+            if "cards" in e and cards is None:
+                raise RecordError(bad_cards)
+            entry = keeper.enter(value)
+            keeper._entry_extras[-1] = {k: v for k, v in e.items() if k not in _ENTRY_FIELDS}
             if "points" in e and e["points"] != entry.points:
                 raise RecordError(f"{where}: points {e['points']!r} but the cards count {entry.points}")
         keeper._check_summary(data)
