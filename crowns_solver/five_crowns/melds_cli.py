@@ -108,12 +108,19 @@ def cmd_discard(args: argparse.Namespace) -> int:
     from .advisor import rank_discards
 
     cards, seen, pile, wild, rnd, rules = _setup(args)
-    df = rank_discards(cards, wild, seen=seen, rules=rules, round=rnd, draw_pile=pile)
+    if args.discard_reshuffled and pile is None:
+        from ..errors import RulesError
+
+        raise RulesError("--discard-reshuffled needs --draw-pile: the discard pile now, which your discard joins"
+                         " when it is reshuffled into the draw pile")
+    df = rank_discards(cards, wild, seen=seen, rules=rules, round=rnd, draw_pile=pile,
+                       discard_reshuffled=args.discard_reshuffled)
     unseen = df.attrs["unseen"]
     if args.json:
         print_json({
             "cards": [c.upper() for c in cards], "seen": [c.upper() for c in seen], "wild_rank": wild,
             "round": rnd, "unseen": unseen, **_pile_json(pile),
+            **({"discard_reshuffled": True} if args.discard_reshuffled else {}),
             "discards": [
                 {"card": r.card, "copies": r.copies, "value": r.value, "deadwood": r.deadwood,
                  "goes_out": bool(r.goes_out), "p_out_next": r.p_out_next, "expected_next": r.expected_next,
@@ -126,6 +133,9 @@ def cmd_discard(args: argparse.Namespace) -> int:
     print(_heading(cards, wild, rnd))
     if pile is None:
         print(f"{len(cards)} cards held, {len(seen)} seen, {unseen} unseen cards for the next draw")
+    elif args.discard_reshuffled:
+        print(f"{len(cards)} cards held, {len(seen)} seen, {len(pile)} cards in the discard pile given,"
+              f" {unseen - 1} of them can be the next draw, and so can your discard (reshuffled with them)")
     else:
         print(f"{len(cards)} cards held, {len(seen)} seen, {_pile_text(pile, unseen)}")
     print(f"{'':>3} {'discard':<8}{'deadwood':>9} {'out now':>8} {'P(out next)':>12} {'E[deadwood next]':>17}")
@@ -220,4 +230,9 @@ def register(commands: argparse._SubParsersAction) -> None:
         _common(p, seen=ahead)
         if name == "take":
             p.add_argument("--top", required=True, metavar="CARD", help="the face-up card on the discard pile")
+        if name == "discard":
+            p.add_argument("--discard-reshuffled", action="store_true",
+                           help="the draw pile holds one card and another player draws before you: your next"
+                                " draw comes from the discard pile reshuffled with your discard in it; give"
+                                " the discard pile as --draw-pile")
         p.set_defaults(handler=handler)
