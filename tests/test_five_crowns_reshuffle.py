@@ -400,6 +400,10 @@ def test_two_cards_left_with_three_seats_depends_on_discards_not_made_yet():
     view = _view(r)
     assert not view.discard_joins_pool
     assert view.draw_pool().tolist() == view.unseen().tolist()
+    from crowns_solver.errors import PolicyError
+
+    with pytest.raises(PolicyError, match="discard 55 is not a card of seat 0's hand"):
+        view.draw_pool(discard=55)
     # one seat only: its own next draw takes the last card, from the unseen cards
     solo = _view(_round({0: ["4S", "9H", "KD", "QS"]}, ["QH"], ["8D"]))
     assert not solo.discard_joins_pool and solo.draw_pool(discard=parse_card("QS")).tolist() == solo.unseen().tolist()
@@ -532,3 +536,13 @@ def _before_one_card_left(cls):
             return super().choose_discard(_BeforeOneCardLeft(view))
 
     return Before
+
+
+@given(st.lists(st.one_of(st.text(max_size=4), st.integers(-3, 60), st.none()), max_size=8),
+       st.one_of(st.booleans(), st.none(), st.integers(-2, 2), st.text(max_size=3)))
+def test_discard_reshuffled_takes_any_input_without_crashing(items, flag):
+    try:
+        df = rank_discards(["5S", "6S", "9H", "JK"], 3, draw_pile=items, discard_reshuffled=flag)
+    except CrownsError:
+        return
+    assert isinstance(flag, bool) and df.attrs["unseen"] <= len(items) + flag

@@ -535,7 +535,14 @@ class SeatView:
           other seats have not made yet, unknown now; the pool stays the one above (the
           unseen cards, capped after an earlier reshuffle), a known approximation.
 
-        Raises nothing; the pool is never empty while the draw pile holds a card."""
+        Raises
+        ------
+        PolicyError
+            If `discard` is given and is not a card of this seat's hand.
+
+        The pool is never empty while the draw pile holds a card."""
+        if discard is not None and (isinstance(discard, bool) or discard not in self._hand):
+            raise PolicyError(f"draw_pool: discard {discard!r} is not a card of seat {self.seat}'s hand")
         if self._draw_size == 0 or self.discard_joins_pool:
             pile = self._discard if len(self._hand) > self._cards else self._discard[:-1]
             counts = np.bincount(np.asarray(pile, dtype=np.int64), minlength=NUM_CODES).astype(np.int64)
