@@ -210,16 +210,25 @@ cdef bint last_turn_throws_back(Table* t, int pos, int top) noexcept nogil:
     return d == top
 
 
+cdef inline bint discard_joins(Table* t, int pos) noexcept nogil:
+    """SeatView.discard_joins_pool: in its discard phase, the card seat `pos` discards
+    joins the pool of its next draw (one card left in the draw pile, another seat draws
+    it first, and the draw after reshuffles the discard pile with that card in it)."""
+    return t.seat[pos].size > t.n and t.ndraw == 1 and t.P > 1
+
+
 cdef void unseen_counts(Table* t, int pos, int64_t* unseen, int64_t* total) noexcept nogil:
     """The cards seat `pos`'s next blind draw can come from (SeatView.draw_pool): those it
     has not seen (the full set(s) minus its hand, the discard pile and the cards others
     are known to hold), each capped after a reshuffle at its copies reshuffled less the
     ones this seat drew blind since; with an empty draw pile, the discard pile (under its
-    top card in the draw phase, when the seat holds n cards)."""
+    top card in the draw phase, when the seat holds n cards); in the discard phase with
+    one card left (discard_joins), the discard pile, which the seat's discard joins (the
+    caller adds it per candidate)."""
     cdef int c, q, i, cap
     cdef Seat* s = &t.seat[pos]
     total[0] = 0
-    if t.ndraw == 0:
+    if t.ndraw == 0 or discard_joins(t, pos):
         for c in range(FC_NCODES):
             unseen[c] = t.disc_cnt[c]
         if s.size <= t.n and t.ndisc > 0:
@@ -333,7 +342,9 @@ cdef bint advisor_draw(Table* t, int pos) noexcept nogil:
     if min_kept(t.kept) == 0:
         return least_deadwood_discard(t, t.kept) != top
     unseen_counts(t, pos, unseen, &total)
-    if total > 0:
+    if total > 0 and not (t.ndraw == 1 and t.P > 1):
+        # the card taken is never the advisor's discard (see AdvisorPolicy.choose_draw),
+        # unless its next draw comes from another pool (one card left: discard_joins)
         return True
     take_top(t, pos, top)  # t.kept already holds this hand
     d = advisor_discard(t, pos)
@@ -502,18 +513,31 @@ cdef int tracker_discard(Table* t, int pos) noexcept nogil:
     cdef double score, base, best_score = 0, tt, alpha = s.param[1], lam = s.param[2]
     cdef bint chosen[FC_MAXHAND + 1]
     cdef int picked[FC_MAXHAND + 1]
-    cdef int nd, i, d, j, k, bi, best = -1
+    cdef int nd, i, d, j, k, bi, best = -1, back
+    cdef bint joins = discard_joins(t, pos)
     cdef int16_t* row
     nd = candidates(t, pos, cnt, cl, order)
     unseen_counts(t, pos, unseen, &total)
-    if total == 0:
+    if total + joins == 0:
         return least_kept_then_value(t, cl, nd)
     memset(t.cache, 0xFF, FC_CACHE_SIZE * sizeof(int16_t))
     fc_discard_outcomes(cnt, t.wild, t.all_wild, unseen, cl, nd, t.cache, kept, rows)
+    if joins:
+        # each candidate's own discard joins its pool (one more card); drawing it back
+        # gives the hand as it is: its least deadwood after the best discard
+        total += 1
+        back = kept[0]
+        for i in range(1, nd):
+            if kept[i] < back:
+                back = kept[i]
+        for i in range(nd):
+            rows[i * FC_NCODES + cl[i]] = <int16_t>back
     tt = <double>total * <double>total
     for i in range(nd):
         index[cl[i]] = i
         row = &rows[i * FC_NCODES]
+        if joins:
+            unseen[cl[i]] += 1
         dsum = 0
         for d in range(FC_NCODES):
             if unseen[d] > 0:
@@ -522,6 +546,8 @@ cdef int tracker_discard(Table* t, int pos) noexcept nogil:
         for d in range(FC_NCODES):
             if unseen[d] > 0:
                 e1num += unseen[d] * (row[d] * total if row[d] * total < dsum else dsum)
+        if joins:
+            unseen[cl[i]] -= 1
         feed[i] = feed_chance(t, pos, cl[i])
         e1[i] = <double>e1num / tt
         first[i] = e1[i] + s.param[0] * feed[i]
@@ -550,8 +576,15 @@ cdef int tracker_discard(Table* t, int pos) noexcept nogil:
         s2num = 0
         base = (1.0 - alpha) * e1[bi] + s.param[0] * feed[bi]
         cnt[cl[bi]] -= 1
+        if joins:
+            # this candidate's own pool: the second-draw sums of another candidate's
+            # pool cannot be shared
+            unseen[cl[bi]] += 1
+            memset(t.pairs, 0xFF, 2 * FC_CACHE_SIZE * sizeof(int64_t))
         i = fc_two_step(cnt, t.wild, t.all_wild, unseen, total, &rows[bi * FC_NCODES], kept[bi], cl[bi],
                         index, t.pairs, alpha, lam, base, best_score if best >= 0 else 1e300, &e2num, &s2num)
+        if joins:
+            unseen[cl[bi]] -= 1
         cnt[cl[bi]] += 1
         if i:
             continue  # stopped: cannot beat the best

@@ -616,8 +616,8 @@ def test_enter_round_dict_raises_only_score_entry_error(values):
     (lambda d: (d["entries"].pop(), d.pop("totals")),
      "'winners' says ['Ann', 'Bob'], but by the entries the game is not finished"),
     (lambda d: d["entries"][-1].update(points=0), "'totals' says 99 for Cy, but Cy's entries add up to 90; the keeper"
-     " works it out from the entries: to change it, change the entries; if you corrected an entry, delete 'totals'"
-     " and 'winners'"),
+     " works it out from the entries: to change it, change the entries; if you corrected an entry, delete 'totals',"
+     " 'finished' and 'winners'"),
 ])
 def test_hand_edited_totals_or_winners_are_refused_not_overwritten(tmp_path, capsys, edit, message):
     # found by the probe: a total or winner edited by hand was ignored, then overwritten by
@@ -652,3 +652,91 @@ def test_round_info_beyond_the_tiebreaks_begun_says_which_exist():
         k.round_info(14)
     with pytest.raises(WildRankError, match=r"begun \(none is\), got 12$"):
         _tied_keeper().round_info(12)
+
+
+# --------------------------------------------------------------------------- fields added by hand
+def test_fields_added_by_hand_survive_load_and_save(tmp_path):
+    # a field the keeper does not know (at the top level or in an entry) was dropped by the
+    # next save: the house rule is that nothing the user gave is lost without being asked
+    k = ScoreKeeper(["Ann", "Bob"])
+    k.enter_round(["5R 9H", 0])
+    data = k.to_dict()
+    data["place"] = "Grandma's"
+    data["notes"] = {"round 1": ["Bob went out first"], "stake": 2}
+    data["entries"][0]["comment"] = "misdealt, replayed"
+    path = tmp_path / "k.json"
+    path.write_text(json.dumps(data))
+    loaded = ScoreKeeper.load(path)
+    assert dict(loaded.extra_fields) == {"place": "Grandma's", "notes": {"round 1": ["Bob went out first"], "stake": 2}}
+    with pytest.raises(TypeError):
+        loaded.extra_fields["place"] = "x"   # read-only view
+    loaded.enter(7)
+    loaded.save(path, overwrite=True)
+    again = json.loads(path.read_text())
+    assert again["place"] == "Grandma's" and again["notes"] == data["notes"]
+    assert again["entries"][0]["comment"] == "misdealt, replayed" and "comment" not in again["entries"][2]
+    assert again["entries"][0]["points"] == 14 and again["totals"] == {"Ann": 21, "Bob": 0}
+    # the keeper's own fields come first, the user's after them, in the user's order
+    assert list(again)[-2:] == ["place", "notes"]
+    # undoing an entry removes what was added to it; the top-level fields stay
+    loaded.undo(), loaded.undo(), loaded.undo()
+    assert loaded.to_dict()["entries"] == [] and loaded.to_dict()["place"] == "Grandma's"
+
+
+def test_the_terminal_keeper_keeps_fields_added_by_hand(tmp_path):
+    k = ScoreKeeper(["Ann", "Bob"])
+    data = k.to_dict() | {"place": "the cabin"}
+    path = tmp_path / "k.json"
+    path.write_text(json.dumps(data))
+    run(["12", "0", "q"], resume=path)
+    saved = json.loads(path.read_text())
+    assert saved["place"] == "the cabin" and saved["totals"] == {"Ann": 12, "Bob": 0}
+
+
+def test_a_hand_edited_finished_flag_is_refused():
+    data = _tied_keeper().to_dict()
+    data["entries"].pop(), data.pop("totals"), data.pop("winners")
+    with pytest.raises(RecordError, match="'finished' says True, but by the entries the game is not finished"):
+        ScoreKeeper.from_dict(data)
+    data["finished"] = False
+    assert not ScoreKeeper.from_dict(data).finished
+
+
+def _one_round_file():
+    k = ScoreKeeper(["Ann", "Bob"])
+    k.enter_round(["5R 9H", 0])
+    return k.to_dict()
+
+
+@pytest.mark.parametrize("edit, message", [
+    # a bad first dealer was reported as "bad names"
+    ({"first_dealer": 5}, "bad 'first_dealer' 5: seat 5 does not exist: seats are 0..1"),
+    ({"first_dealer": "Zed"}, "bad 'first_dealer' 'Zed': not a player: 'Zed' (players: Ann, Bob)"),
+    ({"first_dealer": True}, "bad 'first_dealer' True: not a player: True"),
+    ({"first_dealer": 1.5}, "bad 'first_dealer' 1.5: not a player: 1.5"),
+    ({"names": None}, "bad names: names must be a list of player names, got None"),
+    ({"ties": "coin"}, "ties must be 'share' or 'tiebreak', got 'coin'"),
+    ({"max_tiebreaks": -1}, "max_tiebreaks must be an integer 0..100, got -1"),
+    ({"entries": [{"round": 1, "player": "Ann"}]}, "entry 1: has neither 'points' nor 'cards'"),
+    ({"entries": [{"round": 1, "player": "Ann", "points": "abc"}]}, "entry 1: points must be a whole number >= 0, got 'abc'"),
+    ({"entries": [{"round": 1, "player": "Ann", "cards": ["ZZ"]}]}, "entry 1: 'cards': not a Five Crowns card: 'ZZ'"),
+    # a number in 'cards' was taken as points and the field dropped at the next save
+    ({"entries": [{"round": 1, "player": "Ann", "cards": 5}]}, "entry 1: 'cards' must be a list of card strings, got 5"),
+    ({"entries": [{"round": 1, "player": "Ann", "cards": ["12"]}]}, "'cards' must be a list of card strings, got ['12']"),
+])
+def test_each_bad_field_of_a_keeper_file_is_named(edit, message):
+    with pytest.raises(RecordError, match=re.escape(message)) as info:
+        ScoreKeeper.from_dict(_one_round_file() | edit)
+    assert "bad names" not in str(info.value) or "names" in edit
+
+
+def test_a_missing_names_field_is_named():
+    data = _one_round_file()
+    del data["names"]
+    with pytest.raises(RecordError, match=r"^score-keeper file: 'names' is missing"):
+        ScoreKeeper.from_dict(data)
+
+
+def test_first_dealer_by_name_in_a_file_is_read_as_that_seat():
+    data = _one_round_file() | {"first_dealer": "bob"}
+    assert ScoreKeeper.from_dict(data).round_info(1).dealer == "Bob"

@@ -192,3 +192,20 @@ def test_card_options_any_text_is_advice_or_one_line_error(capsys, items, option
     assert (code == 0 and out and not err) or (code == 2 and not out and err.count("\n") == 1 and (
         err.startswith(f"crowns: error: {option}: ")   # the option's own cards
         or option == "--seen" and " in hand, " in err and " seen, but " in err))   # with the hand: names both
+
+
+def test_setup_returns_the_draw_pile_and_leaves_the_arguments_alone():
+    # _setup stored the draw pile on args (args.pile); it returns it now, args only read
+    import argparse
+
+    from crowns_solver.five_crowns.melds_cli import _setup
+
+    common = dict(cards=["9H 9S", "JK"], round=None, wild="K", no_all_wild_melds=False, max_book_size=None,
+                  sets=1, seen=["3D"])
+    args = argparse.Namespace(**common, draw_pile=["4D,5D", "KS"])
+    before = vars(args).copy()
+    cards, seen, pile, wild, rnd, rules = _setup(args)
+    assert (cards, seen, pile, wild, rnd) == (["9H", "9S", "JK"], ["3D"], ["4D", "5D", "KS"], 13, None)
+    assert vars(args) == before
+    assert _setup(argparse.Namespace(**common, draw_pile=None))[2] is None
+    assert _setup(argparse.Namespace(**common))[2] is None   # the deadwood command has no --draw-pile

@@ -315,3 +315,234 @@ def test_both_engines_use_the_reshuffled_pool_decision_for_decision(policy, seed
     old = play_game(["random"] * 6 + [_old(POLICIES[policy])()], seed=seed, rules=rules, engine="python")
     differ = [i for i, (a, b) in enumerate(zip(old.record["rounds"], slow.record["rounds"])) if a != b]
     assert differ and all(slow.rounds[i].reshuffles for i in differ[:1])
+
+
+# --------------------------------------------------------------------------- one card left
+# The draw pile holds one card when a seat discards: the next seat draws it, and the draw
+# after that reshuffles the discard pile under its top card, which then holds this seat's
+# discard.  Brute force over the rules: every shuffle (chance) and every discard the other
+# seats can make (their decisions), each assumed to draw from the draw pile.
+
+
+def next_draw(discard_pile, draw_pile, hands, mine):
+    """Distribution (card -> Fraction) of the card seat 0 draws on its next turn, after it
+    discards `mine` and each other seat (hands: their cards, in turn order) draws one card
+    from the draw pile (a reshuffle of the discard pile under its top card, in every
+    order equally likely, when it is empty) and discards any card it holds.
+
+    Recursing over the turns, the distribution is checked to be the same whatever each
+    other seat discards at every decision; returns None when it is not (it then depends
+    on discards not yet made)."""
+    from itertools import permutations
+
+    def draw(discard, pile):
+        """(probability, card drawn, discard pile, draw pile) after one blind draw."""
+        if pile:
+            return [(Fraction(1), pile[-1], discard, pile[:-1])]
+        orders = sorted(set(permutations(discard[:-1])))
+        return [(Fraction(1, len(orders)), order[-1], discard[-1:], list(order[:-1])) for order in orders]
+
+    def turn(i, discard, pile, hands):
+        if i == len(hands):   # seat 0 draws
+            out = Counter()
+            for p, card, _, _ in draw(discard, pile):
+                out[card] += p
+            return out
+        total = Counter()
+        for p, card, disc, rest in draw(discard, pile):
+            held = hands[i] + [card]
+            options = [turn(i + 1, disc + [x], rest, hands[:i] + [[h for j, h in enumerate(held) if j != k]]
+                            + hands[i + 1:]) for k, x in enumerate(held)]
+            if any(o is None or o != options[0] for o in options):
+                return None
+            for c, q in options[0].items():
+                total[c] += p * q
+        return total
+
+    return turn(0, list(discard_pile) + [mine], list(draw_pile), [list(h) for h in hands])
+
+
+@pytest.mark.parametrize("hands, discard, draw, mine", [
+    # 2 players: the other seat draws the last card (8D), discards anything; the
+    # reshuffle holds the discard pile and seat 0's discard
+    ({0: ["4S", "9H", "KD", "QS"], 1: ["5S", "7C", "7C"]}, ["QH", "8R", "JK"], ["8D"], "QS"),
+    ({0: ["4S", "9H", "KD", "QH"], 1: ["5S", "7C", "7C"]}, ["QH", "8R", "3C"], ["8D"], "QH"),
+    # 3 players: the first draws the last card, the second draws from the reshuffle
+    ({0: ["4S", "9H", "KD", "JK"], 1: ["5S", "7C", "8H"], 2: ["3S", "3H", "6R"]}, ["QH", "8R", "3C"],
+     ["8D"], "JK"),
+    # 4 players
+    ({0: ["4S", "9H", "KD", "JK"], 1: ["5S", "7C", "8H"], 2: ["3S", "3H", "6R"], 3: ["10S", "JS", "QR"]},
+     ["QH", "8R", "3C", "9S"], ["8D"], "KD"),
+    # an empty draw pile (the rule already in place): the discard pile now, without the discard
+    ({0: ["4S", "9H", "KD", "QS"], 1: ["5S", "7C", "7C"], 2: ["3S", "3H", "6R"]}, ["QH", "8R", "JK"], [], "QS"),
+])
+def test_one_card_left_the_next_draw_is_the_discard_pile_and_the_discard(hands, discard, draw, mine):
+    r = _round(hands, discard, draw)
+    view = _view(r)
+    assert view.discard_joins_pool == (len(draw) == 1)
+    pool = view.draw_pool(discard=parse_card(mine))
+    want = next_draw(_codes(discard), _codes(draw), [_codes(hands[s]) for s in sorted(hands)[1:]], parse_card(mine))
+    assert want is not None   # the same whatever the other seats discard
+    total = int(pool.sum())
+    assert {c: Fraction(int(k), total) for c, k in enumerate(pool) if k} == dict(want)
+    # without the discard: the pool it joins (with an empty draw pile it joins nothing)
+    joined = (pool - view.draw_pool()).tolist()
+    assert joined == [int(draw != [] and c == parse_card(mine)) for c in range(NUM_CODES)]
+
+
+def test_two_cards_left_with_three_seats_depends_on_discards_not_made_yet():
+    # the documented limit: with 2 to P - 1 cards left the reshuffle holds a discard of
+    # another seat, unknown now, so no pool is exact; the view keeps the unseen cards
+    hands = {0: ["4S", "9H", "KD", "QS"], 1: ["5S", "7C", "8H"], 2: ["3S", "3H", "6R"]}
+    r = _round(hands, ["QH", "8R"], ["8D", "4C"])
+    assert next_draw(_codes(["QH", "8R"]), _codes(["8D", "4C"]), [_codes(hands[1]), _codes(hands[2])],
+                     parse_card("QS")) is None
+    view = _view(r)
+    assert not view.discard_joins_pool
+    assert view.draw_pool().tolist() == view.unseen().tolist()
+    from crowns_solver.errors import PolicyError
+
+    with pytest.raises(PolicyError, match="discard 55 is not a card of seat 0's hand"):
+        view.draw_pool(discard=55)
+    # one seat only: its own next draw takes the last card, from the unseen cards
+    solo = _view(_round({0: ["4S", "9H", "KD", "QS"]}, ["QH"], ["8D"]))
+    assert not solo.discard_joins_pool and solo.draw_pool(discard=parse_card("QS")).tolist() == solo.unseen().tolist()
+
+
+@pytest.mark.parametrize("hand, wild, pile", [
+    (["7S", "8S", "QH", "KD", "9C"], 5, ["6S", "9S", "3H", "3H", "JK"]),
+    (["QH", "QS", "4D", "4D", "JK"], 3, ["QH", "4C", "10R"]),       # a second QH: in hand and pile
+    (["3S", "4S", "9H", "9D"], 11, ["5S", "9C"]),
+])
+def test_rank_discards_with_the_discard_reshuffled_matches_brute_force(hand, wild, pile):
+    from fc_reference import brute_force_discards
+
+    df = rank_discards(hand, wild, draw_pile=pile, discard_reshuffled=True)
+    assert df.attrs["unseen"] == len(pile) + 1 and df.attrs["discard_reshuffled"]
+    for row in df.itertuples(index=False):
+        kept = list(hand)
+        kept.remove(row.card)
+        outcomes = [min(brute_force_discards(kept + [d], wild).values()) for d in pile + [row.card]]
+        assert row.expected_next == Fraction(sum(outcomes), len(outcomes)), row.card
+        assert row.p_out_next == Fraction(outcomes.count(0), len(outcomes)), row.card
+    # the order is the one without the discard (every candidate gains the same outcome)
+    assert df["card"].tolist() == rank_discards(hand, wild, draw_pile=pile)["card"].tolist()
+
+
+def test_discard_reshuffled_needs_a_draw_pile_and_a_bool(capsys):
+    from crowns_solver.errors import RulesError
+
+    with pytest.raises(RulesError, match="discard_reshuffled needs draw_pile"):
+        rank_discards(["5S", "6S", "9H"], 3, discard_reshuffled=True)
+    with pytest.raises(RulesError, match="discard_reshuffled must be True or False, got 1"):
+        rank_discards(["5S", "6S", "9H"], 3, draw_pile=["7C"], discard_reshuffled=1)
+    assert main(["five-crowns", "discard", "5S", "6S", "9H", "--wild", "3", "--discard-reshuffled"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--discard-reshuffled needs --draw-pile" in err
+
+
+def test_cli_discard_with_the_discard_reshuffled(capsys):
+    import json
+
+    args = ["five-crowns", "discard", "7S", "8S", "QH", "KD", "9C", "--wild", "5", "--draw-pile", "6S", "9S", "3H",
+            "3H", "JK", "--discard-reshuffled"]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert ("5 cards in the discard pile given, 5 of them can be the next draw, and so can your discard"
+            " (reshuffled with them)") in out
+    # KD: 36 kept; the 5 pile cards give 81 in all, drawing the KD back 36: 117 / 6
+    assert "  1 KD             36       no        0.000             19.50" in out
+    assert main(args + ["--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["discard_reshuffled"] is True and data["unseen"] == 6
+    assert data["discards"][0]["card"] == "KD" and data["discards"][0]["expected_next"] == "39/2"
+
+
+def test_one_card_left_the_pool_is_the_reshuffle_the_engine_makes():
+    # 7-player games (6 random seats and an advisor; seeds found among 0..1300) where the
+    # advisor discards with one card left in the draw pile: when the next two seats draw
+    # blind (the assumption), the second one's draw reshuffles exactly the pool the
+    # advisor looked ahead over, its own discard included
+    from crowns_solver.five_crowns.players import AdvisorPolicy
+
+    class Spy(AdvisorPolicy):
+        def __init__(self):
+            self.log = []
+
+        def choose_discard(self, view):
+            card = super().choose_discard(view)
+            if view.discard_joins_pool:
+                self.log.append((view.round, len(view.history), view.draw_pool(discard=card)))
+            return card
+
+    rules = GameRules(players=7, all_wild_melds=False)
+    checked = 0
+    for seed in (437, 1193, 1262):
+        spy = Spy()
+        result = play_game(["random"] * 6 + [spy], seed=seed, rules=rules, engine="python")
+        for rnd, i, pool in spy.log:
+            turns = result.record["rounds"][rnd - 1]["turns"]
+            if turns[i + 1]["source"] == turns[i + 2]["source"] == "draw":
+                assert "reshuffle" not in turns[i + 1] and Counter(_codes(turns[i + 2]["reshuffle"])) == Counter(
+                    {c: int(k) for c, k in enumerate(pool) if k}), (seed, rnd, i)
+                checked += 1
+    assert checked == 4
+
+
+@pytest.mark.parametrize("policy, seed", [("advisor", 544), ("advisor", 2434), ("tracker", 351)])
+def test_both_engines_look_ahead_past_the_last_card_decision_for_decision(policy, seed):
+    # seeds (found among 0..2999 and 0..500) where the player discards with one card left
+    # in the draw pile and plays differently from the pool before this change (the unseen
+    # cards, which its next draw can no longer bring)
+    from crowns_solver.five_crowns.players import POLICIES
+
+    rules = GameRules(players=7, all_wild_melds=False)
+    policies = ["random"] * 6 + [policy]
+    slow = play_game(policies, seed=seed, rules=rules, engine="python")
+    fast = play_game(policies, seed=seed, rules=rules, engine="compiled")
+    assert fast.record == slow.record
+    old = play_game(["random"] * 6 + [_before_one_card_left(POLICIES[policy])()], seed=seed, rules=rules,
+                    engine="python")
+    assert old.record != slow.record
+
+
+class _BeforeOneCardLeft(_OldView):
+    """A view whose pool with one card left is the one before the rule (the unseen cards,
+    capped after an earlier reshuffle), and whose discard never joins it."""
+
+    discard_joins_pool = False
+
+    def draw_pool(self, discard=None):
+        v = self._v
+        if not v.discard_joins_pool:
+            return v.draw_pool(discard)
+        counts = v.unseen()
+        if v.reshuffled is not None:
+            cap = (np.bincount(np.asarray(v.reshuffled, dtype=np.int64), minlength=NUM_CODES)
+                   - np.bincount(np.asarray(v.drawn_since_reshuffle, dtype=np.int64), minlength=NUM_CODES))
+            counts = np.minimum(counts, cap)
+        return counts.astype(np.int64)
+
+    def after_taking_discard(self):
+        return _BeforeOneCardLeft(self._v.after_taking_discard())
+
+
+def _before_one_card_left(cls):
+    class Before(cls):
+        def choose_draw(self, view):
+            return super().choose_draw(_BeforeOneCardLeft(view))
+
+        def choose_discard(self, view):
+            return super().choose_discard(_BeforeOneCardLeft(view))
+
+    return Before
+
+
+@given(st.lists(st.one_of(st.text(max_size=4), st.integers(-3, 60), st.none()), max_size=8),
+       st.one_of(st.booleans(), st.none(), st.integers(-2, 2), st.text(max_size=3)))
+def test_discard_reshuffled_takes_any_input_without_crashing(items, flag):
+    try:
+        df = rank_discards(["5S", "6S", "9H", "JK"], 3, draw_pile=items, discard_reshuffled=flag)
+    except CrownsError:
+        return
+    assert isinstance(flag, bool) and df.attrs["unseen"] <= len(items) + flag

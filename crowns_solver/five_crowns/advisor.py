@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from ..errors import DuplicateCardError, NoUnseenCardError
+from ..errors import DuplicateCardError, NoUnseenCardError, RulesError
 from .cards import JOKER, NUM_CODES, card_name, card_value, check_wild_rank, copies_per_set, parse_card, parse_hand
 from .melds import MAX_HAND, _core, _rules, check_round_size
 from .rules import Rules
@@ -116,7 +116,8 @@ def _prepare(hand, wild_rank, rules, seen, round_number, extra_size, lo, draw_pi
 
 def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[str | int] = (),
                   rules: Rules | None = None, round: int | None = None,
-                  draw_pile: Iterable[str | int] | None = None) -> pd.DataFrame:
+                  draw_pile: Iterable[str | int] | None = None,
+                  discard_reshuffled: bool = False) -> pd.DataFrame:
     """Rank the discards of a hand of n + 1 cards, best first, looking one draw ahead.
 
     For each distinct card of the hand (RULES.md, Five Crowns, "Which discard is best"):
@@ -144,6 +145,15 @@ def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[s
         drew from it since.  The next draw then comes from these cards only, each capped at
         its copies not in the hand or `seen` (so list the reshuffled cards here, not in
         `seen`).  Default: the draw pile may hold any card not seen.
+    discard_reshuffled : bool, default False
+        The draw pile holds one card and another player draws before your next turn:
+        that player takes the last card, and the next blind draw reshuffles the discard
+        pile under its top card, which then holds the card you discard now (RULES.md,
+        Five Crowns, "Deal and seats"; assuming the other players draw from the draw
+        pile).  Give the discard pile as it is now as `draw_pile`: each candidate's
+        look-ahead then draws from those cards plus the candidate itself (drawing it back
+        gives the hand as it is, so every candidate gains the same outcome and the order
+        is that of `draw_pile` alone; the figures change).
 
     Returns
     -------
@@ -163,8 +173,9 @@ def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[s
         higher ``p_out_next``; then lower ``deadwood``; then the higher-valued card (get
         rid of points); then card order (suits S H C D R, rank, joker last).  With no
         unseen card left the look-ahead columns are None / NaN and are skipped in the
-        ordering.  ``df.attrs`` holds ``unseen`` (cards the next draw comes from) and
-        ``wild_rank``.
+        ordering.  ``df.attrs`` holds ``unseen`` (cards the next draw comes from; with
+        `discard_reshuffled`, counting the candidate's own copy), ``wild_rank`` and
+        ``discard_reshuffled``.
 
     Raises
     ------
@@ -178,7 +189,8 @@ def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[s
     WildRankError
         If `wild_rank` is not 3..13 (or `round` not 1..11).
     RulesError
-        If `rules` is not a :class:`Rules`.
+        If `rules` is not a :class:`Rules`, or `discard_reshuffled` is not a bool or is
+        True without `draw_pile`.
 
     Notes
     -----
@@ -188,10 +200,22 @@ def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[s
     """
     import pandas as pd
 
+    if not isinstance(discard_reshuffled, bool):
+        raise RulesError(f"discard_reshuffled must be True or False, got {discard_reshuffled!r}")
+    if discard_reshuffled and draw_pile is None:
+        raise RulesError("discard_reshuffled needs draw_pile: the discard pile now, which the discard joins"
+                         " when it is reshuffled into the draw pile")
     rules, codes, seen_codes, pile = _prepare(hand, wild_rank, rules, seen, round, 1, 2, draw_pile)
     unseen = _pool(codes, seen_codes, rules.sets, pile)
     total = int(unseen.sum())
-    rows = _ranked_rows(_core.discard_table(codes, wild_rank, rules.all_wild_melds, unseen), total, wild_rank)
+    table = _core.discard_table(codes, wild_rank, rules.all_wild_melds, unseen)
+    if discard_reshuffled:
+        # candidate c's pool is the pile plus c: drawing c back gives the hand as it is,
+        # whose least deadwood after a discard is the same for every candidate
+        back = min(kept for _, kept, _, _ in table)
+        table = [(code, kept, n_out + (back == 0), dsum + back) for code, kept, n_out, dsum in table]
+        total += 1
+    rows = _ranked_rows(table, total, wild_rank)
     held = Counter(codes)
     records = []
     for code, kept, n_out, dsum in rows:
@@ -215,6 +239,7 @@ def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[s
     df = pd.DataFrame.from_records(records, columns=list(DISCARD_COLUMNS))
     df.attrs["unseen"] = total
     df.attrs["wild_rank"] = wild_rank
+    df.attrs["discard_reshuffled"] = discard_reshuffled
     return df
 
 

@@ -480,10 +480,35 @@ class SeatView:
         """The cards this seat drew blind since the last reshuffle (empty before one)."""
         return self._since
 
-    def draw_pool(self) -> np.ndarray:
+    @property
+    def discard_joins_pool(self) -> bool:
+        """Discard phase: whether the card this seat discards now will be among the cards
+        its next blind draw comes from (:meth:`draw_pool` with ``discard``).
+
+        True when the draw pile holds exactly one card and another seat plays before this
+        one draws again: assuming, as the look-ahead does, that each other seat draws one
+        card from the draw pile, the next seat takes that last card, and the blind draw
+        after it reshuffles the discard pile under its top card: the discard pile as it
+        is now plus this seat's discard (RULES.md, Five Crowns, "Deal and seats")."""
+        return len(self._hand) > self._cards and self._draw_size == 1 and len(self._seats) > 1
+
+    def draw_pool(self, discard: int | None = None) -> np.ndarray:
         """Counts per card code (shape (56,), int64) of the cards this seat's next blind
         draw can come from, as far as it knows: what the advisor and tracker players look
         ahead over.
+
+        In the draw phase that is the draw now; in the discard phase, the draw of this
+        seat's next turn, after one turn of every other seat, each assumed to draw one
+        card from the draw pile (the draws that can empty it).  Cards drawn by other
+        seats in between are unknown to this seat, so its own draw is still equally
+        likely to be any card of the pool.
+
+        Parameters
+        ----------
+        discard : int, optional
+            Discard phase: the card this seat is about to discard.  It joins the pool when
+            :attr:`discard_joins_pool` (one card left in the draw pile); otherwise, and
+            when not given, it changes nothing.
 
         * Before any reshuffle this round: :meth:`unseen`, every card it has not seen (the
           draw pile and the hidden cards of other hands, each copy equally likely).
@@ -497,12 +522,33 @@ class SeatView:
           4-player games that the true pile always fits in it).
         * With an empty draw pile the next blind draw reshuffles the discard pile under its
           top card: in the draw phase those cards; in the discard phase (n + 1 cards) the
-          whole discard pile, since the card about to be discarded will be the top.
+          whole discard pile, since the card about to be discarded will be the top (and
+          whoever draws blind first, the pile under the top is then this one).
+        * Discard phase with one card left in the draw pile and another seat to play
+          first (:attr:`discard_joins_pool`): the next seat draws that card, and the draw
+          after it reshuffles the discard pile under its top card, which is the whole
+          discard pile now plus this seat's `discard`.  Exact when every other seat draws
+          from the draw pile; if the next seat takes the face-up card instead, the last
+          card stays for a later draw.
+        * Discard phase with 2 to P - 1 cards left (P seats, so 3 or more): the pile runs
+          out before this seat's next draw too, but the reshuffle then holds discards
+          other seats have not made yet, unknown now; the pool stays the one above (the
+          unseen cards, capped after an earlier reshuffle), a known approximation.
 
-        Raises nothing; the pool is never empty while the draw pile holds a card."""
-        if self._draw_size == 0:
+        Raises
+        ------
+        PolicyError
+            If `discard` is given and is not a card of this seat's hand.
+
+        The pool is never empty while the draw pile holds a card."""
+        if discard is not None and (isinstance(discard, bool) or discard not in self._hand):
+            raise PolicyError(f"draw_pool: discard {discard!r} is not a card of seat {self.seat}'s hand")
+        if self._draw_size == 0 or self.discard_joins_pool:
             pile = self._discard if len(self._hand) > self._cards else self._discard[:-1]
-            return np.bincount(np.asarray(pile, dtype=np.int64), minlength=NUM_CODES).astype(np.int64)
+            counts = np.bincount(np.asarray(pile, dtype=np.int64), minlength=NUM_CODES).astype(np.int64)
+            if discard is not None and self._draw_size == 1:
+                counts[discard] += 1
+            return counts
         counts = self.unseen()
         if self._reshuffled is not None:
             cap = (np.bincount(np.asarray(self._reshuffled, dtype=np.int64), minlength=NUM_CODES)

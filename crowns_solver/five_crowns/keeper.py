@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any
 
 from .._io import read_text
@@ -50,6 +51,12 @@ __all__ = ["ScoreKeeper", "Entry", "RoundInfo", "wild_text", "interactive", "KEE
 KEEPER_FORMAT = "crowns_solver.five_crowns.keeper"
 _VERSION = 1
 MAX_PLAYERS = 14
+
+#: The fields of a keeper file the keeper reads or writes; any other (added by hand) is
+#: kept as it is (:attr:`ScoreKeeper.extra_fields`).
+_FILE_FIELDS = frozenset({"format", "version", "names", "first_dealer", "ties", "max_tiebreaks", "entries",
+                          "totals", "finished", "winners"})
+_ENTRY_FIELDS = frozenset({"round", "player", "points", "cards"})
 
 _RANK_WORDS = {11: "Jacks", 12: "Queens", 13: "Kings"}
 
@@ -238,6 +245,10 @@ class ScoreKeeper:
         self.first_dealer: int = self._seat(first_dealer)
         self.sets: int = 1 if len(self.names) <= 7 else 2
         self._entries: list[Entry] = []
+        # fields a user added by hand to a keeper file, kept through load and save
+        # (the house rule: nothing the user gave is lost without being asked)
+        self._extra_fields: dict[str, Any] = {}
+        self._entry_extras: list[dict[str, Any]] = []   # the same, per entry (parallel to _entries)
         self.ties = ties
         self.max_tiebreaks = max_tiebreaks
 
@@ -327,6 +338,13 @@ class ScoreKeeper:
     def entries(self) -> tuple[Entry, ...]:
         """Every entry so far, in the order entered."""
         return tuple(self._entries)
+
+    @property
+    def extra_fields(self) -> MappingProxyType[str, Any]:
+        """Top-level fields of the loaded file that the keeper does not use (added by
+        hand, e.g. ``"place": "Grandma's"``), read-only: :meth:`save` writes them back
+        unchanged, after the keeper's own fields.  Empty for a new game."""
+        return MappingProxyType(self._extra_fields)
 
     @property
     def finished(self) -> bool:
@@ -519,6 +537,7 @@ class ScoreKeeper:
         points, cards = self.parse_entry(value, rnd)
         entry = Entry(rnd, player, points, cards)
         self._entries.append(entry)
+        self._entry_extras.append({})
         return entry
 
     def enter_round(self, values: Sequence[int | str | Iterable[str]] | dict[str, Any]) -> list[Entry]:
@@ -557,6 +576,7 @@ class ScoreKeeper:
         parsed = [self.parse_entry(v, rnd) for v in values]
         new = [Entry(rnd, n, p, c) for n, (p, c) in zip(players, parsed)]
         self._entries.extend(new)
+        self._entry_extras.extend({} for _ in new)
         return new
 
     def _by_name(self, values: dict[Any, Any]) -> dict[str, Any]:
@@ -582,12 +602,17 @@ class ScoreKeeper:
                 f" (played by {_join_names(info.players or ())})")
 
     def undo(self) -> Entry | None:
-        """Remove the last entry (it may reopen the previous round); None if there is none."""
-        return self._entries.pop() if self._entries else None
+        """Remove the last entry (it may reopen the previous round); None if there is none.
+        Fields added by hand to that entry in the file go with it."""
+        if not self._entries:
+            return None
+        self._entry_extras.pop()
+        return self._entries.pop()
 
     # ----------------------------------------------------------------- files
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready state (see :meth:`from_dict`)."""
+        """JSON-ready state (see :meth:`from_dict`), with the fields the keeper does not use
+        (top-level and per entry, :attr:`extra_fields`) kept after its own."""
         return {
             "format": KEEPER_FORMAT,
             "version": _VERSION,
@@ -598,32 +623,43 @@ class ScoreKeeper:
             "entries": [
                 {"round": e.round, "player": e.player, "points": e.points}
                 | ({"cards": list(e.cards)} if e.cards is not None else {})
-                for e in self._entries
+                | extra
+                for e, extra in zip(self._entries, self._entry_extras)
             ],
             "totals": self.totals(),
             "finished": self.finished,
-        } | ({"winners": self.winners()} if self.finished else {})
+        } | ({"winners": self.winners()} if self.finished else {}) | self._extra_fields
 
     @classmethod
     def from_dict(cls, data: Any) -> ScoreKeeper:
         """Rebuild a keeper from :meth:`to_dict` output, checking every entry.
 
         Entries given as cards are re-valued from the cards; totals are recomputed.
+        Fields the keeper does not use (added by hand, at the top level or in an entry)
+        are kept and written back by :meth:`to_dict` (:attr:`extra_fields`).
 
         Raises
         ------
         RecordError
             Not a keeper file, or an entry out of order, for the wrong player, or whose
-            points disagree with its cards.
+            points disagree with its cards; ``totals``, ``finished`` or ``winners`` that
+            disagree with the entries (edited by hand).
         """
         if not isinstance(data, dict) or data.get("format") != KEEPER_FORMAT:
             raise RecordError(f"not a Five Crowns score-keeper file (expected format {KEEPER_FORMAT!r})")
         if data.get("version") != _VERSION:
             raise RecordError(f"unsupported score-keeper file version {data.get('version')!r}")
+        if "names" not in data:
+            raise RecordError("score-keeper file: 'names' is missing (the players in seat order)")
         try:
-            keeper = cls(data["names"], first_dealer=data.get("first_dealer", 0))
-        except (KeyError, CrownsError) as exc:
+            keeper = cls(data["names"])
+        except CrownsError as exc:
             raise RecordError(f"score-keeper file: bad names: {exc}") from None
+        dealer = data.get("first_dealer", 0)
+        try:  # its own message: a bad first dealer was reported as "bad names"
+            keeper.first_dealer = keeper._seat(dealer)
+        except CrownsError as exc:
+            raise RecordError(f"score-keeper file: bad 'first_dealer' {dealer!r}: {exc}") from None
         try:  # files written before the tiebreak option have neither field: shared wins
             keeper.ties = data.get("ties", "share")
             keeper.max_tiebreaks = data.get("max_tiebreaks", 3)
@@ -646,24 +682,37 @@ class ScoreKeeper:
                     f"{where}: expected round {keeper.round} for {keeper.next_player},"
                     f" got round {e.get('round')!r} for {e.get('player')!r}"
                 )
-            try:
-                entry = keeper.enter(e["cards"] if "cards" in e else e.get("points"))
-            except CrownsError as exc:
-                raise RecordError(f"{where}: {exc}") from None
+            if "points" not in e and "cards" not in e:
+                raise RecordError(f"{where}: has neither 'points' nor 'cards'")
             points = e.get("points")
             if "points" in e and (isinstance(points, bool) or not isinstance(points, int)):
                 raise RecordError(f"{where}: points must be a whole number >= 0, got {points!r}")
+            value = e["cards"] if "cards" in e else points
+            # a number (or ["12"]) in 'cards' would be taken as points, and the field dropped
+            # at the next save
+            bad_cards = f"{where}: 'cards' must be a list of card strings, got {value!r}"
+            if "cards" in e and not isinstance(value, (list, str)):
+                raise RecordError(bad_cards)
+            try:
+                cards = keeper.parse_entry(value)[1]
+            except CrownsError as exc:
+                raise RecordError(f"{where}: {exc}" if "cards" not in e else f"{where}: 'cards': {exc}") from None
+            if "cards" in e and cards is None:
+                raise RecordError(bad_cards)
+            entry = keeper.enter(value)
+            keeper._entry_extras[-1] = {k: v for k, v in e.items() if k not in _ENTRY_FIELDS}
             if "points" in e and e["points"] != entry.points:
                 raise RecordError(f"{where}: points {e['points']!r} but the cards count {entry.points}")
         keeper._check_summary(data)
+        keeper._extra_fields = {k: v for k, v in data.items() if k not in _FILE_FIELDS}
         return keeper
 
     def _check_summary(self, data: dict[str, Any]) -> None:
-        """The file's ``totals`` and ``winners`` (written for the reader; the keeper works
+        """The file's ``totals``, ``finished`` and ``winners`` (written for the reader; the keeper works
         them out from the entries) must agree with the entries: a total or a winner edited
         by hand would otherwise be ignored, then overwritten at the next save."""
         fix = ("the keeper works it out from the entries: to change it, change the entries; if you"
-               " corrected an entry, delete 'totals' and 'winners'")
+               " corrected an entry, delete 'totals', 'finished' and 'winners'")
         totals = data.get("totals")
         if totals is not None:
             actual = self.totals()
@@ -682,6 +731,9 @@ class ScoreKeeper:
                 now = "the game is not finished" if winners is None else f"the winners are {_join_names(winners)}"
                 raise RecordError(f"score-keeper file: 'winners' says {data['winners']!r}, but by the entries {now};"
                                   f" {fix}")
+        if "finished" in data and data["finished"] is not self.finished:
+            raise RecordError(f"score-keeper file: 'finished' says {data['finished']!r}, but by the entries the game"
+                              f" is {'' if self.finished else 'not '}finished; {fix}")
 
     def save(self, path: str | os.PathLike[str], *, overwrite: bool = False) -> None:
         """Write the state as JSON to `path`, atomically (a crash never leaves half a file).

@@ -418,11 +418,13 @@ def best_melds(cards: Iterable[str | int], wild_rank: int, *, rules: Rules | Non
     Returns
     -------
     Arrangement
-        The deadwood, the melds and the cards left.  Where several arrangements are
-        optimal, the one the solver meets first is shown; every wild that is not needed
-        to complete a meld is added to a meld (a book if there is one, else the end of a
-        run), since wilds count 20 or 50 when left.  A card of the wild rank fills its own
-        place in a run when it can (shown as itself).
+        The deadwood, the melds and the cards left.  Where several arrangements reach the
+        least deadwood, the one shown leaves the fewest cards in hand (lays down the most),
+        then needs the fewest wilds to complete its melds (the others are spare); among
+        those still tied, the solver's own (books before runs, larger books first).  Every
+        wild that is not needed to complete a meld is added to a meld (a book if there is
+        one, else the end of a run), since wilds count 20 or 50 when left.  A card of the
+        wild rank fills its own place in a run when it can (shown as itself).
 
     Raises
     ------
@@ -438,6 +440,23 @@ def best_melds(cards: Iterable[str | int], wild_rank: int, *, rules: Rules | Non
     """
     rules = _rules(rules)
     codes = _parse(cards, wild_rank, rules, lo=0, what="hand", round_number=round, extra=(0, 1))
+    arr = _arrange(codes, wild_rank, rules)
+    left = _fewest_left(codes, arr, wild_rank, rules)
+    if left is None:
+        return arr
+    # the cards left are `left`: the rest melds completely (deadwood 0), shown as the solver
+    # arranges it
+    rest = list(codes)
+    for c in left:
+        rest.remove(c)
+    melded = _arrange(rest, wild_rank, rules)
+    if melded.deadwood != 0 or melded.left:
+        raise RuntimeError(f"internal error: {[card_name(c) for c in rest]} does not meld completely")
+    return Arrangement(arr.deadwood, melded.melds, tuple(card_name(c) for c in sorted(left)), wild_rank, rules)
+
+
+def _arrange(codes: list[int], wild_rank: int, rules: Rules) -> Arrangement:
+    """The solver's own optimal arrangement of `codes` (books first), wilds placed."""
     dw, books, runs, left = _core.arrange(codes, wild_rank, rules.all_wild_melds)
     wp = wild_rank - 3
     jokers = [c for c in codes if c == JOKER]
@@ -545,6 +564,73 @@ def best_melds(cards: Iterable[str | int], wild_rank: int, *, rules: Rules | Non
     if sum(card_value(c, wild_rank) for c in left_codes) != dw or sum(len(m.cards) for m in melds) + len(left_codes) != len(codes):
         raise RuntimeError(f"internal error: arrangement of {[card_name(c) for c in codes]} does not add up")
     return Arrangement(dw, tuple(melds), left_cards, wild_rank, rules)
+
+
+def _wilds_needed(naturals: list[int], wilds: list[int], wild_rank: int, rules: Rules) -> int | None:
+    """Fewest of `wilds` that, with `naturals` (not empty), leave deadwood 0; None if all
+    of them do not."""
+    jokers = [c for c in wilds if c == JOKER]
+    own = [c for c in wilds if c != JOKER]
+    for w in range(len(wilds) + 1):
+        for j in range(min(w, len(jokers)) + 1):
+            if w - j <= len(own) and _core.deadwood_codes(naturals + jokers[:j] + own[:w - j], wild_rank,
+                                                          rules.all_wild_melds) == 0:
+                return w
+    return None
+
+
+def _fewest_left(codes: list[int], arr: Arrangement, wild_rank: int, rules: Rules) -> list[int] | None:
+    """The natural cards to leave in hand when another optimal arrangement than the
+    solver's `arr` leaves fewer cards, or as many but needs fewer wilds; None to keep `arr`.
+
+    Exact: every multiset of natural cards worth the least deadwood and no larger than
+    `arr`'s cards left is tried, fewest cards first, keeping those whose complement (with
+    every wild) melds completely.  At most 2**14 subsets, each a cheap value check, and a
+    deadwood call only for those worth exactly the deadwood.
+    """
+    from itertools import combinations
+
+    wp = wild_rank - 3
+    is_wild = [c == JOKER or c % 11 == wp for c in range(56)]
+    wilds = [c for c in codes if is_wild[c]]
+    naturals = sorted(c for c in codes if not is_wild[c])
+    solver_left = sorted(parse_hand(arr.left, sets=rules.sets))
+    if not arr.melds or any(is_wild[c] for c in solver_left) or not arr.left:
+        return None   # nothing melds, or nothing is left: no other choice to make
+
+    def rest_of(left: tuple[int, ...]) -> list[int]:
+        rest = list(naturals)
+        for c in left:
+            rest.remove(c)
+        return rest
+
+    best_need = _wilds_needed(rest_of(tuple(solver_left)), wilds, wild_rank, rules)
+    if best_need is None:
+        raise RuntimeError(f"internal error: the melds of {arr} need more wilds than the hand holds")
+    values = [card_value(c, wild_rank) for c in naturals]
+    for k in range(len(solver_left) + 1):
+        found: list[tuple[int, tuple[int, ...]]] = []
+        seen: set[tuple[int, ...]] = set()
+        for idx in combinations(range(len(naturals)), k):
+            if sum(values[i] for i in idx) != arr.deadwood:
+                continue
+            left = tuple(naturals[i] for i in idx)
+            if left in seen:
+                continue
+            seen.add(left)
+            rest = rest_of(left)
+            if not rest:
+                continue
+            need = _wilds_needed(rest, wilds, wild_rank, rules)
+            if need is not None:
+                found.append((need, left))
+        if not found:
+            continue
+        need, left = min(found)
+        if k < len(solver_left):
+            return list(left)
+        return list(left) if need < best_need else None
+    return None
 
 
 def _absorb(pool: list[int], book_slots, run_slots, cap: int | None) -> None:

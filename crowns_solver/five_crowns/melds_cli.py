@@ -27,7 +27,8 @@ def _cards(items: list[str]) -> list[str]:
 
 
 def _setup(args: argparse.Namespace):
-    """(cards, seen, wild rank, round or None, rules) from the common options."""
+    """(cards, seen, draw pile or None, wild rank, round or None, rules) from the common
+    options; `args` is only read (the draw pile is returned, not stored on it)."""
     from .cards import check_wild_rank, wild_rank_for_round
     from .rules import Rules
 
@@ -39,8 +40,9 @@ def _setup(args: argparse.Namespace):
     rules = Rules(all_wild_melds=not args.no_all_wild_melds, max_book_size=args.max_book_size, sets=args.sets)
     seen = _option_cards(getattr(args, "seen", None) or [], "--seen", rules.sets)
     pile = getattr(args, "draw_pile", None)
-    args.pile = None if pile is None else _option_cards(pile, "--draw-pile", rules.sets)
-    return _cards(args.cards), seen, wild, args.round, rules
+    if pile is not None:
+        pile = _option_cards(pile, "--draw-pile", rules.sets)
+    return _cards(args.cards), seen, pile, wild, args.round, rules
 
 
 def _option_cards(items: list[str], option: str, sets: int) -> list[str]:
@@ -89,7 +91,7 @@ def cmd_deadwood(args: argparse.Namespace) -> int:
     from .cards import hand_value
     from .melds import best_melds
 
-    cards, _, wild, rnd, rules = _setup(args)
+    cards, _, _, wild, rnd, rules = _setup(args)
     arr = best_melds(cards, wild, rules=rules, round=rnd)
     if args.json:
         d = {"cards": [c.upper() for c in cards], "wild_rank": wild, "round": rnd,
@@ -105,13 +107,20 @@ def cmd_deadwood(args: argparse.Namespace) -> int:
 def cmd_discard(args: argparse.Namespace) -> int:
     from .advisor import rank_discards
 
-    cards, seen, wild, rnd, rules = _setup(args)
-    df = rank_discards(cards, wild, seen=seen, rules=rules, round=rnd, draw_pile=args.pile)
+    cards, seen, pile, wild, rnd, rules = _setup(args)
+    if args.discard_reshuffled and pile is None:
+        from ..errors import RulesError
+
+        raise RulesError("--discard-reshuffled needs --draw-pile: the discard pile now, which your discard joins"
+                         " when it is reshuffled into the draw pile")
+    df = rank_discards(cards, wild, seen=seen, rules=rules, round=rnd, draw_pile=pile,
+                       discard_reshuffled=args.discard_reshuffled)
     unseen = df.attrs["unseen"]
     if args.json:
         print_json({
             "cards": [c.upper() for c in cards], "seen": [c.upper() for c in seen], "wild_rank": wild,
-            "round": rnd, "unseen": unseen, **_pile_json(args.pile),
+            "round": rnd, "unseen": unseen, **_pile_json(pile),
+            **({"discard_reshuffled": True} if args.discard_reshuffled else {}),
             "discards": [
                 {"card": r.card, "copies": r.copies, "value": r.value, "deadwood": r.deadwood,
                  "goes_out": bool(r.goes_out), "p_out_next": r.p_out_next, "expected_next": r.expected_next,
@@ -122,10 +131,13 @@ def cmd_discard(args: argparse.Namespace) -> int:
         })
         return 0
     print(_heading(cards, wild, rnd))
-    if args.pile is None:
+    if pile is None:
         print(f"{len(cards)} cards held, {len(seen)} seen, {unseen} unseen cards for the next draw")
+    elif args.discard_reshuffled:
+        print(f"{len(cards)} cards held, {len(seen)} seen, {len(pile)} cards in the discard pile given,"
+              f" {unseen - 1} of them can be the next draw, and so can your discard (reshuffled with them)")
     else:
-        print(f"{len(cards)} cards held, {len(seen)} seen, {_pile_text(args.pile, unseen)}")
+        print(f"{len(cards)} cards held, {len(seen)} seen, {_pile_text(pile, unseen)}")
     print(f"{'':>3} {'discard':<8}{'deadwood':>9} {'out now':>8} {'P(out next)':>12} {'E[deadwood next]':>17}")
     for i, r in enumerate(df.itertuples(index=False), 1):
         p = "-" if r.p_out_next is None else f"{r.p_out_next_float:.3f}"
@@ -140,12 +152,12 @@ def cmd_discard(args: argparse.Namespace) -> int:
 def cmd_take(args: argparse.Namespace) -> int:
     from .advisor import should_take_discard
 
-    cards, seen, wild, rnd, rules = _setup(args)
-    adv = should_take_discard(cards, args.top, wild, seen=seen, rules=rules, round=rnd, draw_pile=args.pile)
+    cards, seen, pile, wild, rnd, rules = _setup(args)
+    adv = should_take_discard(cards, args.top, wild, seen=seen, rules=rules, round=rnd, draw_pile=pile)
     if args.json:
         print_json({
             "cards": [c.upper() for c in cards], "top_card": adv.top_card, "seen": [c.upper() for c in seen],
-            **_pile_json(args.pile),
+            **_pile_json(pile),
             "wild_rank": wild, "round": rnd, "take": adv.take, "take_deadwood": adv.take_deadwood,
             "take_discard": adv.take_discard, "take_goes_out": adv.take_goes_out,
             "draw_p_out": adv.draw_p_out, "draw_expected": adv.draw_expected, "unseen": adv.unseen,
@@ -153,8 +165,8 @@ def cmd_take(args: argparse.Namespace) -> int:
         })
         return 0
     print(_heading(cards, wild, rnd) + f"; face up: {adv.top_card}")
-    if args.pile is not None:
-        print(_pile_text(args.pile, adv.unseen))
+    if pile is not None:
+        print(_pile_text(pile, adv.unseen))
     print(adv)
     return 0
 
@@ -218,4 +230,9 @@ def register(commands: argparse._SubParsersAction) -> None:
         _common(p, seen=ahead)
         if name == "take":
             p.add_argument("--top", required=True, metavar="CARD", help="the face-up card on the discard pile")
+        if name == "discard":
+            p.add_argument("--discard-reshuffled", action="store_true",
+                           help="the draw pile holds one card and another player draws before you: your next"
+                                " draw comes from the discard pile reshuffled with your discard in it; give"
+                                " the discard pile as --draw-pile")
         p.set_defaults(handler=handler)

@@ -172,10 +172,12 @@ class AdvisorPolicy:
         figures = _take_figures(view)
         if not figures.beats_draw:
             return "draw"
-        if not view.final_turn and figures.take_deadwood > 0 and figures.unseen > 0:
+        if (not view.final_turn and figures.take_deadwood > 0 and figures.unseen > 0
+                and not _next_pool_differs(view)):
             # its discard will be rank_discards' first, never the card taken here: that
             # card's expected deadwood after the next draw is a blind draw's now, above
-            # take_deadwood, which bounds the least-deadwood discard's
+            # take_deadwood, which bounds the least-deadwood discard's (when the next
+            # draw comes from the same pool as a blind draw now)
             return "discard"
         if view.final_turn:   # the engine discards the least deadwood: is it the card taken?
             return "draw" if _final_turn_throws_back(view) else "discard"
@@ -198,10 +200,22 @@ def _take_figures(view: SeatView):
                    Rules(all_wild_melds=view.all_wild_melds, sets=view.sets), view.draw_pool(), then=False)
 
 
+def _next_pool_differs(view: SeatView) -> bool:
+    """Draw phase: whether this seat's draw on its next turn comes from another pool than
+    a blind draw now: one card left in the draw pile, which the next seat draws, so the
+    discard pile is reshuffled before this seat draws again (SeatView.discard_joins_pool)."""
+    return view.draw_size == 1 and len(view.seats) > 1
+
+
 def _advisor_order(view: SeatView) -> list[tuple[float, int]]:
     """(expected deadwood after the next draw, card) for each distinct card in hand, in
     :func:`rank_discards` order (same compiled table, same ordering, without building a
-    DataFrame for every decision)."""
+    DataFrame for every decision).
+
+    When the discard joins the next draw's pool (:attr:`SeatView.discard_joins_pool`),
+    each candidate c's pool is ``draw_pool()`` plus c; drawing c back gives the hand as
+    it is, whose least deadwood after a discard is the same for every candidate, so every
+    candidate gains the same draw outcome and the order is that of ``draw_pool()``."""
     from .advisor import _ranked_rows
     from .melds import _core
 
@@ -209,7 +223,11 @@ def _advisor_order(view: SeatView) -> list[tuple[float, int]]:
     wild = view.wild_rank
     unseen = view.draw_pool()
     total = int(unseen.sum())
-    rows = _ranked_rows(_core.discard_table(hand, wild, view.all_wild_melds, unseen), total, wild)
+    table = _core.discard_table(hand, wild, view.all_wild_melds, unseen)
+    rows = _ranked_rows(table, total, wild)
+    if view.discard_joins_pool:
+        back = min(row[1] for row in table)   # the hand as it is, after its best discard
+        return [((row[3] + back) / (total + 1), int(row[0])) for row in rows]
     return [((row[3] / total) if total else float(row[1]), int(row[0])) for row in rows]
 
 
@@ -398,14 +416,28 @@ class TrackerPolicy:
         from .game import _compiled
 
         hand = list(view.hand)
-        unseen = view.draw_pool()
-        total = int(unseen.sum())
+        pool = view.draw_pool()
+        # one card left in the draw pile: each candidate's own discard joins the pool of
+        # the next draw (SeatView.discard_joins_pool), so the pools differ by candidate
+        joins = view.discard_joins_pool
+        total = int(pool.sum()) + joins
         if total == 0:
             return _advisor_order(view)[0][1]
         game = _compiled()
-        cards, kept, rows = game.discard_outcomes(hand, wild, view.all_wild_melds, unseen)
+        cards, kept, rows = game.discard_outcomes(hand, wild, view.all_wild_melds, pool)
+        pools = [pool] * len(cards)
+        if joins:
+            # candidate c's pool is draw_pool(discard=c); drawing c back gives the hand as
+            # it is: its least deadwood after the best discard, the same for every c
+            pools = []
+            for card in cards:
+                pools.append(pool.copy())
+                pools[-1][card] += 1
+            rows = [list(row) for row in rows]
+            for card, row in zip(cards, rows):
+                row[card] = min(kept)
         e1, first, feed = [], [], []
-        for card, row in zip(cards, rows):
+        for card, row, unseen in zip(cards, rows, pools):
             dsum = sum(int(unseen[d]) * row[d] for d in range(56) if unseen[d] > 0)
             e1num = sum(int(unseen[d]) * min(row[d] * total, dsum) for d in range(56) if unseen[d] > 0)
             e1.append(e1num / (total * total))
@@ -422,7 +454,7 @@ class TrackerPolicy:
             return cards[picked[0]]
         best, best_score = -1, 0.0
         for i in picked:
-            e2num, s2num = game.two_step(hand, cards[i], wild, view.all_wild_melds, unseen, rows[i], kept[i])
+            e2num, s2num = game.two_step(hand, cards[i], wild, view.all_wild_melds, pools[i], rows[i], kept[i])
             base = (1.0 - self.lookahead) * e1[i] + self.feed_weight * feed[i]
             score = base + (self.lookahead * e2num + self.out_weight * s2num) / (total * (total - 1))
             if best < 0 or score < best_score or (score == best_score and kept[i] < kept[best]):
