@@ -67,13 +67,19 @@ def cmd_deck(args: argparse.Namespace) -> int:
     from .deck import DEFAULT_DECK, load_deck, min_cards
 
     deck = load_deck(args.file) if args.file is not None else DEFAULT_DECK
-    playable = [p for p in range(2, 6) if deck.size >= min_cards(p)]
+    # a deck without a Salvation deals but can never be won (simulate and play refuse it)
+    winnable = deck.count("salvation") > 0
+    dealable = [p for p in range(2, 6) if deck.size >= min_cards(p)]
+    playable = dealable if winnable else []
     if args.json:
         print_json({"name": deck.name, "cards": deck.size, "crown_points": deck.crown_points(),
-                    "playable_players": playable, "deck": deck.to_dict()})
+                    "playable_players": playable, "has_salvation": winnable, "deck": deck.to_dict()})
         return 0
     print(f"deck {deck.name}: {deck.size} cards, {deck.crown_points()} crown points")
-    if playable:
+    if dealable and not winnable:
+        print("  no Salvation: no seat could ever play a crown, so every game would end at the turn cap"
+              " (simulate and play refuse this deck)")
+    elif playable:
         print(f"  deals games of {playable[0]} to {playable[-1]} players")
     else:
         print(f"  too small to deal: even 2 players need at least {min_cards(2)} cards")
