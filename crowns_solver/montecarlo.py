@@ -591,7 +591,9 @@ def run(
         that does not exist or is a file (all are RunnerError; checked before any games).
     ResultsFileError
         If `out` holds results of a different run (seed, chunk size, games, function,
-        parameters, rules or version) or is damaged before its last line.
+        parameters, rules or version) or is damaged before its last line.  A file with
+        only the header of another run (stopped before any chunk finished) holds no
+        results: it is started afresh instead.
     KeyboardInterrupt
         On Ctrl-C: pending chunks are cancelled; the default pool's workers (which
         ignore Ctrl-C themselves) are terminated at once, so the call returns promptly
@@ -631,15 +633,22 @@ def run(
         if not isinstance(out, (str, os.PathLike)):
             raise RunnerError(f"out must be a file path, got {out!r}")
         out = check_file_path(out, "out", what="results file")
-        if out.exists() and out.stat().st_size > 0:
+        resume = out.exists() and out.stat().st_size > 0
+        if resume:
             old, done, _ = _read_chunks(out, repair=True)
             for key in sorted(RESUME_KEYS, key=lambda k: k != "game"):  # a different game is the first thing to say
                 there, now = old.get(key), record.get(key)
                 if there != now:
+                    if not done:
+                        # only a header (a run stopped before its first chunk finished):
+                        # no results to keep or mix, so this run starts the file afresh
+                        resume = False
+                        break
                     raise ResultsFileError(f"{out}: holds results made with {_difference(key, there, now)};"
                                            " use another file to start a new run")
-            record = old
-        else:
+            else:
+                record = old
+        if not resume:
             import datetime
 
             record["created"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")

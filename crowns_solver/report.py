@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -907,13 +908,45 @@ def cmd_report(args: argparse.Namespace) -> int:
     only = [n.strip() for item in args.only or [] for n in item.split(",") if n.strip()]
     if args.only is not None and not only:
         raise StudyError("--only needs a study name (see crowns report --list)")
-    paths = _run_studies(only or None, quick=args.quick, out_dir=args.out, workers=args.workers, seed=args.seed,
-                         games=args.games, progress=not args.no_progress, force=args.force, option="--out")
+    import time
+
+    started = time.time()
+    try:
+        paths = _run_studies(only or None, quick=args.quick, out_dir=args.out, workers=args.workers,
+                             seed=args.seed, games=args.games, progress=not args.no_progress, force=args.force,
+                             option="--out")
+    except KeyboardInterrupt:
+        print(_studies_resume_hint(args, only or list(_registry_or_empty()), started), file=sys.stderr)
+        raise  # crowns_solver.cli prints "crowns: interrupted", status 130
     for path in paths:
         print(f"wrote {path}")
     if paths:
         print(f"index: {paths[0].parent / 'index.md'}")
     return 0
+
+
+def _studies_resume_hint(args: argparse.Namespace, chosen: list[str], started: float) -> str:
+    """After Ctrl-C: which studies this run finished (their reports stay) and the command
+    that runs the rest with the same seed and sizes."""
+    import shlex
+
+    out = Path(args.out if args.out is not None else ("reports-quick" if args.quick else "reports"))
+    chosen = list(dict.fromkeys(chosen))
+    finished = []
+    for name in chosen:
+        try:
+            if (out / f"{name}.md").stat().st_mtime >= started - 1:
+                finished.append(name)
+        except OSError:
+            pass
+    rest = [n for n in chosen if n not in finished]
+    if not rest:
+        return f"every study's report was written to {out}"
+    command = ["crowns", "report", *(["--quick"] if args.quick else []), "--only", ",".join(rest),
+               "--seed", str(args.seed), *(["--games", str(args.games)] if args.games is not None else []),
+               *(["--workers", str(args.workers)] if args.workers is not None else []), "--out", str(out)]
+    return (f"{len(finished)} of {len(chosen)} studies written to {out} (finished reports stay);"
+            f" the rest: {shlex.join(command)}")
 
 
 def register_command(parser: argparse.ArgumentParser) -> None:
