@@ -98,7 +98,7 @@ def cmd_deck(args: argparse.Namespace) -> int:
     print(f"deck {deck.name}: {deck.size} cards, {deck.crown_points()} crown points")
     if dealable and not winnable:
         print("  no Salvation: no seat could ever play a crown, so every game would end at the turn cap"
-              " (simulate and play refuse this deck)")
+              " (kings-crowns simulate and Game refuse this deck)")
     elif playable:
         print(f"  deals games of {playable[0]} to {playable[-1]} players")
     else:
