@@ -4,9 +4,10 @@
 registered in :mod:`crowns_solver.analysis` (see :func:`run_studies`) and writes one
 markdown report per study, its PNG charts beside it, and an index.
 
-``crowns report RESULTS`` reads a results file written by :func:`crowns_solver.montecarlo.run` (any game's
-``simulate --out``), so it only relies on the runner's conventions: ``policy_<seat>``,
-``winner`` or ``win_<seat>``, and optionally ``turns``, ``players`` and ``crowns_<seat>``.
+``crowns report RESULTS`` reads a results file written by :func:`crowns_solver.montecarlo.run` (King's
+Crowns and Five Crowns ``simulate --out``), relying only on the runner's conventions: ``policy_<seat>``,
+``winner`` or ``win_<seat>``, and optionally ``turns``, ``players`` and ``crowns_<seat>``; a Cross
+Kings ``match --out`` file (or self-play file) gets a small match report instead.
 Charts are drawn with matplotlib's Agg canvas (no display, no global backend change).
 """
 
@@ -216,8 +217,11 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
     Parameters
     ----------
     results : path or DataFrame
-        A results file written by :func:`crowns_solver.montecarlo.run` (``simulate
-        --out``), or a table it returned (metadata read from ``attrs``).
+        A results file written by :func:`crowns_solver.montecarlo.run` (King's Crowns or
+        Five Crowns ``simulate --out``, Cross Kings ``match --out`` or a self-play run),
+        or a table it returned (metadata read from ``attrs``).  A Cross Kings file gets a
+        match report: A's wins, draws, losses and score (95% Wilson intervals), the mean
+        margin (normal interval over deals) and a chart of the margins (``margin.png``).
     out_dir : path
         Folder for ``report.md`` and the charts (created if needed).
     by : {"policy", "seat"}
@@ -235,9 +239,13 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
     Raises
     ------
     ResultsFileError
-        If the file is not a results file.
+        If the file is not a results file, or holds a value it cannot hold (a negative or
+        non-whole count, a policy its header does not record, a Cross Kings score that is
+        no number; see :func:`crowns_solver.montecarlo.check_columns`), naming the game
+        and the column.
     RunnerError
-        If `by` is unknown or the table has no games or lacks the win columns.
+        If `by` is unknown or the table has no games, lacks the win columns or breaks
+        their conventions.  Every refusal comes before `out_dir` is made.
     ResultsFileError
         If `results` is an empty path (it would name the current folder) or a folder.
     OutputExistsError

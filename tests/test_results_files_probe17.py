@@ -133,3 +133,9 @@ def test_any_edited_turns_value_is_read_or_refused(tmp_path_factory, value):
         return
     turns = df["turns"].dropna().to_numpy(dtype=float)
     assert (turns >= 0).all() and (turns == np.floor(turns)).all()
+
+
+@pytest.mark.parametrize("value", [[1], {"a": 1}, 7, ""])
+def test_a_policy_that_is_no_name_is_refused(tmp_path, value):
+    with pytest.raises(ResultsFileError, match="game 7 has policy_2 = "):
+        montecarlo.read_results(_edited(tmp_path, "policy_2", value))
