@@ -174,6 +174,26 @@ def policies(games: int, seed: int, executor: Any = None) -> StudyResult:
 OPPONENTS = (("advisor", 0.7), ("greedy", 0.2), ("random", 0.1))
 
 
+def share_wilson(values: pd.Series, cluster: pd.Series) -> tuple[float, float, float]:
+    """A share of wins and its 95% Wilson score interval (Wilson 1927) over clusters (deals).
+
+    Each deal's share (the mean of `values`, each 0..1, over its games) counts as its
+    "successes" out of 1, so the interval is ``wilson_interval(sum of deal shares,
+    deals)``.  A share in 0..1 with mean p varies no more than a yes/no outcome with the
+    same mean (variance at most p(1 - p)), so this is conservative, and unlike the normal
+    interval over deals it does not shrink to a point when every deal agrees (the probe
+    saw "1 .. 1" from 3 deals).
+    """
+    from crowns_solver.montecarlo import wilson_interval
+
+    per_deal = pd.Series(values.to_numpy(dtype=float)).groupby(cluster.to_numpy()).mean()
+    n = len(per_deal)
+    if n == 0:
+        return float("nan"), float("nan"), float("nan")
+    low, high = wilson_interval(float(per_deal.sum()), n)
+    return float(per_deal.mean()), float(low), float(high)
+
+
 def head_to_head(df: pd.DataFrame, opponent: str) -> tuple[dict[str, Any], pd.DataFrame]:
     """From a T O T O duplicate run: the summary row and the per-round differences.
 
@@ -190,7 +210,7 @@ def head_to_head(df: pd.DataFrame, opponent: str) -> tuple[dict[str, Any], pd.Da
     row["tracker_total"] = float(totals[True].mean())
     row["opponent_total"] = float(totals[False].mean())
     row["diff"], row["diff_low"], row["diff_high"] = mean_ci(diff.groupby("deal")[0].mean().to_numpy())
-    row["win"], row["win_low"], row["win_high"] = rate_clustered(wins["policy"], wins["deal"])
+    row["win"], row["win_low"], row["win_high"] = share_wilson(wins["policy"], wins["deal"])
     rounds = []
     for r in ROUNDS:
         t = df.assign(tr=df["policy"] == "tracker").groupby(["deal", "game", "tr"])[f"round_{r}"].mean().unstack("tr")
@@ -297,7 +317,8 @@ def tracker(games: int, seed: int, executor: Any = None) -> StudyResult:
     text = ("`diff` is the tracker seats' mean total minus the opponent seats' mean total in the same game "
             "(points per game, negative: the tracker does better), averaged over both seatings of each "
             "deal; `win` is the trackers' share of each game's winners (0.5 = even). Intervals are 95%, "
-            "over deals. The tracker is the advisor (exact expected deadwood after the next draw) plus "
+            "over deals: normal approximation for `diff`; Wilson score for `win`, each deal's share of the "
+            "wins (both seatings) counting as its successes out of one. The tracker is the advisor (exact expected deadwood after the next draw) plus "
             "an estimate of the chance that a discard lets the next player go out (from what that player "
             "publicly took, threw and passed) and a two-draw look-ahead for its best candidates. "
             "Rounds cut off by the turn limit of 2000 turns (nobody went out; every seat scores the "

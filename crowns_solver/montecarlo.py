@@ -41,6 +41,7 @@ import contextlib
 import json
 import math
 import os
+import re
 import signal
 import statistics
 import threading
@@ -62,6 +63,7 @@ __all__ = [
     "chunk_seed",
     "chunk_sizes",
     "read_results",
+    "check_columns",
     "read_header",
     "wilson_interval",
     "win_rates",
@@ -289,10 +291,83 @@ def read_results(path: str | Path) -> pd.DataFrame:
     meta, chunks, _ = _read_chunks(path, repair=False)
     sizes = chunk_sizes(meta["games"], meta["chunk_size"])
     frame = _frame(chunks, sizes, meta["chunk_size"])
+    check_columns(frame, meta, os.fsdecode(path))
     frame.attrs.update(meta)
     frame.attrs["games_done"] = len(frame)
     frame.attrs["complete"] = len(frame) == meta["games"]
     return frame
+
+
+#: Columns of the table conventions that hold counts, by name (after any ``k<j>_``
+#: prefix of a duplicate-deal table): the least value each may take.  Whole numbers only.
+_COUNT_COLUMNS = [
+    (re.compile(r"(turns|reshuffles|tiebreaks|tb_capped)"), 0),
+    (re.compile(r"players"), 1),
+    (re.compile(r"(crowns|total|r\d+)_\d+"), 0),
+    (re.compile(r"place_\d+"), 1),
+    (re.compile(r"(winner|out\d+)"), -1),
+]
+
+
+def check_columns(results: pd.DataFrame, meta: Mapping[str, Any] | None = None, source: str = "results") -> None:
+    """Refuse values a results table cannot hold, naming the game and the column.
+
+    Counts (``turns``, ``players``, ``reshuffles``, ``crowns_<seat>``, Five Crowns'
+    ``total_<seat>``, ``r<round>_<seat>``, ``place_<seat>``, ``tiebreaks``...) must be
+    whole numbers, at least 0 (``players`` and ``place_<seat>`` at least 1, ``winner``
+    and ``out<round>`` at least -1, meaning none); missing values (seats absent from a
+    game) are allowed.  When `meta` records the run's policies (``params.policies``),
+    every ``policy_<seat>`` and ``winner_policy`` must be one of them (letter case aside).
+    :func:`read_results` applies this to every file it reads, so a hand-edited file is
+    refused before a report is drawn from it.
+
+    Raises
+    ------
+    ResultsFileError
+        Naming `source`, the game and the column of the first value out of place.
+    """
+    def fail(col: str, row: int, what: str) -> None:
+        value = _plain(results[col].iloc[row])
+        raise ResultsFileError(f"{source}: {_game_label(results, row)} has {col} = {value!r}; {what}")
+
+    for col in results.columns:
+        name = re.sub(r"^k\d+_", "", str(col))
+        low = next((lo for pat, lo in _COUNT_COLUMNS if pat.fullmatch(name)), None)
+        if low is None:
+            continue
+        raw = results[col]
+        present = raw.notna().to_numpy()
+        if raw.dtype == bool:
+            bad = present
+        else:
+            num = pd.to_numeric(raw, errors="coerce").to_numpy(dtype=float)
+            with np.errstate(invalid="ignore"):
+                bad = present & ~(np.isfinite(num) & (num == np.floor(num)) & (num >= low))
+            if raw.dtype == object:
+                bad |= raw.map(lambda v: isinstance(v, (bool, np.bool_, str))).to_numpy(dtype=bool)
+        if bad.any():
+            fail(str(col), int(np.flatnonzero(bad)[0]), f"it must be a whole number >= {low}")
+    params = (meta or {}).get("params")
+    policies = params.get("policies") if isinstance(params, Mapping) else None
+    if isinstance(policies, list) and policies and all(isinstance(p, str) for p in policies):
+        known = {p.strip().casefold() for p in policies}
+        for col in results.columns:
+            name = re.sub(r"^k\d+_", "", str(col))
+            if not (re.fullmatch(r"policy_\d+", name) or name == "winner_policy"):
+                continue
+            raw = results[col]
+
+            def ok(v: Any) -> bool:
+                return isinstance(v, str) and v.strip().casefold() in known
+
+            try:  # each distinct value checked once: fast on big files
+                strange = [v for v in raw.dropna().unique() if not ok(v)]
+                bad = raw.notna().to_numpy() & raw.isin(strange).to_numpy()
+            except TypeError:  # unhashable values (a list typed into the file)
+                bad = raw.notna().to_numpy() & ~raw.map(ok).to_numpy(dtype=bool)
+            if bad.any():
+                fail(str(col), int(np.flatnonzero(bad)[0]),
+                     f"the run's policies are {', '.join(dict.fromkeys(policies))} (its header's params)")
 
 
 # ---------------------------------------------------------------- worker pools and Ctrl-C
@@ -523,7 +598,9 @@ def run(
         that does not exist or is a file (all are RunnerError; checked before any games).
     ResultsFileError
         If `out` holds results of a different run (seed, chunk size, games, function,
-        parameters, rules or version) or is damaged before its last line.
+        parameters, rules or version) or is damaged before its last line.  A file with
+        only the header of another run (stopped before any chunk finished) holds no
+        results: it is started afresh instead.
     KeyboardInterrupt
         On Ctrl-C: pending chunks are cancelled; the default pool's workers (which
         ignore Ctrl-C themselves) are terminated at once, so the call returns promptly
@@ -563,15 +640,22 @@ def run(
         if not isinstance(out, (str, os.PathLike)):
             raise RunnerError(f"out must be a file path, got {out!r}")
         out = check_file_path(out, "out", what="results file")
-        if out.exists() and out.stat().st_size > 0:
+        resume = out.exists() and out.stat().st_size > 0
+        if resume:
             old, done, _ = _read_chunks(out, repair=True)
             for key in sorted(RESUME_KEYS, key=lambda k: k != "game"):  # a different game is the first thing to say
                 there, now = old.get(key), record.get(key)
                 if there != now:
+                    if not done:
+                        # only a header (a run stopped before its first chunk finished):
+                        # no results to keep or mix, so this run starts the file afresh
+                        resume = False
+                        break
                     raise ResultsFileError(f"{out}: holds results made with {_difference(key, there, now)};"
                                            " use another file to start a new run")
-            record = old
-        else:
+            else:
+                record = old
+        if not resume:
             import datetime
 
             record["created"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")

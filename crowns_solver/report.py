@@ -4,9 +4,10 @@
 registered in :mod:`crowns_solver.analysis` (see :func:`run_studies`) and writes one
 markdown report per study, its PNG charts beside it, and an index.
 
-``crowns report RESULTS`` reads a results file written by :func:`crowns_solver.montecarlo.run` (any game's
-``simulate --out``), so it only relies on the runner's conventions: ``policy_<seat>``,
-``winner`` or ``win_<seat>``, and optionally ``turns``, ``players`` and ``crowns_<seat>``.
+``crowns report RESULTS`` reads a results file written by :func:`crowns_solver.montecarlo.run` (King's
+Crowns and Five Crowns ``simulate --out``), relying only on the runner's conventions: ``policy_<seat>``,
+``winner`` or ``win_<seat>``, and optionally ``turns``, ``players`` and ``crowns_<seat>``; a Cross
+Kings ``match --out`` file (or self-play file) gets a small match report instead.
 Charts are drawn with matplotlib's Agg canvas (no display, no global backend change).
 """
 
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -35,7 +37,13 @@ _INDEX_MARKER = "<!-- crowns-report-index -->"
 _INDEX_MARKERS = (_INDEX_MARKER, "# crowns_solver strategy reports")
 #: Marker on the first line of a results report.
 _RESULTS_MARKER = "<!-- crowns-results-report -->"
-_RESULT_CHARTS = ("win_rate_by_policy.png", "win_rate_by_seat.png", "game_length.png", "final_crowns.png")
+_RESULT_CHARTS = ("win_rate_by_policy.png", "win_rate_by_seat.png", "game_length.png", "final_crowns.png",
+                  "margin.png")
+#: The results files ``crowns report RESULTS`` reads (said when it refuses one).
+_READABLE = "the --out files of kings-crowns simulate, five-crowns simulate and cross-kings match"
+#: Chunk functions of the Cross Kings runs, by the kind of report drawn from their files.
+_CROSS_KINGS_CHUNKS = {"crowns_solver.cross_kings.match.play_chunk": "match",
+                       "crowns_solver.cross_kings.match.self_play_chunk": "self-play"}
 
 
 def _replace_hint(option: str) -> str:
@@ -209,8 +217,11 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
     Parameters
     ----------
     results : path or DataFrame
-        A results file written by :func:`crowns_solver.montecarlo.run` (``simulate
-        --out``), or a table it returned (metadata read from ``attrs``).
+        A results file written by :func:`crowns_solver.montecarlo.run` (King's Crowns or
+        Five Crowns ``simulate --out``, Cross Kings ``match --out`` or a self-play run),
+        or a table it returned (metadata read from ``attrs``).  A Cross Kings file gets a
+        match report: A's wins, draws, losses and score (95% Wilson intervals), the mean
+        margin (normal interval over deals) and a chart of the margins (``margin.png``).
     out_dir : path
         Folder for ``report.md`` and the charts (created if needed).
     by : {"policy", "seat"}
@@ -228,9 +239,13 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
     Raises
     ------
     ResultsFileError
-        If the file is not a results file.
+        If the file is not a results file, or holds a value it cannot hold (a negative or
+        non-whole count, a policy its header does not record, a Cross Kings score that is
+        no number; see :func:`crowns_solver.montecarlo.check_columns`), naming the game
+        and the column.
     RunnerError
-        If `by` is unknown or the table has no games or lacks the win columns.
+        If `by` is unknown or the table has no games, lacks the win columns or breaks
+        their conventions.  Every refusal comes before `out_dir` is made.
     ResultsFileError
         If `results` is an empty path (it would name the current folder) or a folder.
     OutputExistsError
@@ -272,12 +287,18 @@ def _write_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by
     if len(df) == 0:
         raise RunnerError(f"{source or 'results'}: no finished games yet")
     meta: dict[str, Any] = dict(df.attrs)
+    kind = _cross_kings_kind(df, meta)
+    if kind is not None:
+        return _cross_kings_report(df, meta, kind, source, out, title=title, force=force, option=option)
     df = _stack_seatings(df)
-    _claim(out / "report.md", _RESULTS_MARKER, [out / n for n in _RESULT_CHARTS], force=force, option=option)
     game = meta.get("game") or "game"
     seats = _seats(df)
+    if not seats:  # before the folder is made: a refusal leaves nothing behind
+        raise RunnerError(f"{source or 'results'}: not a table crowns report can read (no policy_<seat> or win_<seat>"
+                          f" columns); it reads {_READABLE}")
     by_policy = win_rates(df, by="policy")
     by_seat = win_rates(df, by="seat")
+    _claim(out / "report.md", _RESULTS_MARKER, [out / n for n in _RESULT_CHARTS], force=force, option=option)
     players = sorted(set(df["players"].dropna().astype(int))) if "players" in df else [len(seats)]
     fair = 1 / players[0] if len(players) == 1 else None
 
@@ -338,6 +359,142 @@ def _write_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by
     lines += ["## Charts", ""]
     for caption, name in charts:
         lines += [f"![{caption}]({name})", ""]
+    path = out / "report.md"
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return path
+
+
+def _cross_kings_kind(df: pd.DataFrame, meta: dict[str, Any]) -> str | None:
+    """``"match"`` or ``"self-play"`` for a Cross Kings results table, else None."""
+    return _CROSS_KINGS_CHUNKS.get(str(meta.get("play_chunk")))
+
+
+def _numeric_columns(df: pd.DataFrame, columns: list[str], source: str) -> None:
+    """ResultsFileError unless every column is there and holds whole numbers, naming the deal."""
+    import numpy as np
+    import pandas as pd
+
+    from .errors import ResultsFileError
+
+    for col in columns:
+        if col not in df.columns:
+            raise ResultsFileError(f"{source}: the Cross Kings results lack the column {col!r}")
+        raw = df[col]
+        num = pd.to_numeric(raw, errors="coerce").to_numpy(dtype=float)
+        with np.errstate(invalid="ignore"):
+            bad = ~(np.isfinite(num) & (num == np.floor(num)))
+        if raw.dtype == object:
+            bad |= raw.map(lambda v: isinstance(v, (bool, str))).to_numpy(dtype=bool)
+        if bad.any():
+            r = int(np.flatnonzero(bad)[0])
+            raise ResultsFileError(f"{source}: deal {df['deal'].iloc[r] if 'deal' in df else r} has {col} ="
+                                   f" {raw.iloc[r]!r}; it must be a whole number of points")
+
+
+def _margin_chart(margins: Any, xlabel: str, title: str, path: Path) -> None:
+    import numpy as np
+    from matplotlib.backends.backend_agg import FigureCanvasAgg
+    from matplotlib.figure import Figure
+    from matplotlib.ticker import MaxNLocator
+
+    m = np.asarray(margins, dtype=float)
+    fig = Figure(figsize=(6, 3.6), dpi=110)
+    FigureCanvasAgg(fig)
+    ax = fig.add_subplot()
+    lo, hi = int(m.min()), int(m.max())
+    ax.hist(m, bins=np.arange(lo - 0.5, hi + 1.5, 1), color="#4477aa", edgecolor="black", linewidth=0.3)
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.axvline(float(m.mean()), color="#cc3311", linestyle="--", linewidth=1, label=f"mean {m.mean():+.2f}")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("games")
+    ax.yaxis.set_major_locator(MaxNLocator(integer=True))
+    ax.set_title(title, fontsize=10)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    fig.savefig(path)
+
+
+def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, source: Path | None, out: Path, *,
+                        title: str | None, force: bool, option: str) -> Path:
+    """A Cross Kings match or self-play results file as a small report: results with 95%
+    Wilson intervals (win, draw, loss, score), the mean margin (normal interval over
+    deals), and a chart of the margins."""
+    import math
+
+    import numpy as np
+
+    from .cross_kings.match import games_table, summarise
+    from .montecarlo import wilson_interval
+
+    where = str(source or "results")
+    params = meta.get("params") or {}
+    done, total = len(df), meta.get("games", len(df))
+    if kind == "match":
+        _numeric_columns(df, ["deal"] + [f"{c}_{j}" for j in (0, 1) for c in ("score_first", "score_second", "start")],
+                         where)
+        a, b = str(params.get("a", "A")), str(params.get("b", "B"))
+        games = games_table(df.assign(**{f"{c}_{j}": df.get(f"{c}_{j}", 0) for j in (0, 1)
+                                         for c in ("moves_a", "moves_b", "seconds_a", "seconds_b")}), a, b)
+        summary = summarise(games)
+    else:
+        _numeric_columns(df, ["deal", "score_first", "score_second", "start"], where)
+        a = b = str(params.get("player", "?"))
+        margin = (df["score_first"].astype(int) - df["score_second"].astype(int)).to_numpy()
+    _claim(out / "report.md", _RESULTS_MARKER, [out / n for n in _RESULT_CHARTS], force=force, option=option)
+
+    def rate_row(label: str, k: float, n: int) -> str:
+        lo, hi = wilson_interval(k, n)
+        return f"| {label} | {k:g} | {n} | {k / n:.3f} | {float(lo):.3f} .. {float(hi):.3f} |"
+
+    def mean_ci(values: Any) -> str:
+        v = np.asarray(values, dtype=float)
+        if len(v) < 2:
+            return f"{v.mean():+.2f} (one deal: no interval)"
+        half = 1.959964 * float(v.std(ddof=1)) / math.sqrt(len(v))
+        return f"{v.mean():+.2f} ({v.mean() - half:+.2f} .. {v.mean() + half:+.2f})"
+
+    head = "| | count | games | rate | 95% CI |\n|---|---|---|---|---|"
+    start = params.get("start")
+    lines = [_RESULTS_MARKER, f"# {title or 'Cross Kings ' + kind + ' report'}", "", "## Run", "", "| | |", "|---|---|"]
+    rows = [("game", "cross-kings"),
+            ("kind", meta.get("format", kind)),
+            ("deals", f"{done}" + ("" if done == total else f" of {total} (run not finished)")),
+            ("players", f"A = {a} {params.get('a_options') or ''}, B = {b} {params.get('b_options') or ''}".replace(" ,", ",")
+             if kind == "match" else f"{a} {params.get('options') or ''} in both seats"),
+            ("reach", params.get("reach", "n/a")),
+            ("start cell", "second player chooses" if start is None else f"cell {start}"),
+            ("seed", meta.get("seed")), ("chunk size", meta.get("chunk_size")),
+            ("library version", meta.get("version")), ("created", meta.get("created", "n/a")),
+            ("results file", source or "n/a")]
+    lines += [f"| {k} | {str(v).strip()} |" for k, v in rows] + [""]
+    if kind == "match":
+        n = summary["games"]
+        lines += [f"## A's results ({a} against {b})", "",
+                  f"Each deal is played twice with the seats exchanged: {n} games over {summary['deals']} deals.", "",
+                  head, rate_row("A wins", summary["wins"], n), rate_row("draws", summary["draws"], n),
+                  rate_row("A loses", summary["losses"], n),
+                  rate_row("A's score (win 1, draw 1/2)", summary["wins"] + summary["draws"] / 2, n), "",
+                  "Mean margin, A's points minus B's (per deal, both games): "
+                  + mean_ci(games.groupby("deal")["margin_a"].mean()) + " points.", "",
+                  "## By A's seat", "", head]
+        for seat in ("first", "second"):
+            g = games[games["a_seat"] == seat]
+            lines += [rate_row(f"A wins, A {seat}", int(g["win_a"].sum()), len(g)),
+                      rate_row(f"draws, A {seat}", int(g["draw"].sum()), len(g))]
+        lines += [""]
+        margins, xlabel = games["margin_a"], "A's points minus B's"
+    else:
+        n = len(margin)
+        lines += [f"## The first player's results ({a} against itself)", "", head,
+                  rate_row("first player wins", int((margin > 0).sum()), n),
+                  rate_row("draws", int((margin == 0).sum()), n),
+                  rate_row("second player wins", int((margin < 0).sum()), n), "",
+                  f"Mean margin, first player's points minus second's: {mean_ci(margin)} points.", ""]
+        margins, xlabel = margin, "first player's points minus second's"
+    lines += ["Intervals are 95%: Wilson score intervals (Wilson 1927) for rates, normal approximation for the"
+              " mean margin.", ""]
+    _margin_chart(margins, xlabel, f"Final margins ({len(margins)} games)", out / "margin.png")
+    lines += ["## Charts", "", "![Final margins](margin.png)", ""]
     path = out / "report.md"
     path.write_text("\n".join(lines), encoding="utf-8")
     return path
@@ -759,13 +916,45 @@ def cmd_report(args: argparse.Namespace) -> int:
     only = [n.strip() for item in args.only or [] for n in item.split(",") if n.strip()]
     if args.only is not None and not only:
         raise StudyError("--only needs a study name (see crowns report --list)")
-    paths = _run_studies(only or None, quick=args.quick, out_dir=args.out, workers=args.workers, seed=args.seed,
-                         games=args.games, progress=not args.no_progress, force=args.force, option="--out")
+    import time
+
+    started = time.time()
+    try:
+        paths = _run_studies(only or None, quick=args.quick, out_dir=args.out, workers=args.workers,
+                             seed=args.seed, games=args.games, progress=not args.no_progress, force=args.force,
+                             option="--out")
+    except KeyboardInterrupt:
+        print(_studies_resume_hint(args, only or list(_registry_or_empty()), started), file=sys.stderr)
+        raise  # crowns_solver.cli prints "crowns: interrupted", status 130
     for path in paths:
         print(f"wrote {path}")
     if paths:
         print(f"index: {paths[0].parent / 'index.md'}")
     return 0
+
+
+def _studies_resume_hint(args: argparse.Namespace, chosen: list[str], started: float) -> str:
+    """After Ctrl-C: which studies this run finished (their reports stay) and the command
+    that runs the rest with the same seed and sizes."""
+    import shlex
+
+    out = Path(args.out if args.out is not None else ("reports-quick" if args.quick else "reports"))
+    chosen = list(dict.fromkeys(chosen))
+    finished = []
+    for name in chosen:
+        try:
+            if (out / f"{name}.md").stat().st_mtime >= started - 1:
+                finished.append(name)
+        except OSError:
+            pass
+    rest = [n for n in chosen if n not in finished]
+    if not rest:
+        return f"every study's report was written to {out}"
+    command = ["crowns", "report", *(["--quick"] if args.quick else []), "--only", ",".join(rest),
+               "--seed", str(args.seed), *(["--games", str(args.games)] if args.games is not None else []),
+               *(["--workers", str(args.workers)] if args.workers is not None else []), "--out", str(out)]
+    return (f"{len(finished)} of {len(chosen)} studies written to {out} (finished reports stay);"
+            f" the rest: {shlex.join(command)}")
 
 
 def register_command(parser: argparse.ArgumentParser) -> None:

@@ -270,7 +270,9 @@ def test_ctrl_c_with_worker_processes_exits_at_once_in_one_line(tmp_path):
         rc, err, at_signal = ctrl_c(["kings-crowns", "simulate", "--games", "400000", "--players", "4", "--policy",
                                      "random", "--seed", str(k), "--out", out.name, "--workers", "2",
                                      "--chunk-size", "20"], tmp_path, ready, delay, chunks)
-        assert (rc, err) == (130, "crowns: interrupted\n"), (k, err)
+        # one line saying what is kept and how to resume, then the command's own
+        assert (rc, err) == (130, f"{20 * chunks():,} of 400,000 games are kept in {out.name}: run the same"
+                                  " command again to resume\ncrowns: interrupted\n"), (k, err)
         # it stopped at once: of the 20000 chunks, only those already running when the
         # signal came (at most 2 x 2 workers in flight) may still have been recorded
         assert 1 <= at_signal <= chunks() <= at_signal + 4, (k, at_signal, chunks())

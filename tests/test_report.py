@@ -71,7 +71,10 @@ def test_ctrl_c_during_the_studies_exits_at_once_in_one_line(tmp_path):
         rc, err, _ = ctrl_c(["report", "--quick", "--only", "kings_crowns_tournament", "--games", "1000000",
                              "--out", "intr", "--workers", "2", "--no-progress"], tmp_path,
                             lambda: time.monotonic() - t0 > delay, 0.0)
-        assert (rc, err) == (130, "crowns: interrupted\n"), err
+        # what was written and the command that runs the rest, then the command's own line
+        assert (rc, err) == (130, "0 of 1 studies written to intr (finished reports stay); the rest: crowns report"
+                                  " --quick --only kings_crowns_tournament --seed 2026 --games 1000000 --workers 2"
+                                  " --out intr\ncrowns: interrupted\n"), err
         assert not (tmp_path / "intr" / "kings_crowns_tournament.md").exists()
         assert not (tmp_path / "intr" / "index.md").exists()
 

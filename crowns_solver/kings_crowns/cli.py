@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from ..cli import add_json_flag, print_json
 
@@ -35,11 +36,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
     check_run_outputs(args.out, None, force=False)  # names --out in every message, before any game
     rules = _rules(args)
-    df = simulate(
-        args.games, players=args.players, policies=args.policy or ["greedy"], rules=rules, seed=args.seed,
-        rotate=args.rotate, workers=args.workers, progress=args.progress, out=args.out,
-        chunk_size=args.chunk_size,
-    )
+    try:
+        df = simulate(
+            args.games, players=args.players, policies=args.policy or ["greedy"], rules=rules, seed=args.seed,
+            rotate=args.rotate, workers=args.workers, progress=args.progress, out=args.out,
+            chunk_size=args.chunk_size,
+        )
+    except KeyboardInterrupt:
+        print(resume_hint(args.out, "--out"), file=sys.stderr)
+        raise  # crowns_solver.cli prints "crowns: interrupted", status 130
     table = win_rates(df, by=args.by)
     stalemates = int((df["winner"] < 0).sum())
     if args.json:
@@ -63,17 +68,38 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def resume_hint(out: str | None, option: str) -> str:
+    """What to do after Ctrl-C stopped a simulation: how many games `out` keeps and that
+    the same command resumes them; or, without a results file, that nothing was kept."""
+    if out is None:
+        return f"nothing was kept: give {option} FILE to keep finished games and resume after an interruption"
+    from ..montecarlo import read_results
+
+    try:
+        df = read_results(out)
+    except (OSError, ValueError):
+        return f"{out} is not readable: start again with another {option}"
+    done, total = len(df), df.attrs.get("games", len(df))
+    return f"{done:,} of {total:,} games are kept in {out}: run the same command again to resume"
+
+
 def cmd_deck(args: argparse.Namespace) -> int:
     from .deck import DEFAULT_DECK, load_deck, min_cards
 
     deck = load_deck(args.file) if args.file is not None else DEFAULT_DECK
-    playable = [p for p in range(2, 6) if deck.size >= min_cards(p)]
+    # a deck without a Salvation deals but can never be won (simulate and play refuse it)
+    winnable = deck.count("salvation") > 0
+    dealable = [p for p in range(2, 6) if deck.size >= min_cards(p)]
+    playable = dealable if winnable else []
     if args.json:
         print_json({"name": deck.name, "cards": deck.size, "crown_points": deck.crown_points(),
-                    "playable_players": playable, "deck": deck.to_dict()})
+                    "playable_players": playable, "has_salvation": winnable, "deck": deck.to_dict()})
         return 0
     print(f"deck {deck.name}: {deck.size} cards, {deck.crown_points()} crown points")
-    if playable:
+    if dealable and not winnable:
+        print("  no Salvation: no seat could ever play a crown, so every game would end at the turn cap"
+              " (kings-crowns simulate and Game refuse this deck)")
+    elif playable:
         print(f"  deals games of {playable[0]} to {playable[-1]} players")
     else:
         print(f"  too small to deal: even 2 players need at least {min_cards(2)} cards")

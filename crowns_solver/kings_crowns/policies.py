@@ -36,6 +36,8 @@ only the seat's view):
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from typing import Any
 
@@ -222,13 +224,16 @@ def get_policy(spec: str | Policy) -> Policy:
     kwargs: dict[str, Any] = {}
     for item in filter(None, (o.strip() for o in opts.split(","))):
         key, eq, value = item.partition("=")
+        key, value = key.strip(), value.strip()
         if not eq or key not in ("samples", "horizon", "rollout"):
             raise RulesError(f"unknown lookahead option {item!r} in {spec!r} (samples=, horizon=, rollout=)")
+        if key in kwargs:  # samples=2,samples=3: say so rather than keep one silently
+            raise RulesError(f"lookahead option {key!r} given twice in {spec!r}")
         if key == "rollout":
             kwargs[key] = value
         else:
-            try:
-                kwargs[key] = int(value)
-            except ValueError:
-                raise RulesError(f"lookahead {key} must be a whole number, got {value!r}") from None
+            # ASCII digits only: int() would also take other scripts' digits ('\u0663' is 3)
+            if re.fullmatch(r"[+-]?[0-9]+", value) is None:
+                raise RulesError(f"lookahead {key} must be a whole number (digits 0-9), got {value!r}")
+            kwargs[key] = int(value)
     return LookaheadPolicy(**kwargs)

@@ -54,9 +54,11 @@ class Rules:
         if self.target is not None and (
             isinstance(self.target, bool) or not isinstance(self.target, int) or not 1 <= self.target <= 10**6
         ):
-            raise RulesError(f"target must be a whole number of crown points 1..1000000, got {self.target!r}")
+            raise RulesError(f"target must be a whole number of crown points 1..1000000, got {self.target!r}",
+                             argument="target")
         if isinstance(self.max_turns, bool) or not isinstance(self.max_turns, int) or not 1 <= self.max_turns <= 10**6:
-            raise RulesError(f"max_turns must be a whole number 1..1000000, got {self.max_turns!r}")
+            raise RulesError(f"max_turns must be a whole number 1..1000000, got {self.max_turns!r}",
+                             argument="max_turns")
         if not isinstance(self.deck, Deck):
             raise RulesError(f"deck must be a Deck (see load_deck), got {type(self.deck).__name__}")
 
@@ -68,19 +70,25 @@ class Rules:
 
     def check(self, players: int) -> None:
         """Raise RulesError/DeckError unless a game of `players` players can be dealt and
-        won: the deck must deal every hand, and the target must not exceed the deck's
-        crown points (a target no seat can reach would make every game a stalemate at
-        the turn cap).
+        won: the deck must deal every hand, hold a Salvation (every play to a seat's own
+        stacks comes after its Salvation, RULES.md "Legal plays": without one no crown
+        can ever be played), and the target must not exceed the deck's crown points (a
+        target no seat can reach would make every game a stalemate at the turn cap).
 
         Raises
         ------
         RulesError
-            If `players` is not 2..5, or the target exceeds the deck's crown points.
+            If `players` is not 2..5, the deck has no Salvation, or the target exceeds
+            the deck's crown points.
         DeckError
             If the deck is too small to deal `players` hands.
         """
         check_players(players)
         self.deck.check_players(players)
+        if self.deck.count("salvation") == 0:
+            raise RulesError(f"the deck {self.deck.name!r} has no Salvation: every play onto a seat's own stacks"
+                             " comes after its Salvation, so no seat could ever play a crown and every game"
+                             " would end at the turn cap")
         target, points = self.target_for(players), self.deck.crown_points()
         if target > points:
             where = "the target" if self.target is not None else f"the rules' target for {players} players"

@@ -1,0 +1,75 @@
+"""Study wording that must follow the data (session-17 probe finding 13): the King's
+Crowns seat study's claim about random play, and the five_crowns_tracker win-share
+interval (a Wilson score interval, as the report's footer says)."""
+
+from __future__ import annotations
+
+import math
+
+import pandas as pd
+import pytest
+
+from crowns_solver.analysis.five_crowns_players import share_wilson
+from crowns_solver.analysis.kings_crowns_seats import _random_clause
+
+
+def _summary(rows):
+    """Seat-study summary rows: (players, policy, seat-0 rate, low, high, equal share)."""
+    df = pd.DataFrame(rows, columns=["players", "policy", "seat0_rate", "seat0_rate_low", "seat0_rate_high",
+                                     "equal_share"])
+    df["seat0_edge"] = df["seat0_rate"] - df["equal_share"]
+    return df
+
+
+def _ahead(summary):
+    played = summary[summary["policy"] != "random"]
+    return played[played["seat0_rate_low"] > played["equal_share"]]
+
+
+def test_the_probe_case_no_longer_says_random_play_shows_none():
+    # the quick run the probe read: random's 4-player edge (+1.76) above greedy's (+1.65),
+    # every interval about +-2 points wide
+    s = _summary([(4, "random", 0.2640, 0.245, 0.284, 0.2464), (4, "greedy", 0.2665, 0.248, 0.286, 0.25),
+                  (4, "defensive", 0.270, 0.251, 0.289, 0.25)])
+    clause = _random_clause(s, _ahead(s))
+    assert "shows none" not in clause and "comes from using the first move" not in clause
+    assert "cannot be told apart" in clause and "+1.8 points" in clause
+
+
+def test_random_play_shows_none_when_its_interval_lies_below_the_edge():
+    # the full run's 5-player figures: greedy 22.0% (21.7-22.4), random within 0.3 points
+    s = _summary([(5, "random", 0.2005, 0.197, 0.204, 0.2), (5, "greedy", 0.220, 0.217, 0.224, 0.2),
+                  (2, "random", 0.502, 0.498, 0.507, 0.5), (2, "greedy", 0.515, 0.511, 0.519, 0.5)])
+    clause = _random_clause(s, _ahead(s))
+    assert clause.startswith(", and random play shows none (within 0.2 points")
+    # one table size where random's interval reaches the edge's lower end: no claim
+    s.loc[2, "seat0_rate_high"] = 0.512
+    assert "shows none" not in _random_clause(s, _ahead(s))
+
+
+def test_random_play_clearly_ahead_is_said():
+    s = _summary([(3, "random", 0.36, 0.35, 0.37, 1 / 3), (3, "greedy", 0.37, 0.36, 0.38, 1 / 3)])
+    assert "random play shows an edge too (up to +2.7 points)" in _random_clause(s, _ahead(s))
+
+
+def _wilson(k, n, z=1.959963984540054):
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n))
+    return centre - half, centre + half
+
+
+def test_a_share_every_deal_agrees_on_gets_a_wilson_interval_not_a_point():
+    # three deals, the trackers win every game: the normal interval over deals was 1 .. 1
+    share, low, high = share_wilson(pd.Series([1.0] * 6), pd.Series([0, 0, 1, 1, 2, 2]))
+    assert share == 1.0 and high == pytest.approx(1.0)
+    assert low == pytest.approx(_wilson(3, 3)[0]) and low < 0.5
+
+
+def test_the_share_interval_counts_each_deals_share_as_its_successes():
+    values = pd.Series([1, 0.5, 0, 1, 1, 0.5, 0, 0])
+    deals = pd.Series([0, 0, 1, 1, 2, 2, 3, 3])
+    share, low, high = share_wilson(values, deals)
+    per_deal = [0.75, 0.5, 0.75, 0.0]
+    assert share == pytest.approx(sum(per_deal) / 4)
+    assert (low, high) == pytest.approx(_wilson(sum(per_deal), 4))
