@@ -89,12 +89,17 @@ class StudyResult:
         Games simulated (or positions solved) in total.
     rules : str
         Markdown: the rules, deck and players used.
+    intervals : str or None
+        The report's closing sentence on how its 95% intervals are computed, where the
+        default ("Wilson score intervals for rates, normal approximation for means") is
+        not what the study did (e.g. rates over duplicate deals, clustered by deal).
     """
 
     headline: str
     sections: list[Section]
     games: int
     rules: str
+    intervals: str | None = None
 
 
 @dataclass(frozen=True)

@@ -166,7 +166,10 @@ def policies(games: int, seed: int, executor: Any = None) -> StudyResult:
                              "going-out rate (share of rounds)")),
     ]
     return StudyResult(headline=headline, sections=sections, games=played,
-                       rules=rules_text(4, POLICIES, duplicate=True, chunk_size=CHUNK))
+                       rules=rules_text(4, POLICIES, duplicate=True, chunk_size=CHUNK),
+                       intervals="Intervals are 95%, over deals (each deal's mean over its four seatings is one "
+                                 "observation, since the seatings of a deal share its cards): normal approximation "
+                                 "for means and for rates, the rates' clipped to 0..1.")
 
 
 # --------------------------------------------------------------------------- tracker head to head

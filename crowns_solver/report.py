@@ -641,8 +641,9 @@ def _write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: i
                 used.add(stem)
                 section.figure.savefig(tmp_dir / f"{stem}.png")
                 lines += [f"![{section.title}]({study.name}/{stem}.png)", ""]
-        lines += ["Intervals are 95%: Wilson score intervals for rates, normal approximation for means"
-                  + (" (too narrow for those from fewer than 30 observations, see above)." if note else "."), ""]
+        how = result.intervals or "Intervals are 95%: Wilson score intervals for rates, normal approximation for means"
+        lines += [how.rstrip(".") + (" (too narrow for those from fewer than 30 observations, see above)." if note
+                                     else "."), ""]
         md_tmp = tmp_dir / "report.md"
         md_tmp.write_text("\n".join(lines), encoding="utf-8")
         charts = out / study.name

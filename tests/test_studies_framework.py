@@ -55,6 +55,16 @@ def toy_means(games: int, seed: int, executor=None) -> StudyResult:
                        games=games, rules="Normal draws.")
 
 
+@study("toy_clustered", game="five_crowns", title="Toy: clustered", quick_games=4, full_games=40)
+def toy_clustered(games: int, seed: int, executor=None) -> StudyResult:
+    rng = np.random.default_rng(seed)
+    m, lo, hi = mean_ci(rng.normal(size=games))
+    table = pd.DataFrame({"sample": ["deals"], "mean": [m], "mean_low": [lo], "mean_high": [hi]})
+    return StudyResult(headline=f"The mean is {m:.2f}.", sections=[Section("Means", table=table)],
+                       games=games, rules="Normal draws.",
+                       intervals="Intervals are 95%, over deals: normal approximation for everything.")
+
+
 @study("toy_broken", game="five_crowns", title="Toy: broken", quick_games=1, full_games=1)
 def toy_broken(games: int, seed: int, executor=None) -> StudyResult:
     raise RuntimeError("simulation failed")
@@ -105,6 +115,19 @@ def test_a_quick_report_says_when_its_means_rest_on_too_few_observations(tmp_pat
     text = path.read_text()
     assert "Small samples" not in text and "too narrow" not in text
     assert "Intervals are 95%: Wilson score intervals for rates, normal approximation for means." in text
+
+
+def test_a_study_names_its_own_interval_method_in_the_closing_line(tmp_path):
+    # five_crowns_policies gives rates over duplicate deals a normal interval: the report
+    # must not claim Wilson intervals for them (found by the probe)
+    (path,) = run_studies(["toy_clustered"], out_dir=tmp_path, workers=1, seed=3)
+    text = path.read_text()
+    assert "Intervals are 95%, over deals: normal approximation for everything." in text
+    assert "Wilson" not in text
+    (tmp_path / "q").mkdir()
+    (path,) = run_studies(["toy_clustered"], quick=True, out_dir=tmp_path / "q", workers=1, seed=3)
+    assert ("Intervals are 95%, over deals: normal approximation for everything (too narrow for those from fewer"
+            " than 30 observations, see above).") in path.read_text()
 
 
 @given(st.integers(0, 10_000), st.integers(1, 10_000))
