@@ -322,7 +322,10 @@ cdef struct TTS:
     # whose two words come from two writers (a table shared by worker processes,
     # written without locks) reads as another key, a miss, instead of a wrong bound
     # (but for a chance of one in 2^48 over the stored key bits, less the index bits:
-    # the same odds as two positions' keys colliding).
+    # the same odds as two positions' keys colliding).  A table only one engine uses
+    # (the small table, a main table not shared) stores the key word itself as `check`
+    # (the mix is 0 there): one process never reads a half-written slot, and its probe
+    # stays as cheap as before.
     uint64_t check
     uint64_t data
 
@@ -522,6 +525,7 @@ cdef class Engine:
     cdef uint64_t nbuckets, bmask
     cdef SharedTable shared_table    # the main table's owner when shared (else None)
     cdef int* shared_gen             # the shared table's generation (else NULL)
+    cdef uint64_t mixk               # main table slots: check = key word ^ data * mixk (0: a private table, see TTS)
     cdef TTS* ltt                    # small table for the last plies (cache-resident)
     cdef uint64_t lbmask
     cdef uint64_t* scache
@@ -619,6 +623,7 @@ cdef class Engine:
             self.nbuckets = shared.nbuckets
             self.bmask = shared.nbuckets - 1
             self.shared_gen = shared.gen
+            self.mixk = 0x9E3779B97F4A7C15ULL   # as crowns_mix
         else:
             # the table starts small and doubles as it fills (see _grow), so a short solve
             # touches (and the kernel zeroes) only the memory it uses
@@ -1316,6 +1321,18 @@ cdef class Engine:
         cdef int i
         cdef uint64_t d, k
         self.tt_probes += 1
+        if which == 2 or self.mixk == 0:
+            # a table of this engine's own: the check word is the key word
+            for i in range(TT_WAYS):
+                k = b[i].check
+                if (k & 0x8000) and ((k ^ key) & ~(<uint64_t>0xFFFF)) == 0:
+                    self.tt_hits += 1
+                    d = b[i].data
+                    out.key = k
+                    out.lo = <int32_t>(<uint32_t>d)
+                    out.hi = <int32_t>(<uint32_t>(d >> 32))
+                    return out
+            return NULL
         for i in range(TT_WAYS):
             d = crowns_load(&b[i].data)
             k = crowns_load(&b[i].check) ^ crowns_mix(d)
@@ -1337,6 +1354,7 @@ cdef class Engine:
         cdef uint64_t data, d, k, ekey = 0
         cdef uint64_t ks[TT_WAYS]
         cdef int32_t plo, phi
+        cdef uint64_t mk = self.mixk if which == 1 else 0   # (0: check word = key word)
         if depth > 63:
             depth = 63
         if move < 0:
@@ -1346,7 +1364,7 @@ cdef class Engine:
         # what is written below rests on what was read here)
         for i in range(TT_WAYS):
             d = crowns_load(&b[i].data)
-            k = crowns_load(&b[i].check) ^ crowns_mix(d)
+            k = crowns_load(&b[i].check) ^ (d * mk)
             ks[i] = k
             if e == NULL and (k & 0x8000) and ((k ^ key) & ~(<uint64_t>0xFFFF)) == 0:
                 e = &b[i]
@@ -1360,8 +1378,8 @@ cdef class Engine:
                 # keep the proven bounds; take the newer best move
                 if move != 63:
                     d = crowns_load(&e.data)
-                    if (crowns_load(&e.check) ^ crowns_mix(d)) == ekey:   # (unless another process rewrote it)
-                        crowns_put(&e.check, ((ekey & ~(<uint64_t>63)) | <uint64_t>move) ^ crowns_mix(d))
+                    if (crowns_load(&e.check) ^ (d * mk)) == ekey:   # (unless another process rewrote it)
+                        crowns_put(&e.check, ((ekey & ~(<uint64_t>63)) | <uint64_t>move) ^ (d * mk))
                 return
             if old_proven == proven and (proven or old_depth == depth):
                 if (olo if olo > lo else lo) <= (ohi if ohi < hi else hi):
@@ -1397,7 +1415,7 @@ cdef class Engine:
         k = (key & ~(<uint64_t>0xFFFF)) | data
         d = (<uint64_t>(<uint32_t>plo)) | ((<uint64_t>(<uint32_t>phi)) << 32)
         crowns_put(&e.data, d)
-        crowns_put(&e.check, k ^ crowns_mix(d))
+        crowns_put(&e.check, k ^ (d * mk))
         if which == 1 and 2 * self.used > (self.bmask + 1) * TT_WAYS and self.bmask + 1 < self.nbuckets:
             self._grow()
 
@@ -1415,7 +1433,7 @@ cdef class Engine:
             src = &self.tt[b * TT_WAYS]
             dst = &self.tt[(b + half) * TT_WAYS]
             for i in range(TT_WAYS):
-                k = src[i].check ^ crowns_mix(src[i].data)
+                k = src[i].check   # (a private table: the check word is the key word)
                 if (k & 0x8000) and (k & bit):
                     dst[i] = src[i]
                     src[i].check = 0

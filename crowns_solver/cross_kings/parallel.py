@@ -2,8 +2,13 @@
 
 The root's moves are split over worker processes (the compiled engine is not
 thread-safe, so processes, not threads).  Each worker builds its own compiled
-:class:`Engine` for the position with its share of the memory and takes root moves from a
-shared counter, largest job first:
+:class:`Engine` for the position and takes root moves from a shared counter, largest job
+first.  The engines share one main transposition table (:data:`SHARED_TABLE`): the parent
+maps it (``_ck_search.SharedTable``, anonymous shared memory) before it forks the
+workers, so what one worker proves the others find; entries are written without locks
+and checked on reading (lockless hashing, Hyatt and Mann 2002).  Each worker keeps its
+own small table of the last plies and leaf-score cache.  Under a start method other than
+``fork`` each worker has a table of its own, ``tt_mb / n`` (:func:`_table_plan`).
 
 - ``all_moves=True``: every move's exact value is independent of the others, so each
   move (in game mode: each card a face-down move may reveal) is one job, solved exactly as
@@ -81,8 +86,9 @@ __all__ = ["check_workers", "check_memory", "worker_processes", "solve_parallel"
 #: `workers` says: starting processes costs more than they save there (a 16-card open
 #: position solves in a few milliseconds; process start and the gathering cost tens).
 PARALLEL_MIN_CARDS = 16
-#: Each worker's engine gets ``tt_mb / workers`` MB, and at least this much (the same
-#: minimum as ``solve(tt_mb=...)`` for one process).
+#: Each worker's engine is given ``tt_mb / workers`` MB, and at least this much (the
+#: same minimum as ``solve(tt_mb=...)`` for one process; with the shared table it sizes
+#: the worker's own small table and leaf-score cache, see :func:`_table_plan`).
 MIN_WORKER_TT_MB = 1
 #: Seconds the parent waits, after a stop (Ctrl-C, time limit) reached the workers, for
 #: their last reports before it terminates them.
@@ -187,6 +193,11 @@ _OPTION_NAMES = {False: ("tt_mb=", "workers="), True: ("--tt-mb ", "--workers ")
 
 def check_memory(tt_mb: float, processes: int, *, workers: int | None = None, cli: bool = False) -> float:
     """MB of memory each worker process gets, ``tt_mb / processes``.
+
+    With the shared table (:data:`SHARED_TABLE`, see :func:`_table_plan`) that share
+    sizes the worker's own small table and leaf-score cache, and the one table the
+    workers share takes what they leave of `tt_mb` (counted once); else it is the
+    worker's whole engine.  Either way the solve stays within `tt_mb`.
 
     Parameters
     ----------
