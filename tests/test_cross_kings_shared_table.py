@@ -172,3 +172,16 @@ def test_the_memory_plan_counts_the_shared_table_once(tt_mb, n):
     del shared
     # other start methods start processes that cannot inherit it: a table each
     assert parallel._table_plan(tt_mb, n, mp.get_context("spawn")) == (None, share)
+
+
+def test_forkserver_workers_have_a_table_each_and_the_same_values(monkeypatch):
+    # under forkserver (Python 3.14's default on Linux) the workers are not forked by the
+    # solve: no shared table, and their parent is the fork server, not the solve (the
+    # parent watch used to take that for a dead parent and stop every worker at once)
+    real = mp.get_context
+    monkeypatch.setattr(mp, "get_context", lambda method=None: real(method or "forkserver"))
+    pos = _bench_position(18, 0)
+    one = solve(pos, all_moves=True, tt_mb=8)
+    two = solve(pos, all_moves=True, tt_mb=8, workers=2)
+    assert two.stats["workers"] == 2 and not two.stats["table_shared"]
+    assert two.move_values == one.move_values and two.exact

@@ -395,8 +395,24 @@ def _watch_parent(parent: int) -> None:
     stopping it (killed outright): no worker outlives its solve."""
     import threading
 
+    direct = os.getppid() == parent
+
+    def alive() -> bool:
+        # forked by the solve: it is this process's parent until it ends (a killed parent
+        # left unreaped still answers a signal, so its id is not enough); started by the
+        # ``forkserver`` server, this process's parent is the server: watch the solve's id
+        if direct:
+            return os.getppid() == parent
+        try:
+            os.kill(parent, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:   # (the id reused by another user's process)
+            return False
+        return True
+
     def watch() -> None:
-        while os.getppid() == parent:
+        while alive():
             time.sleep(0.5)
         os.kill(os.getpid(), signal.SIGINT)
         time.sleep(STOP_GRACE)
