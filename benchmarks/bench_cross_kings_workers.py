@@ -7,9 +7,10 @@ count, both with ``all_moves=False`` (value and one best move) and ``all_moves=T
 (every move's exact value), in alternation so that a change in the machine's load hits
 both alike.  The values found are checked to be the same.  Printed per size and
 ``all_moves``: the median wall-clock seconds of each, the ratio of total seconds (the
-speed-up), the median per-position ratio, and the nodes searched (the parallel search
-visits more: the workers do not share their tables, and a move is sometimes tested
-against a bound that later rises).
+speed-up), the median per-position ratio, and the nodes searched in all (the parallel
+search visits more: a move is sometimes tested against a bound that later rises, and
+the workers search at once what one process would have found in its table; since
+``parallel.SHARED_TABLE`` the workers share one table, which recovers part of that).
 
 Wall-clock time measures the neighbours too on a shared machine: the script prints the
 load average (``os.getloadavg``) before and after, and the number of cores.  A speed-up

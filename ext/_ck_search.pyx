@@ -48,9 +48,10 @@ cdef extern from *:
     #include <stdint.h>
     #include <sys/mman.h>
     #define CROWNS_ALIGN ((size_t)2 << 20)
-    static void* crowns_table_alloc(size_t n, void** base, size_t* mapped) {
+    static void* crowns_table_map(size_t n, void** base, size_t* mapped, int shared) {
         size_t total = n + CROWNS_ALIGN;
-        void* p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        void* p = mmap(NULL, total, PROT_READ | PROT_WRITE,
+                       (shared ? MAP_SHARED : MAP_PRIVATE) | MAP_ANONYMOUS, -1, 0);
         if (p == MAP_FAILED) { *base = NULL; *mapped = 0; return NULL; }
         uintptr_t a = ((uintptr_t)p + CROWNS_ALIGN - 1) & ~(uintptr_t)(CROWNS_ALIGN - 1);
     #ifdef MADV_HUGEPAGE
@@ -59,11 +60,34 @@ cdef extern from *:
         *base = p; *mapped = total;
         return (void*)a;
     }
+    static void* crowns_table_alloc(size_t n, void** base, size_t* mapped) {
+        return crowns_table_map(n, base, mapped, 0);
+    }
     static void crowns_table_free(void* base, size_t mapped) {
         if (base) munmap(base, mapped);
     }
+    /* Table words are read and written whole (8 bytes, relaxed atomics: plain moves on
+       x86-64), so a table shared by several processes never shows a half-written word;
+       a slot's two words can still come from two different writers, which the check
+       word catches (see TTS). */
+    static inline uint64_t crowns_load(const uint64_t* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+    static inline void crowns_put(uint64_t* p, uint64_t v) { __atomic_store_n(p, v, __ATOMIC_RELAXED); }
+    static inline int crowns_gen_next(int* p) {
+        int g = __atomic_load_n(p, __ATOMIC_RELAXED);
+        int n = (g % 3) + 1;
+        __atomic_store_n(p, n, __ATOMIC_RELAXED);
+        return n;
+    }
+    static inline int crowns_gen_load(const int* p) { return __atomic_load_n(p, __ATOMIC_RELAXED); }
+    /* The check word of a table slot is its key word XOR this mix of its data word.
+       The key word's low 16 bits are not key bits (they hold the move, depth, ...), so
+       with a plain XOR two data words differing only there (bounds differing by a few
+       points) would mix undetected; multiplying by an odd constant carries every
+       difference into the key bits. */
+    static inline uint64_t crowns_mix(uint64_t d) { return d * 0x9E3779B97F4A7C15ULL; }
     """
     void* crowns_table_alloc(size_t n, void** base, size_t* mapped) nogil
+    void* crowns_table_map(size_t n, void** base, size_t* mapped, int shared) nogil
     void crowns_table_free(void* base, size_t mapped) nogil
 
 include "_ck_scoring.pxi"
@@ -71,6 +95,15 @@ include "_ck_scoring.pxi"
 from libc.stdint cimport int64_t, int32_t, uint64_t, uint32_t, uint16_t
 from libc.stdlib cimport calloc, malloc, free
 from libc.string cimport memset
+
+cdef extern from *:
+    # (defined in the C block at the top of this module)
+    uint64_t crowns_load(const uint64_t* p) nogil
+    void crowns_put(uint64_t* p, uint64_t v) nogil
+    int crowns_gen_next(int* p) nogil
+    int crowns_gen_load(const int* p) nogil
+    uint64_t crowns_mix(uint64_t d) nogil
+
 from cpython.exc cimport PyErr_Clear
 
 cdef extern from "Python.h":
@@ -275,9 +308,26 @@ cdef struct St:
 
 
 cdef struct TTE:
+    # an entry as read (a copy, see _probe)
     uint64_t key       # low 16 bits hold: move (6) | depth (6) | proven (1) | gen (2) | valid (1)
     int32_t lo
     int32_t hi
+
+
+cdef struct TTS:
+    # an entry as stored: the lockless transposition table of Hyatt and Mann (2002).
+    # `data` holds lo (low 32 bits) and hi; `check` holds the entry's key word XOR
+    # crowns_mix(`data`).  A reader takes both words and accepts the entry only when
+    # check XOR crowns_mix(data) has the valid bit and the key asked for, so a slot
+    # whose two words come from two writers (a table shared by worker processes,
+    # written without locks) reads as another key, a miss, instead of a wrong bound
+    # (but for a chance of one in 2^48 over the stored key bits, less the index bits:
+    # the same odds as two positions' keys colliding).  A table only one engine uses
+    # (the small table, a main table not shared) stores the key word itself as `check`
+    # (the mix is 0 there): one process never reads a half-written slot, and its probe
+    # stays as cheap as before.
+    uint64_t check
+    uint64_t data
 
 
 cdef inline int64_t _unpack_lo(int32_t v) noexcept nogil:
@@ -310,6 +360,141 @@ cdef inline int _popc(uint64_t x) noexcept nogil:
     return __builtin_popcountll(x)
 
 
+cdef void _layout(long long tt_bytes, uint64_t* lbuckets_out, int* sc_bits_out,
+                  uint64_t* nbuckets_out) noexcept nogil:
+    """How an engine spends `tt_bytes` (at least 64 KB): the small table of the last
+    plies (`lbuckets_out` buckets), the leaf-score cache (2^`sc_bits_out` entries) and
+    the main table (`nbuckets_out` buckets)."""
+    # the budget holds the table (the largest power of two of buckets that fits beside
+    # a leaf-score cache of an eighth of the budget) and then the largest score cache
+    # (at most 8 MB) that fits in what is left
+    cdef long long budget = tt_bytes
+    # the small table for the last plies: LTT_BYTES, or an eighth of what the budget
+    # holds beyond its 64 KB minimum (one bucket, outside the budget, when nothing)
+    cdef uint64_t lbuckets = 1, nbuckets = 1
+    cdef int sc_bits = SC_MIN_BITS
+    while lbuckets * 2 * TT_WAYS * sizeof(TTS) <= <uint64_t>min(LTT_BYTES, (budget - 65536) // 8):
+        lbuckets *= 2
+    if lbuckets > 1:
+        budget -= lbuckets * TT_WAYS * sizeof(TTS)
+    while sc_bits < SC_MAX_BITS and (8 << (sc_bits + 1)) * 8 <= budget:
+        sc_bits += 1
+    while <long long>(nbuckets * 2 * TT_WAYS * sizeof(TTS)) <= budget - (8 << sc_bits):
+        nbuckets *= 2
+    while sc_bits < SC_MAX_BITS and \
+            (8 << (sc_bits + 1)) + nbuckets * TT_WAYS * sizeof(TTS) <= <uint64_t>budget:
+        sc_bits += 1
+    lbuckets_out[0] = lbuckets
+    sc_bits_out[0] = sc_bits
+    nbuckets_out[0] = nbuckets
+
+
+def table_layout(long long tt_bytes):
+    """How an :class:`Engine` given `tt_bytes` (at least 65,536) spends them.
+
+    Returns a dict of bytes: ``table`` (the main transposition table), ``small_table``
+    (the table of the last plies, 0 when it is a single bucket outside the budget) and
+    ``score_cache`` (the leaf-score cache).  With a :class:`SharedTable` the engine keeps
+    only the last two of its own.
+    """
+    cdef uint64_t lbuckets, nbuckets
+    cdef int sc_bits
+    if tt_bytes < 65536:
+        raise ValueError("the transposition table needs at least 64 KB")
+    _layout(tt_bytes, &lbuckets, &sc_bits, &nbuckets)
+    return {"table": nbuckets * TT_WAYS * sizeof(TTS),
+            "small_table": lbuckets * TT_WAYS * sizeof(TTS) if lbuckets > 1 else 0,
+            "score_cache": 8 << sc_bits}
+
+
+cdef class SharedTable:
+    """A main transposition table in memory shared with child processes (private).
+
+    Anonymous ``MAP_SHARED`` memory: a process forked after it is made (the ``fork``
+    start method of :mod:`multiprocessing`) sees the same memory, so engines built with
+    ``Engine(..., shared=table)`` in several workers read and write one table.  Entries
+    are written without locks and checked on reading (lockless hashing, Hyatt and Mann
+    2002: see ``TTS``), so concurrent writers can lose an entry, never corrupt one.  The
+    table cannot be pickled (a process started by ``spawn`` or ``forkserver`` would not
+    share it): those start methods get tables of their own.  Its generation (the
+    replacement scheme's age, :meth:`Engine.new_generation`) is shared too.  The
+    memory is zero until touched and freed with the object in the process that made it.
+
+    Parameters
+    ----------
+    table_bytes : int
+        Bytes for the table: the largest power of two of 64-byte buckets that fits, at
+        least 64 KB.
+
+    Raises
+    ------
+    ValueError
+        If `table_bytes` is below 65,536.
+    MemoryError
+        If the memory cannot be mapped.
+    """
+
+    cdef TTS* tt
+    cdef void* base
+    cdef size_t mapped
+    cdef int* gen
+    cdef readonly uint64_t nbuckets
+
+    def __cinit__(self, long long table_bytes):
+        if table_bytes < 65536:
+            raise ValueError("the shared transposition table needs at least 64 KB")
+        self.nbuckets = 1
+        while <long long>(self.nbuckets * 2 * TT_WAYS * sizeof(TTS)) <= table_bytes:
+            self.nbuckets *= 2
+        cdef size_t n = self.nbuckets * TT_WAYS * sizeof(TTS)
+        # the table, then a cache line for the generation
+        self.tt = <TTS*>crowns_table_map(n + 64, &self.base, &self.mapped, 1)
+        if self.tt == NULL:
+            raise MemoryError(f"cannot allocate a shared transposition table of {n} bytes")
+        self.gen = <int*>(<char*>self.tt + n)
+        self.gen[0] = 1
+
+    def __dealloc__(self):
+        if self.base != NULL:
+            crowns_table_free(self.base, self.mapped)
+
+    def __reduce__(self):
+        raise TypeError("a SharedTable is shared with forked processes only; it cannot be pickled")
+
+    def _slot(self, uint64_t i):
+        """The two words (check, data) of slot `i`, as stored (for tests)."""
+        if i >= self.nbuckets * TT_WAYS:
+            raise IndexError(f"slot {i} is outside the table")
+        return crowns_load(&self.tt[i].check), crowns_load(&self.tt[i].data)
+
+    def _set_slot(self, uint64_t i, uint64_t check, uint64_t data):
+        """Write the two words of slot `i` (for tests: a slot mixed from two writers)."""
+        if i >= self.nbuckets * TT_WAYS:
+            raise IndexError(f"slot {i} is outside the table")
+        crowns_put(&self.tt[i].data, data)
+        crowns_put(&self.tt[i].check, check)
+
+    @property
+    def table_bytes(self):
+        """Bytes of the table."""
+        return self.nbuckets * TT_WAYS * sizeof(TTS)
+
+    @property
+    def table_entries(self):
+        """Capacity of the table (entries)."""
+        return self.nbuckets * TT_WAYS
+
+    def entries_used(self):
+        """Entries holding something now (a scan of the whole table: for tests and reports)."""
+        cdef uint64_t i, used = 0, d
+        with nogil:
+            for i in range(self.nbuckets * TT_WAYS):
+                d = crowns_load(&self.tt[i].data)
+                if (crowns_load(&self.tt[i].check) ^ crowns_mix(d)) & 0x8000:
+                    used += 1
+        return used
+
+
 cdef class Engine:
     """Search engine for one deal (private).
 
@@ -326,15 +511,22 @@ cdef class Engine:
     tt_bytes : int
         Bytes for the transposition table (rounded down to a power of two of 64-byte
         buckets; at least 64 KB).
+    shared : SharedTable, optional
+        Use this table as the main transposition table (shared with the engines of
+        other worker processes); `tt_bytes` then sizes only this engine's small table
+        and leaf-score cache (as :func:`table_layout` says).
     """
 
     cdef int cards[36]
     cdef int mode, objective, reach
-    cdef TTE* tt
+    cdef TTS* tt
     cdef void* tt_base
     cdef size_t tt_mapped
     cdef uint64_t nbuckets, bmask
-    cdef TTE* ltt                    # small table for the last plies (cache-resident)
+    cdef SharedTable shared_table    # the main table's owner when shared (else None)
+    cdef int* shared_gen             # the shared table's generation (else NULL)
+    cdef uint64_t mixk               # main table slots: check = key word ^ data * mixk (0: a private table, see TTS)
+    cdef TTS* ltt                    # small table for the last plies (cache-resident)
     cdef uint64_t lbmask
     cdef uint64_t* scache
     cdef void* sc_base
@@ -400,7 +592,8 @@ cdef class Engine:
     cdef int history[2][36]
     cdef int root_best
 
-    def __cinit__(self, bytes cards, int mode, int objective, int reach, long long tt_bytes):
+    def __cinit__(self, bytes cards, int mode, int objective, int reach, long long tt_bytes,
+                  SharedTable shared=None):
         cdef int i
         if len(cards) != 36:
             raise ValueError("cards must have 36 bytes")
@@ -415,35 +608,32 @@ cdef class Engine:
         self.reach = reach
         if tt_bytes < 65536:
             raise ValueError("the transposition table needs at least 64 KB")
-        # the budget holds the table (the largest power of two of buckets that fits beside
-        # a leaf-score cache of an eighth of the budget) and then the largest score cache
-        # (at most 8 MB) that fits in what is left
-        cdef long long budget = tt_bytes
-        # the small table for the last plies: LTT_BYTES, or an eighth of what the budget
-        # holds beyond its 64 KB minimum (one bucket, outside the budget, when nothing)
-        cdef uint64_t lbuckets = 1
-        while lbuckets * 2 * TT_WAYS * sizeof(TTE) <= <uint64_t>min(LTT_BYTES, (budget - 65536) // 8):
-            lbuckets *= 2
-        if lbuckets > 1:
-            budget -= lbuckets * TT_WAYS * sizeof(TTE)
-        self.sc_bits = SC_MIN_BITS
-        while self.sc_bits < SC_MAX_BITS and (8 << (self.sc_bits + 1)) * 8 <= budget:
-            self.sc_bits += 1
-        self.nbuckets = 1
-        while <long long>(self.nbuckets * 2 * TT_WAYS * sizeof(TTE)) <= budget - (8 << self.sc_bits):
-            self.nbuckets *= 2
-        while self.sc_bits < SC_MAX_BITS and \
-                (8 << (self.sc_bits + 1)) + self.nbuckets * TT_WAYS * sizeof(TTE) <= <uint64_t>budget:
-            self.sc_bits += 1
-        # the table starts small and doubles as it fills (see _grow), so a short solve
-        # touches (and the kernel zeroes) only the memory it uses
-        self.bmask = (self.nbuckets if self.nbuckets < TT_START_BUCKETS else TT_START_BUCKETS) - 1
-        self.tt = <TTE*>crowns_table_alloc(self.nbuckets * TT_WAYS * sizeof(TTE), &self.tt_base,
-                                           &self.tt_mapped)
-        if self.tt == NULL:
-            raise MemoryError(f"cannot allocate a transposition table of {tt_bytes} bytes")
+        cdef uint64_t lbuckets
+        cdef int sc_bits
+        _layout(tt_bytes, &lbuckets, &sc_bits, &self.nbuckets)
+        self.sc_bits = sc_bits
+        if shared is not None:
+            # the main table is the shared one (one for every worker process, see
+            # SharedTable); `tt_bytes` sizes this engine's own small table and leaf-score
+            # cache as it would for a table of its own.  A shared table is used whole
+            # from the start: growing it (moving entries) while other processes read
+            # it would lose them.
+            self.shared_table = shared
+            self.tt = shared.tt
+            self.nbuckets = shared.nbuckets
+            self.bmask = shared.nbuckets - 1
+            self.shared_gen = shared.gen
+            self.mixk = 0x9E3779B97F4A7C15ULL   # as crowns_mix
+        else:
+            # the table starts small and doubles as it fills (see _grow), so a short solve
+            # touches (and the kernel zeroes) only the memory it uses
+            self.bmask = (self.nbuckets if self.nbuckets < TT_START_BUCKETS else TT_START_BUCKETS) - 1
+            self.tt = <TTS*>crowns_table_alloc(self.nbuckets * TT_WAYS * sizeof(TTS), &self.tt_base,
+                                               &self.tt_mapped)
+            if self.tt == NULL:
+                raise MemoryError(f"cannot allocate a transposition table of {tt_bytes} bytes")
         self.lbmask = lbuckets - 1
-        self.ltt = <TTE*>calloc(lbuckets * TT_WAYS, sizeof(TTE))
+        self.ltt = <TTS*>calloc(lbuckets * TT_WAYS, sizeof(TTS))
         # the leaf-score cache on huge pages too (random lookups: a 4 KB page each would
         # miss the TLB as well as the cache)
         self.scache = <uint64_t*>crowns_table_alloc((<size_t>8) << self.sc_bits, &self.sc_base,
@@ -451,7 +641,7 @@ cdef class Engine:
         if self.scache == NULL or self.ltt == NULL:
             # __dealloc__ frees whatever was allocated (it runs when __cinit__ fails too)
             raise MemoryError("cannot allocate the leaf-score cache")
-        self.gen = 1
+        self.gen = 1 if self.shared_gen == NULL else crowns_gen_load(self.shared_gen)
         self.bound_cards = 0
         self.tt_min_cards = 11
         self.tt_min_cards_game = 6
@@ -521,7 +711,7 @@ cdef class Engine:
         self.next_signal = 0
 
     def __dealloc__(self):
-        if self.tt != NULL:
+        if self.tt != NULL and self.tt_base != NULL:   # (a shared table is its owner's to free)
             crowns_table_free(self.tt_base, self.tt_mapped)
         if self.scache != NULL:
             crowns_table_free(self.sc_base, self.sc_mapped)
@@ -533,13 +723,13 @@ cdef class Engine:
     @property
     def table_bytes(self):
         """Bytes allocated for the transposition table."""
-        return self.nbuckets * TT_WAYS * sizeof(TTE)
+        return self.nbuckets * TT_WAYS * sizeof(TTS)
 
     @property
     def table_bytes_in_use(self):
         """Bytes of the transposition table in use so far (it starts at 4 MB, or the
         whole table when smaller, and doubles as it fills, up to `table_bytes`)."""
-        return (self.bmask + 1) * TT_WAYS * sizeof(TTE)
+        return (self.bmask + 1) * TT_WAYS * sizeof(TTS)
 
     @property
     def score_cache_bytes(self):
@@ -576,8 +766,18 @@ cdef class Engine:
         self.next_check = self.nodes + 1
 
     def new_generation(self):
-        """Mark entries stored from now on as newer (replacement prefers old entries)."""
-        self.gen = (self.gen % 3) + 1
+        """Mark entries stored from now on as newer (replacement prefers old entries).
+        With a shared table the generation is the table's: every engine sharing it
+        takes the new one at its next search."""
+        if self.shared_gen != NULL:
+            self.gen = crowns_gen_next(self.shared_gen)
+        else:
+            self.gen = (self.gen % 3) + 1
+
+    @property
+    def table_shared(self):
+        """Whether the main table is a :class:`SharedTable` (one for several engines)."""
+        return self.shared_gen != NULL
 
     cdef int _load(self, tuple state, St* s) except -1:
         cdef int i
@@ -706,7 +906,8 @@ cdef class Engine:
         """Best move the table holds for `state`, or -1."""
         cdef St s
         self._load(state, &s)
-        cdef TTE* e = self._probe(s.key, self._uses_table(&s) or 1)
+        cdef TTE hit
+        cdef TTE* e = self._probe(s.key, self._uses_table(&s) or 1, &hit)
         if e == NULL:
             return -1
         cdef int m = e.key & 63
@@ -716,7 +917,8 @@ cdef class Engine:
         """(lo, hi, proven, depth) stored for `state`, or None."""
         cdef St s
         self._load(state, &s)
-        cdef TTE* e = self._probe(s.key, self._uses_table(&s) or 1)
+        cdef TTE hit
+        cdef TTE* e = self._probe(s.key, self._uses_table(&s) or 1, &hit)
         if e == NULL:
             return None
         return (_unpack_lo(e.lo), _unpack_hi(e.hi), bool((e.key >> 12) & 1), (e.key >> 6) & 63)
@@ -739,6 +941,8 @@ cdef class Engine:
         if self.stop:
             return 0, False, -1
         self.root_best = -1
+        if self.shared_gen != NULL:
+            self.gen = crowns_gen_load(self.shared_gen)
         with nogil:
             v = self._search(&s, depth, a, b, &proven, 0)
         if self.stop:
@@ -756,6 +960,8 @@ cdef class Engine:
             raise ValueError(f"cell {cell} is not a legal move")
         if self.stop:
             return 0, False
+        if self.shared_gen != NULL:
+            self.gen = crowns_gen_load(self.shared_gen)
         with nogil:
             if s.marker >= 0 and (s.fd >> cell) & 1:
                 v = self._chance(&s, cell, depth - 1, a, b, &proven, 1)
@@ -1106,43 +1312,74 @@ cdef class Engine:
 
     # ------------------------------------------------------------------ table
 
-    cdef inline TTE* _probe(self, uint64_t key, int which=1) noexcept nogil:
-        cdef TTE* b = &self.tt[(key & self.bmask) * TT_WAYS] if which == 1 else \
+    cdef inline TTE* _probe(self, uint64_t key, int which, TTE* out) noexcept nogil:
+        """The entry for `key` in the main table (`which` 1) or the small one (2), copied
+        to `out` (returned), or NULL.  A copy: in a shared table the slot may change
+        as soon as it is read."""
+        cdef TTS* b = &self.tt[(key & self.bmask) * TT_WAYS] if which == 1 else \
             &self.ltt[(key & self.lbmask) * TT_WAYS]
         cdef int i
+        cdef uint64_t d, k
         self.tt_probes += 1
+        if which == 2 or self.mixk == 0:
+            # a table of this engine's own: the check word is the key word
+            for i in range(TT_WAYS):
+                k = b[i].check
+                if (k & 0x8000) and ((k ^ key) & ~(<uint64_t>0xFFFF)) == 0:
+                    self.tt_hits += 1
+                    d = b[i].data
+                    out.key = k
+                    out.lo = <int32_t>(<uint32_t>d)
+                    out.hi = <int32_t>(<uint32_t>(d >> 32))
+                    return out
+            return NULL
         for i in range(TT_WAYS):
-            if (b[i].key & 0x8000) and ((b[i].key ^ key) & ~(<uint64_t>0xFFFF)) == 0:
+            d = crowns_load(&b[i].data)
+            k = crowns_load(&b[i].check) ^ crowns_mix(d)
+            if (k & 0x8000) and ((k ^ key) & ~(<uint64_t>0xFFFF)) == 0:
                 self.tt_hits += 1
-                return &b[i]
+                out.key = k
+                out.lo = <int32_t>(<uint32_t>d)
+                out.hi = <int32_t>(<uint32_t>(d >> 32))
+                return out
         return NULL
 
     cdef void _store(self, uint64_t key, int64_t lo, int64_t hi, int move, int depth,
                      int proven, int which=1) noexcept nogil:
-        cdef TTE* b = &self.tt[(key & self.bmask) * TT_WAYS] if which == 1 else \
+        cdef TTS* b = &self.tt[(key & self.bmask) * TT_WAYS] if which == 1 else \
             &self.ltt[(key & self.lbmask) * TT_WAYS]
-        cdef TTE* e = NULL
+        cdef TTS* e = NULL
         cdef int i, pri, best_pri = 1 << 30, old_proven, old_depth
         cdef int64_t olo, ohi
-        cdef uint64_t data
+        cdef uint64_t data, d, k, ekey = 0
+        cdef uint64_t ks[TT_WAYS]
+        cdef int32_t plo, phi
+        cdef uint64_t mk = self.mixk if which == 1 else 0   # (0: check word = key word)
         if depth > 63:
             depth = 63
         if move < 0:
             move = 63
         self.tt_stores += 1
+        # each slot's key word, read once (a shared table's slots may change meanwhile:
+        # what is written below rests on what was read here)
         for i in range(TT_WAYS):
-            if (b[i].key & 0x8000) and ((b[i].key ^ key) & ~(<uint64_t>0xFFFF)) == 0:
+            d = crowns_load(&b[i].data)
+            k = crowns_load(&b[i].check) ^ (d * mk)
+            ks[i] = k
+            if e == NULL and (k & 0x8000) and ((k ^ key) & ~(<uint64_t>0xFFFF)) == 0:
                 e = &b[i]
-                break
+                ekey = k
+                olo = _unpack_lo(<int32_t>(<uint32_t>d))
+                ohi = _unpack_hi(<int32_t>(<uint32_t>(d >> 32)))
         if e != NULL:
-            old_proven = (e.key >> 12) & 1
-            old_depth = (e.key >> 6) & 63
-            olo = _unpack_lo(e.lo)
-            ohi = _unpack_hi(e.hi)
+            old_proven = (ekey >> 12) & 1
+            old_depth = (ekey >> 6) & 63
             if old_proven and not proven:
                 # keep the proven bounds; take the newer best move
                 if move != 63:
-                    e.key = (e.key & ~(<uint64_t>63)) | <uint64_t>move
+                    d = crowns_load(&e.data)
+                    if (crowns_load(&e.check) ^ (d * mk)) == ekey:   # (unless another process rewrote it)
+                        crowns_put(&e.check, ((ekey & ~(<uint64_t>63)) | <uint64_t>move) ^ (d * mk))
                 return
             if old_proven == proven and (proven or old_depth == depth):
                 if (olo if olo > lo else lo) <= (ohi if ohi < hi else hi):
@@ -1152,30 +1389,33 @@ cdef class Engine:
                         hi = ohi
                 # else: inconsistent heuristic bounds, keep the new ones
                 if move == 63:
-                    move = e.key & 63
+                    move = ekey & 63
             elif not proven and old_depth > depth:
                 return
         else:
             for i in range(TT_WAYS):
-                if not (b[i].key & 0x8000):
+                if not (ks[i] & 0x8000):
                     e = &b[i]
                     if which == 1:
                         self.used += 1
                     break
-                pri = ((b[i].key >> 6) & 63) + 64 * ((b[i].key >> 12) & 1)
-                if ((b[i].key >> 13) & 3) == self.gen:
+                pri = ((ks[i] >> 6) & 63) + 64 * ((ks[i] >> 12) & 1)
+                if ((ks[i] >> 13) & 3) == self.gen:
                     pri += 256
                 if pri < best_pri:
                     best_pri = pri
                     e = &b[i]
+        plo = _pack_lo(lo)
+        phi = _pack_hi(hi)
+        if plo > phi:  # only after clamping huge values: keep the entry harmless
+            plo = -2147483647 - 1
+            phi = 2147483647
         data = (<uint64_t>move) | ((<uint64_t>depth) << 6) | ((<uint64_t>(proven & 1)) << 12) \
             | ((<uint64_t>self.gen) << 13) | 0x8000
-        e.key = (key & ~(<uint64_t>0xFFFF)) | data
-        e.lo = _pack_lo(lo)
-        e.hi = _pack_hi(hi)
-        if e.lo > e.hi:  # only after clamping huge values: keep the entry harmless
-            e.lo = -2147483647 - 1
-            e.hi = 2147483647
+        k = (key & ~(<uint64_t>0xFFFF)) | data
+        d = (<uint64_t>(<uint32_t>plo)) | ((<uint64_t>(<uint32_t>phi)) << 32)
+        crowns_put(&e.data, d)
+        crowns_put(&e.check, k ^ (d * mk))
         if which == 1 and 2 * self.used > (self.bmask + 1) * TT_WAYS and self.bmask + 1 < self.nbuckets:
             self._grow()
 
@@ -1183,20 +1423,21 @@ cdef class Engine:
         """Double the part of the main table in use: entries whose key has the new index
         bit set move to the bucket in the new half (same way), the others stay.  The
         new bit is bit 16 or above (at least 2^16 buckets in use), which every entry
-        keeps, so no entry is lost and each stays findable."""
-        cdef uint64_t half = self.bmask + 1, b, bit = self.bmask + 1
+        keeps, so no entry is lost and each stays findable.  (Never for a shared table:
+        it is used whole from the start.)"""
+        cdef uint64_t half = self.bmask + 1, b, bit = self.bmask + 1, k
         cdef int i
-        cdef TTE* src
-        cdef TTE* dst
+        cdef TTS* src
+        cdef TTS* dst
         for b in range(half):
             src = &self.tt[b * TT_WAYS]
             dst = &self.tt[(b + half) * TT_WAYS]
             for i in range(TT_WAYS):
-                if (src[i].key & 0x8000) and (src[i].key & bit):
+                k = src[i].check   # (a private table: the check word is the key word)
+                if (k & 0x8000) and (k & bit):
                     dst[i] = src[i]
-                    src[i].key = 0
-                    src[i].lo = 0
-                    src[i].hi = 0
+                    src[i].check = 0
+                    src[i].data = 0
         self.bmask = 2 * half - 1
 
     # ------------------------------------------------------------------ limits
@@ -1362,6 +1603,7 @@ cdef class Engine:
         or -INF."""
         cdef int i, cell
         cdef TTE* e
+        cdef TTE hit
         cdef int64_t hi_c
         if self._children_table(s) != 1:
             return -INF
@@ -1369,7 +1611,7 @@ cdef class Engine:
             cell = moves[i]
             if (s.fd >> cell) & 1:
                 continue
-            e = self._probe(self._child_key(s, cell, self.cards[cell]), 1)
+            e = self._probe(self._child_key(s, cell, self.cards[cell]), 1, &hit)
             if e != NULL and (((e.key >> 12) & 1) or ((e.key >> 6) & 63) >= depth - 1):
                 hi_c = _unpack_hi(e.hi)
                 if -hi_c >= beta:
@@ -1390,6 +1632,7 @@ cdef class Engine:
                          int ply) noexcept nogil:
         cdef uint64_t m
         cdef TTE* e
+        cdef TTE hit
         cdef int ttmove = -1, n, i, cell, p, allp, bestm = -1, use, usett, reach, pvs
         cdef int moves[12]
         cdef int64_t best, v, a, lo, hi
@@ -1411,7 +1654,7 @@ cdef class Engine:
             # the last plies of an exact open-mode search (no table there): the lean loop
             proven[0] = 1
             return self._lean(s, m, alpha, beta)
-        e = self._probe(s.key, usett) if usett else NULL
+        e = self._probe(s.key, usett, &hit) if usett else NULL
         if e != NULL:
             ttmove = e.key & 63
             use = ((e.key >> 12) & 1) or ((e.key >> 6) & 63) >= depth
@@ -1589,6 +1832,7 @@ cdef class Engine:
         cdef St c, g
         cdef int rmoves[12]
         cdef TTE* e
+        cdef TTE hit
         k = 0
         while pool:
             cards[k] = __builtin_ctzll(pool)
@@ -1630,7 +1874,7 @@ cdef class Engine:
             if not self._gen(&c):
                 lbs[i] = ubs[i] = -self._terminal(&c)
             elif self._uses_table(&c):
-                e = self._probe(c.key, self._uses_table(&c))
+                e = self._probe(c.key, self._uses_table(&c), &hit)
                 if e != NULL and (((e.key >> 12) & 1) or ((e.key >> 6) & 63) >= depth):
                     lo_e = _unpack_lo(e.lo)
                     hi_e = _unpack_hi(e.hi)
@@ -1673,7 +1917,7 @@ cdef class Engine:
                 if lbs[i] < ubs[i] and ubs[i] > t:
                     self._make(s, &c, cell, cards[i])
                     m2 = self._gen(&c)
-                    e = self._probe(c.key, self._uses_table(&c)) if self._uses_table(&c) else NULL
+                    e = self._probe(c.key, self._uses_table(&c), &hit) if self._uses_table(&c) else NULL
                     reply = -1
                     if e != NULL and (e.key & 63) != 63:
                         reply = e.key & 63

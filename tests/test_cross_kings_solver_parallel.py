@@ -139,13 +139,24 @@ def test_limited_parallel_solve_gives_sound_bounds(mode, all_moves, small_positi
         assert sol.exact or sol.stopped == "time"
 
 
-def test_memory_is_shared_out_over_the_workers():
+def test_memory_is_shared_out_over_the_workers(monkeypatch):
     pos = _bench_position(18, 0)
     sol = solve(pos, all_moves=True, tt_mb=6, workers=3)
-    assert sol.exact and sol.stats["workers"] == 3
-    # three engines of 2 MB each: tables and leaf-score caches within the 6 MB asked for
-    assert sol.table_bytes + sol.stats["score_cache_bytes"] <= 6 * 2**20
-    assert sol.table_bytes <= 6 * 2**20 // 2
+    assert sol.exact and sol.stats["workers"] == 3 and sol.stats["table_shared"]
+    # one table for the three workers, counted once: each worker keeps what an engine of
+    # 2 MB keeps beside its table (the small table of the last plies: 128 KB; the
+    # leaf-score cache: 512 KB), and the table is the largest power of two of what is
+    # left, 6 MB - 3 x 640 KB = 4.125 MB: 4 MB
+    assert sol.table_bytes == 4 * 2**20 and sol.table_entries == 4 * 2**20 // 16
+    assert sol.stats["score_cache_bytes"] == 3 * 512 * 2**10
+    assert sol.table_bytes + 3 * 128 * 2**10 + sol.stats["score_cache_bytes"] <= 6 * 2**20
+    assert 0 < sol.table_used <= sol.table_entries
+    # without the shared table: three engines of 2 MB each, a 1 MB table each
+    monkeypatch.setattr(parallel, "SHARED_TABLE", False)
+    own = solve(pos, all_moves=True, tt_mb=6, workers=3)
+    assert not own.stats["table_shared"] and own.table_bytes == 3 * 2**20
+    assert own.table_bytes + 3 * 128 * 2**10 + own.stats["score_cache_bytes"] <= 6 * 2**20
+    assert own.move_values == sol.move_values
     with pytest.raises(SolverOptionError, match=r"^tt_mb=2 MB shared over the 3 worker processes this solve"
                                                  r" starts \(workers=3\) leaves 0\.667 MB each"):
         solve(pos, tt_mb=2, workers=3)

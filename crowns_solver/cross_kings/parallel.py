@@ -2,8 +2,13 @@
 
 The root's moves are split over worker processes (the compiled engine is not
 thread-safe, so processes, not threads).  Each worker builds its own compiled
-:class:`Engine` for the position with its share of the memory and takes root moves from a
-shared counter, largest job first:
+:class:`Engine` for the position and takes root moves from a shared counter, largest job
+first.  The engines share one main transposition table (:data:`SHARED_TABLE`): the parent
+maps it (``_ck_search.SharedTable``, anonymous shared memory) before it forks the
+workers, so what one worker proves the others find; entries are written without locks
+and checked on reading (lockless hashing, Hyatt and Mann 2002).  Each worker keeps its
+own small table of the last plies and leaf-score cache.  Under a start method other than
+``fork`` each worker has a table of its own, ``tt_mb / n`` (:func:`_table_plan`).
 
 - ``all_moves=True``: every move's exact value is independent of the others, so each
   move (in game mode: each card a face-down move may reveal) is one job, solved exactly as
@@ -81,8 +86,9 @@ __all__ = ["check_workers", "check_memory", "worker_processes", "solve_parallel"
 #: `workers` says: starting processes costs more than they save there (a 16-card open
 #: position solves in a few milliseconds; process start and the gathering cost tens).
 PARALLEL_MIN_CARDS = 16
-#: Each worker's engine gets ``tt_mb / workers`` MB, and at least this much (the same
-#: minimum as ``solve(tt_mb=...)`` for one process).
+#: Each worker's engine is given ``tt_mb / workers`` MB, and at least this much (the
+#: same minimum as ``solve(tt_mb=...)`` for one process; with the shared table it sizes
+#: the worker's own small table and leaf-score cache, see :func:`_table_plan`).
 MIN_WORKER_TT_MB = 1
 #: Seconds the parent waits, after a stop (Ctrl-C, time limit) reached the workers, for
 #: their last reports before it terminates them.
@@ -96,6 +102,10 @@ ANYTIME_PARALLEL = True
 #: LEASE_MIN_NODES (a search stopped on its part is repeated with the next part).
 LEASE_PARTS = 2
 LEASE_MIN_NODES = 20_000
+#: One main transposition table for all the workers, in memory they share (made by the
+#: parent before they start; the ``fork`` start method only, see :func:`_table_plan`),
+#: instead of one table each.  False: each worker's engine has its own table.
+SHARED_TABLE = True
 #: The engine's minimal table, for the parent's bookkeeping while the workers search.
 _PARENT_TT_BYTES = 65536
 _NONE = -_INF   # shared best value before any move is pinned
@@ -184,6 +194,11 @@ _OPTION_NAMES = {False: ("tt_mb=", "workers="), True: ("--tt-mb ", "--workers ")
 def check_memory(tt_mb: float, processes: int, *, workers: int | None = None, cli: bool = False) -> float:
     """MB of memory each worker process gets, ``tt_mb / processes``.
 
+    With the shared table (:data:`SHARED_TABLE`, see :func:`_table_plan`) that share
+    sizes the worker's own small table and leaf-score cache, and the one table the
+    workers share takes what they leave of `tt_mb` (counted once); else it is the
+    worker's whole engine.  Either way the solve stays within `tt_mb`.
+
     Parameters
     ----------
     tt_mb : float
@@ -243,11 +258,42 @@ def _on_sigint(signum: int, frame: Any) -> None:
         raise KeyboardInterrupt
 
 
+def _table_plan(tt_mb: float, n: int, ctx: Any) -> tuple[Any, int]:
+    """The memory of `n` workers started by `ctx` out of `tt_mb` MB: ``(shared, bytes)``,
+    `shared` the :class:`SharedTable` every worker's engine uses as its main table (None:
+    a table each) and `bytes` what each worker's engine is given.
+
+    Each worker is given ``tt_mb / n`` MB.  With a shared table (:data:`SHARED_TABLE`,
+    two or more workers, the ``fork`` start method: a process forked after the table is
+    mapped shares it; ``spawn`` and ``forkserver`` start fresh processes that cannot)
+    that share sizes only the worker's own small table and leaf-score cache, as it
+    would beside a table of its own (``table_layout``), and the shared table is the
+    largest power of two of buckets that fits in what the ``n`` of them leave: it is
+    counted once, and the whole stays within `tt_mb`.
+
+    Raises
+    ------
+    SolverOptionError
+        If the shared table cannot be allocated.
+    """
+    share = int(tt_mb / n * (1 << 20))
+    if not SHARED_TABLE or n < 2 or ctx.get_start_method() != "fork":
+        return None, share
+    own = _core.table_layout(share)
+    table = int(tt_mb * (1 << 20)) - n * (own["small_table"] + own["score_cache"])
+    try:
+        return _core.SharedTable(table), share
+    except MemoryError:
+        raise SolverOptionError(f"cannot allocate a shared transposition table of {table / 2**20:g} MB;"
+                                " ask for less") from None
+
+
 def _worker_engine(wid: int, job: dict, results: Any) -> Any:
     """A worker's compiled engine for the job's position, or None after reporting that
     its table could not be allocated."""
     try:
-        eng = _core.Engine(job["cards"], job["mode_i"], job["objective_i"], job["reach_i"], job["tt_bytes"])
+        eng = _core.Engine(job["cards"], job["mode_i"], job["objective_i"], job["reach_i"], job["tt_bytes"],
+                           job.get("shared"))
     except MemoryError:
         results.put(("error", wid, (f"worker {wid} cannot allocate a transposition table of"
                                     f" {job['tt_bytes'] / 2**20:g} MB; ask for less")))
@@ -340,7 +386,7 @@ def _final_report(eng: Any, done: int, t0: float, c0: float) -> dict:
         "seconds": time.perf_counter() - t0, "cpu_seconds": time.process_time() - c0,
         "table_bytes": eng.table_bytes, "table_entries": eng.table_entries,
         "table_used": eng.table_used(), "score_cache_bytes": eng.score_cache_bytes,
-        "stats": eng.stats(),
+        "table_shared": eng.table_shared, "stats": eng.stats(),
     }
 
 
@@ -349,8 +395,24 @@ def _watch_parent(parent: int) -> None:
     stopping it (killed outright): no worker outlives its solve."""
     import threading
 
+    direct = os.getppid() == parent
+
+    def alive() -> bool:
+        # forked by the solve: it is this process's parent until it ends (a killed parent
+        # left unreaped still answers a signal, so its id is not enough); started by the
+        # ``forkserver`` server, this process's parent is the server: watch the solve's id
+        if direct:
+            return os.getppid() == parent
+        try:
+            os.kill(parent, 0)
+        except ProcessLookupError:
+            return False
+        except PermissionError:   # (the id reused by another user's process)
+            return False
+        return True
+
     def watch() -> None:
-        while os.getppid() == parent:
+        while alive():
             time.sleep(0.5)
         os.kill(os.getpid(), signal.SIGINT)
         time.sleep(STOP_GRACE)
@@ -906,7 +968,9 @@ def solve_parallel(pos: Position, *, mode: str, objective: str, all_moves: bool,
     pvs: dict[int, list[int]] = {}
     card_values: dict[int, dict[int, int]] = {}
     if not stop and n >= 1 and tasks:
-        share = int(tt_mb / n * (1 << 20))
+        import multiprocessing as mp
+
+        shared, share = _table_plan(tt_mb, n, mp.get_context())
         job = {
             "cards": cards, "root": root, "pos": pos, "mode": mode, "objective": objective,
             "mode_i": mode_i, "objective_i": objective_i, "reach_i": reach_i, "parent_pid": os.getpid(),
@@ -915,8 +979,10 @@ def solve_parallel(pos: Position, *, mode: str, objective: str, all_moves: bool,
             "estimates": estimates,
             "first": (((1, 0) if (run.estimate or 0) > 0 else (0, 1))
                       if mode == "open" and WDL_FIRST else ()),
+            "shared": shared,   # (inherited by the forked workers, never pickled)
         }
         stop = _run_workers(run, job, tasks, n, left, reports, pvs, card_values)
+        del job, shared   # the workers have ended: free the shared table
     return _assemble(run, tasks, reports, pvs, card_values, stop, parent_nodes, parent_stats, parent_table,
                      seconds=time.perf_counter() - t0, tt_mb=tt_mb, time_limit=time_limit,
                      node_limit=node_limit, workers=n)
@@ -1051,11 +1117,12 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
     pool = None if left is None else ctx.Value("q", max(left, 0))
     results = ctx.Queue()
     commands = [ctx.Queue() for _ in range(n)]
+    shared, share = _table_plan(tt_mb, n, ctx) if n >= 1 and not stop else (None, 0)
     job = {
         "cards": cards, "root": root, "pos": pos, "mode": mode, "objective": objective,
         "mode_i": mode_i, "objective_i": objective_i, "reach_i": reach_i, "parent_pid": os.getpid(),
-        "all_moves": all_moves, "tt_bytes": int(tt_mb / n * (1 << 20)), "deadline": deadline,
-        "heur_kind": heur_kind, "workers": n,
+        "all_moves": all_moves, "tt_bytes": share, "deadline": deadline,
+        "heur_kind": heur_kind, "workers": n, "shared": shared,
     }
     procs = [ctx.Process(target=_anytime_worker,
                          args=(w, job, commands[w], next_task, claimed, best, pinning, pool, results),
@@ -1375,6 +1442,13 @@ def _assemble(run: _Run, tasks: list, reports: dict, pvs: dict, card_values: dic
     # the parent's table is freed before the workers allocate theirs: report theirs (the
     # parent's when none ran)
     tables = {k: sum(r[k] for r in ws) for k in parent_table} if ws else dict(parent_table)
+    shared = any(r.get("table_shared") for r in ws)
+    if shared:
+        # one table for all the workers: counted once; its entries in use are those each
+        # worker filled (an approximation: two workers can fill one slot at once)
+        tables["table_bytes"] = ws[0]["table_bytes"]
+        tables["table_entries"] = ws[0]["table_entries"]
+        tables["table_used"] = min(tables["table_used"], tables["table_entries"])
     stats: dict[str, Any] = {}
     for key, val in parent_stats.items():
         if isinstance(val, int):
@@ -1384,6 +1458,7 @@ def _assemble(run: _Run, tasks: list, reports: dict, pvs: dict, card_values: dic
     stats.update({
         "score_cache_bytes": tables["score_cache_bytes"],
         "workers": workers,
+        "table_shared": shared,
         "worker_nodes": [r["nodes"] for r in ws],
         "worker_seconds": [round(r["seconds"], 3) for r in ws],
         "worker_cpu_seconds": [round(r["cpu_seconds"], 3) for r in ws],
