@@ -740,3 +740,25 @@ def test_a_missing_names_field_is_named():
 def test_first_dealer_by_name_in_a_file_is_read_as_that_seat():
     data = _one_round_file() | {"first_dealer": "bob"}
     assert ScoreKeeper.from_dict(data).round_info(1).dealer == "Bob"
+
+
+@pytest.mark.parametrize("value, message", [
+    (10**5000, "points out of range: a number of 5001 digits is more than any hand can count"),
+    (-10**5000, "points cannot be negative: a number of 5001 digits"),
+    ("1" * 5001, "points out of range: a number of 5001 digits is more than 3 cards can count in any round"),
+    ("-" + "1" * 5001, "points cannot be negative: a number of 5001 digits"),
+    ("99999999999", "points out of range: a number of 11 digits is more than 3 cards can count"),
+], ids=["int", "negative-int", "text", "negative-text", "11-digit-text"])
+def test_numbers_too_long_to_convert_are_a_score_entry_error(value, message):
+    # int() and str() refuse numbers past 4,300 digits with a plain ValueError (probe finding 1)
+    k = ScoreKeeper(["Ann", "Bob"])
+    with pytest.raises(ScoreEntryError, match=re.escape(message)):
+        k.enter_round([0, value])
+    assert k.round_scores(1) == {}
+
+
+def test_a_huge_number_typed_at_the_prompts_is_asked_again(tmp_path):
+    keeper, s = run(["9" * 5000, "2", "Ann", "Bob", "7" * 5001, "0", "4"], save=tmp_path / "h.json")
+    assert "Please type a whole number from 1 to 14" in s.text
+    assert "points out of range: a number of 5001 digits" in s.text
+    assert keeper.round_scores(1) == {"Ann": 0, "Bob": 4}

@@ -178,13 +178,30 @@ def check_names(names: Sequence[str]) -> tuple[str, ...]:
     return tuple(out)
 
 
+#: Larger points than this are refused before any arithmetic: no hand counts a tenth of it.
+_HUGE = 10**9
+
+
+def _digits(number: int) -> int:
+    """Decimal digits of abs(`number`), without str() (which refuses very long numbers)."""
+    n = abs(number)
+    k = max(1, int(n.bit_length() * 0.30102999566398120))   # log10(2): k or k + 1 digits
+    return k + 1 if n >= 10**k else k
+
+
 def _entry_text(value: Any) -> str:
     """The text of a score entry: whole-number points, a card string, or a list of card
     strings (joined); anything else is a ScoreEntryError naming the value."""
     if isinstance(value, bool) or value is None:
         raise ScoreEntryError(f"not points or cards: {value!r}")
     if isinstance(value, numbers.Integral):
-        return str(int(value))
+        number = int(value)
+        if abs(number) > _HUGE:   # no hand counts this much; and str() refuses past 4,300 digits
+            if number < 0:
+                raise ScoreEntryError(f"points cannot be negative: a number of {_digits(number)} digits")
+            raise ScoreEntryError(f"points out of range: a number of {_digits(number)} digits is more than any"
+                                  " hand can count")
+        return str(number)
     if isinstance(value, numbers.Real):
         raise ScoreEntryError(f"points must be a whole number >= 0, got {value!r}")
     if isinstance(value, str):
@@ -485,6 +502,13 @@ class ScoreKeeper:
             return 0, ()
         number = text[1:] if text[:1] in "+-" else text
         if number.isdecimal():
+            if len(number) > len(str(_HUGE)):   # int() refuses numbers past 4,300 digits
+                if text[:1] == "-":
+                    raise ScoreEntryError(f"points cannot be negative: a number of {len(number)} digits")
+                raise ScoreEntryError(
+                    f"points out of range: a number of {len(number)} digits is more than {wild} cards can count"
+                    f" in any round (at most {limit})"
+                )
             points = int(text)
             if points < 0:
                 raise ScoreEntryError(f"points cannot be negative: {text}")
@@ -1007,7 +1031,7 @@ def _ask(read: Callable[[str], str], prompt: str) -> str:
 def _ask_names(read: Callable[[str], str], write: Callable[[str], None]) -> list[str]:
     while True:
         text = _ask(read, f"Number of players (1-{MAX_PLAYERS}): ")
-        if text.isdecimal() and 1 <= int(text) <= MAX_PLAYERS:
+        if text.isdecimal() and len(text) <= 3 and 1 <= int(text) <= MAX_PLAYERS:
             count = int(text)
             break
         write(f"Please type a whole number from 1 to {MAX_PLAYERS} (got {text!r}).")
