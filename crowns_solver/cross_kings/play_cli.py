@@ -157,7 +157,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     load = None if args.load is None else _read_game(args.load, stdin=False)
     time_limit = None if args.time == 0 else args.time
     session = PlaySession(seed=args.seed, opponent=args.opponent, time_limit=time_limit,
-                          node_limit=args.node_limit, seat=args.seat, load=load)
+                          node_limit=args.node_limit, seat=args.seat, load=load,
+                          load_source=args.load)
     return session.run()
 
 
