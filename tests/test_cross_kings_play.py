@@ -191,7 +191,7 @@ def test_the_same_seed_deals_the_same_game(capsys, monkeypatch):
     [
         (["--opponent", "oracle"], "unknown Cross Kings player 'oracle'"),
         (["--load", "not//a//save"], "grid has 1 rows"),
-        (["--time", "0"], "--time 0 means no time limit: give --node-limit N"),
+        (["--time", "0"], "--time 0 (or inf) means no time limit: give --node-limit N"),
     ],
 )
 def test_bad_options_are_one_line(capsys, monkeypatch, argv, message):

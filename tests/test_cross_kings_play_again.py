@@ -59,3 +59,29 @@ def test_a_position_loaded_in_python_is_given_back_as_json():
     assert tip.startswith(prefix)
     again = Position.from_text(shlex.split(tip[len(prefix):])[0])
     assert again.to_dict() == public_position(start).to_dict()   # face-down cards stay unseen
+
+
+def test_time_inf_means_no_time_limit_in_play_and_analyse(capsys, monkeypatch):
+    """``--time inf`` is no time limit, as ``solve --time-limit inf`` (probe finding 10):
+    play with a node limit runs; without one it asks for it, as --time 0 does."""
+    from crowns_solver.cross_kings.play_cli import _seconds_or_zero
+
+    assert _seconds_or_zero("inf") == _seconds_or_zero("Infinity") == _seconds_or_zero("0") == 0.0
+    last = _play(capsys, monkeypatch, "q\n", "--seed", "5", "--seat", "second", "--time", "inf",
+                 "--node-limit", "1000")
+    assert last == "game left unfinished before the start; the same deal again: --seed 5 --seat second"
+    monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
+    code, _, err = run_cli(capsys, "cross-kings", "play", "--seed", "5", "--time", "inf")
+    assert code == 2 and "--time 0 (or inf) means no time limit: give --node-limit N" in err
+
+
+def test_analyse_time_inf_is_time_zero(capsys):
+    # tests/data/cross_kings_labels.jsonl, first line: a whole game; nodes bound each move
+    save = ("??7S6H2H8H??/5H6C3SAHKH7C/3C8C??KC5D4C/4HAD??7D2D5S/7H4DKD6D6S8S/5C3D4SKS2S2C"
+            "//ASAC8D3H//301273969908864214574189716")
+    code, out, err = run_cli(capsys, "cross-kings", "analyse", save, "--time", "inf", "--node-limit", "2000", "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["time_limit"] == 0 and len(data["moves"]) == 27
+    code, out0, _ = run_cli(capsys, "cross-kings", "analyse", save, "--time", "0", "--node-limit", "2000", "--json")
+    assert json.loads(out0)["moves"] == data["moves"]
