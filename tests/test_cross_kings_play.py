@@ -189,7 +189,6 @@ def test_the_same_seed_deals_the_same_game(capsys, monkeypatch):
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["--opponent", "oracle"], "unknown Cross Kings player 'oracle'"),
         (["--load", "not//a//save"], "grid has 1 rows"),
         (["--time", "0"], "--time 0 (or inf) means no time limit: give --node-limit N"),
     ],

@@ -85,3 +85,14 @@ def test_analyse_time_inf_is_time_zero(capsys):
     assert data["time_limit"] == 0 and len(data["moves"]) == 27
     code, out0, _ = run_cli(capsys, "cross-kings", "analyse", save, "--time", "0", "--node-limit", "2000", "--json")
     assert json.loads(out0)["moves"] == data["moves"]
+
+
+def test_an_unknown_opponent_names_the_option(capsys):
+    """Probe finding 9 (Cross Kings): the message names --opponent, as typed."""
+    import pytest
+
+    with pytest.raises(SystemExit) as exc:
+        run_cli(capsys, "cross-kings", "play", "--opponent", "nope")
+    assert exc.value.code == 2
+    err = capsys.readouterr().err
+    assert "argument --opponent: invalid choice: 'nope' (choose from 'random', 'greedy', 'search', 'clairvoyant')" in err

@@ -212,7 +212,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     play.add_argument("--seed", type=whole_number(0), default=None, metavar="S",
                       help="seed of the deal and of the computer's choices (default: a fresh one, printed)")
-    play.add_argument("--opponent", default="search", metavar="NAME",
+    play.add_argument("--opponent", default="search", metavar="NAME", choices=PLAYER_NAMES,
                       help=f"computer player: {', '.join(PLAYER_NAMES)} (clairvoyant cheats); default search")
     play.add_argument("--time", type=_seconds_or_zero, default=PLAY_TIME, metavar="PER_MOVE",
                       help=f"seconds of search per computer move, hint and analysed move"
