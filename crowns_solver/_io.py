@@ -8,17 +8,101 @@ never replaced unless the user asked for it (``--force``).
 from __future__ import annotations
 
 import os
+import re
 import shlex
 from pathlib import Path
 
 from .errors import (CrownsError, EmptyPathError, FolderPathError, MissingFolderError, OutputExistsError,
                      SamePathError)
 
-__all__ = ["MAX_TEXT_BYTES", "check_distinct", "check_file_path", "check_folder_path", "check_input_given",
-           "check_path_given", "check_run_outputs", "check_writable", "decode_utf8", "names_folder", "read_text"]
+__all__ = ["MAX_INT_DIGITS", "MAX_TEXT_BYTES", "check_distinct", "check_file_path", "check_folder_path", "check_input_given",
+           "check_numbers", "check_path_given", "check_run_outputs", "check_writable", "decode_utf8", "json_int",
+           "names_folder", "read_text", "too_long_number"]
 
 #: Largest text input read (positions, records, decks are far smaller).
 MAX_TEXT_BYTES = 64 * 2**20
+#: Most digits of a whole number read from a file: Python's own limit for converting text
+#: to int and back (``sys.get_int_max_str_digits()``, 4,300 by default).  A longer number
+#: is a user error naming the field, never the ``ValueError`` traceback Python raises.
+MAX_INT_DIGITS = 4300
+
+
+class TooLongNumber:
+    """What :func:`json_int` reads for a whole number of more than :data:`MAX_INT_DIGITS`
+    digits: the digit count, so that :func:`check_numbers` can name the field holding it."""
+
+    __slots__ = ("digits",)
+
+    def __init__(self, digits: int) -> None:
+        self.digits = digits
+
+    def __repr__(self) -> str:
+        return f"<a number of {self.digits:,} digits>"
+
+
+def json_int(text: str) -> int | TooLongNumber:
+    """The ``parse_int`` hook of every JSON reader: `text` as an int, or a
+    :class:`TooLongNumber` if it has more than :data:`MAX_INT_DIGITS` digits (which
+    ``int()`` refuses with a ``ValueError`` that would end ``json.loads``); the reader
+    then calls :func:`check_numbers` to refuse it naming the field."""
+    digits = len(text.lstrip("+-"))
+    if digits > MAX_INT_DIGITS:
+        return TooLongNumber(digits)
+    return int(text)
+
+
+def _digits(value: object) -> int:
+    """Decimal digits of a too-long number (a :class:`TooLongNumber`, or an int that TOML
+    read in hex, octal or binary, which Python does not limit); 0 if it is not one."""
+    if isinstance(value, TooLongNumber):
+        return value.digits
+    if (isinstance(value, int) and not isinstance(value, bool) and abs(value).bit_length() > 3.3 * MAX_INT_DIGITS
+            and abs(value) >= 10**MAX_INT_DIGITS):
+        return int(abs(value).bit_length() * 0.30103) + 1   # about log10(2) digits per bit
+    return 0
+
+
+def check_numbers(data: object, error: type[CrownsError], where: str = "") -> None:
+    """Refuse a whole number of more than :data:`MAX_INT_DIGITS` digits anywhere in `data`
+    (parsed JSON or TOML: dicts, lists, scalars), naming the field holding it.
+
+    Parameters
+    ----------
+    data : object
+        The parsed file.
+    error : type
+        The CrownsError subclass to raise.
+    where : str
+        The start of the message (``"deck.json: "``), e.g. the file name.
+
+    Raises
+    ------
+    CrownsError
+        An instance of `error`, e.g. ``g.json: entry 'seed' is a number of 5,001 digits;
+        at most 4,300 are read``.
+    """
+    stack: list[tuple[str, object]] = [("", data)]
+    while stack:
+        path, value = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((f"{path}[{k!r}]" if path else repr(k), v) for k, v in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{i}]", v) for i, v in reversed(list(enumerate(value))))
+        elif digits := _digits(value):
+            field = f"entry {path}" if path else "the value"
+            raise error(f"{where}{field} is a number of {digits:,} digits; at most {MAX_INT_DIGITS:,} are read")
+
+
+def too_long_number(text: str, exc: ValueError) -> str | None:
+    """The message for a whole number too long to convert, if `exc` (raised by a parser
+    such as ``tomllib.loads`` on `text`) is Python's refusal of one, naming the entry
+    (``entry 'salvation' is a number of 5,001 digits; ...``); else None."""
+    found = re.search(r"has (\d+) digits", str(exc))
+    if "integer string conversion" not in str(exc) or found is None:
+        return None
+    key = re.search(r"^[ \t]*([^=\n]+?)[ \t]*=[ \t]*[+-]?[0-9_]{%d,}" % (MAX_INT_DIGITS + 1), text, re.MULTILINE)
+    field = f"entry {key.group(1).strip()!r}" if key else "a number"
+    return f"{field} is a number of {int(found.group(1)):,} digits; at most {MAX_INT_DIGITS:,} are read"
 
 
 def read_text(path: str | os.PathLike[str], error: type[CrownsError], *, what: str = "file") -> str:

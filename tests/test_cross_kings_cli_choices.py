@@ -43,7 +43,7 @@ def test_every_command_offers_the_apis_lists():
                                  "--objective": solver.OBJECTIVES, "--a-evaluation": evaluations,
                                  "--b-evaluation": evaluations, "--reach": position.REACHES}
     assert _choices("analyse") == {"--player": position.PLAYERS}
-    assert _choices("play") == {"--seat": SEATS}
+    assert _choices("play") == {"--seat": SEATS, "--opponent": players.PLAYER_NAMES}
 
 
 def test_a_new_evaluation_reaches_every_command(monkeypatch):

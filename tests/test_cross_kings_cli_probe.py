@@ -53,10 +53,10 @@ def _fails(capsys, *argv: str) -> str:
      " '99999999999999999999'"),
     # --time 0 without --node-limit: the API's "needs a time_limit or node_limit" / "give a time limit"
     (("analyse", SAVE, "--time", "0"),
-     "crowns: error: --time 0 means no time limit, which is accepted only for positions with up to 16 cards"
+     "crowns: error: --time 0 (or inf) means no time limit, which is accepted only for positions with up to 16 cards"
      " left (an exact solve of a larger one could run for hours): give --node-limit N too, or a --time"),
     (("play", "--time", "0"),
-     "crowns: error: --time 0 means no time limit: give --node-limit N for the computer's searches, the hints"
+     "crowns: error: --time 0 (or inf) means no time limit: give --node-limit N for the computer's searches, the hints"
      " and the analysis"),
     # a huge --deals ran the runner's chunk list out of memory (MemoryError traceback)
     (("match", "--a", "random", "--b", "random", "--deals", "1000000000000"),

@@ -84,7 +84,9 @@ def test_scripted_session_hint_malformed_move_undo_save_eof(capsys, monkeypatch)
     # save: the save string loaded (its face-down list kept)
     assert f"save string: {LABEL_SAVE}" in lines
     # end of input: a clean end with the way to resume
-    assert lines[-1] == f"end of input: game left unfinished; resume with: crowns cross-kings play --load '{LABEL_SAVE}'"
+    # (with the opponent played, so the same game goes on)
+    assert lines[-1] == (f"end of input: game left unfinished; resume with: crowns cross-kings play --load '{LABEL_SAVE}'"
+                         " --opponent greedy")
 
 
 def test_quit_and_undo_before_any_move(capsys, monkeypatch):
@@ -95,7 +97,9 @@ def test_quit_and_undo_before_any_move(capsys, monkeypatch):
     assert "start cells: (2,2) ??  (2,3) ??  (3,2) ??  (3,3) ??" in out
     assert "nothing to undo: you have not moved yet" in out
     assert "nothing to save yet: the start cell has not been chosen" in out
-    assert out.rstrip().endswith("game left unfinished before the start; the same deal again: --seed 3")
+    # the tip brings back the seat and the opponent too (probe finding 3)
+    assert out.rstrip().endswith("game left unfinished before the start; the same deal again: --seed 3"
+                                 " --seat second --opponent random")
     assert "your move> hint" not in out  # nothing is read after quit
 
 
@@ -185,9 +189,8 @@ def test_the_same_seed_deals_the_same_game(capsys, monkeypatch):
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["--opponent", "oracle"], "unknown Cross Kings player 'oracle'"),
         (["--load", "not//a//save"], "grid has 1 rows"),
-        (["--time", "0"], "--time 0 means no time limit: give --node-limit N"),
+        (["--time", "0"], "--time 0 (or inf) means no time limit: give --node-limit N"),
     ],
 )
 def test_bad_options_are_one_line(capsys, monkeypatch, argv, message):

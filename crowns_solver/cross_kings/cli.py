@@ -262,7 +262,7 @@ def _fmt_move_value(m, objective: str) -> str:
 def cmd_solve(args: argparse.Namespace) -> int:
     from .cards import DECK
     from .position import cell_index
-    from .solver import DEFAULT_TT_MB, solve
+    from .solver import DEFAULT_TT_MB, _anytime, solve
 
     pos = load_position(args)
     time_limit = None if args.time_limit == 0 or math.isinf(args.time_limit) else args.time_limit
@@ -351,6 +351,12 @@ def cmd_solve(args: argparse.Namespace) -> int:
           f" {sol.table_entries:,} entries used ({size})")
     if interrupted:
         print("interrupted: the figures above are what was proven before Ctrl-C")
+        if not sol.exact and time_limit is None and args.node_limit is None and _anytime(pos, args.mode, True):
+            from .solver import PRE_DEPTH
+
+            print(f"(with no time limit the search went straight to the exact solve after a {PRE_DEPTH}-ply"
+                  " pass, whose estimate this is; a --time-limit of the seconds you can wait gives the"
+                  " deepest estimate reached in them)")
         return 130
     return 0
 
@@ -418,6 +424,8 @@ def _node_limit(text: str) -> int:
 
 
 def register_solve(commands: argparse._SubParsersAction) -> None:
+    from .solver import PRE_DEPTH
+
     solve = commands.add_parser(
         "solve",
         help="solve a position: its value, every move ranked, the principal variation",
@@ -426,7 +434,11 @@ def register_solve(commands: argparse._SubParsersAction) -> None:
             " known); --mode game: the game value (face-down cards unknown until taken)."
             f" Positions too large to solve exactly within --time-limit (default"
             f" {SOLVE_TIME_LIMIT:g} s) get an anytime analysis: the best move found and"
-            " proven bounds.  Ctrl-C stops the search and prints what is proven."
+            " proven bounds.  Ctrl-C stops the search and prints what is proven.  With no"
+            " time limit (--time-limit 0 or inf, and no --node-limit), a large position's search goes"
+            f" straight to the exact solve after a {PRE_DEPTH}-ply pass, so Ctrl-C then"
+            f" leaves only that pass's estimate: for the deepest estimate in a given time,"
+            " give that time as --time-limit."
         ),
     )
     add_position_args(solve)
@@ -437,7 +449,8 @@ def register_solve(commands: argparse._SubParsersAction) -> None:
     solve.add_argument("--all-moves", action="store_true", help="exact value of every move (slower)")
     solve.add_argument("--time-limit", type=_positive_float, default=SOLVE_TIME_LIMIT, metavar="S",
                        help=f"stop after S seconds and report what is proven (default {SOLVE_TIME_LIMIT:g};"
-                            " 0 or inf: no limit)")
+                            f" 0 or inf: no limit, the exact solve only: Ctrl-C then gives just a"
+                            f" {PRE_DEPTH}-ply estimate)")
     solve.add_argument("--node-limit", type=_node_limit, default=None, metavar="N",
                        help="stop after N search nodes")
     solve.add_argument("--tt-mb", type=_number, default=None, metavar="MB",

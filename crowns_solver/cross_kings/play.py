@@ -224,6 +224,10 @@ class PlaySession:
     load : Position or str, optional
         Resume a game: a save string (RULES.md "Interchange"), a position as JSON, or a
         :class:`Position`.
+    load_source : str, optional
+        How the user named `load` (``play --load``'s argument: a file name or the save
+        string), repeated in the tip for playing the same game again when it is left
+        before the start.  None: the loaded position itself, as JSON.
     stdin, stdout : file objects
         Where commands are read and everything is written (default the terminal).
 
@@ -244,6 +248,7 @@ class PlaySession:
         node_limit: int | None = None,
         seat: str | None = None,
         load: Position | str | None = None,
+        load_source: str | None = None,
         stdin: IO[str] | None = None,
         stdout: IO[str] | None = None,
     ) -> None:
@@ -270,6 +275,7 @@ class PlaySession:
         self.node_limit = node_limit
         self.rng = np.random.default_rng(player_ss)
         self.loaded = load is not None
+        self.load_source = load_source
         if load is None:
             start = Deal.random(np.random.default_rng(deal_ss)).position()
             to_move: str = start.to_move
@@ -286,8 +292,10 @@ class PlaySession:
                 states = [s.position for s in replay(pos)] + [pos]
             else:
                 states = [pos]
+        #: The seat a player gets without --seat (in a tip, --seat is added when it differs).
+        self.default_seat = "first" if load is None else to_move
         if seat is None:
-            seat = "first" if load is None else to_move
+            seat = self.default_seat
         elif seat == "random":
             seat = ("first", "second")[int(np.random.default_rng(seat_ss).integers(2))]
         self.human: Player = seat  # type: ignore[assignment]
@@ -433,6 +441,31 @@ class PlaySession:
             return json.dumps(public_position(pos).to_dict()), "the position as JSON (no move record)"
         return text, ("grid reflected so that it starts at (2,2), as the format requires" if mirrored else "")
 
+    def _options(self, default_seat: str) -> str:
+        """The options, after the game's source, that bring the same players back: ``--seat``
+        if the person's seat is not `default_seat` (what the game gets without it), and
+        ``--opponent`` if not the default."""
+        out = ""
+        if self.human != default_seat:
+            out += f" --seat {self.human}"
+        if self.opponent != "search":
+            out += f" --opponent {shlex.quote(self.opponent)}"
+        return out
+
+    def _again(self) -> str:
+        """How to play this game again from its start, before the start cell is chosen:
+        ``--seed S`` for a new deal (the deal comes from the seed), ``--load SOURCE`` for a
+        loaded game (the seed of a loaded game deals nothing), plus :meth:`_options`."""
+        if not self.loaded:
+            return f"--seed {self.seed}" + self._options(self.default_seat)
+        if self.load_source is not None:
+            source = self.load_source
+        else:
+            import json
+
+            source = json.dumps(public_position(self.states[0]).to_dict())
+        return f"--load {shlex.quote(source)}" + self._options(self.default_seat)
+
     def save(self, path: str | None = None) -> None:
         """Print the save string; with `path`, also write the position as JSON there.
 
@@ -447,7 +480,7 @@ class PlaySession:
         got = self._resume_text()
         if got is None:
             self.say("nothing to save yet: the start cell has not been chosen"
-                     f" (the same deal again: --seed {self.seed})")
+                     f" (the same deal again: {self._again()})")
             return
         text, note = got
         self.say(f"save string: {text}" if text[:1] != "{" else f"position: {text}")
@@ -481,10 +514,12 @@ class PlaySession:
     def _resume_hint(self, why: str) -> None:
         got = self._resume_text()
         if got is None:
-            self.say(f"{why} before the start; the same deal again: --seed {self.seed}")
+            self.say(f"{why} before the start; the same deal again: {self._again()}")
             return
         text, note = got
-        self.say(f"{why}; resume with: crowns cross-kings play --load {shlex.quote(text)}" + (f" ({note})" if note else ""))
+        # --load gives the seat to the player to move unless --seat says otherwise
+        self.say(f"{why}; resume with: crowns cross-kings play --load {shlex.quote(text)}"
+                 + self._options(self.position.to_move) + (f" ({note})" if note else ""))
 
     def read_command(self) -> str | None:
         """The next line typed (None at end of input)."""

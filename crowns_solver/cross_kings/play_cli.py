@@ -24,7 +24,15 @@ SEATS = (*PLAYERS, "random")
 
 
 def _seconds_or_zero(text: str) -> float:
-    if text.strip() in ("0", "0.0"):
+    """An argparse ``type`` for ``--time``: seconds > 0, or 0 for no time limit; ``inf``
+    also means no time limit (as ``solve --time-limit inf`` does), read as 0."""
+    import math
+
+    try:
+        x = float(text)
+    except ValueError:
+        x = math.nan
+    if x == 0 or x == math.inf:
         return 0.0
     return _seconds(text)
 
@@ -83,7 +91,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         if time_limit is None and args.node_limit is None:   # the only option error the CLI lets through
             from .review import UNLIMITED_MAX_CARDS
 
-            raise UsageError(f"--time 0 means no time limit, which is accepted only for positions with up to"
+            raise UsageError(f"--time 0 (or inf) means no time limit, which is accepted only for positions with up to"
                              f" {UNLIMITED_MAX_CARDS} cards left (an exact solve of a larger one could run for"
                              " hours): give --node-limit N too, or a --time") from None
         raise
@@ -152,12 +160,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     from .play import PlaySession
 
     if args.time == 0 and args.node_limit is None:
-        raise UsageError("--time 0 means no time limit: give --node-limit N for the computer's searches,"
+        raise UsageError("--time 0 (or inf) means no time limit: give --node-limit N for the computer's searches,"
                          " the hints and the analysis")
     load = None if args.load is None else _read_game(args.load, stdin=False)
     time_limit = None if args.time == 0 else args.time
     session = PlaySession(seed=args.seed, opponent=args.opponent, time_limit=time_limit,
-                          node_limit=args.node_limit, seat=args.seat, load=load)
+                          node_limit=args.node_limit, seat=args.seat, load=load,
+                          load_source=args.load)
     return session.run()
 
 
@@ -180,7 +189,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                          help="a save string, or a file holding one or a position as JSON;"
                               " - reads that from standard input")
     analyse.add_argument("--time", type=_seconds_or_zero, default=ANALYSE_TIME, metavar="PER_MOVE",
-                         help=f"seconds of search per move (default {ANALYSE_TIME:g}; 0: no time limit,"
+                         help=f"seconds of search per move (default {ANALYSE_TIME:g}; 0 or inf: no time limit,"
                          " with --node-limit for output that repeats exactly)")
     analyse.add_argument("--node-limit", type=_node_limit, default=None, metavar="N",
                          help="also stop each move's search after N nodes (reproducible)")
@@ -203,11 +212,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     play.add_argument("--seed", type=whole_number(0), default=None, metavar="S",
                       help="seed of the deal and of the computer's choices (default: a fresh one, printed)")
-    play.add_argument("--opponent", default="search", metavar="NAME",
+    play.add_argument("--opponent", default="search", metavar="NAME", choices=PLAYER_NAMES,
                       help=f"computer player: {', '.join(PLAYER_NAMES)} (clairvoyant cheats); default search")
     play.add_argument("--time", type=_seconds_or_zero, default=PLAY_TIME, metavar="PER_MOVE",
                       help=f"seconds of search per computer move, hint and analysed move"
-                           f" (default {PLAY_TIME:g}; 0: none, then give --node-limit)")
+                           f" (default {PLAY_TIME:g}; 0 or inf: none, then give --node-limit)")
     play.add_argument("--node-limit", type=_node_limit, default=None, metavar="N",
                       help="also limit each search to N nodes (reproducible games)")
     play.add_argument("--seat", choices=SEATS, default=None,

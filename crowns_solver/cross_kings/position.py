@@ -758,6 +758,9 @@ class Position:
         """
         if not isinstance(d, Mapping):
             raise PositionError(f"a position is a JSON object, got {type(d).__name__}")
+        from .._io import check_numbers
+
+        check_numbers(dict(d), PositionError, "position: ")
         for key in ("grid", "marker", "to_move", "first_hand", "second_hand"):
             if key not in d:
                 raise PositionError(f"position is missing the key {key!r}")
@@ -995,7 +998,9 @@ class Position:
         stripped = text.strip().lstrip("\ufeff").strip()   # a byte-order mark from some editors
         if stripped.startswith("{"):
             try:
-                data = json.loads(stripped)
+                from .._io import json_int
+
+                data = json.loads(stripped, parse_int=json_int)
             except json.JSONDecodeError as exc:
                 raise PositionError(f"not valid JSON: {exc}") from None
             except RecursionError:

@@ -27,7 +27,7 @@ import math
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal, TypeAlias, get_args
 
@@ -617,7 +617,9 @@ def solve(
         be allocated.
     UnknownCardError
         If ``mode="open"`` and some face-down card is unknown (a crosskings.net save
-        string hides them): the open value needs every card; use ``mode="game"``.
+        string hides them): the open value needs every card; use ``mode="game"``.  A
+        finished game is answered whatever its face-down cells hold: its value is the
+        final margin (or its game points).
     PositionError
         If `position` is not a position.
 
@@ -646,6 +648,14 @@ def solve(
 
         workers = check_workers(workers)
     pos = _coerce_position(position)
+    if mode == "open" and not pos.is_known() and pos.is_terminal():
+        # a finished game's value is its final margin, whatever its face-down cells hold:
+        # the engine is given the unseen cards there in any order
+        unknown = sorted(i for i in pos.face_down if pos.cells[i] < 0)
+        cells = list(pos.cells)
+        for i, card in zip(unknown, sorted(pos.unknown_pool())):
+            cells[i] = card
+        pos = replace(pos, cells=tuple(cells))
     if mode == "open" and not pos.is_known():
         hidden = [cell_coords(i) for i in sorted(pos.face_down) if pos.cells[i] < 0]
         raise UnknownCardError(

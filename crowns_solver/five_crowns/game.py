@@ -49,7 +49,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from .._io import read_text
+from .._io import check_numbers, json_int, read_text
 from ..errors import CrownsError, HandSizeError, PolicyError, RecordError, RulesError
 from .cards import NUM_CODES, ROUNDS, card_name, full_deck, parse_card
 from .rules import MAX_TIEBREAKS, TIES
@@ -1211,9 +1211,10 @@ def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     """
     text = read_text(path, RecordError, what="game record")
     try:
-        data = json.loads(text)
+        data = json.loads(text, parse_int=json_int)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{path}: not a JSON file ({exc})") from None
+    check_numbers(data, RecordError, f"{path}: ")
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
         raise RecordError(f"{path}: not a Five Crowns game record (expected format {RECORD_FORMAT!r})")
     return data

@@ -35,7 +35,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .._io import read_text
+from .._io import check_numbers, json_int, read_text
 from ..errors import (
     CardError, CrownsError, DuplicateCardError, PlayerNameError, RecordError, RulesError, ScoreEntryError,
     WildRankError,
@@ -792,9 +792,10 @@ class ScoreKeeper:
         """
         text = read_text(path, RecordError, what="score-keeper file")
         try:
-            data = json.loads(text)
+            data = json.loads(text, parse_int=json_int)
         except json.JSONDecodeError as exc:
             raise RecordError(f"{path}: not a JSON file ({exc})") from None
+        check_numbers(data, RecordError, f"{path}: ")
         try:
             return cls.from_dict(data)
         except RecordError as exc:

@@ -26,7 +26,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .._io import read_text
+from .._io import check_numbers, json_int, read_text, too_long_number
 from ..errors import CardError, DeckError
 from .cards import CARD_NAMES, NUM_KINDS, parse_card
 
@@ -168,13 +168,19 @@ def parse_deck_text(text: str, fmt: str, source: str = "deck") -> Deck:
         if fmt == "toml":
             data = tomllib.loads(text)
         elif fmt == "json":
-            data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+            data = json.loads(text, object_pairs_hook=_no_duplicate_keys, parse_int=json_int)
         else:
             raise DeckError(f"{source}: unknown deck file format {fmt!r} (toml or json)")
     except DeckError as exc:
         raise DeckError(f"{source}: {exc}") from None
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
         raise DeckError(f"{source}: not a valid {fmt.upper()} file: {exc}") from None
+    except ValueError as exc:   # a number too long for int() (TOML)
+        message = too_long_number(text, exc)
+        if message is None:
+            raise
+        raise DeckError(f"{source}: {message}") from None
+    check_numbers(data, DeckError, f"{source}: ")
     if not isinstance(data, dict):
         raise DeckError(f"{source}: a deck file holds a table of card counts")
     name = data.get("name", Path(source).stem)
