@@ -4,6 +4,7 @@ finding 7)."""
 
 from __future__ import annotations
 
+import os
 import signal
 import subprocess
 import sys
@@ -23,12 +24,25 @@ def test_help_says_what_ctrl_c_gives_without_a_limit(capsys):
     assert "0 or inf: no limit, the exact solve only: Ctrl-C then gives just a 2-ply estimate" in out
 
 
+def _wait_for_cpu(pid: int, seconds: float, wait: float = 120.0) -> None:
+    """Wait until process `pid` has used `seconds` of CPU time (Linux /proc), so a loaded
+    machine that is slow to import does not get the Ctrl-C before the search starts."""
+    tick = os.sysconf("SC_CLK_TCK")
+    end = time.monotonic() + wait
+    while time.monotonic() < end:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+        if (int(fields[11]) + int(fields[12])) / tick >= seconds:   # utime + stime
+            return
+        time.sleep(0.1)
+
+
 def test_ctrl_c_without_a_limit_says_the_estimate_is_the_shallow_pass():
     proc = subprocess.Popen(
         [sys.executable, "-m", "crowns_solver", "cross-kings", "solve", "--random", "3", "--time-limit", "0"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd="/", preexec_fn=sigint_default,
     )
-    time.sleep(3)   # past the imports: the search is running (a full deal takes hours)
+    _wait_for_cpu(proc.pid, 2.5)   # past the imports (under 1 s of CPU): the search runs (a full deal takes hours)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=30)
     assert proc.returncode == 130, err
