@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -47,6 +48,13 @@ def check_output(path: Any, *, overwrite: bool, what: str = "file") -> Path:
                           option=f"the {what} path")
 
 
+def _umask() -> int:
+    """The process umask (read by setting it and putting it back at once)."""
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
 def write_json(path: Any, data: Any, *, overwrite: bool, what: str = "file") -> None:
     """Write `data` as indented JSON to `path`, atomically: through a temporary file in
     the same folder that replaces `path` only once complete, so a crash or a full disk
@@ -72,11 +80,16 @@ def write_json(path: Any, data: Any, *, overwrite: bool, what: str = "file") -> 
         The file cannot be written.
     """
     target = check_output(path, overwrite=overwrite, what=what)
+    try:   # a replaced file keeps its mode; a new one gets the usual umask mode, like results files
+        mode = stat.S_IMODE(os.stat(target).st_mode)
+    except FileNotFoundError:
+        mode = 0o666 & ~_umask()
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             json.dump(data, f, indent=1)
             f.write("\n")
+        os.chmod(tmp, mode)   # mkstemp makes 0600
         os.replace(tmp, target)
     except BaseException:
         Path(tmp).unlink(missing_ok=True)

@@ -97,6 +97,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     if args.save is not None:  # before the game: empty, a folder, a missing folder, an existing file
         check_writable(args.save, force=args.force, option="--save", what="game record")
+    if len(args.policies) > 14:   # one POLICY per seat: say so rather than GameRules' 'players'
+        from ..errors import RulesError
+        raise RulesError(f"play takes one POLICY per seat, 1 to 14 seats, got {len(args.policies)} policies")
     rules = _game_rules(args, len(args.policies), rounds=args.rounds, first_dealer=args.first_dealer)
     result = play_game(args.policies, seed=args.seed, rules=rules)
     if args.save is not None:
@@ -175,7 +178,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         args.policies = [DEFAULT_POLICY]
         players = DEFAULT_PLAYERS if args.players is None else args.players
     else:
-        players = len(args.policies) if args.players is None else args.players
+        # one policy fills a table of the default size, like kings-crowns simulate --policy
+        default = DEFAULT_PLAYERS if len(args.policies) == 1 else len(args.policies)
+        players = default if args.players is None else args.players
     rules = _game_rules(args, players)
     if args.rotate and args.duplicate:
         raise RulesError("--rotate and --duplicate exclude each other (duplicate plays every rotation)")
@@ -200,7 +205,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         head = f"{args.games} deals x {played // args.games} seatings = {played} games"
     else:
         head = f"{args.games} games"
-    print(f"{head}, {players} players, seed {args.seed}"
+    print(f"{head}, {players} player{'' if players == 1 else 's'}, seed {args.seed}"
           f"{', seats rotated' if args.rotate else ''}; mean turns per game {df.groupby('game')['turns'].first().mean():.1f}"
           f"; rounds cut off at the turn cap ({rules.max_turns} turns): {capped}")
     if args.ties == "tiebreak":   # with --ties share no game plays one: say nothing
@@ -282,7 +287,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                      " advisor, tracker"
                      f" (default: {DEFAULT_POLICY} in every seat)")
     sim.add_argument("--players", type=int,
-                     help=f"seats (default: the number of policies, or {DEFAULT_PLAYERS} without --policies)")
+                     help=f"seats (default: the number of policies, or {DEFAULT_PLAYERS} with one policy or none)")
     sim.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
     sim.add_argument("--rotate", action="store_true", help="move the policies one seat each game")
     sim.add_argument("--duplicate", action="store_true",

@@ -173,7 +173,7 @@ class GameRules:
         def whole(name: str, lo: int, hi: int) -> None:
             v = getattr(self, name)
             if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not lo <= v <= hi:
-                raise RulesError(f"GameRules.{name} must be an integer {lo}..{hi}, got {v!r}")
+                raise RulesError(f"{name} must be an integer {lo}..{hi}, got {v!r}", argument=name)
             object.__setattr__(self, name, int(v))  # a numpy integer is stored as int
 
         whole("players", 1, 14)
@@ -184,12 +184,13 @@ class GameRules:
             raise RulesError(f"{self.players} players need two card sets (one set is for 1 to 7 players)")
         whole("rounds", 1, ROUNDS)
         if self.ties not in TIES:
-            raise RulesError(f"GameRules.ties must be {' or '.join(map(repr, TIES))}, got {self.ties!r}")
+            raise RulesError(f"ties must be {' or '.join(map(repr, TIES))}, got {self.ties!r}", argument="ties")
         whole("max_tiebreaks", 0, MAX_TIEBREAKS)
         whole("max_turns", 1, 10**7)
         whole("first_dealer", 0, self.players - 1)
         if not isinstance(self.all_wild_melds, bool):
-            raise RulesError(f"GameRules.all_wild_melds must be True or False, got {self.all_wild_melds!r}")
+            raise RulesError(f"all_wild_melds must be True or False, got {self.all_wild_melds!r}",
+                             argument="all_wild_melds")
 
     def to_dict(self) -> dict[str, Any]:
         return {

@@ -28,6 +28,7 @@ import json
 import numbers
 import os
 import shlex
+import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -155,13 +156,25 @@ def _max_points(cards: int, sets: int) -> int:
     return best
 
 
+def _control_char(name: str) -> str | None:
+    """The first control or format character in `name` (newline, tab, ESC starting a
+    terminal escape code, a bidirectional override...) as ``U+XXXX``, or None."""
+    for ch in name:
+        if ch != " " and unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
+            return f"U+{ord(ch):04X}"
+    return None
+
+
 def check_names(names: Sequence[str]) -> tuple[str, ...]:
-    """Validate player names: 1..14 non-empty names, all different (case ignored).
+    """Validate player names: 1..14 non-empty names, all different (case and runs of
+    spaces ignored), of printable text only.
 
     Raises
     ------
     PlayerNameError
-        If a name is empty or not a string, a name repeats, or there are not 1..14 names.
+        If a name is empty or not a string, holds a control character (newline, tab, a
+        terminal escape code; the message names it), a name repeats, or there are not
+        1..14 names.
     """
     if isinstance(names, str) or not isinstance(names, Iterable):
         raise PlayerNameError(f"names must be a list of player names, got {names!r}")
@@ -169,6 +182,10 @@ def check_names(names: Sequence[str]) -> tuple[str, ...]:
     for i, name in enumerate(names):
         if not isinstance(name, str) or not name.strip():
             raise PlayerNameError(f"player {i + 1}: a name cannot be empty (got {name!r})")
+        bad = _control_char(name)
+        if bad is not None:
+            raise PlayerNameError(f"player {i + 1}: the name {name!r} holds the control character {bad}:"
+                                  " names are printed in the score table, so only printable text is allowed")
         name = " ".join(name.split())
         if name.casefold() in (n.casefold() for n in out):
             raise PlayerNameError(f"player {i + 1}: the name {name!r} is already taken")
@@ -1039,7 +1056,12 @@ def _ask_names(read: Callable[[str], str], write: Callable[[str], None]) -> list
     write("Names in seat order, clockwise (the first one deals round 1).")
     names: list[str] = []
     while len(names) < count:
-        name = " ".join(_ask(read, f"Name of player {len(names) + 1}: ").split())
+        typed = _ask(read, f"Name of player {len(names) + 1}: ")
+        bad = _control_char(typed)
+        if bad is not None:
+            write(f"A name cannot hold control characters ({bad} in {typed!r}). Please type another name.")
+            continue
+        name = " ".join(typed.split())
         if not name:
             write("A name cannot be empty. Please type a name.")
             continue
