@@ -167,34 +167,18 @@ def policies(games: int, seed: int, executor: Any = None) -> StudyResult:
     ]
     return StudyResult(headline=headline, sections=sections, games=played,
                        rules=rules_text(4, POLICIES, duplicate=True, chunk_size=CHUNK),
-                       intervals="Intervals are 95%, over deals (each deal's mean over its four seatings is one "
-                                 "observation, since the seatings of a deal share its cards): normal approximation "
-                                 "for means and for rates, the rates' clipped to 0..1.")
+                       intervals=CLUSTERED_INTERVALS)
 
 
 # --------------------------------------------------------------------------- tracker head to head
 #: Opponents of the tracker and their share of the study's games.
+#: The closing line of both player studies' reports: how their intervals are computed.
+CLUSTERED_INTERVALS = ("Intervals are 95%, over deals (a deal's seatings share its cards, so each deal's mean over "
+                       "them is one observation): normal approximation for means and for rates, the rates' "
+                       "clipped to 0..1.")
+
+
 OPPONENTS = (("advisor", 0.7), ("greedy", 0.2), ("random", 0.1))
-
-
-def share_wilson(values: pd.Series, cluster: pd.Series) -> tuple[float, float, float]:
-    """A share of wins and its 95% Wilson score interval (Wilson 1927) over clusters (deals).
-
-    Each deal's share (the mean of `values`, each 0..1, over its games) counts as its
-    "successes" out of 1, so the interval is ``wilson_interval(sum of deal shares,
-    deals)``.  A share in 0..1 with mean p varies no more than a yes/no outcome with the
-    same mean (variance at most p(1 - p)), so this is conservative, and unlike the normal
-    interval over deals it does not shrink to a point when every deal agrees (the probe
-    saw "1 .. 1" from 3 deals).
-    """
-    from crowns_solver.montecarlo import wilson_interval
-
-    per_deal = pd.Series(values.to_numpy(dtype=float)).groupby(cluster.to_numpy()).mean()
-    n = len(per_deal)
-    if n == 0:
-        return float("nan"), float("nan"), float("nan")
-    low, high = wilson_interval(float(per_deal.sum()), n)
-    return float(per_deal.mean()), float(low), float(high)
 
 
 def head_to_head(df: pd.DataFrame, opponent: str) -> tuple[dict[str, Any], pd.DataFrame]:
@@ -213,7 +197,7 @@ def head_to_head(df: pd.DataFrame, opponent: str) -> tuple[dict[str, Any], pd.Da
     row["tracker_total"] = float(totals[True].mean())
     row["opponent_total"] = float(totals[False].mean())
     row["diff"], row["diff_low"], row["diff_high"] = mean_ci(diff.groupby("deal")[0].mean().to_numpy())
-    row["win"], row["win_low"], row["win_high"] = share_wilson(wins["policy"], wins["deal"])
+    row["win"], row["win_low"], row["win_high"] = rate_clustered(wins["policy"], wins["deal"])
     rounds = []
     for r in ROUNDS:
         t = df.assign(tr=df["policy"] == "tracker").groupby(["deal", "game", "tr"])[f"round_{r}"].mean().unstack("tr")
@@ -320,8 +304,9 @@ def tracker(games: int, seed: int, executor: Any = None) -> StudyResult:
     text = ("`diff` is the tracker seats' mean total minus the opponent seats' mean total in the same game "
             "(points per game, negative: the tracker does better), averaged over both seatings of each "
             "deal; `win` is the trackers' share of each game's winners (0.5 = even). Intervals are 95%, "
-            "over deals: normal approximation for `diff`; Wilson score for `win`, each deal's share of the "
-            "wins (both seatings) counting as its successes out of one. The tracker is the advisor (exact expected deadwood after the next draw) plus "
+            "over deals (a deal's two seatings share its cards, so each deal is one observation): normal "
+            "approximation for both, `win`'s clipped to 0..1. The tracker is the advisor (exact expected "
+            "deadwood after the next draw) plus "
             "an estimate of the chance that a discard lets the next player go out (from what that player "
             "publicly took, threw and passed) and a two-draw look-ahead for its best candidates. "
             "Rounds cut off by the turn limit of 2000 turns (nobody went out; every seat scores the "
@@ -336,4 +321,5 @@ def tracker(games: int, seed: int, executor: Any = None) -> StudyResult:
     return StudyResult(headline=headline, sections=sections, games=played,
                        rules=rules_text(4, ["tracker", "opponent", "tracker", "opponent"], duplicate=True,
                                         chunk_size=CHUNK,
-                                        extra="Opponents: advisor (70% of the games), greedy (20%), random (10%)."))
+                                        extra="Opponents: advisor (70% of the games), greedy (20%), random (10%)."),
+                       intervals=CLUSTERED_INTERVALS)
