@@ -71,7 +71,7 @@ def test_scripted_session_with_undo_quit_and_resume(tmp_path):
 
     # resume: the partial round 4 is still there; finish it and round 5
     keeper, s = run(["5R 9H JK", "0", "u", "4", "0", "1", "2"], resume=path)
-    assert "Resumed" in s.text and "3 round(s) complete" in s.text
+    assert "Resumed" in s.text and "3 rounds complete" in s.text
     # round 4 wild rank 6: 5R 9H JK = 5 + 9 + 50 = 64 for Bob, then 4 for Cy after the undo
     assert keeper.round_scores(4) == {"Ann": 6, "Bob": 64, "Cy": 4}
     assert keeper.round_scores(5) == {"Ann": 0, "Bob": 1, "Cy": 2}

@@ -349,7 +349,7 @@ def test_batch_bad_input(hands, wild, exc, match):
 
 
 def test_can_go_out_batch_needs_two_cards():
-    with pytest.raises(HandSizeError, match="row 1 has 1 cards"):
+    with pytest.raises(HandSizeError, match="row 1 has 1 card,"):
         can_go_out_batch(np.array([[0, 1], [2, -1]]), 5)
 
 
@@ -380,7 +380,7 @@ def test_batch_two_sets():
         (lambda: deadwood(["3H"], 5, round=12), WildRankError, "round"),
         (lambda: deadwood("3H 4H", 5), CardError, "string"),
         (lambda: deadwood(["3H"], 5, rules={"sets": 2}), RulesError, "Rules"),
-        (lambda: can_go_out(["3H"], 5), HandSizeError, "1 cards, expected 2 to 14"),
+        (lambda: can_go_out(["3H"], 5), HandSizeError, "1 card, expected 2 to 14"),
         (lambda: can_go_out(["3H", "4H", "5H"], 5, round=1), HandSizeError, "round 1 deals 3: expected 4"),
         (lambda: best_melds(["3H", "ZZ"], 5), CardError, "'ZZ'"),
         (lambda: Rules(max_book_size=4), RulesError, "max_book_size"),

@@ -20,6 +20,7 @@ import numpy as np
 from ..errors import DuplicateCardError, NoUnseenCardError, RulesError
 from .cards import JOKER, NUM_CODES, card_name, card_value, check_wild_rank, copies_per_set, parse_card, parse_hand
 from .melds import MAX_HAND, _core, _rules, check_round_size
+from ._text import count
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -384,7 +385,7 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
     if len(codes) > MAX_HAND - 1:
         from ..errors import HandSizeError
 
-        raise HandSizeError(f"hand has {len(codes)} cards, expected 1 to {MAX_HAND - 1} before drawing")
+        raise HandSizeError(f"hand has {count(len(codes), 'card')}, expected 1 to {MAX_HAND - 1} before drawing")
     top = parse_card(top_card)
     f = _take_figures(codes, top, wild_rank, rules, _pool(codes, seen_codes, rules.sets, pile, extra=[top]),
                       then=True)
@@ -400,8 +401,8 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
                 " seen cards; list the cards reshuffled into the draw pile in draw_pile, not in seen"
             )
         raise NoUnseenCardError(
-            f"no unseen card: the hand ({len(codes)} cards), the face-up {card_name(top)} and"
-            f" {len(seen_codes)} seen cards hold all {116 * rules.sets} cards, so a blind draw"
+            f"no unseen card: the hand ({count(len(codes), 'card')}), the face-up {card_name(top)} and"
+            f" {count(len(seen_codes), 'seen card')} hold all {116 * rules.sets} cards, so a blind draw"
             " has no card to come from; that never happens in a game (RULES.md: a draw pile that"
             " runs out is refilled from the discard pile under its top card), so do not count"
             " as seen cards that can be in the draw pile (after a reshuffle, give them as draw_pile)"

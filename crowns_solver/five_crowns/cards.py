@@ -21,6 +21,7 @@ from typing import TypeAlias
 import numpy as np
 
 from ..errors import CardError, DuplicateCardError, HandSizeError, WildRankError
+from ._text import count
 
 __all__ = [
     "Card",
@@ -226,12 +227,12 @@ def parse_hand(
         limit = copies_per_set(code) * sets
         if n > limit:
             holds = f"{sets} set{'s' if sets > 1 else ''} hold{'' if sets > 1 else 's'}"
-            raise DuplicateCardError(f"{what}: {n} copies of {card_name(code)}, but {holds} only {limit}")
+            raise DuplicateCardError(f"{what}: {count(n, 'copy', 'copies')} of {card_name(code)}, but {holds} only {limit}")
     if size is not None:
         lo, hi = (size, size) if isinstance(size, int) else size
         if not lo <= len(codes) <= hi:
             want = str(lo) if lo == hi else f"{lo} to {hi}"
-            raise HandSizeError(f"{what} has {len(codes)} cards, expected {want}")
+            raise HandSizeError(f"{what} has {count(len(codes), 'card')}, expected {want}")
     return codes
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from .._io import check_file_path, check_writable
 from ..cli import add_json_flag, print_json
+from ._text import count
 from .rules import MAX_TIEBREAKS, TIES, tiebreak_label
 
 #: ``simulate`` without ``--policies``: this policy in every seat, at a table of this size
@@ -61,7 +62,7 @@ def _result_text(result) -> str:
     P = result.rules.players
     names = [f"{s}:{p}" for s, p in enumerate(result.policies)]
     width = max(7, *(len(n) for n in names))
-    lines = [f"seed {result.seed}, {P} players, {result.rules.sets} set(s)",
+    lines = [f"seed {result.seed}, {count(P, 'player')}, {count(result.rules.sets, 'set')}",
              "round wild dealer out   " + " ".join(f"{n:>{width}}" for n in names)]
     # main rounds by number, tiebreak rounds tb1, tb2... (their RoundResult.round numbers
     # go on after the last main round, which is not 11 with --rounds: never show them)
@@ -202,14 +203,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                     "policies": {p: {k: float(v) for k, v in row.items()} for p, row in summary.iterrows()}})
         return 0
     if args.duplicate:
-        head = f"{args.games} deals x {played // args.games} seatings = {played} games"
+        head = (f"{count(args.games, 'deal')} x {count(played // args.games, 'seating')}"
+                f" = {count(played, 'game')}")
     else:
-        head = f"{args.games} games"
-    print(f"{head}, {players} player{'' if players == 1 else 's'}, seed {args.seed}"
+        head = count(args.games, "game")
+    print(f"{head}, {count(players, 'player')}, seed {args.seed}"
           f"{', seats rotated' if args.rotate else ''}; mean turns per game {df.groupby('game')['turns'].first().mean():.1f}"
-          f"; rounds cut off at the turn cap ({rules.max_turns} turns): {capped}")
+          f"; rounds cut off at the turn cap ({count(rules.max_turns, 'turn')}): {capped}")
     if args.ties == "tiebreak":   # with --ties share no game plays one: say nothing
-        print(f"tiebreak rounds: {tiebreaks} in {tied_games} game{'' if tied_games == 1 else 's'}"
+        print(f"tiebreak rounds: {tiebreaks} in {count(tied_games, 'game')}"
               f" (at most {rules.max_tiebreaks} a game); cut off at the turn cap: {capped_tiebreaks}"
               " (counted in the rounds cut off above too)")
     dup = "vs_deal" in summary.columns

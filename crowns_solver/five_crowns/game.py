@@ -52,6 +52,7 @@ import numpy as np
 from .._io import check_numbers, json_int, read_text
 from ..errors import CrownsError, HandSizeError, PolicyError, RecordError, RulesError
 from .cards import NUM_CODES, ROUNDS, card_name, full_deck, parse_card
+from ._text import count
 from .rules import MAX_TIEBREAKS, TIES
 
 __all__ = [
@@ -983,7 +984,7 @@ class _Engine:
             if r.out is not None and order[idx] == r.out:
                 break
         if self.replaying and len(rec_turns) != len(r.turns):
-            raise RecordError(f"record: round {number} has {len(rec_turns)} turns, the game ends after {len(r.turns)}")
+            raise RecordError(f"record: round {number} has {count(len(rec_turns), 'turn')}, the game ends after {len(r.turns)}")
         self._observe(r, "round_end", -1)
         result = RoundResult(number, cards, wild, dealer, tuple(order), r.out, scores, len(r.turns), reshuffles)
         rec = {
@@ -1165,7 +1166,7 @@ def play_game(
     if rules is None:
         rules = GameRules(players=len(pols))
     if len(pols) != rules.players:
-        raise RulesError(f"{len(pols)} policies for {rules.players} players")
+        raise RulesError(f"{count(len(pols), 'policy', 'policies')} for {count(rules.players, 'player')}")
     seq = _seed_sequence(seed)
     specs = None if engine == "python" else [compiled_spec(p) for p in pols]
     if engine == "compiled":
@@ -1325,7 +1326,7 @@ def _rerun(record: dict[str, Any], rules: GameRules, seed: int | None, names: li
                         " default parameters)"
                     )
             if len(turns) != len(theirs["turns"]):
-                raise RecordError(f"record: round {theirs['round']}: {len(turns)} turns, the policies play"
+                raise RecordError(f"record: round {theirs['round']}: {count(len(turns), 'turn')}, the policies play"
                                   f" {len(theirs['turns'])}")
     if len(record.get("tiebreaks", [])) != len(again["tiebreaks"]):
         raise RecordError("record: the tiebreak rounds differ from the policies' game")

@@ -44,6 +44,7 @@ from ..errors import (
 from ._files import write_json
 from .cards import ROUNDS, card_name, card_value, full_deck, parse_hand, wild_rank_for_round
 from .game import TIEBREAK_CARDS
+from ._text import count
 from .rules import MAX_TIEBREAKS, TIES, tiebreak_label
 
 __all__ = ["ScoreKeeper", "Entry", "RoundInfo", "wild_text", "interactive", "KEEPER_FORMAT"]
@@ -191,7 +192,7 @@ def check_names(names: Sequence[str]) -> tuple[str, ...]:
             raise PlayerNameError(f"player {i + 1}: the name {name!r} is already taken")
         out.append(name)
     if not 1 <= len(out) <= MAX_PLAYERS:
-        raise PlayerNameError(f"Five Crowns is for 1 to {MAX_PLAYERS} players, got {len(out)} names")
+        raise PlayerNameError(f"Five Crowns is for 1 to {MAX_PLAYERS} players, got {count(len(out), 'name')}")
     return tuple(out)
 
 
@@ -531,7 +532,7 @@ class ScoreKeeper:
                 raise ScoreEntryError(f"points cannot be negative: {text}")
             if points > limit:
                 raise ScoreEntryError(
-                    f"{points} points is more than {wild} cards can count in any round (at most {limit})"
+                    f"{count(points, 'point')} is more than {wild} cards can count in any round (at most {limit})"
                 )
             return points, None
         try:
@@ -855,9 +856,9 @@ class ScoreKeeper:
             return _result_line(win, total)
         label = self.round_info(played[-1][0]).label
         if len(win) == 1:
-            return (f"Winner: {win[0]} after tiebreak {label} ({played[-1][2][win[0]]} points in it;"
-                    f" {total} points in all).")
-        return (f"Shared win: {_join_names(win)} with {total} points each, still tied after tiebreak"
+            return (f"Winner: {win[0]} after tiebreak {label} ({count(played[-1][2][win[0]], 'point')} in it;"
+                    f" {count(total, 'point')} in all).")
+        return (f"Shared win: {_join_names(win)} with {count(total, 'point')} each, still tied after tiebreak"
                 f" {label} (at most {self._max_tiebreaks}).")
 
 
@@ -867,8 +868,8 @@ def _join_names(names: Sequence[str]) -> str:
 
 def _result_line(winners: Sequence[str], total: int) -> str:
     if len(winners) == 1:
-        return f"Winner: {winners[0]} with {total} points."
-    return f"Shared win: {_join_names(winners)} with {total} points each."
+        return f"Winner: {winners[0]} with {count(total, 'point')}."
+    return f"Shared win: {_join_names(winners)} with {count(total, 'point')} each."
 
 
 def default_save_path(now: datetime | None = None) -> Path:
@@ -965,7 +966,7 @@ def interactive(
         if changed:
             keeper.save(path, overwrite=True)
             write(f"Ties now: {changed} (saved to {path}).")
-        write(f"Resumed {path}: {_join_names(keeper.names)}, {keeper.rounds_complete} round(s) complete.")
+        write(f"Resumed {path}: {_join_names(keeper.names)}, {count(keeper.rounds_complete, 'round')} complete.")
         if keeper.finished:
             write(keeper.table())
             write(f"The game is finished. {keeper.result_text()}")

@@ -33,6 +33,7 @@ from .cards import (
     parse_hand,
     wild_rank_for_round,
 )
+from ._text import count
 from .rules import Rules
 
 _core = load("_fc_melds")
@@ -90,7 +91,7 @@ def check_round_size(n_cards: int, round_number: int, *, extra: Sequence[int], w
     if n_cards not in sizes:
         want = " or ".join(str(s) for s in sizes)
         raise HandSizeError(
-            f"{what} has {n_cards} cards, but round {round_number} deals {n}: expected {want}"
+            f"{what} has {count(n_cards, 'card')}, but round {round_number} deals {n}: expected {want}"
         )
 
 
@@ -216,7 +217,7 @@ def _batch(hands, wild_rank, rules: Rules | None, *, lo: int) -> tuple[np.ndarra
         held = (codes >= 0).sum(axis=1)
         if held.max() > MAX_HAND:
             row = int(np.argmax(held > MAX_HAND))
-            raise HandSizeError(f"hands row {row} has {int(held[row])} cards, expected at most {MAX_HAND}")
+            raise HandSizeError(f"hands row {row} has {count(int(held[row]), 'card')}, expected at most {MAX_HAND}")
         codes = np.ascontiguousarray(np.sort(codes, axis=1)[:, ::-1][:, :MAX_HAND])
     if codes.shape[1] == 0:
         codes = np.full((m, 1), -1, dtype=np.int8)
@@ -224,7 +225,7 @@ def _batch(hands, wild_rank, rules: Rules | None, *, lo: int) -> tuple[np.ndarra
     if problem is not None:
         row, code, n = problem
         if code == -3:
-            raise HandSizeError(f"hands row {row} has {n} cards, expected {lo} to {MAX_HAND}")
+            raise HandSizeError(f"hands row {row} has {count(n, 'card')}, expected {lo} to {MAX_HAND}")
         limit = copies_per_set(code) * rules.sets
         holds = f"{rules.sets} set{'s' if rules.sets > 1 else ''} hold{'' if rules.sets > 1 else 's'}"
         raise DuplicateCardError(f"hands row {row}: {n} copies of {card_name(code)}, but {holds} only {limit}")
@@ -255,7 +256,7 @@ def _ragged(hands) -> None:
     for i, n in enumerate(sizes):
         if n != sizes[0]:
             raise HandSizeError(
-                f"hands row {i} has {n} entries but row 0 has {sizes[0]}: rows must have equal length"
+                f"hands row {i} has {count(n, 'entry', 'entries')} but row 0 has {sizes[0]}: rows must have equal length"
                 " (pad shorter hands with -1 for no card)"
             )
     raise CardError("hands must hold integer card codes 0..55 (or -1 for no card)")

@@ -6,6 +6,7 @@ import argparse
 
 from ..cli import add_json_flag, print_json
 from ..errors import WildRankError
+from ._text import count
 
 WILD_NAMES = {3: "3s", 4: "4s", 5: "5s", 6: "6s", 7: "7s", 8: "8s", 9: "9s", 10: "10s",
               11: "Jacks", 12: "Queens", 13: "Kings"}
@@ -100,7 +101,7 @@ def _wild_arg(text: str) -> int:
 
 
 def _heading(cards: list[str], wild: int, round_number: int | None) -> str:
-    where = f"round {round_number} ({round_number + 2} cards), " if round_number is not None else ""
+    where = f"round {round_number} ({count(round_number + 2, 'card')}), " if round_number is not None else ""
     return f"{where}{WILD_NAMES[wild]} wild: {' '.join(c.upper() for c in cards)}"
 
 
@@ -157,12 +158,16 @@ def cmd_discard(args: argparse.Namespace) -> int:
         return 0
     print(_heading(cards, wild, rnd))
     if pile is None:
-        print(f"{len(cards)} cards held, {len(seen)} seen, {unseen} unseen cards for the next draw")
+        print(f"{count(len(cards), 'card')} held, {len(seen)} seen, {count(unseen, 'unseen card')} for the next draw")
     elif args.discard_reshuffled:
-        print(f"{len(cards)} cards held, {len(seen)} seen, {len(pile)} cards in the discard pile given,"
-              f" {unseen - 1} of them can be the next draw, and so can your discard (reshuffled with them)")
+        if len(pile) == 1:
+            can, them = f"it {'can' if unseen - 1 else 'cannot'}", "it"
+        else:
+            can, them = f"{unseen - 1} of them can", "them"
+        print(f"{count(len(cards), 'card')} held, {len(seen)} seen, {count(len(pile), 'card')} in the discard pile"
+              f" given, {can} be the next draw, and so can your discard (reshuffled with {them})")
     else:
-        print(f"{len(cards)} cards held, {len(seen)} seen, {_pile_text(pile, unseen)}")
+        print(f"{count(len(cards), 'card')} held, {len(seen)} seen, {_pile_text(pile, unseen)}")
     print(f"{'':>3} {'discard':<8}{'deadwood':>9} {'out now':>8} {'P(out next)':>12} {'E[deadwood next]':>17}")
     for i, r in enumerate(df.itertuples(index=False), 1):
         p = "-" if r.p_out_next is None else f"{r.p_out_next_float:.3f}"
@@ -201,7 +206,7 @@ def _pile_text(pile: list[str], pool: int) -> str:
     '1 card in the draw pile given, it can (cannot) be the next draw'."""
     if len(pile) == 1:
         return f"1 card in the draw pile given, it {'can' if pool else 'cannot'} be the next draw"
-    return f"{len(pile)} cards in the draw pile given, {pool} of them can be the next draw"
+    return f"{count(len(pile), 'card')} in the draw pile given, {pool} of them can be the next draw"
 
 
 def _pile_json(pile: list[str] | None) -> dict:

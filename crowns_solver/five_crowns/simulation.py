@@ -19,6 +19,7 @@ import pandas as pd
 
 from .. import montecarlo
 from ..errors import RulesError
+from ._text import count
 from .game import GameRules, play_game
 from .players import Policy, get_policy
 
@@ -52,7 +53,8 @@ def check_setup(players: int, policies: Sequence[Any] | str) -> list[Any]:
     if len(policies) == 1:
         policies = policies * int(players)
     if len(policies) != players:
-        raise RulesError(f"{len(policies)} policies for {players} players (give one, or one per seat)")
+        raise RulesError(f"{count(len(policies), 'policy', 'policies')} for {count(players, 'player')}"
+                         " (give one, or one per seat)")
     for p in policies:
         get_policy(p)  # raises PolicyError for an unknown name
     return policies
@@ -238,7 +240,7 @@ def simulate(
     if not isinstance(rules, GameRules):
         raise RulesError(f"rules must be a GameRules, got {type(rules).__name__}")
     if rules.players != players:
-        raise RulesError(f"rules are for {rules.players} players, simulate was asked for {players}")
+        raise RulesError(f"rules are for {count(rules.players, 'player')}, simulate was asked for {players}")
     if rotate and duplicate:
         raise RulesError("rotate and duplicate exclude each other (duplicate plays every rotation of each deal)")
     custom = [p for p in pols if not isinstance(p, str)]
