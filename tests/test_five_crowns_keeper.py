@@ -70,12 +70,12 @@ def test_scripted_session_with_undo_quit_and_resume(tmp_path):
     assert saved["totals"] == {"Ann": 102, "Bob": 10, "Cy": 32}
 
     # resume: the partial round 4 is still there; finish it and round 5
-    keeper, s = run(["5R 9H JK", "0", "u", "4", "0", "1", "2"], resume=path)
+    keeper, s = run(["5R 9H JK", "0", "u", "4", "0", "3", "4"], resume=path)
     assert "Resumed" in s.text and "3 rounds complete" in s.text
     # round 4 wild rank 6: 5R 9H JK = 5 + 9 + 50 = 64 for Bob, then 4 for Cy after the undo
     assert keeper.round_scores(4) == {"Ann": 6, "Bob": 64, "Cy": 4}
-    assert keeper.round_scores(5) == {"Ann": 0, "Bob": 1, "Cy": 2}
-    assert keeper.totals() == {"Ann": 102, "Bob": 75, "Cy": 38}
+    assert keeper.round_scores(5) == {"Ann": 0, "Bob": 3, "Cy": 4}
+    assert keeper.totals() == {"Ann": 102, "Bob": 77, "Cy": 40}
     assert ScoreKeeper.load(path).totals() == keeper.totals()
 
 
@@ -109,37 +109,37 @@ def test_bad_input_reasks_and_loses_nothing(tmp_path):
 def test_full_game_winner_and_shared_win(tmp_path):
     k = ScoreKeeper(["Ann", "Bob", "Cy"])
     for r in range(11):
-        k.enter_round([3, 3, 4])
+        k.enter_round([6, 6, 7])
     assert k.finished and k.winners() == ["Ann", "Bob"] and k.round is None
-    k2, s = run(["5", "5", "9"] * 11, names=["Ann", "Bob", "Cy"], save=tmp_path / "b.json")
-    assert "Shared win: Ann and Bob with 55 points each." in s.text
+    k2, s = run(["6", "6", "9"] * 11, names=["Ann", "Bob", "Cy"], save=tmp_path / "b.json")
+    assert "Shared win: Ann and Bob with 66 points each." in s.text
     k3, s = run([], resume=tmp_path / "b.json")
-    assert "The game is finished. Shared win: Ann and Bob with 55 points each." in s.text
+    assert "The game is finished. Shared win: Ann and Bob with 66 points each." in s.text
 
 
 def test_scripted_wins_and_table(tmp_path):
     lines = []
     for r in range(11):
-        lines += ["0", "1"]
+        lines += ["0", "8"]
     k, s = run(["t", *lines], names=["Ann", "Bob"], save=tmp_path / "w.json")
     assert "Winner: Ann with 0 points." in s.text
     assert "round    Ann    Bob" in s.text
     part = ScoreKeeper(["Ann", "Bob"])
-    part.enter_round([3, 4])
+    part.enter_round([4, 5])
     part.enter("5S")
     assert part.table().splitlines() == [
-        "round    Ann    Bob", "    1      3      4", "    2      5       ", "total      8      4"]
-    assert k.totals() == {"Ann": 0, "Bob": 11}
+        "round    Ann    Bob", "    1      4      5", "    2      5       ", "total      9      5"]
+    assert k.totals() == {"Ann": 0, "Bob": 88}
 
 
 def test_never_overwrites_without_asking(tmp_path):
     path = tmp_path / "old.json"
     path.write_text("precious")
     other = tmp_path / "new.json"
-    k, s = run(["n", str(other), "3", "q"], names=["Ann", "Bob"], save=path)
+    k, s = run(["n", str(other), "4", "q"], names=["Ann", "Bob"], save=path)
     assert path.read_text() == "precious"
     assert "old.json already exists. Overwrite it? [y/N]" in s.text
-    assert ScoreKeeper.load(other).round_scores(1) == {"Ann": 3}
+    assert ScoreKeeper.load(other).round_scores(1) == {"Ann": 4}
     k, s = run(["y", "q"], names=["Ann", "Bob"], save=path)
     assert json.loads(path.read_text())["names"] == ["Ann", "Bob"]
 
@@ -170,10 +170,10 @@ def test_python_api_values_and_undo():
     with pytest.raises(ScoreEntryError, match="not points or cards"):
         k.enter(True)
     with pytest.raises(ScoreEntryError, match="not a Five Crowns card: 'ZZ'"):
-        k.enter_round({"Ann": 1, "Bob": "ZZ"})
+        k.enter_round({"Ann": 4, "Bob": "ZZ"})
     assert k.entries == ()
-    k.enter_round({"Bob": 2, "Ann": "JK"})
-    assert k.totals() == {"Ann": 50, "Bob": 2} and k.leaders() == ["Bob"]
+    k.enter_round({"Bob": 4, "Ann": "JK"})
+    assert k.totals() == {"Ann": 50, "Bob": 4} and k.leaders() == ["Bob"]
     with pytest.raises(ScoreEntryError, match="not finished"):
         k.winners()
 
@@ -241,7 +241,7 @@ def test_cli_bad_resume_is_one_line(tmp_path, capsys):
 
 
 def test_cli_session(tmp_path, monkeypatch, capsys):
-    lines = iter(["3", "q"])
+    lines = iter(["4", "q"])
 
     def fake_input(prompt=""):
         try:
@@ -254,7 +254,7 @@ def test_cli_session(tmp_path, monkeypatch, capsys):
     assert main(["five-crowns", "keeper", "--players", "Ann", "Bob", "--first-dealer", "Bob", "--save", "x.json"]) == 0
     out = capsys.readouterr().out
     assert "Bob deals, Ann starts." in out and "--resume x.json" in out
-    assert ScoreKeeper.load(tmp_path / "x.json").round_scores(1) == {"Ann": 3}
+    assert ScoreKeeper.load(tmp_path / "x.json").round_scores(1) == {"Ann": 4}
 
 
 @given(st.one_of(st.text(max_size=30), st.integers(-10**6, 10**6), st.lists(st.text(max_size=4), max_size=15)))
@@ -328,7 +328,7 @@ def test_parse_entry_of_any_value_raises_only_score_entry_error(value):
 @pytest.mark.parametrize("points", [0.0, float("nan"), "0", None])
 def test_resume_with_non_integer_points_is_one_line(tmp_path, capsys, points):
     k = ScoreKeeper(["Ann", "Bob"])
-    k.enter_round([3, 0])
+    k.enter_round([4, 0])
     data = k.to_dict()
     data["entries"][1]["points"] = points
     path = tmp_path / "k.json"
@@ -357,27 +357,27 @@ def test_api_save_never_overwrites_without_being_told(tmp_path):
 def test_resume_refuses_other_players_or_dealer(tmp_path):
     path = tmp_path / "g.json"
     k = ScoreKeeper(["Ann", "Bob"], first_dealer="Bob")
-    k.enter(3)
+    k.enter(5)
     k.save(path)
     with pytest.raises(PlayerNameError, match="--players Bob Ann does not match"):
         run(["q"], resume=path, names=["Bob", "Ann"])
     with pytest.raises(PlayerNameError, match="--first-dealer Ann does not match"):
         run(["q"], resume=path, first_dealer="Ann")
     keeper, s = run(["4", "q"], resume=path, names=["ann", "bob"], first_dealer="Bob")  # the same: accepted
-    assert keeper.round_scores(1) == {"Ann": 3, "Bob": 4}
+    assert keeper.round_scores(1) == {"Ann": 5, "Bob": 4}
 
 
 def test_the_last_entry_of_a_finished_game_can_be_corrected(tmp_path):
     path = tmp_path / "done.json"
-    k, s = run(["3", "4"] * 11, names=["Ann", "Bob"], save=path)
+    k, s = run(["6", "7"] * 11, names=["Ann", "Bob"], save=path)
     assert ScoreKeeper.load(path).finished
     k, s = run(["u", "9", "q"], resume=path)
-    assert "Undone: Bob's 4 in round 11." in s.text and "Winner: Ann with 33 points." in s.text
+    assert "Undone: Bob's 7 in round 11." in s.text and "Winner: Ann with 66 points." in s.text
     again = ScoreKeeper.load(path)
-    assert again.finished and again.round_scores(11) == {"Ann": 3, "Bob": 9}
-    assert again.totals() == {"Ann": 33, "Bob": 49}
+    assert again.finished and again.round_scores(11) == {"Ann": 6, "Bob": 9}
+    assert again.totals() == {"Ann": 66, "Bob": 79}
     # right after the last entry, too: the pad stays open for a correction
-    k, s = run(["3", "4"] * 11 + ["u", "u", "5", "6", "t", "q"], names=["Ann", "Bob"], save=tmp_path / "b.json")
+    k, s = run(["6", "7"] * 11 + ["u", "u", "5", "6", "t", "q"], names=["Ann", "Bob"], save=tmp_path / "b.json")
     assert ScoreKeeper.load(tmp_path / "b.json").round_scores(11) == {"Ann": 5, "Bob": 6}
 
 
@@ -390,17 +390,17 @@ def test_keeper_refuses_empty_file_names(capsys):
 
 # --------------------------------------------------------------------------- tiebreaks
 def _tied_keeper(**kw):
-    """Ann and Bob tied on 33 after round 11 (3 a round), Cy on 99."""
+    """Ann and Bob tied on 66 after round 11 (6 a round), Cy on 99."""
     k = ScoreKeeper(["Ann", "Bob", "Cy"], **kw)
     for _ in range(11):
-        k.enter_round([3, 3, 9])
+        k.enter_round([6, 6, 9])
     return k
 
 
 def test_a_tied_game_shares_the_win_by_default():
     k = _tied_keeper()
     assert k.finished and k.winners() == ["Ann", "Bob"] and k.round is None
-    assert k.result_text() == "Shared win: Ann and Bob with 33 points each."
+    assert k.result_text() == "Shared win: Ann and Bob with 66 points each."
 
 
 def test_tiebreak_rounds_only_for_the_tied_players_with_the_game_rules():
@@ -418,12 +418,12 @@ def test_tiebreak_rounds_only_for_the_tied_players_with_the_game_rules():
     k.enter(24)  # tied again: tb2
     assert k.round == 13 and k.tiebreak_players() == ("Ann", "Bob")
     assert k.round_info(13).dealer == "Ann" and k.round_info(13).starter == "Bob"
-    k.enter_round({"Ann": 7, "Bob": 2})
+    k.enter_round({"Ann": 7, "Bob": 4})
     assert k.finished and k.winners() == ["Bob"]
-    assert k.totals() == {"Ann": 33, "Bob": 33, "Cy": 99}  # tiebreaks do not count in totals
-    assert k.result_text() == "Winner: Bob after tiebreak tb2 (2 points in it; 33 points in all)."
+    assert k.totals() == {"Ann": 66, "Bob": 66, "Cy": 99}  # tiebreaks do not count in totals
+    assert k.result_text() == "Winner: Bob after tiebreak tb2 (4 points in it; 66 points in all)."
     assert k.table().splitlines()[-3:] == [
-        "  tb1     24     24       ", "  tb2      7      2       ", "total     33     33     99"]
+        "  tb1     24     24       ", "  tb2      7      4       ", "total     66     66     99"]
 
 
 def test_tiebreak_scores_for_a_player_who_is_not_tied_are_refused_by_name():
@@ -445,7 +445,7 @@ def test_tiebreaks_stop_at_max_tiebreaks_then_share():
     k = _tied_keeper(ties="tiebreak", max_tiebreaks=1)
     k.enter_round([5, 5])
     assert k.finished and k.winners() == ["Ann", "Bob"]
-    assert k.result_text().startswith("Shared win: Ann and Bob with 33 points each, still tied after tiebreak tb1")
+    assert k.result_text().startswith("Shared win: Ann and Bob with 66 points each, still tied after tiebreak tb1")
     k0 = _tied_keeper(ties="tiebreak", max_tiebreaks=0)
     assert k0.finished and k0.winners() == ["Ann", "Bob"]
 
@@ -481,10 +481,10 @@ def test_bad_tie_options(kw, message):
 
 def test_cli_tiebreak_session_and_resume_to_break_a_tie(tmp_path, monkeypatch, capsys):
     path = tmp_path / "t.json"
-    lines = iter([x for _ in range(11) for x in ("3", "3")] + ["q"])
+    lines = iter([x for _ in range(11) for x in ("6", "6")] + ["q"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(lines))
     assert main(["five-crowns", "keeper", "--save", str(path), "--players", "Ann", "Bob"]) == 0
-    assert "Shared win: Ann and Bob with 33 points each." in capsys.readouterr().out
+    assert "Shared win: Ann and Bob with 66 points each." in capsys.readouterr().out
     # the table decides to break the tie after all
     lines = iter(["6", "JK", "q"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(lines))
@@ -493,7 +493,7 @@ def test_cli_tiebreak_session_and_resume_to_break_a_tie(tmp_path, monkeypatch, c
     assert "Ties now: tied players play tiebreak rounds (at most 3)" in out
     assert "Tiebreak tb1: Ann and Bob play 6 cards each, 6s are wild (jokers too). Bob deals, Ann starts." in out
     assert "Tiebreak tb1: Ann 6, Bob 50" in out
-    assert "Winner: Ann after tiebreak tb1 (6 points in it; 33 points in all)." in out
+    assert "Winner: Ann after tiebreak tb1 (6 points in it; 66 points in all)." in out
     assert json.loads(path.read_text())["winners"] == ["Ann"]
     # with the tiebreak entered, the setting cannot go back
     assert main(["five-crowns", "keeper", "--resume", str(path), "--ties", "share"]) == 2
@@ -577,8 +577,8 @@ def test_cli_max_tiebreaks_without_tiebreak_ties_is_refused(tmp_path, monkeypatc
 def test_enter_round_matches_names_as_the_keeper_does_elsewhere():
     # found by the probe: {"ann": 1, ...} was 'not a player' though --first-dealer ann finds Ann
     k = ScoreKeeper(["Ann", "Bob", "Cy"])
-    k.enter_round({"ann": 1, " BOB ": 2, "Cy": 3})
-    assert k.round_scores(1) == {"Ann": 1, "Bob": 2, "Cy": 3}
+    k.enter_round({"ann": 4, " BOB ": 5, "Cy": 6})
+    assert k.round_scores(1) == {"Ann": 4, "Bob": 5, "Cy": 6}
     with pytest.raises(ScoreEntryError, match="two scores for Ann: under 'ann' and 'ANN'"):
         k.enter_round({"ann": 1, "ANN": 2, "Cy": 3})
     with pytest.raises(ScoreEntryError, match=r"not a player: 'Dee' \(players: Ann, Bob, Cy\)"):
@@ -608,10 +608,10 @@ def test_enter_round_dict_raises_only_score_entry_error(values):
 
 
 @pytest.mark.parametrize("edit, message", [
-    (lambda d: d["totals"].update(Ann=0), "'totals' says 0 for Ann, but Ann's entries add up to 33"),
+    (lambda d: d["totals"].update(Ann=0), "'totals' says 0 for Ann, but Ann's entries add up to 66"),
     (lambda d: d["totals"].pop("Cy"), "'totals' says 'nothing' for Cy, but Cy's entries add up to 99"),
     (lambda d: d["totals"].update(Dee=5), "'totals' has 'Dee', who is not a player"),
-    (lambda d: d.update(totals=[33, 33, 99]), "'totals' must be an object"),
+    (lambda d: d.update(totals=[66, 66, 99]), "'totals' must be an object"),
     (lambda d: d.update(winners=["Cy"]), "'winners' says ['Cy'], but by the entries the winners are Ann and Bob"),
     (lambda d: (d["entries"].pop(), d.pop("totals")),
      "'winners' says ['Ann', 'Bob'], but by the entries the game is not finished"),

@@ -54,3 +54,90 @@ def test_discard_one_card_in_reshuffled_pile(capsys):
     assert code == 0
     assert ("4 cards held, 0 seen, 1 card in the discard pile given, it can be the next draw, and so can your"
             " discard (reshuffled with it)") in out
+
+
+# --- finding 2: the keeper refuses points no hand can count ------------------------------
+
+from collections import Counter  # noqa: E402
+from itertools import combinations_with_replacement  # noqa: E402
+
+from crowns_solver.errors import RecordError, ScoreEntryError  # noqa: E402
+from crowns_solver.five_crowns.cards import card_value, full_deck  # noqa: E402
+from crowns_solver.five_crowns.keeper import MELD_NOTE, ScoreKeeper, interactive, possible_points  # noqa: E402
+
+
+def _brute_possible(cards, wild, sets):
+    """Every sum of at most `cards` cards, by listing the multisets of card values."""
+    deck = full_deck(sets)
+    avail = Counter()
+    for code in range(len(deck)):
+        avail[card_value(code, wild)] += int(deck[code])
+    out = {0}
+    for k in range(1, cards + 1):
+        for combo in combinations_with_replacement(sorted(avail), k):
+            if all(n <= avail[v] for v, n in Counter(combo).items()):
+                out.add(sum(combo))
+    return out
+
+
+@pytest.mark.parametrize("cards, wild, sets", [(3, 3, 1), (4, 4, 1), (5, 5, 1), (6, 6, 2), (4, 4, 2)])
+def test_possible_points_match_brute_force(cards, wild, sets):
+    assert possible_points(cards, wild, sets) == _brute_possible(cards, wild, sets)
+
+
+def test_possible_points_examples():
+    r1 = possible_points(3, 3)
+    assert {1, 2, 3}.isdisjoint(r1) and {0, 4, 20, 150}.issubset(r1) and max(r1) == 150  # 3 jokers
+    assert 4 not in possible_points(4, 4) and 5 not in possible_points(5, 5) and 6 in possible_points(6, 6)
+    assert max(possible_points(3, 3, 2)) == 150 and max(possible_points(4, 4, 1)) == 200  # 4 of the 6 jokers
+
+
+def test_keeper_refuses_impossible_points_with_the_reason():
+    k = ScoreKeeper(["Ann", "Bob"])
+    for bad in (1, 2, 3, "3"):
+        with pytest.raises(ScoreEntryError, match=r"cannot be scored in round 1: no 3 cards or fewer count it"
+                                                  r" \(3\.\.10 at face value, J 11, Q 12, K 13, 3s 20 as wilds"):
+            k.enter(bad)
+    assert k.enter("3H").points == 20     # typed cards keep their face value
+    k.enter(0)
+    with pytest.raises(ScoreEntryError, match="4 points cannot be scored in round 2"):
+        k.enter(4)
+    k.enter(3)
+    assert k.round_scores(2) == {"Ann": 3}
+
+
+def test_a_saved_file_with_impossible_points_is_one_line_naming_the_entry(tmp_path, capsys):
+    # a file saved before the check, with Bob's 2 points in round 1
+    data = {**ScoreKeeper(["Ann", "Bob"]).to_dict(),
+            "entries": [{"round": 1, "player": "Ann", "points": 0}, {"round": 1, "player": "Bob", "points": 2}]}
+    for field in ("totals", "winners", "finished"):
+        data.pop(field, None)
+    path = tmp_path / "old.json"
+    path.write_text(__import__("json").dumps(data))
+    with pytest.raises(RecordError, match="entry 2: 2 points cannot be scored in round 1"):
+        ScoreKeeper.load(path)
+    code, out, err = run_cli(capsys, "five-crowns", "keeper", "--resume", str(path))
+    assert code == 2 and err.count("\n") == 1 and "entry 2: 2 points cannot be scored in round 1" in err
+
+
+def _session(lines, **kw):
+    said: list[str] = []
+    feed = list(lines)
+
+    def read(prompt):
+        if not feed:
+            raise EOFError
+        return feed.pop(0)
+
+    interactive(read=read, write=said.append, **kw)
+    return "\n".join(said)
+
+
+def test_interactive_notes_melding_cards_and_a_round_without_zero(tmp_path):
+    text = _session(["3H 3H JK", "7H 8H 9H", "5S", "q"], names=["Ann", "Bob", "Cy"], save=tmp_path / "k.json")
+    assert text.count(MELD_NOTE) == 2          # three wilds, a run; 5S alone does not meld
+    assert "= 90 (3H 20 + 3H 20 + JK 50)" in text and "= 24 (7H 7 + 8H 8 + 9H 9)" in text
+    assert ("Warning: nobody scored 0 in round 1, but someone always goes out (RULES.md); type u to undo"
+            " if a score is wrong") in text
+    text = _session(["0", "5S 9H", "q"], names=["Ann", "Bob"], save=tmp_path / "k2.json")
+    assert MELD_NOTE not in text and "nobody scored 0" not in text

@@ -24,6 +24,7 @@ round.
 
 from __future__ import annotations
 
+import functools
 import json
 import numbers
 import os
@@ -164,6 +165,47 @@ def _control_char(name: str) -> str | None:
         if ch != " " and unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
             return f"U+{ord(ch):04X}"
     return None
+@functools.lru_cache(maxsize=64)
+def possible_points(cards: int, wild_rank: int, sets: int = 1) -> frozenset[int]:
+    """Every total that at most `cards` cards of the set(s) can count when `wild_rank` is
+    wild: the points a player can score in a round that deals `cards` cards.
+
+    A subset sum over the card values left in hand (RULES.md, Five Crowns: 3..10 at face
+    value, J 11, Q 12, K 13, a card of the round's wild rank 20, a joker 50), each value
+    taken at most as often as the set(s) hold cards of it.  Cached per round and sets.
+
+    Parameters
+    ----------
+    cards : int
+        Cards dealt in the round (3..13; 6 in a tiebreak round), the most left in hand.
+    wild_rank : int
+        The round's wild rank (3..13).
+    sets : int
+        Card sets in play, 1 or 2.
+
+    Returns
+    -------
+    frozenset of int
+        The possible totals, 0 (no card left) included.  In round 1 (3 cards, 3s wild),
+        for example, 1, 2 and 3 are not among them.
+    """
+    deck = full_deck(sets)
+    copies: dict[int, int] = {}
+    for code in range(len(deck)):
+        v = card_value(code, wild_rank)
+        copies[v] = copies.get(v, 0) + int(deck[code])
+    reach = [1] + [0] * cards          # reach[k]: bit s set when k cards can count s points
+    for value, m in copies.items():
+        new = list(reach)
+        for k in range(cards + 1):
+            if reach[k]:
+                for j in range(1, min(m, cards - k) + 1):
+                    new[k + j] |= reach[k] << (j * value)
+        reach = new
+    bits = 0
+    for r in reach:
+        bits |= r
+    return frozenset(s for s in range(bits.bit_length()) if bits >> s & 1)
 
 
 def check_names(names: Sequence[str]) -> tuple[str, ...]:
@@ -534,6 +576,14 @@ class ScoreKeeper:
                 raise ScoreEntryError(
                     f"{count(points, 'point')} is more than {wild} cards can count in any round (at most {limit})"
                 )
+            info = self.round_info(rnd)
+            if points not in possible_points(info.cards_dealt, info.wild_rank, self.sets):
+                wilds = _RANK_WORDS.get(info.wild_rank, f"{info.wild_rank}s")
+                raise ScoreEntryError(
+                    f"{count(points, 'point')} cannot be scored in round {info.label}: no {info.cards_dealt} cards"
+                    f" or fewer count it (3..10 at face value, J 11, Q 12, K 13, {wilds} 20 as wilds, jokers 50;"
+                    " RULES.md, Five Crowns)"
+                )
             return points, None
         try:
             number_like = float(text)
@@ -862,6 +912,25 @@ class ScoreKeeper:
                 f" {label} (at most {self._max_tiebreaks}).")
 
 
+#: Printed by the interactive keeper when typed cards meld (their deadwood is less than
+#: their value): they still count at face value, as typed.
+MELD_NOTE = ("Note: these cards meld: a player lays down what melds on the last turn (RULES.md);"
+             " type u to undo if they were laid down")
+
+#: Printed by the interactive keeper when a round is complete and nobody scored 0.
+NO_ZERO_WARNING = ("Warning: nobody scored 0 in round {label}, but someone always goes out (RULES.md);"
+                   " type u to undo if a score is wrong")
+
+
+def _cards_meld(entry: Entry, wild_rank: int, sets: int) -> bool:
+    """Whether the typed cards of `entry` meld: their least deadwood (RULES.md) is less
+    than their value at face value."""
+    from .melds import deadwood
+    from .rules import Rules
+
+    return deadwood(list(entry.cards), wild_rank, rules=Rules(sets=sets)) < entry.points
+
+
 def _join_names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -1146,6 +1215,8 @@ def _play(keeper: ScoreKeeper, path: Path, read: Callable[[str], str], write: Ca
             continue
         if entry.cards:
             write(f"    = {entry.describe(keeper.round_info(rnd).wild_rank)}")
+            if _cards_meld(entry, keeper.round_info(rnd).wild_rank, keeper.sets):
+                write(f"    {MELD_NOTE}")
         keeper.save(path, overwrite=True)
         if keeper.round != rnd:  # the round is complete
             info = keeper.round_info(rnd)
@@ -1155,6 +1226,8 @@ def _play(keeper: ScoreKeeper, path: Path, read: Callable[[str], str], write: Ca
                 write(f"Totals after round {rnd}: {keeper.standings(rnd)}")
             else:
                 write(f"Tiebreak {info.label}: " + ", ".join(f"{n} {sc[n]}" for n in info.players))
+            if 0 not in sc.values():
+                write(NO_ZERO_WARNING.format(label=info.label))
             lead = keeper.leaders()
             if keeper.finished:
                 write(keeper.result_text())
