@@ -61,16 +61,6 @@ def test_saving_keeps_an_existing_files_mode_and_new_files_follow_the_umask(tmp_
         os.umask(old)
 
 
-def test_draw_pile_with_more_copies_than_the_deck_holds_is_refused(capsys):   # finding 8
-    args = ["five-crowns", "discard", "--round", "4", "3S", "4S", "8H", "8D", "8R", "JK", "10R"]
-    assert main(args + ["--draw-pile", "8H", "8H"]) == 2
-    err = capsys.readouterr().err
-    assert "8H is given 3 times (1 in hand, 2 in --draw-pile)" in err and "only 2" in err
-    assert main(args + ["--seen", "9H", "--draw-pile", "9H", "9H"]) == 2
-    assert "9H is given 3 times" in capsys.readouterr().err
-    assert main(args + ["--draw-pile", "8H", "9H"]) == 0
-
-
 @pytest.mark.parametrize("args, message", [
     (["play", "greedy", "greedy", "--rounds", "0"], "--rounds must be an integer 1..11, got 0"),
     (["play", "greedy", "greedy", "--first-dealer", "2"], "--first-dealer must be an integer 0..1, got 2"),

