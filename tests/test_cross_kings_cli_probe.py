@@ -147,11 +147,14 @@ def test_whole_number_reads_whole_numbers_at_least_the_least(text, least):
 
 
 @given(st.text(max_size=8))
-def test_player_name_refuses_only_blank_names(text):
+def test_player_name_refuses_only_blank_names_and_control_characters(text):
+    import unicodedata
+
+    control = any(unicodedata.category(ch) == "Cc" for ch in text)   # probe 17, finding 17
     try:
-        assert player_name(text) == text and text.strip()
+        assert player_name(text) == text and text.strip() and not control
     except argparse.ArgumentTypeError:
-        assert not text.strip()
+        assert not text.strip() or control
 
 
 @given(st.integers(0, 10_000), st.integers(14, 36), st.sampled_from(MODES), st.booleans(), st.booleans(),
@@ -178,3 +181,13 @@ def test_the_memory_check_counts_at_most_the_jobs(seed, left, mode, all_moves, l
         assert tt_mb / n < 1 and f"tt_mb={tt_mb:g} MB" in str(exc) and f"workers={workers}" in str(exc)
     else:
         assert share == tt_mb / max(n, 1) >= 1
+
+
+def test_two_equal_names_are_refused_case_and_spaces_aside(capsys):
+    # probe finding 17: '--names Ann ann' labelled both players alike
+    code, out, err = run_cli(capsys, "cross-kings", "show", "--random", "1", "--names", "Ann", " ann ")
+    assert code == 2 and not out
+    assert err == ("crowns: error: --names: the two players need different names, got 'Ann' and ' ann '"
+                   " (case and spaces aside)\n")
+    code, out, err = run_cli(capsys, "cross-kings", "show", "--random", "1", "--names", "Ann", "Bob")
+    assert code == 0 and "Ann" in out

@@ -56,9 +56,16 @@ def add_position_args(parser: argparse.ArgumentParser, *, optional: bool = True)
 
 
 def player_name(text: str) -> str:
-    """An argparse ``type`` for ``--names``: a display name, not empty."""
+    """An argparse ``type`` for ``--names``: a display name, not empty, without control
+    characters (newline, escape...: printed raw, they broke lines or drove the terminal;
+    probe finding 17)."""
+    import unicodedata
+
     if not text.strip():
         raise argparse.ArgumentTypeError(f"a player's name cannot be empty: {text!r}")
+    bad = next((ch for ch in text if unicodedata.category(ch) == "Cc"), None)
+    if bad is not None:
+        raise argparse.ArgumentTypeError(f"a player's name cannot have a control character ({bad!r}): {text!r}")
     return text
 
 
@@ -74,6 +81,9 @@ def load_position(args: argparse.Namespace):  # -> Position
 
     from .position import Position, Rules
 
+    if args.names and args.names[0].strip().casefold() == args.names[1].strip().casefold():
+        raise PositionError(f"--names: the two players need different names, got {args.names[0]!r} and {args.names[1]!r}"
+                            " (case and spaces aside)")
     rules = Rules(reach=args.reach or "any", names=tuple(args.names) if args.names else ("first", "second"))
     if args.random is not None:
         if args.position:
