@@ -17,6 +17,12 @@ INF = _ck_search.INF_VALUE
 TINY = 65536   # the smallest table: 4,096 entries, overwritten all the time at 14-18 cards
 
 
+@pytest.fixture(autouse=True)
+def _shared_table_on(monkeypatch):
+    """The shared table is off by default (parallel.SHARED_TABLE): these tests turn it on."""
+    monkeypatch.setattr(parallel, "SHARED_TABLE", True)
+
+
 @pytest.fixture
 def small_positions_in_parallel(monkeypatch):
     """Let positions of any size go to the workers."""

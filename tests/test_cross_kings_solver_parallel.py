@@ -141,6 +141,8 @@ def test_limited_parallel_solve_gives_sound_bounds(mode, all_moves, small_positi
 
 def test_memory_is_shared_out_over_the_workers(monkeypatch):
     pos = _bench_position(18, 0)
+    assert parallel.SHARED_TABLE is False   # the default: a table per worker (see below)
+    monkeypatch.setattr(parallel, "SHARED_TABLE", True)
     sol = solve(pos, all_moves=True, tt_mb=6, workers=3)
     assert sol.exact and sol.stats["workers"] == 3 and sol.stats["table_shared"]
     # one table for the three workers, counted once: each worker keeps what an engine of

@@ -104,8 +104,11 @@ LEASE_PARTS = 2
 LEASE_MIN_NODES = 20_000
 #: One main transposition table for all the workers, in memory they share (made by the
 #: parent before they start; the ``fork`` start method only, see :func:`_table_plan`),
-#: instead of one table each.  False: each worker's engine has its own table.
-SHARED_TABLE = True
+#: instead of one table each.  False (the default): each worker's engine has its own table.
+#: Off by default: on two idle cores it saved nodes but no time (24 cards, 64 MB: 1.52x
+#: against 1.51x with two workers; 256 MB: 1.26x against 1.47x, the shared mapping gets
+#: no huge pages and is used whole from the first node).  See docs/cross_kings_solver.md.
+SHARED_TABLE = False
 #: The engine's minimal table, for the parent's bookkeeping while the workers search.
 _PARENT_TT_BYTES = 65536
 _NONE = -_INF   # shared best value before any move is pinned

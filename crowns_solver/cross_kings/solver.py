@@ -579,11 +579,11 @@ def solve(
         optimal moves, the one named may differ).  With a time or node limit above the
         anytime cut-over (:data:`ANYTIME_CARDS`) the heuristic iterations are split too,
         so the analysis gets deeper in the same time; a stopped solve reports, as with
-        one process, the deepest completed iteration's estimate and move.  Memory: the
-        workers share one table (``parallel.SHARED_TABLE``; the ``fork`` start method),
-        each keeping the small table and leaf-score cache an engine of ``tt_mb / n`` MB
-        would have, and the shared table takes what they leave; under other start
-        methods each worker's engine gets ``tt_mb / n`` MB.  n is the number of worker
+        one process, the deepest completed iteration's estimate and move.  Memory: each
+        worker's engine gets ``tt_mb / n`` MB; with ``parallel.SHARED_TABLE = True`` (off
+        by default; the ``fork`` start method) the workers share one table instead, each
+        keeping the small table and leaf-score cache an engine of ``tt_mb / n`` MB would
+        have, and the shared table takes what they leave.  n is the number of worker
         processes that really start (at most one per root move, e.g. four at a fresh
         deal), so `tt_mb` still bounds the whole solve.  Positions
         with fewer than 16 cards left, or a single legal move, are solved in this
