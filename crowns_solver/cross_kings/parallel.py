@@ -65,7 +65,6 @@ from .position import Position, cell_index
 from .solver import (
     _EXACT,
     _INF,
-    ANYTIME_CARDS,
     EVALUATIONS,
     GAME_WIDE,
     PRE_DEPTH,
@@ -190,11 +189,7 @@ def _route(pos: Position, mode: str, all_moves: bool, limited: bool) -> tuple[st
     return "exact", len(moves) - chance + chance * len(set(pos.unseen))
 
 
-#: How :func:`check_memory` names the options: in the API, and on the command line.
-_OPTION_NAMES = {False: ("tt_mb=", "workers="), True: ("--tt-mb ", "--workers ")}
-
-
-def check_memory(tt_mb: float, processes: int, *, workers: int | None = None, cli: bool = False) -> float:
+def check_memory(tt_mb: float, processes: int, *, workers: int | None = None) -> float:
     """MB of memory each worker process gets, ``tt_mb / processes``.
 
     With the shared table (:data:`SHARED_TABLE`, see :func:`_table_plan`) that share
@@ -211,9 +206,6 @@ def check_memory(tt_mb: float, processes: int, *, workers: int | None = None, cl
         the whole `tt_mb` goes to one engine).
     workers : int, optional
         The number asked for, when more than `processes`: the message says so.
-    cli : bool
-        Name the options as the command line spells them (``--tt-mb``, ``--workers``)
-        instead of as :func:`crowns_solver.cross_kings.solve`'s arguments.
 
     Returns
     -------
@@ -223,12 +215,13 @@ def check_memory(tt_mb: float, processes: int, *, workers: int | None = None, cl
     Raises
     ------
     SolverOptionError
-        If the share is below :data:`MIN_WORKER_TT_MB`; the message names both options
-        and what would do.
+        If the share is below :data:`MIN_WORKER_TT_MB`; the message names both arguments
+        (``tt_mb=``, ``workers=``: the ``crowns`` command names them as its options, see
+        :attr:`crowns_solver.errors.CrownsError.arguments`) and what would do.
     """
     share = tt_mb / max(processes, 1)
     if share < MIN_WORKER_TT_MB:
-        mb, w = _OPTION_NAMES[cli]
+        mb, w = "tt_mb=", "workers="
         asked = workers if workers is not None else processes
         but = "" if asked == processes else f", but this position has work for only {processes}"
         fewer = int(tt_mb // MIN_WORKER_TT_MB)
@@ -236,7 +229,8 @@ def check_memory(tt_mb: float, processes: int, *, workers: int | None = None, cl
             f"{mb}{tt_mb:g} MB shared over the {processes} worker processes this solve starts"
             f" ({w}{asked}{but}) leaves {share:.3g} MB each, below the {MIN_WORKER_TT_MB} MB a"
             f" worker needs: give {mb}{math.ceil(processes * MIN_WORKER_TT_MB)} or more, or"
-            f" {w}{fewer}{' or fewer' if fewer > 1 else ''}"
+            f" {w}{fewer}{' or fewer' if fewer > 1 else ''}",
+            argument=("tt_mb", "workers"),
         )
     return share
 

@@ -668,12 +668,8 @@ def solve(
         from .parallel import check_memory, solve_parallel, worker_processes
 
         limited = time_limit is not None or node_limit is not None
-        try:
-            check_memory(tt_mb, worker_processes(pos, mode=mode, all_moves=all_moves, limited=limited,
-                                                 workers=workers), workers=workers)
-        except SolverOptionError as exc:   # its message names tt_mb= and workers=
-            exc.arguments = ("tt_mb", "workers")
-            raise
+        check_memory(tt_mb, worker_processes(pos, mode=mode, all_moves=all_moves, limited=limited,
+                                             workers=workers), workers=workers)
         return solve_parallel(pos, mode=mode, objective=objective, all_moves=all_moves, tt_mb=tt_mb,
                               time_limit=time_limit, node_limit=node_limit, workers=workers,
                               evaluation=evaluation)
