@@ -16,7 +16,8 @@ from .errors import (CrownsError, EmptyPathError, FolderPathError, MissingFolder
                      SamePathError)
 
 __all__ = ["MAX_INT_DIGITS", "MAX_TEXT_BYTES", "check_distinct", "check_file_path", "check_folder_path", "check_input_given",
-           "check_numbers", "check_path_given", "check_run_outputs", "check_writable", "decode_utf8", "json_int",
+           "check_numbers", "check_path_given", "check_run_outputs", "check_writable", "decode_utf8", "int_digits",
+           "json_int",
            "names_folder", "read_text", "too_long_number"]
 
 #: Largest text input read (positions, records, decks are far smaller).
@@ -51,6 +52,14 @@ def json_int(text: str) -> int | TooLongNumber:
     return int(text)
 
 
+def int_digits(number: int) -> int:
+    """Decimal digits of abs(`number`), exactly, without ``str()`` (which refuses numbers
+    of more than :data:`MAX_INT_DIGITS` digits)."""
+    n = abs(number)
+    k = max(1, int(n.bit_length() * 0.30102999566398120))   # log10(2): k or k + 1 digits
+    return k + 1 if n >= 10**k else k
+
+
 def _digits(value: object) -> int:
     """Decimal digits of a too-long number (a :class:`TooLongNumber`, or an int that TOML
     read in hex, octal or binary, which Python does not limit); 0 if it is not one."""
@@ -58,7 +67,7 @@ def _digits(value: object) -> int:
         return value.digits
     if (isinstance(value, int) and not isinstance(value, bool) and abs(value).bit_length() > 3.3 * MAX_INT_DIGITS
             and abs(value) >= 10**MAX_INT_DIGITS):
-        return int(abs(value).bit_length() * 0.30103) + 1   # about log10(2) digits per bit
+        return int_digits(value)
     return 0
 
 

@@ -37,7 +37,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .._io import check_numbers, json_int, read_text
+from .._io import check_numbers, int_digits, json_int, read_text
 from ..errors import (
     CardError, CrownsError, DuplicateCardError, PlayerNameError, RecordError, RulesError, ScoreEntryError,
     WildRankError,
@@ -242,13 +242,6 @@ def check_names(names: Sequence[str]) -> tuple[str, ...]:
 _HUGE = 10**9
 
 
-def _digits(number: int) -> int:
-    """Decimal digits of abs(`number`), without str() (which refuses very long numbers)."""
-    n = abs(number)
-    k = max(1, int(n.bit_length() * 0.30102999566398120))   # log10(2): k or k + 1 digits
-    return k + 1 if n >= 10**k else k
-
-
 def _entry_text(value: Any) -> str:
     """The text of a score entry: whole-number points, a card string, or a list of card
     strings (joined); anything else is a ScoreEntryError naming the value."""
@@ -258,8 +251,8 @@ def _entry_text(value: Any) -> str:
         number = int(value)
         if abs(number) > _HUGE:   # no hand counts this much; and str() refuses past 4,300 digits
             if number < 0:
-                raise ScoreEntryError(f"points cannot be negative: a number of {_digits(number)} digits")
-            raise ScoreEntryError(f"points out of range: a number of {_digits(number)} digits is more than any"
+                raise ScoreEntryError(f"points cannot be negative: a number of {int_digits(number)} digits")
+            raise ScoreEntryError(f"points out of range: a number of {int_digits(number)} digits is more than any"
                                   " hand can count")
         return str(number)
     if isinstance(value, numbers.Real):
