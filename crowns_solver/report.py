@@ -421,9 +421,7 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
     deals), and a chart of the margins."""
     import math
 
-    import numpy as np
-
-    from .cross_kings.match import games_table, summarise
+    from .cross_kings.match import _mean_ci, games_table, summarise
     from .montecarlo import wilson_interval
 
     where = str(source or "results")
@@ -446,12 +444,10 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
         lo, hi = wilson_interval(k, n)
         return f"| {label} | {k:g} | {n} | {k / n:.3f} | {float(lo):.3f} .. {float(hi):.3f} |"
 
-    def mean_ci(values: Any) -> str:
-        v = np.asarray(values, dtype=float)
-        if len(v) < 2:
-            return f"{v.mean():+.2f} (one deal: no interval)"
-        half = 1.959964 * float(v.std(ddof=1)) / math.sqrt(len(v))
-        return f"{v.mean():+.2f} ({v.mean() - half:+.2f} .. {v.mean() + half:+.2f})"
+    def mean_ci(mean: float, low: float, high: float) -> str:
+        if math.isnan(low):
+            return f"{mean:+.2f} (one deal: no interval)"
+        return f"{mean:+.2f} ({low:+.2f} .. {high:+.2f})"
 
     head = "| | count | games | rate | 95% CI |\n|---|---|---|---|---|"
     start = params.get("start")
@@ -475,7 +471,7 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
                   rate_row("A loses", summary["losses"], n),
                   rate_row("A's score (win 1, draw 1/2)", summary["wins"] + summary["draws"] / 2, n), "",
                   "Mean margin, A's points minus B's (per deal, both games): "
-                  + mean_ci(games.groupby("deal")["margin_a"].mean()) + " points.", "",
+                  + mean_ci(summary["margin"], summary["margin_low"], summary["margin_high"]) + " points.", "",
                   "## By A's seat", "", head]
         for seat in ("first", "second"):
             g = games[games["a_seat"] == seat]
@@ -489,7 +485,7 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
                   rate_row("first player wins", int((margin > 0).sum()), n),
                   rate_row("draws", int((margin == 0).sum()), n),
                   rate_row("second player wins", int((margin < 0).sum()), n), "",
-                  f"Mean margin, first player's points minus second's: {mean_ci(margin)} points.", ""]
+                  f"Mean margin, first player's points minus second's: {mean_ci(*_mean_ci(margin))} points.", ""]
         margins, xlabel = margin, "first player's points minus second's"
     lines += ["Intervals are 95%: Wilson score intervals (Wilson 1927) for rates, normal approximation for the"
               " mean margin.", ""]
