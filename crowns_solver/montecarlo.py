@@ -64,6 +64,7 @@ __all__ = [
     "chunk_sizes",
     "read_results",
     "check_columns",
+    "not_whole",
     "read_header",
     "wilson_interval",
     "win_rates",
@@ -309,6 +310,18 @@ _COUNT_COLUMNS = [
 ]
 
 
+def not_whole(values: pd.Series, low: float = -math.inf) -> np.ndarray:
+    """Where `values` is not a whole number >= `low`: a missing value, a fraction, text,
+    a bool typed into a column of numbers (bool array, one per row).  The value check of
+    :func:`check_columns` and of the Cross Kings results ``crowns report`` reads."""
+    num = pd.to_numeric(values, errors="coerce").to_numpy(dtype=float)
+    with np.errstate(invalid="ignore"):
+        bad = ~(np.isfinite(num) & (num == np.floor(num)) & (num >= low))
+    if values.dtype == object:
+        bad |= values.map(lambda v: isinstance(v, (bool, np.bool_, str))).to_numpy(dtype=bool)
+    return bad
+
+
 def check_columns(results: pd.DataFrame, meta: Mapping[str, Any] | None = None, source: str = "results") -> None:
     """Refuse values a results table cannot hold, naming the game and the column.
 
@@ -337,14 +350,7 @@ def check_columns(results: pd.DataFrame, meta: Mapping[str, Any] | None = None, 
             continue
         raw = results[col]
         present = raw.notna().to_numpy()
-        if raw.dtype == bool:
-            bad = present
-        else:
-            num = pd.to_numeric(raw, errors="coerce").to_numpy(dtype=float)
-            with np.errstate(invalid="ignore"):
-                bad = present & ~(np.isfinite(num) & (num == np.floor(num)) & (num >= low))
-            if raw.dtype == object:
-                bad |= raw.map(lambda v: isinstance(v, (bool, np.bool_, str))).to_numpy(dtype=bool)
+        bad = present if raw.dtype == bool else present & not_whole(raw, low)
         if bad.any():
             fail(str(col), int(np.flatnonzero(bad)[0]), f"it must be a whole number >= {low}")
     params = (meta or {}).get("params")

@@ -372,19 +372,15 @@ def _cross_kings_kind(df: pd.DataFrame, meta: dict[str, Any]) -> str | None:
 def _numeric_columns(df: pd.DataFrame, columns: list[str], source: str) -> None:
     """ResultsFileError unless every column is there and holds whole numbers, naming the deal."""
     import numpy as np
-    import pandas as pd
 
     from .errors import ResultsFileError
+    from .montecarlo import not_whole
 
     for col in columns:
         if col not in df.columns:
             raise ResultsFileError(f"{source}: the Cross Kings results lack the column {col!r}")
         raw = df[col]
-        num = pd.to_numeric(raw, errors="coerce").to_numpy(dtype=float)
-        with np.errstate(invalid="ignore"):
-            bad = ~(np.isfinite(num) & (num == np.floor(num)))
-        if raw.dtype == object:
-            bad |= raw.map(lambda v: isinstance(v, (bool, str))).to_numpy(dtype=bool)
+        bad = not_whole(raw)
         if bad.any():
             r = int(np.flatnonzero(bad)[0])
             raise ResultsFileError(f"{source}: deal {df['deal'].iloc[r] if 'deal' in df else r} has {col} ="
