@@ -16,7 +16,6 @@ Table conventions, checked by :func:`check_result` before any report is written:
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -25,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from crowns_solver.errors import StudyError
-from crowns_solver.montecarlo import Z95, wilson_interval
+from crowns_solver.montecarlo import Z95, mean_interval, wilson_interval
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -264,14 +263,8 @@ def mean_ci(values: Sequence[float] | np.ndarray) -> tuple[float, float, float]:
         observation says nothing about its spread).
     """
     x = np.asarray(values, dtype=float).ravel()
-    if x.size == 0:
-        return math.nan, math.nan, math.nan
-    mean = float(x.mean())
-    if x.size == 1:
-        return mean, math.nan, math.nan
-    half = Z95 * float(x.std(ddof=1)) / math.sqrt(x.size)
     note_sample(int(x.size))
-    return mean, mean - half, mean + half
+    return mean_interval(x)
 
 
 def note_sample(n: int) -> None:

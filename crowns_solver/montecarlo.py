@@ -67,6 +67,7 @@ __all__ = [
     "not_whole",
     "read_header",
     "wilson_interval",
+    "mean_interval",
     "win_rates",
     "process_pool",
     "stop_pool",
@@ -814,6 +815,32 @@ def wilson_interval(wins: Any, games: Any, z: float = Z95) -> tuple[Any, Any]:
     if low.ndim == 0:
         return float(low), float(high)
     return low, high
+
+
+def mean_interval(values: Any) -> tuple[float, float, float]:
+    """Mean of a sample and its 95% normal-approximation interval (mean +- 1.96
+    standard errors, with the sample standard deviation).
+
+    Parameters
+    ----------
+    values : array_like of float
+        The sample, e.g. final margins in points, one per deal.
+
+    Returns
+    -------
+    (mean, low, high) : float
+        All NaN for an empty sample; for a single value, its mean and NaN bounds (one
+        observation says nothing about its spread).  The approximation needs a fair
+        number of observations (a report flags intervals from fewer than 30).
+    """
+    x = np.asarray(values, dtype=float).ravel()
+    if x.size == 0:
+        return math.nan, math.nan, math.nan
+    mean = float(x.mean())
+    if x.size == 1:
+        return mean, math.nan, math.nan
+    half = Z95 * float(x.std(ddof=1)) / math.sqrt(x.size)
+    return mean, mean - half, mean + half
 
 
 def _seats(results: pd.DataFrame) -> list[int]:

@@ -417,8 +417,8 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
     deals), and a chart of the margins."""
     import math
 
-    from .cross_kings.match import _mean_ci, games_table, summarise
-    from .montecarlo import wilson_interval
+    from .cross_kings.match import games_table, summarise
+    from .montecarlo import mean_interval, wilson_interval
 
     where = str(source or "results")
     params = meta.get("params") or {}
@@ -481,7 +481,7 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
                   rate_row("first player wins", int((margin > 0).sum()), n),
                   rate_row("draws", int((margin == 0).sum()), n),
                   rate_row("second player wins", int((margin < 0).sum()), n), "",
-                  f"Mean margin, first player's points minus second's: {mean_ci(*_mean_ci(margin))} points.", ""]
+                  f"Mean margin, first player's points minus second's: {mean_ci(*mean_interval(margin))} points.", ""]
         margins, xlabel = margin, "first player's points minus second's"
     lines += ["Intervals are 95%: Wilson score intervals (Wilson 1927) for rates, normal approximation for the"
               " mean margin.", ""]

@@ -441,3 +441,25 @@ def test_winners_outside_the_seats_are_refused(tmp_path, capsys):
     out.write_text("\n".join([head, first, json.dumps(rec)]) + "\n")
     code, _, err = run_cli(capsys, "report", str(out), "--out", str(tmp_path / "rep"))
     assert code == 2 and err.count("\n") == 1 and "game 5 has winner 99" in err
+
+
+@given(st.lists(st.integers(-92, 92), min_size=2, max_size=60))
+def test_mean_interval_is_the_mean_plus_minus_1_96_standard_errors(values):
+    """montecarlo.mean_interval (used by the match summary, the match report and every
+    study's mean_ci) against the statistics module: mean +- z(0.975) * stdev / sqrt(n)."""
+    import math
+    import statistics
+
+    mean, low, high = montecarlo.mean_interval(values)
+    half = statistics.NormalDist().inv_cdf(0.975) * statistics.stdev(values) / math.sqrt(len(values))
+    centre = statistics.fmean(values)
+    assert mean == pytest.approx(centre)
+    assert low == pytest.approx(centre - half, abs=1e-9) and high == pytest.approx(centre + half, abs=1e-9)
+
+
+def test_mean_interval_of_too_few_values_has_no_bounds():
+    import math
+
+    assert all(math.isnan(x) for x in montecarlo.mean_interval([]))
+    mean, low, high = montecarlo.mean_interval(np.array([[3.0]]))
+    assert mean == 3.0 and math.isnan(low) and math.isnan(high)

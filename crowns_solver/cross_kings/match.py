@@ -35,6 +35,7 @@ import pandas as pd
 
 from .._checks import check_whole_number
 from ..errors import PolicyError, PositionError
+from ..montecarlo import Z95, mean_interval, wilson_interval
 from .position import CENTRAL_CELLS, Deal, Position, Rules, cell_coords, cell_index, symmetry_map
 from .players import PLAYER_NAMES, make_player, seat_view
 
@@ -47,7 +48,6 @@ DEFAULT_CHUNK_SIZE = 4
 #: the fastest players and a results table of gigabytes; beyond it the run would not end
 #: (1e12 deals ran the runner's chunk list out of memory).
 MAX_DEALS = 10_000_000
-Z95 = 1.959963984540054
 
 
 @dataclass(frozen=True)
@@ -238,18 +238,6 @@ def games_table(deal_rows: pd.DataFrame, a: str = "A", b: str = "B") -> pd.DataF
     return pd.DataFrame(out)
 
 
-def _mean_ci(values: np.ndarray) -> tuple[float, float, float]:
-    """Mean and normal-approximation 95% interval (nan bounds with fewer than 2 values)."""
-    n = len(values)
-    if n == 0:
-        return math.nan, math.nan, math.nan
-    mean = float(np.mean(values))
-    if n < 2:
-        return mean, math.nan, math.nan
-    half = Z95 * float(np.std(values, ddof=1)) / math.sqrt(n)
-    return mean, mean - half, mean + half
-
-
 def summarise(games: pd.DataFrame) -> dict[str, Any]:
     """Player A's results over per-game rows (:func:`games_table`).
 
@@ -262,7 +250,6 @@ def summarise(games: pd.DataFrame) -> dict[str, Any]:
         ``margin_low``/``margin_high`` (normal approximation over deal pairs);
         ``seconds_per_move_a``/``_b`` (mean time per move, seconds).
     """
-    from ..montecarlo import wilson_interval
 
     n = len(games)
     w, d, lo = int(games["win_a"].sum()), int(games["draw"].sum()), int(games["loss_a"].sum())
@@ -272,7 +259,7 @@ def summarise(games: pd.DataFrame) -> dict[str, Any]:
         out[name] = k / n if n else math.nan
         out[f"{name}_low"], out[f"{name}_high"] = float(low), float(high)
     pair = games.groupby("deal")["margin_a"].mean().to_numpy(dtype=float)
-    out["margin"], out["margin_low"], out["margin_high"] = _mean_ci(pair)
+    out["margin"], out["margin_low"], out["margin_high"] = mean_interval(pair)
     ma, mb = int(games["moves_a"].sum()), int(games["moves_b"].sum())
     out["seconds_per_move_a"] = float(games["seconds_a"].sum()) / ma if ma else math.nan
     out["seconds_per_move_b"] = float(games["seconds_b"].sum()) / mb if mb else math.nan
