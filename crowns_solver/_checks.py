@@ -44,3 +44,38 @@ def check_whole_number(name: str, value: Any, lo: int, hi: int | None = None, *,
         because = f" ({why})" if why else ""
         raise error(f"{name} must be at most {hi:,}{because}, got {int(value):,}", argument=name)
     return int(value)
+
+
+#: Unicode categories a display name may not hold: controls (newline, tab, ESC, which
+#: break the printed table or drive the terminal), format characters (bidirectional
+#: overrides that reorder what is shown), surrogates, private-use and unassigned code
+#: points, and line/paragraph separators.
+NAME_REFUSED_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+#: Format characters that emoji and several scripts need, allowed in names: zero-width
+#: non-joiner and joiner (family emoji, Persian, Indic scripts) and the tag characters of
+#: flag emoji such as England's.
+NAME_ALLOWED_FORMAT = frozenset({0x200C, 0x200D, *range(0xE0020, 0xE0080)})
+
+
+def control_char(name: str) -> str | None:
+    """The first character of `name` that a display name may not hold, as ``U+XXXX``, or
+    None (see :data:`NAME_REFUSED_CATEGORIES`; the joiners of emoji sequences are allowed).
+
+    One rule for every name the library prints: the Five Crowns score keeper's players
+    and the Cross Kings players' display names (``Rules.names``, ``--names``).
+
+    Parameters
+    ----------
+    name : str
+
+    Returns
+    -------
+    str or None
+        E.g. ``"U+001B"`` for an escape character.
+    """
+    import unicodedata
+
+    for ch in name:
+        if unicodedata.category(ch) in NAME_REFUSED_CATEGORIES and ord(ch) not in NAME_ALLOWED_FORMAT:
+            return f"U+{ord(ch):04X}"
+    return None

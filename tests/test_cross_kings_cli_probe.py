@@ -5,6 +5,7 @@ a traceback, nor the API's argument name)."""
 from __future__ import annotations
 
 import argparse
+import re
 
 import numpy as np
 import pytest
@@ -150,7 +151,11 @@ def test_whole_number_reads_whole_numbers_at_least_the_least(text, least):
 def test_player_name_refuses_only_blank_names_and_control_characters(text):
     import unicodedata
 
-    control = any(unicodedata.category(ch) == "Cc" for ch in text)   # probe 17, finding 17
+    # probe 17, finding 17; the keeper's rule since session 18: control, format (but the
+    # emoji joiners), surrogate, private-use, unassigned and separator characters
+    joiners = {0x200C, 0x200D, *range(0xE0020, 0xE0080)}
+    control = any(unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp")
+                  and ord(ch) not in joiners for ch in text)
     try:
         assert player_name(text) == text and text.strip() and not control
     except argparse.ArgumentTypeError:
@@ -191,3 +196,28 @@ def test_two_equal_names_are_refused_case_and_spaces_aside(capsys):
                    " (case and spaces aside)\n")
     code, out, err = run_cli(capsys, "cross-kings", "show", "--random", "1", "--names", "Ann", "Bob")
     assert code == 0 and "Ann" in out
+
+
+@pytest.mark.parametrize("name", ["rtl\u202eX", "soft\u00adhyphen", "line\u2028sep", "esc\x1b[2J"])
+def test_names_follow_the_keepers_rule_in_the_api_and_the_command(name, capsys):
+    """One rule for display names (session 18): a bidirectional override, a soft hyphen
+    or a line separator was accepted by ``--names`` (which refused only Cc) and by
+    ``Rules`` (which checked nothing), while the Five Crowns keeper refused them."""
+    from crowns_solver.cross_kings.position import Rules
+    from crowns_solver.errors import RulesError
+
+    code = f"U+{next(ord(c) for c in name if not c.isalnum()):04X}"
+    with pytest.raises(RulesError, match=rf"control character {re.escape(code)}"):
+        Rules(names=(name, "Bob"))
+    assert code in _fails(capsys, "cross-kings", "solve", "--random", "1", "--time-limit", "0.1", "--names", name, "Bob")
+
+
+def test_emoji_names_with_joiners_are_accepted_everywhere():
+    from crowns_solver.cross_kings.position import Position, Rules
+    from crowns_solver.five_crowns import ScoreKeeper
+
+    family = "Ann \U0001F468\u200D\U0001F469\u200D\U0001F467"
+    assert player_name(family) == family
+    pos = Position.random(1, Rules(names=(family, "Bob")))
+    assert pos.rules.names[0] == family
+    assert ScoreKeeper([family, "Bob"]).names[0] == family

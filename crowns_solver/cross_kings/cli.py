@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..cli import add_json_flag, print_json
+from .._checks import control_char
 from .._io import read_text
 from ..errors import PositionError
 from .position import REACHES
@@ -57,15 +58,14 @@ def add_position_args(parser: argparse.ArgumentParser, *, optional: bool = True)
 
 def player_name(text: str) -> str:
     """An argparse ``type`` for ``--names``: a display name, not empty, without control
-    characters (newline, escape...: printed raw, they broke lines or drove the terminal;
-    probe finding 17)."""
-    import unicodedata
-
+    or format characters (newline, escape, a bidirectional override...: printed raw, they
+    broke lines or drove the terminal; probe finding 17). The same rule as the score
+    keeper's names (:func:`crowns_solver._checks.control_char`)."""
     if not text.strip():
         raise argparse.ArgumentTypeError(f"a player's name cannot be empty: {text!r}")
-    bad = next((ch for ch in text if unicodedata.category(ch) == "Cc"), None)
+    bad = control_char(text)
     if bad is not None:
-        raise argparse.ArgumentTypeError(f"a player's name cannot have a control character ({bad!r}): {text!r}")
+        raise argparse.ArgumentTypeError(f"a player's name cannot hold the control character {bad}: {text!r}")
     return text
 
 

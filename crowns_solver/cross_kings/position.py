@@ -16,6 +16,7 @@ from typing import Any, Literal, TypeAlias, get_args
 
 import numpy as np
 
+from .._checks import control_char
 from ..errors import (
     CardError,
     DuplicateCardError,
@@ -209,7 +210,14 @@ class Rules:
         the four directions; every card still on the grid blocks those behind it.
     names : tuple of str
         Display names of the first and second player (the seed lets players choose
-        names shown instead of Player 1 / Player 2).
+        names shown instead of Player 1 / Player 2); printable text, without control or
+        format characters (:func:`crowns_solver._checks.control_char`).
+
+    Raises
+    ------
+    RulesError
+        For an unknown reach, names that are not two non-empty strings, or a name
+        holding a control character (named as ``U+XXXX``).
     """
 
     reach: Reach = "any"
@@ -220,6 +228,11 @@ class Rules:
             raise RulesError(f"reach must be {one_of(REACHES)}, got {self.reach!r}")
         if len(self.names) != 2 or not all(isinstance(n, str) and n for n in self.names):
             raise RulesError(f"names must be two non-empty strings, got {self.names!r}")
+        for name in self.names:
+            bad = control_char(name)
+            if bad is not None:
+                raise RulesError(f"names: {name!r} holds the control character {bad} (names are printed"
+                                 " in the grid and the solver's output, so only printable text is allowed)")
 
 
 def _rules(reach: Reach | Rules | None) -> Rules:

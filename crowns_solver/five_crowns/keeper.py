@@ -29,7 +29,6 @@ import json
 import numbers
 import os
 import shlex
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -37,6 +36,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from .._checks import control_char
 from .._io import check_numbers, int_digits, json_int, read_text
 from ..errors import (
     CardError, CrownsError, DuplicateCardError, PlayerNameError, RecordError, RulesError, ScoreEntryError,
@@ -158,13 +158,6 @@ def _max_points(cards: int, sets: int) -> int:
     return best
 
 
-def _control_char(name: str) -> str | None:
-    """The first control or format character in `name` (newline, tab, ESC starting a
-    terminal escape code, a bidirectional override...) as ``U+XXXX``, or None."""
-    for ch in name:
-        if ch != " " and unicodedata.category(ch) in ("Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"):
-            return f"U+{ord(ch):04X}"
-    return None
 @functools.lru_cache(maxsize=64)
 def possible_points(cards: int, wild_rank: int, sets: int = 1) -> frozenset[int]:
     """Every total that at most `cards` cards of the set(s) can count when `wild_rank` is
@@ -225,7 +218,7 @@ def check_names(names: Sequence[str]) -> tuple[str, ...]:
     for i, name in enumerate(names):
         if not isinstance(name, str) or not name.strip():
             raise PlayerNameError(f"player {i + 1}: a name cannot be empty (got {name!r})")
-        bad = _control_char(name)
+        bad = control_char(name)
         if bad is not None:
             raise PlayerNameError(f"player {i + 1}: the name {name!r} holds the control character {bad}:"
                                   " names are printed in the score table, so only printable text is allowed")
@@ -1120,7 +1113,7 @@ def _ask_names(read: Callable[[str], str], write: Callable[[str], None]) -> list
     names: list[str] = []
     while len(names) < count:
         typed = _ask(read, f"Name of player {len(names) + 1}: ")
-        bad = _control_char(typed)
+        bad = control_char(typed)
         if bad is not None:
             write(f"A name cannot hold control characters ({bad} in {typed!r}). Please type another name.")
             continue
