@@ -219,7 +219,13 @@ def test_parse_move_accepts_cells_and_face_up_cards(text):
 @pytest.mark.parametrize(
     "text, error, message",
     [
-        ("6,6", PositionError, "not a move or command"),
+        ("6,6", PositionError, "'6,6' is not a cell of the grid: rows and columns are 0..5"),
+        ("9 1", PositionError, "'9 1' is not a cell of the grid"),
+        ("-1,3", PositionError, "'-1,3' is not a cell of the grid"),
+        ("(2,16)", PositionError, "'(2,16)' is not a cell of the grid"),
+        ("56", PositionError, "'56' is not a cell of the grid"),
+        ("1,2,3", PositionError, "not a move or command"),
+        ("123", PositionError, "not a move or command"),
         ("2-", PositionError, "not a move or command"),
         ("7S", PositionError, "7S has been taken (it is in second's hand)"),
         ("AS", PositionError, "AS is not face up on the grid"),

@@ -65,6 +65,8 @@ commands:
   quit                     stop (prints the save string to resume)"""
 
 _CELL_RE = re.compile(r"^[(\[]?\s*([0-5])\s*(?:[,;\s]\s*)?([0-5])\s*[)\]]?$")
+#: Two numbers typed as a cell, at least one off the grid (``9,9``, ``2 6``, ``-1,3``).
+_OFF_GRID_RE = re.compile(r"^[(\[]?\s*(-?\d+)\s*(?:[,;\s]\s*)(-?\d+)\s*[)\]]?$|^[(\[]?\s*(\d)(\d)\s*[)\]]?$")
 
 
 def _other(seat: str) -> Player:
@@ -112,6 +114,8 @@ def parse_move(text: str, position: Position) -> Cell:
         try:
             card = parse_card(s)
         except CrownsError:
+            if _OFF_GRID_RE.match(s):
+                raise PositionError(f"{s!r} is not a cell of the grid: rows and columns are 0..5 (e.g. 2,3)") from None
             raise PositionError(f"not a move or command: {text.strip()!r} (type help)") from None
         pub = public_position(position)
         where = [i for i in range(36) if pub.cells[i] == card]
