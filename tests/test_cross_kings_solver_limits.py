@@ -311,3 +311,25 @@ def test_a_stopped_fresh_deal_s_line_starts_with_the_recommended_start_cell(seed
     listed_best = max(m.value for m in sol.moves if m.value is not None)
     assert dict((m.cell, m.value) for m in sol.moves)[sol.best_move] == listed_best
     assert sol.pv and sol.pv[0] == sol.best_move
+
+
+@pytest.mark.parametrize("seed", [2, 4])
+def test_a_moves_proven_bound_is_kept_when_another_move_proves_more(seed):
+    """Node-limited solves are deterministic, so a larger limit repeats a smaller one's
+    probes: every move's proven bounds may only narrow as the limit grows, and they hold
+    the move's exact value.  Before session 18 only the move behind the root's latest
+    lower bound kept its bound: (20 cards, seed 4) a move proven >= 2 after 100,000 nodes
+    was listed as >= -56 after 200,000, once another move had proven more."""
+    pos = random_position(seed, 20)
+    exact = {m.cell: m.value for m in solve(pos, all_moves=True).moves}
+    prev = None
+    for limit in (20_000, 50_000, 100_000, 200_000, 400_000, 800_000):
+        sol = solve(pos, node_limit=limit, time_limit=None)
+        now = {m.cell: (m.lower, m.upper) for m in sol.moves}
+        for cell, (lo, hi) in now.items():
+            assert lo <= exact[cell] <= hi, (limit, cell)
+            if prev is not None:
+                assert lo >= prev[cell][0] and hi <= prev[cell][1], (limit, cell, prev[cell], (lo, hi))
+        prev = now
+        if sol.exact:
+            break

@@ -786,6 +786,11 @@ class _Run:
         return -chi, -clo
 
     def _prove_root(self, lo: int, hi: int, move: int) -> None:
+        info = self.moves.get(move)
+        if info is not None and lo > info.lower:
+            # that move reaches lo: kept for the listing even after a later probe proves
+            # more through another move (before, only the latest such move kept its bound)
+            info.lower = lo
         if lo > self.lower:
             self.lower = lo
             if move >= 0:   # a move proven to reach this lower bound
@@ -1131,9 +1136,10 @@ class _Run:
 
         def rank(m: MoveValue) -> tuple:
             # moves with a value (exact or estimated) first, best first; among equals proven
-            # first, then the search's choice; then the moves known only by their bounds
+            # first, then the search's choice; then the moves known only by their bounds,
+            # by upper and then lower bound
             return (m.value is None, -(m.value if m.value is not None else m.upper), not m.exact,
-                    m.cell != preferred, -m.upper)
+                    m.cell != preferred, -m.upper, -m.lower)
 
         moves.sort(key=rank)
         if exact and not self.terminal:
