@@ -18,7 +18,7 @@ from .errors import (CrownsError, EmptyPathError, FolderPathError, MissingFolder
 __all__ = ["MAX_INT_DIGITS", "MAX_TEXT_BYTES", "check_distinct", "check_file_path", "check_folder_path", "check_input_given",
            "check_numbers", "check_path_given", "check_run_outputs", "check_writable", "decode_utf8", "int_digits",
            "json_int",
-           "names_folder", "read_text", "too_long_number"]
+           "names_folder", "read_text", "resume_hint", "too_long_number"]
 
 #: Largest text input read (positions, records, decks are far smaller).
 MAX_TEXT_BYTES = 64 * 2**20
@@ -463,3 +463,35 @@ def check_run_outputs(out: str | os.PathLike[str] | None, csv: str | os.PathLike
         check_file_path(out, out_option, what="results file")
     if csv is not None:
         check_writable(csv, force=force, option=csv_option)
+
+
+def resume_hint(out: str | os.PathLike[str] | None, option: str, unit: str = "games") -> str:
+    """What to do after Ctrl-C stopped a simulation: how many `unit` (games, deals) the
+    results file `out` keeps and that the same command resumes them; or, without a results
+    file, that nothing was kept.  Printed by the simulation commands before their
+    ``crowns: interrupted`` line.
+
+    Parameters
+    ----------
+    out : str or path-like or None
+        The results file given with `option` (None: not given).
+    option : str
+        The option naming it, e.g. ``"--out"``.
+    unit : str, default "games"
+        What one row of the results file is (``"deals"`` for duplicate runs).
+
+    Returns
+    -------
+    str
+        One line.
+    """
+    if out is None:
+        return f"nothing was kept: give {option} FILE to keep finished {unit} and resume after an interruption"
+    from .montecarlo import read_results
+
+    try:
+        df = read_results(out)
+    except (OSError, ValueError):
+        return f"{out} is not readable: start again with another {option}"
+    done, total = len(df), df.attrs.get("games", len(df))
+    return f"{done:,} of {total:,} {unit} are kept in {out}: run the same command again to resume"

@@ -69,18 +69,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def resume_hint(out: str | None, option: str) -> str:
-    """What to do after Ctrl-C stopped a simulation: how many games `out` keeps and that
-    the same command resumes them; or, without a results file, that nothing was kept."""
-    if out is None:
-        return f"nothing was kept: give {option} FILE to keep finished games and resume after an interruption"
-    from ..montecarlo import read_results
+    """What to do after Ctrl-C stopped a simulation (:func:`crowns_solver._io.resume_hint`)."""
+    from .._io import resume_hint as hint
 
-    try:
-        df = read_results(out)
-    except (OSError, ValueError):
-        return f"{out} is not readable: start again with another {option}"
-    done, total = len(df), df.attrs.get("games", len(df))
-    return f"{done:,} of {total:,} games are kept in {out}: run the same command again to resume"
+    return hint(out, option)
 
 
 def cmd_deck(args: argparse.Namespace) -> int:
