@@ -118,3 +118,13 @@ def test_simulate_table_columns_line_up_with_long_policy_names(capsys):
         wins, games = row.split()[1:3]
         assert int(games) == 4
         assert row[:end].endswith(f" {games}") and row[:end].rstrip().endswith(games), row
+
+
+@pytest.mark.parametrize(("cards", "says"), [(13, "deals games of 2 players"), (19, "deals games of 2 to 3 players"),
+                                              (118, "deals games of 2 to 5 players")])
+def test_deck_says_which_player_counts_it_deals(tmp_path, capsys, cards, says):
+    # design probe, session 18: a deck dealing only two players said "2 to 2 players"
+    deck = tmp_path / "d.toml"
+    deck.write_text(f'name = "d"\n[deck]\nsalvation = 4\ncrown-black-20 = {cards - 4}\n')
+    code, out, _ = run(capsys, "kings-crowns", "deck", str(deck))
+    assert code == 0 and out.splitlines()[1] == f"  {says}"

@@ -94,7 +94,8 @@ def cmd_deck(args: argparse.Namespace) -> int:
         print("  no Salvation: no seat could ever play a crown, so every game would end at the turn cap"
               " (kings-crowns simulate and Game refuse this deck)")
     elif playable:
-        print(f"  deals games of {playable[0]} to {playable[-1]} players")
+        players = f"{playable[0]}" if len(playable) == 1 else f"{playable[0]} to {playable[-1]}"
+        print(f"  deals games of {players} players")
     else:
         print(f"  too small to deal: even 2 players need at least {min_cards(2)} cards")
     for name, n in deck.to_dict().items():
