@@ -185,6 +185,16 @@ def _crowns_chart(df: pd.DataFrame, seats: list[int], path: Path) -> None:
     fig.savefig(path)
 
 
+def _start_cell_text(start: Any) -> str:
+    """A Cross Kings run's start cell (its header's cell index, or None) as ``cross-kings
+    match`` prints it: "fixed at (2, 2)" or "second player chooses"."""
+    if start is None:
+        return "second player chooses"
+    if isinstance(start, int) and not isinstance(start, bool) and 0 <= start < 36:
+        return f"fixed at {(start // 6, start % 6)}"
+    return f"cell {start}"   # a value the match never writes: shown as it is
+
+
 def _stack_seatings(df: pd.DataFrame) -> pd.DataFrame:
     """Duplicate-deal results (``k<j>_<column>``: seating j of each deal) as one row per game played.
 
@@ -454,7 +464,7 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
             ("players", f"A = {a} {params.get('a_options') or ''}, B = {b} {params.get('b_options') or ''}".replace(" ,", ",")
              if kind == "match" else f"{a} {params.get('options') or ''} in both seats"),
             ("reach", params.get("reach", "n/a")),
-            ("start cell", "second player chooses" if start is None else f"cell {start}"),
+            ("start cell", _start_cell_text(start)),
             ("seed", meta.get("seed")), ("chunk size", meta.get("chunk_size")),
             ("library version", meta.get("version")), ("created", meta.get("created", "n/a")),
             ("results file", source or "n/a")]
