@@ -115,7 +115,8 @@ def too_long_number(text: str, exc: ValueError) -> str | None:
 
 
 def read_text(path: str | os.PathLike[str], error: type[CrownsError], *, what: str = "file") -> str:
-    """The contents of a UTF-8 text file.
+    """The contents of a UTF-8 text file, without a leading byte-order mark and with
+    universal newlines.
 
     Parameters
     ----------
@@ -148,6 +149,7 @@ def read_text(path: str | os.PathLike[str], error: type[CrownsError], *, what: s
         raise error(f"{os.fspath(path)}: {p.stat().st_size:,} bytes is too large for this input"
                     f" (at most {MAX_TEXT_BYTES:,})")
     text = decode_utf8(p.read_bytes(), f"{os.fspath(path)}: not a UTF-8 text file", error)
+    text = text.removeprefix("\ufeff")   # a byte-order mark (Windows editors write one) is not content
     return text.replace("\r\n", "\n").replace("\r", "\n")   # universal newlines, as a text file reads
 
 
