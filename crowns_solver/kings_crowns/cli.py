@@ -59,7 +59,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     print(f"King's Crowns: {len(df)} games, {args.players} players ({pols}{', rotated' if args.rotate else ''}),"
           f" target {rules.target_for(args.players)}, deck {rules.deck.name} ({rules.deck.size} cards), seed {args.seed}")
     width = max([12, *(len(str(label)) for label in table.index)])  # a lookahead:... name is longer
-    print(f"{'seat' if args.by == 'seat' else 'policy':<{width}} {'wins':>7} {'games':>7} {'rate':>7}   95% CI (Wilson)")
+    label = "seat" if args.by == "seat" else "policy"
+    print(f"{label:<{width}} {'wins':>7} {'games':>7} {'rate':>7}   95% CI (Wilson)")
     for row in table.itertuples():
         print(f"{str(row.Index):<{width}} {row.wins:>7} {row.games:>7} {row.rate:>7.3f}"
               f"   {row.ci_low:.3f} .. {row.ci_high:.3f}")
