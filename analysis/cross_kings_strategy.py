@@ -377,7 +377,7 @@ def open_vs_game(games: int, seed: int, executor=None) -> StudyResult:
         rows.append({"cards_left": int(left), "games": len(g), "face_down_mean": float(g["face_down"].mean()),
                      "game_value": float(g["game"].mean()), "open_value": float(g["open_mean"].mean()),
                      "seeing_worth": m, "seeing_worth_low": lo, "seeing_worth_high": hi,
-                     "abs_gap": a, "abs_gap_low": alo, "abs_gap_high": ahi,
+                     "abs_gap": a, "abs_gap_low": max(0.0, alo), "abs_gap_high": ahi,   # a mean of |gaps| >= 0
                      "differs_rate": dr, "differs_rate_low": max(0.0, dlo), "differs_rate_high": min(1.0, dhi)})
     table = pd.DataFrame(rows)
     fig = new_figure(7.0, 4.2)
@@ -419,6 +419,8 @@ def open_vs_game(games: int, seed: int, executor=None) -> StudyResult:
         games=len(df),
         rules=rules_text("Positions reached by the greedy player in both seats; values by the exact solver"
                          " (no limits)."),
+        intervals=("Intervals are 95%, normal approximation over positions for every column (`differs_rate` is"
+                   " a mean of per-position shares; its interval is clipped to 0..1 and `abs_gap`'s at 0)."),
     )
 
 

@@ -18,7 +18,7 @@ from .errors import (CrownsError, EmptyPathError, FolderPathError, MissingFolder
 __all__ = ["MAX_INT_DIGITS", "MAX_TEXT_BYTES", "check_distinct", "check_file_path", "check_folder_path", "check_input_given",
            "check_numbers", "check_path_given", "check_run_outputs", "check_writable", "decode_utf8", "int_digits",
            "json_int",
-           "names_folder", "read_text", "too_long_number"]
+           "names_folder", "read_text", "resume_hint", "too_long_number"]
 
 #: Largest text input read (positions, records, decks are far smaller).
 MAX_TEXT_BYTES = 64 * 2**20
@@ -115,7 +115,8 @@ def too_long_number(text: str, exc: ValueError) -> str | None:
 
 
 def read_text(path: str | os.PathLike[str], error: type[CrownsError], *, what: str = "file") -> str:
-    """The contents of a UTF-8 text file.
+    """The contents of a UTF-8 text file, without a leading byte-order mark and with
+    universal newlines.
 
     Parameters
     ----------
@@ -148,6 +149,7 @@ def read_text(path: str | os.PathLike[str], error: type[CrownsError], *, what: s
         raise error(f"{os.fspath(path)}: {p.stat().st_size:,} bytes is too large for this input"
                     f" (at most {MAX_TEXT_BYTES:,})")
     text = decode_utf8(p.read_bytes(), f"{os.fspath(path)}: not a UTF-8 text file", error)
+    text = text.removeprefix("\ufeff")   # a byte-order mark (Windows editors write one) is not content
     return text.replace("\r\n", "\n").replace("\r", "\n")   # universal newlines, as a text file reads
 
 
@@ -463,3 +465,35 @@ def check_run_outputs(out: str | os.PathLike[str] | None, csv: str | os.PathLike
         check_file_path(out, out_option, what="results file")
     if csv is not None:
         check_writable(csv, force=force, option=csv_option)
+
+
+def resume_hint(out: str | os.PathLike[str] | None, option: str, unit: str = "games") -> str:
+    """What to do after Ctrl-C stopped a simulation: how many `unit` (games, deals) the
+    results file `out` keeps and that the same command resumes them; or, without a results
+    file, that nothing was kept.  Printed by the simulation commands before their
+    ``crowns: interrupted`` line.
+
+    Parameters
+    ----------
+    out : str or path-like or None
+        The results file given with `option` (None: not given).
+    option : str
+        The option naming it, e.g. ``"--out"``.
+    unit : str, default "games"
+        What one row of the results file is (``"deals"`` for duplicate runs).
+
+    Returns
+    -------
+    str
+        One line.
+    """
+    if out is None:
+        return f"nothing was kept: give {option} FILE to keep finished {unit} and resume after an interruption"
+    from .montecarlo import read_results
+
+    try:
+        df = read_results(out)
+    except (OSError, ValueError):
+        return f"{out} is not readable: start again with another {option}"
+    done, total = len(df), df.attrs.get("games", len(df))
+    return f"{done:,} of {total:,} {unit} are kept in {out}: run the same command again to resume"

@@ -850,6 +850,26 @@ def _seats(results: pd.DataFrame) -> list[int]:
     return seats
 
 
+def _unread_table(results: pd.DataFrame) -> str:
+    """Why :func:`win_rates` cannot read `results`, and, for the tables the library itself
+    writes in another shape, what reads them."""
+    cols = {str(c) for c in results.columns}
+    plain = "results have no policy_<seat> or win_<seat> columns"
+    if any(c.startswith("k0_") for c in cols):
+        return (f"{plain}: these are one row per deal of a duplicate run (columns k0_..., one set per seating);"
+                " five_crowns.simulate(..., duplicate=True) returns them as one row per game and seat, and"
+                " crowns report RESULTS reports on the file")
+    if {"policy", "won"} <= cols:
+        return (f"{plain}: this is a table of one row per game and seat (five_crowns.simulate's); use"
+                " results.groupby('policy')['won'].mean(), or win_rates on montecarlo.read_results of its"
+                " results file (one row per game)")
+    if "score_first_0" in cols:
+        return (f"{plain}: these are the deals of a Cross Kings match (one row per deal); use"
+                " cross_kings.match.games_table and summarise (or the match's own result), or crowns report"
+                " RESULTS")
+    return plain
+
+
 def _game_label(results: pd.DataFrame, row: int) -> str:
     return f"game {results['game'].iloc[row]}" if "game" in results.columns else f"row {row}"
 
@@ -914,7 +934,7 @@ def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
         raise RunnerError(f"by must be 'seat' or 'policy', got {by!r}")
     seats = _seats(results)
     if not seats:
-        raise RunnerError("results have no policy_<seat> or win_<seat> columns")
+        raise RunnerError(_unread_table(results))
     wins = _win_matrix(results, seats)
     rows: dict[Any, list[float]] = {}
     for k, s in enumerate(seats):

@@ -185,6 +185,16 @@ def _crowns_chart(df: pd.DataFrame, seats: list[int], path: Path) -> None:
     fig.savefig(path)
 
 
+def _start_cell_text(start: Any) -> str:
+    """A Cross Kings run's start cell (its header's cell index, or None) as ``cross-kings
+    match`` prints it: "fixed at (2, 2)" or "second player chooses"."""
+    if start is None:
+        return "second player chooses"
+    if isinstance(start, int) and not isinstance(start, bool) and 0 <= start < 36:
+        return f"fixed at {(start // 6, start % 6)}"
+    return f"cell {start}"   # a value the match never writes: shown as it is
+
+
 def _stack_seatings(df: pd.DataFrame) -> pd.DataFrame:
     """Duplicate-deal results (``k<j>_<column>``: seating j of each deal) as one row per game played.
 
@@ -288,6 +298,10 @@ def _write_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by
         raise RunnerError(f"{source or 'results'}: no finished games yet")
     meta: dict[str, Any] = dict(df.attrs)
     kind = _cross_kings_kind(df, meta)
+    if kind is not None and by == "seat":
+        raise RunnerError(f"{source or 'results'}: --by seat (by='seat') applies to King's Crowns and Five Crowns"
+                          f" results; this is a Cross Kings {kind} file, whose report shows"
+                          f" {'A' if kind == 'match' else 'the first player'}'s results by seat already")
     if kind is not None:
         return _cross_kings_report(df, meta, kind, source, out, title=title, force=force, option=option)
     df = _stack_seatings(df)
@@ -454,7 +468,7 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
             ("players", f"A = {a} {params.get('a_options') or ''}, B = {b} {params.get('b_options') or ''}".replace(" ,", ",")
              if kind == "match" else f"{a} {params.get('options') or ''} in both seats"),
             ("reach", params.get("reach", "n/a")),
-            ("start cell", "second player chooses" if start is None else f"cell {start}"),
+            ("start cell", _start_cell_text(start)),
             ("seed", meta.get("seed")), ("chunk size", meta.get("chunk_size")),
             ("library version", meta.get("version")), ("created", meta.get("created", "n/a")),
             ("results file", source or "n/a")]
@@ -890,18 +904,21 @@ def cmd_report(args: argparse.Namespace) -> int:
 
     # before the output folder is made (found by the probe: --games 10**12 left an empty
     # folder behind); the messages name --games, --seed, --workers (crowns_solver.cli)
-    _check_sizes(args.seed, args.games, args.workers)
+    _check_sizes(DEFAULT_SEED if args.seed is None else args.seed, args.games, args.workers)
     if args.results is None and args.by != "policy":
         raise RunnerError("--by applies to a results file (crowns report RESULTS --by seat)")
     if args.results is not None:
-        if args.quick or args.only or args.games is not None:
-            raise RunnerError("--quick, --only and --games run the studies; they do not apply to a results file")
+        if args.quick or args.only or args.games is not None or args.seed is not None or args.workers is not None:
+            raise RunnerError("--quick, --only, --games, --seed and --workers run the studies; they do not apply"
+                              " to a results file")
         path = _write_report(args.results, "report" if args.out is None else args.out, by=args.by, title=None,
                              force=args.force, option="--out")
         charts = sorted(p.name for p in path.parent.glob("*.png"))
         print(f"wrote {path}")
         print(f"charts in {path.parent}: {', '.join(charts)}")
         return 0
+    if args.seed is None:
+        args.seed = DEFAULT_SEED
     if args.list:
         for name, st in _registry_or_empty().items():
             print(f"{name:32s} {st.game:13s} quick {st.quick_games:>7d}  full {st.full_games:>7d}  {st.title}")
@@ -964,7 +981,7 @@ def register_command(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--out", default=None, metavar="DIR",
                         help="reports folder (default ./reports, ./reports-quick with --quick, ./report for RESULTS)")
     parser.add_argument("--workers", type=int, default=None, metavar="K", help="worker processes (default: all cores)")
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, metavar="S",
+    parser.add_argument("--seed", type=int, default=None, metavar="S",   # None: not given (DEFAULT_SEED)
                         help=f"root seed of the studies (default {DEFAULT_SEED})")
     parser.add_argument("--games", type=int, default=None, metavar="N",
                         help="size parameter for every study run (default: the study's quick or full size)")

@@ -119,3 +119,17 @@ def test_the_studies_share_one_rules_sentence_and_the_committed_reports_carry_it
         rules = next(line for line in lines if line.startswith("**Rules, deck and players.** "))
         rules = rules.removeprefix("**Rules, deck and players.** ")
         assert rules.startswith(RULES_SENTENCE + "  "), name
+
+
+def test_open_vs_game_intervals_stay_in_range_and_are_described_as_computed():
+    # design probe, session 18: with 2 positions at 14 cards left (8 positions, seed 11)
+    # the interval of the mean absolute gap reached -0.61, below any absolute value, and
+    # the report's closing line called the rate intervals Wilson intervals while the
+    # section (rightly) said normal approximation over positions
+    with ThreadPoolExecutor(1) as ex:
+        res = open_vs_game(8, 11, ex)
+    t = res.sections[0].table
+    assert (t["abs_gap_low"] >= 0).all() and (t["abs_gap_low"] <= t["abs_gap"]).all()
+    assert (t["abs_gap"] >= 0).all()
+    assert res.intervals is not None and "Wilson" not in res.intervals
+    assert "normal approximation over positions" in res.intervals

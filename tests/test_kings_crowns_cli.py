@@ -99,3 +99,32 @@ def test_a_repeated_policy_option_adds_seats(capsys):
     assert split == once and "2 players (greedy, random)" in split.splitlines()[0]
     _, default, _ = run(capsys, "kings-crowns", "simulate", "--games", "20", "--players", "2", "--workers", "1")
     assert "2 players (greedy, greedy)" in default.splitlines()[0]
+
+
+def test_simulate_table_columns_line_up_with_long_policy_names(capsys):
+    # design probe, session 18: a lookahead policy with options is longer than the
+    # 12-character label column, which pushed its row's figures out of line
+    name = "lookahead:samples=2,horizon=3,rollout=greedy"
+    code, out, _ = run(capsys, "kings-crowns", "simulate", "--games", "4", "--players", "2",
+                           "--policy", name, "greedy", "--workers", "1", "--chunk-size", "2")
+    assert code == 0
+    lines = out.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.startswith("policy "))
+    table = lines[head:head + 3]
+    assert {row.split()[0] for row in table[1:]} == {"greedy", name}
+    # every row ends its "games" figure where the header's "games" ends
+    end = table[0].index("games") + len("games")
+    for row in table[1:]:
+        wins, games = row.split()[1:3]
+        assert int(games) == 4
+        assert row[:end].endswith(f" {games}") and row[:end].rstrip().endswith(games), row
+
+
+@pytest.mark.parametrize(("cards", "says"), [(13, "deals games of 2 players"), (19, "deals games of 2 to 3 players"),
+                                              (118, "deals games of 2 to 5 players")])
+def test_deck_says_which_player_counts_it_deals(tmp_path, capsys, cards, says):
+    # design probe, session 18: a deck dealing only two players said "2 to 2 players"
+    deck = tmp_path / "d.toml"
+    deck.write_text(f'name = "d"\n[deck]\nsalvation = 4\ncrown-black-20 = {cards - 4}\n')
+    code, out, _ = run(capsys, "kings-crowns", "deck", str(deck))
+    assert code == 0 and out.splitlines()[1] == f"  {says}"

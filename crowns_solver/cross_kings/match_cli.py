@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from ..cli import UsageError, add_json_flag, print_json
 from ..errors import PositionError
@@ -57,12 +58,16 @@ def cmd_match(args: argparse.Namespace) -> int:
     _check_ignored(args)   # (--deals is checked by match, whose message names it as typed)
     if args.start is not None and not all(0 <= x < 6 for x in args.start):
         raise PositionError(f"--start: no such cell: ({args.start[0]},{args.start[1]}) (row and column are 0..5)")
-    from .._io import check_run_outputs
+    from .._io import check_run_outputs, resume_hint
 
     check_run_outputs(args.out, args.csv, force=args.force)  # before any game (--csv m.jsonl --out m.jsonl too)
-    result = match(args.a, args.b, args.deals, seed=args.seed, a_options=_options(args.a, args, "a"),
-                   b_options=_options(args.b, args, "b"), reach=args.reach, start=args.start,
-                   workers=args.workers, progress=args.progress, out=args.out)
+    try:
+        result = match(args.a, args.b, args.deals, seed=args.seed, a_options=_options(args.a, args, "a"),
+                       b_options=_options(args.b, args, "b"), reach=args.reach, start=args.start,
+                       workers=args.workers, progress=args.progress, out=args.out)
+    except KeyboardInterrupt:
+        print(resume_hint(args.out, "--out", "deals"), file=sys.stderr)
+        raise  # crowns_solver.cli prints "crowns: interrupted", status 130
     if args.csv is not None:
         result.games.to_csv(args.csv, index=False)
     if args.json:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from .._io import check_file_path, check_writable
@@ -170,7 +171,7 @@ def summarize(df):  # -> DataFrame
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .._io import check_run_outputs
+    from .._io import check_run_outputs, resume_hint
     from ..errors import RulesError
     from .simulation import capped_rounds, simulate
 
@@ -185,9 +186,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     rules = _game_rules(args, players)
     if args.rotate and args.duplicate:
         raise RulesError("--rotate and --duplicate exclude each other (duplicate plays every rotation)")
-    df = simulate(args.games, players=players, policies=args.policies, seed=args.seed, rules=rules,
-                  rotate=args.rotate, workers=args.workers, progress=args.progress, out=args.out,
-                  duplicate=args.duplicate)
+    try:
+        df = simulate(args.games, players=players, policies=args.policies, seed=args.seed, rules=rules,
+                      rotate=args.rotate, workers=args.workers, progress=args.progress, out=args.out,
+                      duplicate=args.duplicate)
+    except KeyboardInterrupt:
+        print(resume_hint(args.out, "--out", "deals" if args.duplicate else "games"), file=sys.stderr)
+        raise  # crowns_solver.cli prints "crowns: interrupted", status 130
     if args.csv is not None:
         df.to_csv(args.csv, index=False)
     summary = summarize(df)

@@ -816,6 +816,24 @@ def _codes(items: Any, what: str) -> list[int]:
         raise RecordError(f"{what}: {exc}") from None
 
 
+def _check_recorded_hands(recorded: Any, number: int, order: list[int], hands: dict[int, list[int]]) -> None:
+    """A record's end-of-round hands (``"hands"``: seat -> cards) must be the cards each
+    seat holds when the replayed round ends (in any order and card spelling)."""
+    if not isinstance(recorded, dict):
+        raise RecordError(f"record: round {number}: 'hands' must map each seat to the cards it holds")
+    recorded = {str(k): v for k, v in recorded.items()}
+    if sorted(recorded) != sorted(str(s) for s in order):
+        named = sorted(recorded, key=lambda k: (not k.isdigit(), int(k) if k.isdigit() else 0, k))
+        raise RecordError(f"record: round {number}: 'hands' names seats {', '.join(map(str, named))}; the round's"
+                          f" seats are {', '.join(map(str, sorted(order)))}")
+    for s in order:
+        cards = _codes(recorded[str(s)], f"record: round {number}: hands of seat {s}")
+        if sorted(cards) != sorted(hands[s]):
+            said = " ".join(map(str, recorded[str(s)])) or "no card"
+            held = " ".join(card_name(c) for c in hands[s]) or "no card"
+            raise RecordError(f"record: round {number}: seat {s} ends the round holding {held}, the record says {said}")
+
+
 def _turn_order(players: int, seats: list[int], dealer: int) -> list[int]:
     """Seats playing a round in turn order: the first one left of the dealer, then onwards."""
     return [(dealer + k) % players for k in range(1, players + 1) if (dealer + k) % players in seats]
@@ -970,6 +988,15 @@ class _Engine:
             turn = Turn(seat, source, card, discard, goes_out, final, tuple(shuffled) if shuffled else None)
             if rec_turn is not None and (bool(rec_turn.get("out", False)) != goes_out):
                 raise RecordError(f"record: round {number} turn {len(r.turns) + 1}: 'out' disagrees with the cards")
+            if rec_turn is not None and bool(rec_turn.get("final", False)) != final:
+                why = (f"seat {r.out} went out, so this is seat {seat}'s last turn" if final
+                       else "nobody has gone out before it")
+                raise RecordError(f"record: round {number} turn {len(r.turns) + 1}: 'final' disagrees with the play"
+                                  f" ({why})")
+            if rec_turn is not None and shuffled is None and rec_turn.get("reshuffle") is not None:
+                raise RecordError(f"record: round {number} turn {len(r.turns) + 1}: the record has a reshuffle,"
+                                  " but none happened at this turn (the draw pile was not empty or the card came"
+                                  " from the discard pile)")
             r.turns.append(turn)
             r.public.append((seat, source, card if source == "discard" else None, discard))
             turn_log.append(_turn_dict(turn))
@@ -993,6 +1020,8 @@ class _Engine:
             "scores": [scores.get(s) for s in range(self.rules.players)],
             "hands": {str(s): [_NAMES[c] for c in r.hands[s]] for s in order},
         }
+        if self.replaying and rec_round.get("hands") is not None:
+            _check_recorded_hands(rec_round["hands"], number, order, r.hands)
         if self.replaying and rec_round.get("scores") is not None and rec_round.get("scores") != rec["scores"]:
             raise RecordError(f"record: round {number}: scores {rec_round.get('scores')} but the play gives {rec['scores']}")
         return result, rec
@@ -1228,7 +1257,9 @@ def replay(record: dict[str, Any] | str | os.PathLike[str], *, rerun: bool = Fal
     Every deal comes from the record's decks, every draw source and discard from its
     turns; the engine checks that each drawn card is the one the record names, that each
     discard was in hand, that going out and the last turns follow the rules, and that the
-    round scores, totals and winners come out as recorded.  When the record has a seed,
+    round scores, totals and winners come out as recorded, as do the other fields a record
+    shows: each round's turn order (``seats``), its turns' ``final`` and ``reshuffle``
+    marks and the ``hands`` held at its end (the same cards, in any order).  When the record has a seed,
     every deck and reshuffle must be the one that seed deals (a record of a game seeded
     with a SeedSequence, as in :func:`simulate`, has none, and its decks are taken as
     they are).
@@ -1294,7 +1325,7 @@ def replay(record: dict[str, Any] | str | os.PathLike[str], *, rerun: bool = Fal
     played = list(result.rounds) + list(result.tiebreaks)
     for n, (rec, rnd) in enumerate(zip(record["rounds"] + record.get("tiebreaks", []), played, strict=True)):
         for key, value in (("round", rnd.round), ("cards", rnd.cards_dealt), ("wild_rank", rnd.wild_rank),
-                           ("dealer", rnd.dealer), ("out", rnd.out)):
+                           ("dealer", rnd.dealer), ("out", rnd.out), ("seats", list(rnd.seats))):
             if key in rec and rec[key] != value:
                 raise RecordError(f"record: round entry {n + 1}: {key} {rec[key]!r} but the rules and play give {value}")
     if rerun:

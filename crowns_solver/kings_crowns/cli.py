@@ -58,9 +58,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     pols = ", ".join(df.attrs["params"]["policies"])
     print(f"King's Crowns: {len(df)} games, {args.players} players ({pols}{', rotated' if args.rotate else ''}),"
           f" target {rules.target_for(args.players)}, deck {rules.deck.name} ({rules.deck.size} cards), seed {args.seed}")
-    print(f"{'seat' if args.by == 'seat' else 'policy':<12} {'wins':>7} {'games':>7} {'rate':>7}   95% CI (Wilson)")
+    width = max([12, *(len(str(label)) for label in table.index)])  # a lookahead:... name is longer
+    label = "seat" if args.by == "seat" else "policy"
+    print(f"{label:<{width}} {'wins':>7} {'games':>7} {'rate':>7}   95% CI (Wilson)")
     for row in table.itertuples():
-        print(f"{str(row.Index):<12} {row.wins:>7} {row.games:>7} {row.rate:>7.3f}   {row.ci_low:.3f} .. {row.ci_high:.3f}")
+        print(f"{str(row.Index):<{width}} {row.wins:>7} {row.games:>7} {row.rate:>7.3f}"
+              f"   {row.ci_low:.3f} .. {row.ci_high:.3f}")
     print(f"stalemates (turn cap {rules.max_turns}): {stalemates};"
           f" turns per game: mean {df['turns'].mean():.1f}, median {df['turns'].median():.0f}")
     if args.out is not None:
@@ -69,18 +72,10 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def resume_hint(out: str | None, option: str) -> str:
-    """What to do after Ctrl-C stopped a simulation: how many games `out` keeps and that
-    the same command resumes them; or, without a results file, that nothing was kept."""
-    if out is None:
-        return f"nothing was kept: give {option} FILE to keep finished games and resume after an interruption"
-    from ..montecarlo import read_results
+    """What to do after Ctrl-C stopped a simulation (:func:`crowns_solver._io.resume_hint`)."""
+    from .._io import resume_hint as hint
 
-    try:
-        df = read_results(out)
-    except (OSError, ValueError):
-        return f"{out} is not readable: start again with another {option}"
-    done, total = len(df), df.attrs.get("games", len(df))
-    return f"{done:,} of {total:,} games are kept in {out}: run the same command again to resume"
+    return hint(out, option)
 
 
 def cmd_deck(args: argparse.Namespace) -> int:
@@ -100,7 +95,8 @@ def cmd_deck(args: argparse.Namespace) -> int:
         print("  no Salvation: no seat could ever play a crown, so every game would end at the turn cap"
               " (kings-crowns simulate and Game refuse this deck)")
     elif playable:
-        print(f"  deals games of {playable[0]} to {playable[-1]} players")
+        players = f"{playable[0]}" if len(playable) == 1 else f"{playable[0]} to {playable[-1]}"
+        print(f"  deals games of {players} players")
     else:
         print(f"  too small to deal: even 2 players need at least {min_cards(2)} cards")
     for name, n in deck.to_dict().items():
