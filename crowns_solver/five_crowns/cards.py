@@ -14,6 +14,7 @@ may appear more than once (two identical cards are normal).
 
 from __future__ import annotations
 
+import numbers
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import TypeAlias
@@ -100,7 +101,24 @@ def parse_card(card: str | int) -> int:
 
 
 def card_name(code: int) -> Card:
-    """Text of card code `code` (``"10R"``, ``"JK"``...)."""
+    """Text of card code `code` (``"10R"``, ``"JK"``...).
+
+    Parameters
+    ----------
+    code : int
+        A card code 0..55 (an int or a NumPy integer; 55 is the joker).
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    CardError
+        If `code` is not a whole number 0..55.
+    """
+    if isinstance(code, bool) or not isinstance(code, numbers.Integral) or not 0 <= code <= JOKER:
+        raise CardError(f"not a Five Crowns card code: {code!r} (0..{JOKER})")
     if code == JOKER:
         return "JK"
     suit, r = divmod(code, 11)
