@@ -176,10 +176,16 @@ def read_header(path: str | Path) -> dict[str, Any]:
     Raises
     ------
     ResultsFileError
-        If the file does not start with a crowns-montecarlo header.
+        If the file does not start with a crowns-montecarlo header; if `path` is empty
+        (it would name the current folder), a folder, or not a str or path-like.
     OSError
         If it cannot be read.
     """
+    from ._io import check_input_given
+
+    check_input_given(path, "results file", ResultsFileError)
+    if Path(os.fsdecode(path)).is_dir():
+        raise ResultsFileError(f"{os.fsdecode(path)} is a folder, not a results file")
     with open(path, "rb") as f:
         first = f.readline()
     return _parse_header(first, path)
@@ -280,14 +286,15 @@ def read_results(path: str | Path) -> pd.DataFrame:
     ------
     ResultsFileError
         If the file is not a crowns results file or a line other than the last is
-        damaged; if `path` is empty (it would name the current folder) or a folder.
+        damaged; if `path` is empty (it would name the current folder), a folder, or not
+        a str or path-like.
     OSError
         If it cannot be read.
     """
     from ._io import check_input_given
 
     check_input_given(path, "results file", ResultsFileError)
-    if isinstance(path, (str, os.PathLike)) and Path(path).is_dir():
+    if Path(os.fsdecode(path)).is_dir():
         raise ResultsFileError(f"{os.fsdecode(path)} is a folder, not a results file")
     meta, chunks, _ = _read_chunks(path, repair=False)
     sizes = chunk_sizes(meta["games"], meta["chunk_size"])

@@ -7,6 +7,8 @@ into a row 6).  Each must now be a CrownsError (a ValueError) that names the val
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
 
@@ -80,3 +82,66 @@ def test_cross_kings_rules_names_from_a_list_are_kept_as_a_tuple():
 
 def test_every_refusal_here_is_a_value_error():
     assert issubclass(CrownsError, ValueError)
+
+
+# ------------------------------------------------------------------ file paths that are not paths
+# open() takes an int as a file descriptor: read_results(0) read standard input and
+# read_results(True) read standard output and closed it; None or a float gave a TypeError.
+# The checks below open a real file's descriptor, so a reader that still took ints would
+# read that file quietly (and close the descriptor) instead of refusing the argument.
+def _readers():
+    from crowns_solver import montecarlo
+    from crowns_solver.errors import DeckError, RecordError, ResultsFileError
+
+    return [
+        (montecarlo.read_results, ResultsFileError, "results file"),
+        (montecarlo.read_header, ResultsFileError, "results file"),
+        (kc.load_deck, DeckError, "deck file"),
+        (fc.replay, RecordError, "game record"),
+        (fc.ScoreKeeper.load, RecordError, "score-keeper file"),
+    ]
+
+
+@pytest.mark.parametrize("which", range(5))
+def test_file_readers_refuse_a_file_descriptor(tmp_path, which):
+    reader, error, what = _readers()[which]
+    results = tmp_path / "r.jsonl"
+    kc.simulate(4, players=2, seed=1, out=results, workers=1)
+    fd = os.open(results, os.O_RDONLY)
+    try:
+        with pytest.raises(error, match=f"the {what} path must be a str or path-like, got {fd}"):
+            reader(fd)
+        os.fstat(fd)  # still open: nothing read or closed it
+    finally:
+        os.close(fd)
+
+
+@pytest.mark.parametrize("which", range(5))
+@pytest.mark.parametrize("bad", [None, True, 1.5, ["r.jsonl"], ("r.jsonl",)])
+def test_file_readers_refuse_what_is_not_a_path(which, bad):
+    reader, error, what = _readers()[which]
+    with pytest.raises(error, match=f"the {what} path must be a str or path-like"):
+        reader(bad)
+
+
+def test_read_header_refuses_an_empty_path_and_a_folder(tmp_path):
+    from crowns_solver.montecarlo import read_header
+    from crowns_solver.errors import ResultsFileError
+
+    with pytest.raises(ResultsFileError, match=r"no results file given; the path is empty \(''\)"):
+        read_header("")
+    with pytest.raises(ResultsFileError, match="is a folder, not a results file"):
+        read_header(tmp_path)
+
+
+def test_file_readers_still_read_str_path_and_bytes(tmp_path):
+    from crowns_solver.montecarlo import read_header, read_results
+
+    results = tmp_path / "r.jsonl"
+    kc.simulate(4, players=2, seed=1, out=results, workers=1)
+    for path in (str(results), results, os.fsencode(results)):
+        assert read_header(path)["games"] == 4
+        assert len(read_results(path)) == 4
+    deck = tmp_path / "d.toml"
+    deck.write_text("\n".join(f'"{k}" = {v}' for k, v in kc.DEFAULT_DECK.to_dict().items()))
+    assert kc.load_deck(os.fsencode(deck)).counts == kc.DEFAULT_DECK.counts

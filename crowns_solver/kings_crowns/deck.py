@@ -18,6 +18,7 @@ Cards not named count 0.
 from __future__ import annotations
 
 import json
+import os
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -26,7 +27,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .._io import check_numbers, json_int, read_text, too_long_number
+from .._io import check_input_given, check_numbers, json_int, read_text, too_long_number
 from ..errors import CardError, DeckError
 from .cards import CARD_NAMES, NUM_KINDS, parse_card
 
@@ -221,13 +222,13 @@ def load_deck(path: str | Path) -> Deck:
         or value), a count is negative or not a whole number, or the deck is larger than
         :data:`MAX_DECK_CARDS`; the message names the file and the entry.  (A deck too
         small to deal is refused when a game is set up: that depends on the players.)
-        Also if `path` is empty (it would name the current folder).
+        Also if `path` is empty (it would name the current folder) or not a str or
+        path-like (an int would be read as a file descriptor).
     OSError
         If the file cannot be read.
     """
-    if isinstance(path, str) and not path.strip():
-        raise DeckError(f"no deck file given; the path is empty ({path!r})")
-    path = Path(path)
+    check_input_given(path, "deck file", DeckError)  # before Path(): an int would be a file descriptor
+    path = Path(os.fsdecode(path))
     text = read_text(path, DeckError)
     suffix = path.suffix.lower()
     if suffix in (".toml", ".json"):
