@@ -91,12 +91,52 @@ PlayChunk = Callable[..., "pd.DataFrame | list[dict[str, Any]]"]
 
 def chunk_seed(seed: int, chunk_index: int) -> np.random.SeedSequence:
     """The seed of chunk `chunk_index`: ``SeedSequence(seed).spawn(n)[chunk_index]``
-    for any ``n > chunk_index``."""
+    for any ``n > chunk_index``.
+
+    Parameters
+    ----------
+    seed : int
+        The run's root seed, a whole number >= 0.
+    chunk_index : int
+        The chunk's index, a whole number >= 0.
+
+    Returns
+    -------
+    numpy.random.SeedSequence
+
+    Raises
+    ------
+    RunnerError
+        If `seed` or `chunk_index` is not a whole number >= 0 (a float, string or
+        negative number reached NumPy's TypeError / ValueError: session-18 probe).
+    """
+    seed = check_whole_number("seed", seed, 0)
+    chunk_index = check_whole_number("chunk_index", chunk_index, 0)
     return np.random.SeedSequence(seed, spawn_key=(chunk_index,))
 
 
 def chunk_sizes(games: int, chunk_size: int) -> list[int]:
-    """Games in each chunk: all `chunk_size` except possibly a smaller last one."""
+    """Games in each chunk: all `chunk_size` except possibly a smaller last one.
+
+    Parameters
+    ----------
+    games : int
+        Games in the run, a whole number >= 0, at most :data:`MAX_GAMES`.
+    chunk_size : int
+        Games per chunk, a whole number >= 1.
+
+    Returns
+    -------
+    list of int
+
+    Raises
+    ------
+    RunnerError
+        If `games` or `chunk_size` is out of range or not a whole number (a chunk size
+        of 0 raised ZeroDivisionError, and -10 games gave ``[2]``: session-18 probe).
+    """
+    games = check_whole_number("games", games, 0, MAX_GAMES, why="the results are held in memory")
+    chunk_size = check_whole_number("chunk_size", chunk_size, 1)
     full, rest = divmod(games, chunk_size)
     return [chunk_size] * full + ([rest] if rest else [])
 
@@ -344,8 +384,12 @@ def check_columns(results: pd.DataFrame, meta: Mapping[str, Any] | None = None, 
     Raises
     ------
     ResultsFileError
-        Naming `source`, the game and the column of the first value out of place.
+        Naming `source`, the game and the column of the first value out of place; or if
+        `results` is not a DataFrame.
     """
+    if not isinstance(results, pd.DataFrame):
+        raise ResultsFileError(f"{source}: a results table must be a pandas DataFrame, got {type(results).__name__}")
+
     def fail(col: str, row: int, what: str) -> None:
         value = _plain(results[col].iloc[row])
         raise ResultsFileError(f"{source}: {_game_label(results, row)} has {col} = {value!r}; {what}")
@@ -808,9 +852,29 @@ def wilson_interval(wins: Any, games: Any, z: float = Z95) -> tuple[Any, Any]:
     Returns
     -------
     (low, high) : floats or arrays
+
+    Raises
+    ------
+    RunnerError
+        If a count is negative, `wins` exceeds `games`, or `z` is not a number > 0
+        (session-18 probe: ``wilson_interval(5, 3)`` gave ``(nan, 1.0)`` and a negative
+        `z` an interval with low > high).
     """
-    w = np.asarray(wins, dtype=float)
-    n = np.asarray(games, dtype=float)
+    try:
+        w = np.asarray(wins, dtype=float)
+        n = np.asarray(games, dtype=float)
+        zf = float(z)
+    except (TypeError, ValueError):
+        raise RunnerError(f"wins and games must be numbers (or arrays of them), and z a number;"
+                          f" got wins={wins!r}, games={games!r}, z={z!r}") from None
+    if isinstance(z, bool) or not (np.isfinite(zf) and zf > 0):
+        raise RunnerError(f"z must be a normal quantile > 0 (1.96 for 95%), got {z!r}")
+    with np.errstate(invalid="ignore"):
+        bad = (w < 0) | (n < 0) | (w > n)
+    if np.any(bad):
+        i = np.unravel_index(int(np.flatnonzero(bad)[0]), bad.shape) if bad.ndim else ()
+        wi, ni = np.broadcast_to(w, bad.shape)[i], np.broadcast_to(n, bad.shape)[i]
+        raise RunnerError(f"a Wilson interval needs 0 <= wins <= games, got wins={wi:g}, games={ni:g}")
     with np.errstate(invalid="ignore", divide="ignore"):
         p = np.where(n > 0, w / np.where(n > 0, n, 1), 0.0)
         denom = 1 + z * z / np.where(n > 0, n, 1)
@@ -886,10 +950,14 @@ def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
     Raises
     ------
     RunnerError
-        If `by` is not "seat" or "policy", the table lacks the columns needed, or a
+        If `by` is not "seat" or "policy", `results` is not a DataFrame (session-18
+        probe: it raised an AttributeError), the table lacks the columns needed, or a
         value breaks the conventions (a winner that is not a seat of its game or -1, a
         ``win_<seat>`` other than 0 or 1), naming the game.
     """
+    if not isinstance(results, pd.DataFrame):
+        raise RunnerError(f"results must be a pandas DataFrame (from simulate or read_results),"
+                          f" got {type(results).__name__}")
     if by not in ("seat", "policy"):
         raise RunnerError(f"by must be 'seat' or 'policy', got {by!r}")
     seats = _seats(results)

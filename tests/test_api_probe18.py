@@ -145,3 +145,189 @@ def test_file_readers_still_read_str_path_and_bytes(tmp_path):
     deck = tmp_path / "d.toml"
     deck.write_text("\n".join(f'"{k}" = {v}' for k, v in kc.DEFAULT_DECK.to_dict().items()))
     assert kc.load_deck(os.fsencode(deck)).counts == kc.DEFAULT_DECK.counts
+
+
+# ------------------------------------------------------------------ Five Crowns score keeper
+def _keeper_after_two_rounds():
+    keeper = fc.ScoreKeeper(["Ann", "Bob"])
+    keeper.enter_round([5, 10])
+    keeper.enter_round([0, 7])
+    return keeper
+
+
+@pytest.mark.parametrize("bad", [None, True, 1.5, 2.0, "2", 0, -1, [1]])
+def test_keeper_round_scores_refuses_what_is_not_a_round(bad):
+    from crowns_solver.errors import WildRankError
+
+    with pytest.raises(WildRankError, match="round must be a whole number >= 1"):
+        _keeper_after_two_rounds().round_scores(bad)
+
+
+@pytest.mark.parametrize("method", ["totals", "standings"])
+@pytest.mark.parametrize("bad", [True, 1.5, "2", -1, [1]])
+def test_keeper_totals_through_refuses_what_is_not_a_round_count(method, bad):
+    from crowns_solver.errors import WildRankError
+
+    with pytest.raises(WildRankError, match="through must be None or a whole number of rounds >= 0"):
+        getattr(_keeper_after_two_rounds(), method)(bad)
+
+
+def test_keeper_round_scores_and_totals_still_add_up():
+    keeper = _keeper_after_two_rounds()
+    assert keeper.round_scores(1) == {"Ann": 5, "Bob": 10}
+    assert keeper.round_scores(np.int64(2)) == {"Ann": 0, "Bob": 7}
+    assert keeper.round_scores(3) == {}
+    assert keeper.totals(0) == {"Ann": 0, "Bob": 0}
+    assert keeper.totals(1) == {"Ann": 5, "Bob": 10}
+    assert keeper.totals() == keeper.totals(11) == {"Ann": 5, "Bob": 17}
+    assert keeper.standings(1) == "Ann 5, Bob 10"
+
+
+@pytest.mark.parametrize("bad", [None, 5, 1.5, "5 10"])
+def test_keeper_enter_round_refuses_what_is_not_a_list_of_scores(bad):
+    from crowns_solver.errors import ScoreEntryError
+
+    keeper = fc.ScoreKeeper(["Ann", "Bob"])
+    with pytest.raises(ScoreEntryError, match=r"round 1 needs 2 scores, one per player, got "):
+        keeper.enter_round(bad)
+    assert list(keeper.entries) == []
+
+
+# ------------------------------------------------------------------ Five Crowns hands and games
+@pytest.mark.parametrize("bad", [1.5, "x", "", [], [1], (1,), (3, 1), (1.0, 3), np.float64(3.0), True, -1])
+def test_parse_hand_size_must_be_a_count_or_a_pair(bad):
+    from crowns_solver.errors import HandSizeError
+
+    with pytest.raises(HandSizeError, match="size must be a whole number of cards or a"):
+        fc.parse_hand(["3S", "4S"], size=bad)
+
+
+@pytest.mark.parametrize("bad", [True, 2.0, 3, None])
+def test_parse_hand_sets_must_be_the_integer_1_or_2(bad):
+    from crowns_solver.errors import HandSizeError
+
+    with pytest.raises(HandSizeError, match="sets must be 1 or 2"):
+        fc.parse_hand(["3S"], sets=bad)
+
+
+def test_parse_hand_size_still_checks_the_count():
+    from crowns_solver.errors import HandSizeError
+
+    assert fc.parse_hand(["3S", "4S"], size=2) == fc.parse_hand(["3S", "4S"], size=(np.int64(1), 3))
+    with pytest.raises(HandSizeError, match="hand has 2 cards, expected 3 to 4"):
+        fc.parse_hand(["3S", "4S"], size=(3, 4))
+
+
+@pytest.mark.parametrize("bad", [1, None, 2.5, object()])
+def test_play_game_refuses_a_seat_that_is_not_a_policy(bad):
+    from crowns_solver.errors import PolicyError
+
+    with pytest.raises(PolicyError, match="not a policy"):
+        fc.play_game(["greedy", bad], seed=1)
+
+
+@pytest.mark.parametrize("bad", [True, 2, "rules", {"players": 2}, fc.Rules()])
+def test_play_game_refuses_rules_that_are_not_game_rules(bad):
+    with pytest.raises(RulesError, match="rules must be a GameRules"):
+        fc.play_game(["greedy", "greedy"], seed=1, rules=bad)
+
+
+# ------------------------------------------------------------------ King's Crowns decks and rules
+@pytest.mark.parametrize("bad", [None, 3, 1.5, "abc", {"Salvation": 3}])
+def test_kings_crowns_deck_counts_must_be_a_sequence(bad):
+    from crowns_solver.errors import DeckError
+
+    with pytest.raises(DeckError, match="a deck gives 28 counts"):
+        kc.Deck(bad)
+
+
+@pytest.mark.parametrize("bad", [None, "4", 1.5, True, 1, 6, [4]])
+def test_kings_crowns_deck_check_players_refuses_what_is_not_a_player_count(bad):
+    with pytest.raises(RulesError, match="King's Crowns is for 2 to 5 players"):
+        kc.DEFAULT_DECK.check_players(bad)
+
+
+def test_kings_crowns_deck_check_players_still_checks_the_size():
+    from crowns_solver.errors import DeckError
+
+    small = kc.Deck((13,) + (0,) * 27)
+    small.check_players(np.int64(2))  # 13 cards deal two hands and one up
+    with pytest.raises(DeckError, match="has 13 cards, too few to deal: 3 players need at least 19"):
+        small.check_players(3)
+
+
+@pytest.mark.parametrize("bad", [None, [], "", 3, [("target", 50)]])
+def test_kings_crowns_rules_from_dict_refuses_what_is_not_a_mapping(bad):
+    with pytest.raises(RulesError, match="rules must be a mapping of options"):
+        kc.Rules.from_dict(bad)
+
+
+# ------------------------------------------------------------------ montecarlo helpers
+@pytest.mark.parametrize("bad", [None, [], "x", 3, {"winner": [0]}])
+def test_win_rates_and_check_columns_refuse_what_is_not_a_dataframe(bad):
+    from crowns_solver import montecarlo
+    from crowns_solver.errors import ResultsFileError, RunnerError
+
+    with pytest.raises(RunnerError, match="must be a pandas DataFrame"):
+        kc.win_rates(bad)
+    with pytest.raises(ResultsFileError, match="a results table must be a pandas DataFrame"):
+        montecarlo.check_columns(bad)
+
+
+@pytest.mark.parametrize("games, chunk, name", [(10, 0, "chunk_size"), (-10, 3, "games"), (True, 3, "games"),
+                                                (10, 2.5, "chunk_size"), ("10", 3, "games")])
+def test_chunk_sizes_refuses_bad_counts(games, chunk, name):
+    from crowns_solver import montecarlo
+    from crowns_solver.errors import RunnerError
+
+    with pytest.raises(RunnerError, match=f"{name} must be a whole number"):
+        montecarlo.chunk_sizes(games, chunk)
+
+
+def test_chunk_sizes_and_seeds_still_split_a_run():
+    from crowns_solver import montecarlo
+
+    assert montecarlo.chunk_sizes(10, 3) == [3, 3, 3, 1]
+    assert montecarlo.chunk_sizes(0, 3) == []
+    spawned = np.random.SeedSequence(7).spawn(3)[2]
+    assert montecarlo.chunk_seed(7, np.int64(2)).generate_state(4).tolist() == spawned.generate_state(4).tolist()
+
+
+@pytest.mark.parametrize("seed, index", [(-1, 0), (1.5, 0), ("x", 0), (0, -1), (0, None), (0, 2.0)])
+def test_chunk_seed_refuses_bad_seeds_and_indices(seed, index):
+    from crowns_solver import montecarlo
+    from crowns_solver.errors import RunnerError
+
+    with pytest.raises(RunnerError, match="must be a whole number >= 0"):
+        montecarlo.chunk_seed(seed, index)
+
+
+@pytest.mark.parametrize("wins, games, z", [(5, 3, 1.96), (-1, 3, 1.96), (1, 0, 1.96), (1, 3, -1), (1, 3, 0),
+                                            (1, 3, float("nan")), (np.array([1, 5]), np.array([2, 3]), 1.96),
+                                            ("x", 3, 1.96)])
+def test_wilson_interval_refuses_impossible_counts(wins, games, z):
+    from crowns_solver import montecarlo
+    from crowns_solver.errors import RunnerError
+
+    with pytest.raises(RunnerError):
+        montecarlo.wilson_interval(wins, games, z)
+
+
+def test_wilson_interval_values_unchanged():
+    from crowns_solver import montecarlo
+
+    # Wilson (1927) for 3 of 10 at z = 1.96: centre (0.3 + 0.19208) / 1.38416, half-width
+    # 1.96 * sqrt(0.021 + 0.0096040) / 1.38416
+    low, high = montecarlo.wilson_interval(3, 10)
+    centre, half = (0.3 + 1.959963985 ** 2 / 20) / (1 + 1.959963985 ** 2 / 10), \
+        1.959963985 * (0.021 + 1.959963985 ** 2 / 400) ** 0.5 / (1 + 1.959963985 ** 2 / 10)
+    assert low == pytest.approx(centre - half) and high == pytest.approx(centre + half)
+    assert montecarlo.wilson_interval(0, 0) == (0.0, 1.0)
+    assert montecarlo.wilson_interval(1.5, 3)[0] > 0  # half points (draws) are allowed
+
+
+def test_kings_crowns_takes_a_numpy_player_count_like_an_int():
+    plain, numpy = kc.Game(players=3, seed=5), kc.Game(players=np.int64(3), seed=5)
+    assert numpy.players == 3 and type(numpy.players) is int
+    assert numpy.play_out("greedy").scores == plain.play_out("greedy").scores
+    assert kc.Rules().target_for(np.int8(5)) == 75

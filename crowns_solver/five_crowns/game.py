@@ -1147,9 +1147,11 @@ def play_game(
     Raises
     ------
     RulesError
-        Bad options or seed, or `rules.players` differs from the number of policies.
+        Bad options or seed, `rules` is not a :class:`GameRules`, or `rules.players`
+        differs from the number of policies.
     PolicyError
-        An unknown policy name, or a policy chose something illegal (the message names
+        An unknown policy name or an object that is not a policy (no ``choose_draw`` and
+        ``choose_discard``), or a policy chose something illegal (the message names
         the seat, the policy and the card); ``engine="compiled"`` with a policy that has
         no compiled twin, or with an observer.
     """
@@ -1162,9 +1164,13 @@ def play_game(
             f"policies must be a list with one policy per seat, got {policies!r}"
             + (f" (for one seat: [{policies!r}])" if isinstance(policies, str) else "")
         )
-    pols = [get_policy(p) if isinstance(p, str) else p for p in policies]
+    # get_policy for objects too: a number or None in the list raised an AttributeError
+    # in the first turn (session-18 probe); it now names the object
+    pols = [get_policy(p) for p in policies]
     if rules is None:
         rules = GameRules(players=len(pols))
+    if not isinstance(rules, GameRules):
+        raise RulesError(f"rules must be a GameRules, got {rules!r}")
     if len(pols) != rules.players:
         raise RulesError(f"{count(len(pols), 'policy', 'policies')} for {count(rules.players, 'player')}")
     seq = _seed_sequence(seed)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import json
 import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -66,6 +66,10 @@ class Deck:
     name: str = "custom"
 
     def __post_init__(self) -> None:
+        if isinstance(self.counts, (str, bytes, Mapping)) or not isinstance(self.counts, Iterable):
+            # a number or None raised a TypeError (session-18 probe); a mapping has from_mapping
+            raise DeckError(f"a deck gives {NUM_KINDS} counts (one per card kind, or use Deck.from_mapping),"
+                            f" got {self.counts!r}")
         counts = tuple(self.counts)
         if len(counts) != NUM_KINDS:
             raise DeckError(f"a deck gives {NUM_KINDS} counts (one per card kind), got {len(counts)}")
@@ -127,7 +131,13 @@ class Deck:
         ------
         DeckError
             If the deck has fewer than ``6 * players + 1`` cards (6 each and one turned up).
+        RulesError
+            If `players` is not a whole number 2..5 (a string or None raised a TypeError:
+            session-18 probe).
         """
+        from .rules import check_players
+
+        check_players(players)
         need = min_cards(players)
         if self.size < need:
             raise DeckError(
