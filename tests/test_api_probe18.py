@@ -331,3 +331,59 @@ def test_kings_crowns_takes_a_numpy_player_count_like_an_int():
     assert numpy.players == 3 and type(numpy.players) is int
     assert numpy.play_out("greedy").scores == plain.play_out("greedy").scores
     assert kc.Rules().target_for(np.int8(5)) == 75
+
+
+# ------------------------------------------------------------------ Cross Kings players and reviews
+SAVE = ("??7S6H2H8H??/5H6C3SAHKH7C/3C8C??KC5D4C/4HAD??7D2D5S/7H4DKD6D6S8S/5C3D4SKS2S2C"
+        "//ASAC8D3H//301273969908864214574189716")
+
+
+@pytest.mark.parametrize("bad", [[], ["search"], {"name": "search"}, None, 3])
+def test_make_player_refuses_a_name_that_is_not_a_string(bad):
+    from crowns_solver.cross_kings.players import make_player
+    from crowns_solver.errors import PolicyError
+
+    with pytest.raises(PolicyError, match="unknown Cross Kings player"):
+        make_player(bad)
+
+
+@pytest.mark.parametrize("bad", [True, 0, 3, 1.5, np.int64(3), {"a": 1}])
+def test_replay_and_analyse_refuse_moves_that_are_not_a_list(bad):
+    from crowns_solver.cross_kings.review import analyse_game, replay
+    from crowns_solver.errors import IllegalMoveError
+
+    start = ck.Position.random(seed=1)
+    with pytest.raises(IllegalMoveError, match="moves must be a list of cells"):
+        replay(start, bad)
+    with pytest.raises(IllegalMoveError, match="moves must be a list of cells"):
+        analyse_game(start, bad, node_limit=1000)
+
+
+@pytest.mark.parametrize("bad", [True, 0, 1.5, np.int64(3), {"first": 1}])
+def test_analyse_game_refuses_players_that_are_not_names(bad):
+    from crowns_solver.cross_kings.review import analyse_game
+    from crowns_solver.errors import SolverOptionError
+
+    with pytest.raises(SolverOptionError, match="players must be 'first' and/or 'second'"):
+        analyse_game(SAVE, players=bad, node_limit=1000)
+
+
+@pytest.mark.parametrize("bad", [True, 0, "x", [print]])
+def test_analyse_game_refuses_a_progress_that_is_not_callable(bad):
+    from crowns_solver.cross_kings.review import analyse_game
+    from crowns_solver.errors import SolverOptionError
+
+    with pytest.raises(SolverOptionError, match="progress must be a function"):
+        analyse_game(SAVE, progress=bad, node_limit=1000)
+
+
+def test_analyse_game_still_reports_progress_and_reads_moves():
+    from crowns_solver.cross_kings.review import analyse_game, replay
+
+    seen = []
+    table = analyse_game(SAVE, players="second", node_limit=2000, progress=lambda done, total: seen.append((done, total)))
+    assert set(table["player"]) == {"second"}
+    assert seen == [(k, len(table)) for k in range(1, len(table) + 1)]
+    start = ck.Position.random(seed=1)
+    steps = replay(start, [(2, 2), (2, 0)], include_start=True)
+    assert [s.move for s in steps] == [(2, 2), (2, 0)]

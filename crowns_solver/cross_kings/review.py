@@ -10,7 +10,7 @@ within the limits given, otherwise the search's estimate, and each row says whic
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
@@ -196,7 +196,8 @@ def replay(
     PositionError, SaveStringError, CardError
         If the game cannot be read or its moves are not recorded.
     IllegalMoveError
-        If a move is not legal where it is played, or a face-down card is missing.
+        If a move is not legal where it is played, or a face-down card is missing; if
+        `moves` is not a list of moves.
     """
     if isinstance(game, str):
         game = Position.from_text(game)
@@ -216,6 +217,10 @@ def replay(
     else:
         pos = game
         items = []
+        if isinstance(moves, (str, bytes, Mapping)) or not isinstance(moves, Iterable):
+            # a number raised "'int' object is not iterable" (session-18 probe)
+            raise IllegalMoveError(f"moves must be a list of cells ((row, col), cell numbers, or (cell, card)"
+                                   f" pairs), got {moves!r}")
         for item in moves:
             if isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], str):
                 items.append((cell_index(item[0]), parse_card(item[1])))
@@ -372,7 +377,8 @@ def analyse_game(
     IllegalMoveError
         If a move is not legal where it is played.
     SolverOptionError
-        If `players`, `time_limit` or `node_limit` is invalid.
+        If `players`, `time_limit` or `node_limit` is invalid, or `progress` is not
+        callable.
 
     Examples
     --------
@@ -383,6 +389,11 @@ def analyse_game(
         players = PLAYERS
     elif isinstance(players, str):
         players = (players,)
+    elif not isinstance(players, Iterable) or isinstance(players, (bytes, Mapping)):
+        raise SolverOptionError(f"players must be {' and/or '.join(map(repr, PLAYERS))}, got {players!r}")
+    if progress is not None and not callable(progress):
+        # True or a number raised "not callable" after the first move's search (session-18 probe)
+        raise SolverOptionError(f"progress must be a function progress(done, total) or None, got {progress!r}")
     for p in players:
         if p not in PLAYERS:
             raise SolverOptionError(f"players must be {' and/or '.join(map(repr, PLAYERS))}, got {p!r}")
