@@ -387,3 +387,41 @@ def test_analyse_game_still_reports_progress_and_reads_moves():
     start = ck.Position.random(seed=1)
     steps = replay(start, [(2, 2), (2, 0)], include_start=True)
     assert [s.move for s in steps] == [(2, 2), (2, 0)]
+
+
+@pytest.mark.parametrize("func", ["public_position", "save_text", "parse_move"])
+@pytest.mark.parametrize("bad", [None, SAVE, 3, [], ck.Deal.random(1)])
+def test_play_helpers_refuse_what_is_not_a_position(func, bad):
+    from crowns_solver.cross_kings import play
+
+    call = getattr(play, func)
+    with pytest.raises(PositionError, match="position must be a Position, got"):
+        call("2,3", bad) if func == "parse_move" else call(bad)
+
+
+@pytest.mark.parametrize("func", ["games_table", "summarise"])
+@pytest.mark.parametrize("bad", [None, [], {"win_a": [1]}, "x", 3])
+def test_match_tables_refuse_what_is_not_a_dataframe(func, bad):
+    from crowns_solver.cross_kings import match
+    from crowns_solver.errors import RunnerError
+
+    with pytest.raises(RunnerError, match="must be a pandas DataFrame"):
+        getattr(match, func)(bad)
+
+
+def test_match_tables_name_a_missing_column_and_still_add_up():
+    import pandas as pd
+
+    from crowns_solver.cross_kings import match
+    from crowns_solver.errors import RunnerError
+
+    result = match.match("greedy", "random", deals=3, seed=2, workers=1)
+    games = result.games
+    with pytest.raises(RunnerError, match="games has no column 'margin_a'"):
+        match.summarise(games.drop(columns="margin_a"))
+    with pytest.raises(RunnerError, match="deal_rows has no column 'deal'"):
+        match.games_table(pd.DataFrame({"x": [1]}))
+    summary = match.summarise(games)
+    assert summary["games"] == len(games) == 6
+    assert summary["wins"] + summary["draws"] + summary["losses"] == 6
+    assert summary["wins"] == int((games["margin_a"] > 0).sum())
