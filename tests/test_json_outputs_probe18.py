@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 import pandas as pd
+import pytest
 from conftest import run_cli
 
 from crowns_solver.montecarlo import read_results
@@ -54,3 +55,24 @@ def test_five_crowns_simulate_json_has_what_the_text_shows(capsys, tmp_path):
         assert figures["seat_games"] == len(mine) and isinstance(figures["seat_games"], int)
         assert figures["wins"] == int(mine["won"].sum()) and isinstance(figures["wins"], int)
         assert figures["mean_total"] == mine["total"].mean()
+
+
+def test_cross_kings_analyse_json_has_the_text_summary(capsys):
+    save = ("??7S6H2H8H??/5H6C3SAHKH7C/3C8C??KC5D4C/4HAD??7D2D5S/7H4DKD6D6S8S/5C3D4SKS2S2C"
+            "//ASAC8D3H//301273969908864214574189716")
+    argv = ["cross-kings", "analyse", save, "--node-limit", "3000", "--time", "0"]
+    code, text, _ = run_cli(capsys, *argv)
+    assert code == 0
+    code, out, _ = run_cli(capsys, *argv, "--json")
+    assert code == 0
+    data = json.loads(out)
+    for player in ("first", "second"):
+        moves = [m for m in data["moves"] if m["player"] == player]
+        summary = data["summary"][player]
+        assert summary["moves"] == len(moves) > 0
+        assert summary["points_lost"] == pytest.approx(sum(m["loss"] for m in moves if m["loss"] is not None))
+        assert summary["best_moves"] == sum(m["loss"] is not None and m["loss"] <= 5e-10 for m in moves)
+        assert summary["exact"] == sum(m["exact"] for m in moves)
+        assert summary["not_valued"] == sum(m["loss"] is None for m in moves)
+        line = f"{player}: {summary['points_lost']:.2f} points lost over {len(moves)} moves"
+        assert line + f" ({summary['best_moves']} best moves; {summary['exact']} of {len(moves)}" in text

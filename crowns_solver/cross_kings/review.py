@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import (
     IllegalMoveError,
@@ -33,6 +33,7 @@ __all__ = [
     "move_values",
     "replay",
     "analyse_game",
+    "analysis_summary",
     "ANALYSIS_COLUMNS",
     "DEFAULT_TIME_LIMIT",
     "format_analysis",
@@ -479,19 +480,58 @@ def format_analysis(frame: pd.DataFrame, names: Sequence[str] = ("first", "secon
             f"  {best:<9} {best_value:>7} {lost:>7}"
             + ("  best" if row.loss <= 5e-10 else "")
         )
+    for player, part in analysis_summary(frame).items():
+        missing = f"; {part['not_valued']} not valued: give the search more time" if part["not_valued"] else ""
+        lines.append(
+            f"{who[player]}: {part['points_lost']:.2f} points lost over {part['moves']} moves"
+            f" ({part['best_moves']} best moves; {part['exact']} of {part['moves']} valued exactly{missing})"
+        )
+    return lines
+
+
+def analysis_summary(frame: pd.DataFrame) -> dict[str, dict[str, Any]]:
+    """Each player's totals over an analysis table: the summary lines of
+    :func:`format_analysis`, as numbers (``crowns cross-kings analyse --json`` gives them
+    as ``summary``).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A table from :func:`analyse_game`.
+
+    Returns
+    -------
+    dict
+        ``{"first": {...}, "second": {...}}`` for the players with moves in `frame`:
+        ``points_lost`` (the sum of ``loss`` over the moves valued, float), ``moves``,
+        ``best_moves`` (moves that lost nothing), ``exact`` (moves valued exactly),
+        ``not_valued`` (moves without a value).
+
+    Raises
+    ------
+    RecordError
+        If `frame` is not a table with the columns :func:`analyse_game` gives.
+    """
+    import pandas as pd
+
+    if not isinstance(frame, pd.DataFrame) or not set(ANALYSIS_COLUMNS) <= set(frame.columns):
+        raise RecordError(
+            "analysis_summary() takes the table analyse_game() returns (a DataFrame with columns"
+            f" {', '.join(ANALYSIS_COLUMNS)}), got {type(frame).__name__}"
+        )
+    out: dict[str, dict[str, Any]] = {}
     for player in ("first", "second"):
         part = frame[frame.player == player]
         if len(part) == 0:
             continue
-        best = int((part.loss <= 5e-10).sum())
-        exact = int(part.exact.sum())
-        unknown = int(part.loss.isna().sum())
-        missing = f"; {unknown} not valued: give the search more time" if unknown else ""
-        lines.append(
-            f"{who[player]}: {part.loss.sum():.2f} points lost over {len(part)} moves"
-            f" ({best} best moves; {exact} of {len(part)} valued exactly{missing})"
-        )
-    return lines
+        out[player] = {
+            "points_lost": float(part.loss.sum()),
+            "moves": len(part),
+            "best_moves": int((part.loss <= 5e-10).sum()),
+            "exact": int(part.exact.sum()),
+            "not_valued": int(part.loss.isna().sum()),
+        }
+    return out
 
 
 def _cell_text(cell: Cell) -> str:
