@@ -425,3 +425,57 @@ def test_match_tables_name_a_missing_column_and_still_add_up():
     assert summary["games"] == len(games) == 6
     assert summary["wins"] + summary["draws"] + summary["losses"] == 6
     assert summary["wins"] == int((games["margin_a"] > 0).sum())
+
+
+# ------------------------------------------------------------------ seats in players' views
+@pytest.mark.parametrize("method", ["play_top", "gifts"])
+@pytest.mark.parametrize("bad", [-1, 4, 1.5, None, True, "1"])
+def test_kings_crowns_view_seat_accessors_refuse_what_is_not_a_seat(method, bad):
+    from crowns_solver.errors import IllegalMoveError
+
+    view = kc.Game(players=4, seed=1).view()
+    with pytest.raises(IllegalMoveError, match=r"no seat .* in a 4-player game"):
+        getattr(view, method)(bad)
+
+
+def test_kings_crowns_views_take_numpy_seats():
+    game = kc.Game(players=3, seed=2)
+    game.play_out("greedy")
+    plain, numpy = game.view(1), game.view(np.int64(1))
+    assert plain == numpy
+    for seat in range(3):
+        assert plain.play_top(np.int16(seat)) == (plain.play_stacks[seat][-1] if plain.play_stacks[seat] else None)
+        assert plain.gifts(np.int64(seat)) == frozenset(c.split("-")[1] for c in plain.gift_stacks[seat])
+
+
+class _Spy:
+    """Draws blind and throws its first card; keeps the first view it is shown."""
+
+    def __init__(self):
+        self.views = []
+
+    def choose_draw(self, view):
+        self.views.append(view)
+        return "draw"
+
+    def choose_discard(self, view):
+        return min(view.kept_deadwoods(), key=view.kept_deadwoods().get)
+
+
+@pytest.mark.parametrize("bad", [-1, 2, 1.5, None, True, "1", [1]])
+def test_five_crowns_view_known_cards_refuses_what_is_not_a_seat(bad):
+    from crowns_solver.errors import PolicyError
+
+    spy = _Spy()
+    fc.play_game([spy, "greedy"], seed=1, engine="python")
+    with pytest.raises(PolicyError, match=r"no seat .* in this round \(seats 0, 1\)"):
+        spy.views[0].known_cards(bad)
+
+
+def test_five_crowns_view_known_cards_of_each_seat():
+    spy = _Spy()
+    fc.play_game([spy, "greedy"], seed=1, engine="python")
+    view = spy.views[0]
+    assert view.known_cards(view.seat) == view.known_cards(np.int64(view.seat)) == tuple(view.hand)
+    other = 1 - view.seat
+    assert view.known_cards(np.int8(other)) == view.known_cards(other)

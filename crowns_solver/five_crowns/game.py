@@ -40,6 +40,7 @@ every draw, discard and go-out, and every score; :func:`replay` re-plays it and 
 from __future__ import annotations
 
 import json
+import numbers
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -450,10 +451,30 @@ class SeatView:
         return self._history
 
     def known_cards(self, seat: int) -> tuple[int, ...]:
-        """Cards `seat` is known to hold: taken from the discard pile and not discarded since."""
+        """Cards `seat` is known to hold: taken from the discard pile and not discarded since.
+
+        Parameters
+        ----------
+        seat : int
+            A seat playing this round (:attr:`seats`); this view's own seat gives its hand.
+
+        Returns
+        -------
+        tuple of int
+            Card codes.
+
+        Raises
+        ------
+        PolicyError
+            If `seat` is not a seat of this round (a KeyError until the session-18 probe,
+            NumPy integers included).
+        """
+        if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or (
+                seat != self.seat and int(seat) not in self._known):
+            raise PolicyError(f"no seat {seat!r} in this round (seats {', '.join(map(str, sorted(self._seats)))})")
         if seat == self.seat:
             return self._hand
-        return self._known[seat]
+        return self._known[int(seat)]
 
     def unseen(self) -> np.ndarray:
         """Counts per card code (shape (56,)) of the cards this seat has not seen: the
