@@ -479,3 +479,14 @@ def test_five_crowns_view_known_cards_of_each_seat():
     assert view.known_cards(view.seat) == view.known_cards(np.int64(view.seat)) == tuple(view.hand)
     other = 1 - view.seat
     assert view.known_cards(np.int8(other)) == view.known_cards(other)
+
+
+@pytest.mark.parametrize("bad", [None, 3, ["small"], b"small"])
+def test_kings_crowns_deck_name_must_be_a_string(bad):
+    from crowns_solver.errors import DeckError
+
+    with pytest.raises(DeckError, match="a deck's name must be a string"):
+        kc.Deck(kc.DEFAULT_DECK.counts, name=bad)
+    with pytest.raises(DeckError, match="a deck's name must be a string"):
+        kc.Deck.from_mapping({"Salvation": 13}, name=bad)
+    assert kc.Deck.from_mapping({"Salvation": 13}, name="tiny").name == "tiny"

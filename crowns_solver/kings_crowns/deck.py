@@ -58,8 +58,8 @@ class Deck:
     Raises
     ------
     DeckError
-        From the constructor, if `counts` is not 28 whole numbers >= 0 or the deck holds
-        more than :data:`MAX_DECK_CARDS` cards.
+        From the constructor, if `counts` is not 28 whole numbers >= 0, the deck holds
+        more than :data:`MAX_DECK_CARDS` cards, or `name` is not a string.
     """
 
     counts: tuple[int, ...]
@@ -79,6 +79,10 @@ class Deck:
         if total > MAX_DECK_CARDS:
             raise DeckError(f"deck has {total} cards, more than the {MAX_DECK_CARDS} supported")
         object.__setattr__(self, "counts", tuple(int(n) for n in counts))
+        if not isinstance(self.name, str):
+            # reports print it and rules compare it: None or a list was taken (session-18 probe),
+            # as load_deck already refuses a file's non-string name
+            raise DeckError(f"a deck's name must be a string, got {self.name!r}")
 
     @classmethod
     def from_mapping(cls, mapping: Mapping[str, Any], name: str = "custom", *, source: str = "deck") -> Deck:
