@@ -73,6 +73,7 @@ __all__ = [
     "FORMAT",
     "DEFAULT_CHUNK_SIZE",
     "MAX_GAMES",
+    "MAX_WORKERS",
 ]
 
 FORMAT = "crowns-montecarlo"
@@ -81,6 +82,12 @@ DEFAULT_CHUNK_SIZE = 1000
 #: Most games one run may have: the rows of every game are held in memory (a few hundred
 #: bytes each), so a run beyond this would exhaust a machine's memory, not finish.
 MAX_GAMES = 100_000_000
+#: Most processes a pool of :func:`process_pool` (and so :func:`run` without an executor,
+#: and the studies) starts.  A fork-started pool starts all its processes at its first
+#: chunk, so ``workers=100_000`` forked that many copies of the interpreter, and a
+#: number past a C int raised OverflowError (session-18 probe).
+MAX_WORKERS = 256
+_WORKERS_WHY = "each is a process started on this machine"
 #: Keys of the header that must match for a run to resume from a file.
 RESUME_KEYS = ("seed", "chunk_size", "games", "play_chunk", "params", "version", "game")
 
@@ -455,9 +462,10 @@ def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
     Raises
     ------
     RunnerError
-        If `workers` is not a whole number >= 1.
+        If `workers` is not a whole number 1..:data:`MAX_WORKERS`.
     """
-    n = (os.cpu_count() or 1) if workers is None else check_whole_number("workers", workers, 1)
+    n = (os.cpu_count() or 1) if workers is None else check_whole_number("workers", workers, 1, MAX_WORKERS,
+                                                                          why=_WORKERS_WHY)
     _quiet_broken_pools()
     return ProcessPoolExecutor(max_workers=n, initializer=_ignore_sigint)
 
@@ -627,8 +635,9 @@ def run(
         over `workers` processes, made and shut down by this call; with ``workers=1``
         the chunks run in this process, with no pool.
     workers : int, optional
-        Processes of the default pool (default: all cores).  Ignored when `executor` is
-        given except as the number of chunks kept in flight (default: 2 per core).
+        Processes of the default pool (default: all cores; at most :data:`MAX_WORKERS`).
+        Ignored when `executor` is given except as the number of chunks kept in flight
+        (default: 2 per core).
     progress : bool
         Show a tqdm progress bar (games done) on stderr.
     out : str or Path, optional
@@ -672,7 +681,9 @@ def run(
     seed = check_whole_number("seed", seed, 0)
     chunk_size = check_whole_number("chunk_size", chunk_size, 1)
     if workers is not None:
-        workers = check_whole_number("workers", workers, 1)
+        # a pool of our own is bounded; with a given executor workers only counts chunks in flight
+        workers = check_whole_number("workers", workers, 1, MAX_WORKERS if executor is None else None,
+                                     why=_WORKERS_WHY)
     if executor is not None and not isinstance(executor, Executor) and not hasattr(executor, "submit"):
         raise RunnerError(f"executor must be a concurrent.futures.Executor, got {type(executor).__name__}")
     params = dict(params or {})

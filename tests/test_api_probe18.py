@@ -490,3 +490,42 @@ def test_kings_crowns_deck_name_must_be_a_string(bad):
     with pytest.raises(DeckError, match="a deck's name must be a string"):
         kc.Deck.from_mapping({"Salvation": 13}, name=bad)
     assert kc.Deck.from_mapping({"Salvation": 13}, name="tiny").name == "tiny"
+
+
+# ------------------------------------------------------------------ worker processes
+def test_process_pools_are_bounded(tmp_path):
+    from crowns_solver import montecarlo, report
+    from crowns_solver.errors import RunnerError
+
+    over = montecarlo.MAX_WORKERS + 1
+    for bad in (over, 10**23):
+        with pytest.raises(RunnerError, match=f"workers must be at most {montecarlo.MAX_WORKERS:,}"):
+            montecarlo.process_pool(bad)   # (a pool starts no process before its first chunk)
+        with pytest.raises(RunnerError, match="workers must be at most"):
+            kc.simulate(10, seed=1, workers=bad)   # one chunk: it ran in this process
+    # only the number too large for a C int here: before the bound, a smaller one forked
+    with pytest.raises(RunnerError, match="workers must be at most"):
+        report.run_studies(["five_crowns_deals"], quick=True, workers=10**23, out_dir=tmp_path / "rep")
+    assert not (tmp_path / "rep").exists()
+
+
+def test_a_given_executor_may_keep_many_chunks_in_flight():
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(2) as pool:
+        many = kc.simulate(30, seed=4, chunk_size=10, executor=pool, workers=10**6)
+    assert many.equals(kc.simulate(30, seed=4, chunk_size=10, workers=1))
+
+
+def test_crowns_report_workers_beyond_the_bound_is_one_line(tmp_path):
+    import subprocess
+    import sys
+
+    run = subprocess.run([sys.executable, "-m", "crowns_solver", "report", "--quick", "--only", "five_crowns_deals",
+                          "--workers", "100000000000000000000000", "--out", str(tmp_path / "rep")],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert run.stderr.strip().splitlines() == [
+        "crowns: error: --workers must be at most 256 (each is a process started on this machine),"
+        " got 100,000,000,000,000,000,000,000"]
+    assert not (tmp_path / "rep").exists()
