@@ -529,3 +529,16 @@ def test_crowns_report_workers_beyond_the_bound_is_one_line(tmp_path):
         "crowns: error: --workers must be at most 256 (each is a process started on this machine),"
         " got 100,000,000,000,000,000,000,000"]
     assert not (tmp_path / "rep").exists()
+
+
+@pytest.mark.parametrize("bad", [None, SAVE, 3, ck.Position.random(1), list(ck.Deal.random(1).cells)])
+def test_position_new_takes_a_deal_only(bad):
+    with pytest.raises(PositionError, match="Position.new takes a Deal, got"):
+        ck.Position.new(bad)
+
+
+def test_position_new_of_a_deal_is_its_fresh_position():
+    deal = ck.Deal.random(7)
+    pos = ck.Position.new(deal, "nearest")
+    assert pos == ck.Position.random(7, "nearest")
+    assert pos.grid == deal.cells and pos.marker is None and pos.to_move == "second"

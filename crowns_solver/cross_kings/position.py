@@ -536,7 +536,31 @@ class Position:
 
     @classmethod
     def new(cls, deal: Deal, rules: Reach | Rules | None = None) -> Position:
-        """The fresh position of a deal: nothing taken, 'second' chooses the start cell."""
+        """The fresh position of a deal: nothing taken, 'second' chooses the start cell.
+
+        Parameters
+        ----------
+        deal : Deal
+        rules : {"any", "nearest"} or Rules, optional
+            The rules (or just the ``reach`` option); default :class:`Rules`.
+
+        Returns
+        -------
+        Position
+
+        Raises
+        ------
+        PositionError
+            If `deal` is not a :class:`Deal` (a save string or None raised an
+            AttributeError until the session-18 probe: read text with
+            :meth:`from_text`).
+        RulesError
+            If `rules` is not a Rules or a reach.
+        """
+        if not isinstance(deal, Deal):
+            raise PositionError(f"Position.new takes a Deal, got {type(deal).__name__}"
+                                + (" (read a save string or a deal's text with Position.from_text)"
+                                   if isinstance(deal, str) else ""))
         cells = tuple(UNKNOWN if c is None else parse_card(c) for c in deal.cells)
         return cls(
             cells=cells,
