@@ -542,3 +542,45 @@ def test_position_new_of_a_deal_is_its_fresh_position():
     pos = ck.Position.new(deal, "nearest")
     assert pos == ck.Position.random(7, "nearest")
     assert pos.grid == deal.cells and pos.marker is None and pos.to_move == "second"
+
+
+# ------------------------------------------------------------------ NumPy integers are whole numbers
+def _endgame(cards=14):
+    pos = ck.Position.random(3).play((2, 2))
+    while pos.cards_left > cards:
+        pos = pos.play(pos.legal_moves()[0])
+    return pos
+
+
+def test_cross_kings_solve_takes_numpy_numbers_like_python_ones():
+    pos = _endgame()
+    plain = ck.solve(pos, node_limit=5000, tt_mb=16, time_limit=5, workers=1)
+    numpy = ck.solve(pos, node_limit=np.int64(5000), tt_mb=np.int32(16), time_limit=np.float64(5.0),
+                     workers=np.int64(1))
+    assert (numpy.value, numpy.exact, numpy.nodes) == (plain.value, plain.exact, plain.nodes)
+    assert type(numpy.node_limit) is int and numpy.tt_mb == 16 and numpy.time_limit == 5.0
+
+
+def test_cards_given_as_numpy_indices():
+    assert ck.score_hand(np.arange(3)) == ck.score_hand(["AS", "2S", "3S"]) == 3
+    assert ck.parse_card(np.int16(35)) == 35 and type(ck.parse_card(np.int16(35))) is int
+    assert kc.parse_card(np.int64(3)) == 3 and type(kc.parse_card(np.int64(3))) is int
+
+
+def test_numpy_integer_options_of_players_rules_and_keeper():
+    assert kc.Rules(target=np.int64(50), max_turns=np.int32(100)) == kc.Rules(target=50, max_turns=100)
+    assert kc.LookaheadPolicy(samples=np.int64(8)) == kc.LookaheadPolicy(samples=8)
+    assert fc.TrackerPolicy(candidates=np.int64(3)).candidates == 3
+    assert fc.ScoreKeeper(["a", "b"], first_dealer=np.int64(1)).round_info(1).dealer == "b"
+    play = kc.Play("sin-purple", "play", np.int64(1))
+    assert play == kc.Play("sin-purple", "play", 1) and type(play.seat) is int
+
+
+@pytest.mark.parametrize("bad", [1.5, "1", True])
+def test_kings_crowns_play_seat_must_be_a_whole_number(bad):
+    from crowns_solver.errors import IllegalMoveError
+
+    with pytest.raises(IllegalMoveError, match="a seat is a whole number, got"):
+        kc.Play("sin-purple", "play", bad)
+    with pytest.raises(IllegalMoveError, match="only a play onto a play stack names a seat"):
+        kc.Play("sin-purple", "discard", 1)

@@ -60,9 +60,9 @@ def parse_card(card: str | int) -> int:
     """
     if isinstance(card, bool):
         raise CardError(f"not a Cross Kings card: {card!r}")
-    if isinstance(card, int):
+    if isinstance(card, numbers.Integral):   # NumPy integers too (an array of indices)
         if 0 <= card < NUM_CARDS:
-            return card
+            return int(card)
         raise CardError(f"not a Cross Kings card index: {card!r} (0..35)")
     if not isinstance(card, str):
         raise CardError(f"not a Cross Kings card: {card!r}")

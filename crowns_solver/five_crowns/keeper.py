@@ -394,9 +394,9 @@ class ScoreKeeper:
     def _seat(self, who: int | str) -> int:
         if isinstance(who, bool):
             raise PlayerNameError(f"not a player: {who!r}")
-        if isinstance(who, int):
+        if isinstance(who, numbers.Integral):   # NumPy integers too (session-18 probe)
             if 0 <= who < len(self.names):
-                return who
+                return int(who)
             raise PlayerNameError(f"seat {who} does not exist: seats are 0..{len(self.names) - 1}")
         if isinstance(who, str):
             for i, n in enumerate(self.names):

@@ -137,9 +137,9 @@ def parse_card(card: str | int) -> int:
     """
     if isinstance(card, bool):
         raise CardError(f"not a King's Crowns card: {card!r}")
-    if isinstance(card, int):
+    if isinstance(card, numbers.Integral):   # NumPy integers too
         if 0 <= card < NUM_KINDS:
-            return card
+            return int(card)
         raise CardError(f"not a King's Crowns card code: {card!r} (codes are 0..27)")
     if not isinstance(card, str):
         raise CardError(f"not a King's Crowns card: {card!r}")

@@ -97,8 +97,14 @@ class Play:
         object.__setattr__(self, "card", CARD_NAMES[parse_card(self.card)])
         if self.to not in _DEST_NAMES:
             raise IllegalMoveError(f"a play goes to one of {', '.join(_DEST_NAMES)}, not {self.to!r}")
-        if self.seat is not None and (self.to != "play" or isinstance(self.seat, bool) or not isinstance(self.seat, int)):
+        if self.seat is not None and self.to != "play":
             raise IllegalMoveError(f"only a play onto a play stack names a seat: {self!r}")
+        if self.seat is not None:
+            # a NumPy integer seat was told "only a play onto a play stack names a seat"
+            # (session-18 probe): a seat is any whole number, checked against the game later
+            if isinstance(self.seat, bool) or not isinstance(self.seat, numbers.Integral):
+                raise IllegalMoveError(f"a seat is a whole number, got {self.seat!r}: {self!r}")
+            object.__setattr__(self, "seat", int(self.seat))
 
     def __str__(self) -> str:
         if self.to == "discard":
