@@ -584,3 +584,12 @@ def test_kings_crowns_play_seat_must_be_a_whole_number(bad):
         kc.Play("sin-purple", "play", bad)
     with pytest.raises(IllegalMoveError, match="only a play onto a play stack names a seat"):
         kc.Play("sin-purple", "discard", 1)
+
+
+def test_keeper_round_info_of_a_tiebreak_round_given_as_numpy_integer():
+    keeper = fc.ScoreKeeper(["a", "b"], ties="tiebreak")
+    for _ in range(11):
+        keeper.enter_round([0, 0])
+    assert keeper.round == 12
+    assert keeper.round_info(np.int64(12)) == keeper.round_info(12)
+    assert keeper.round_info(np.int64(12)).players == ("a", "b")

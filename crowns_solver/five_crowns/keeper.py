@@ -462,7 +462,7 @@ class ScoreKeeper:
         WildRankError
             If `round` is not 1..11 and not a tiebreak round of this game.
         """
-        if isinstance(round, int) and not isinstance(round, bool) and round > ROUNDS:
+        if isinstance(round, numbers.Integral) and not isinstance(round, bool) and round > ROUNDS:
             for number, players, _ in self._tiebreaks()[0]:
                 if number == round:
                     P = len(self.names)
