@@ -142,7 +142,7 @@ def read_text(path: str | os.PathLike[str], error: type[CrownsError], *, what: s
         If the file cannot be read.
     """
     check_input_given(path, what, error)
-    p = Path(path)
+    p = Path(os.fsdecode(path))
     if p.exists() and not p.is_file():
         raise error(f"{os.fspath(path)}: not a regular file")
     if p.exists() and p.stat().st_size > MAX_TEXT_BYTES:
@@ -188,8 +188,7 @@ def check_input_given(path: object, what: str, error: type[CrownsError]) -> None
     Parameters
     ----------
     path : object
-        The path as given (anything that is not a str or path-like passes: the caller
-        checks types).
+        The path as given.
     what : str
         What the file is, for the message (``"results file"``).
     error : type
@@ -199,9 +198,14 @@ def check_input_given(path: object, what: str, error: type[CrownsError]) -> None
     ------
     CrownsError
         An instance of `error` if `path` is empty or only blanks, e.g. ``no results file
-        given; the path is empty ('')``.
+        given; the path is empty ('')``; or if it is not a str, bytes or path-like object
+        (found by the session-18 probe: ``open()`` takes an int as a file descriptor, so
+        ``read_results(0)`` read standard input and ``read_results(True)`` read, then
+        closed, standard output; None and floats gave a TypeError).
     """
-    if isinstance(path, (str, os.PathLike)) and not os.fsdecode(path).strip():
+    if not isinstance(path, (str, bytes, os.PathLike)):
+        raise error(f"the {what} path must be a str or path-like, got {path!r}")
+    if not os.fsdecode(path).strip():
         raise error(f"no {what} given; the path is empty ({os.fsdecode(path)!r})")
 
 

@@ -74,6 +74,7 @@ __all__ = [
     "FORMAT",
     "DEFAULT_CHUNK_SIZE",
     "MAX_GAMES",
+    "MAX_WORKERS",
 ]
 
 FORMAT = "crowns-montecarlo"
@@ -82,6 +83,12 @@ DEFAULT_CHUNK_SIZE = 1000
 #: Most games one run may have: the rows of every game are held in memory (a few hundred
 #: bytes each), so a run beyond this would exhaust a machine's memory, not finish.
 MAX_GAMES = 100_000_000
+#: Most processes a pool of :func:`process_pool` (and so :func:`run` without an executor,
+#: and the studies) starts.  A fork-started pool starts all its processes at its first
+#: chunk, so ``workers=100_000`` forked that many copies of the interpreter, and a
+#: number past a C int raised OverflowError (session-18 probe).
+MAX_WORKERS = 256
+_WORKERS_WHY = "each is a process started on this machine"
 #: Keys of the header that must match for a run to resume from a file.
 RESUME_KEYS = ("seed", "chunk_size", "games", "play_chunk", "params", "version", "game")
 
@@ -92,12 +99,52 @@ PlayChunk = Callable[..., "pd.DataFrame | list[dict[str, Any]]"]
 
 def chunk_seed(seed: int, chunk_index: int) -> np.random.SeedSequence:
     """The seed of chunk `chunk_index`: ``SeedSequence(seed).spawn(n)[chunk_index]``
-    for any ``n > chunk_index``."""
+    for any ``n > chunk_index``.
+
+    Parameters
+    ----------
+    seed : int
+        The run's root seed, a whole number >= 0.
+    chunk_index : int
+        The chunk's index, a whole number >= 0.
+
+    Returns
+    -------
+    numpy.random.SeedSequence
+
+    Raises
+    ------
+    RunnerError
+        If `seed` or `chunk_index` is not a whole number >= 0 (a float, string or
+        negative number reached NumPy's TypeError / ValueError: session-18 probe).
+    """
+    seed = check_whole_number("seed", seed, 0)
+    chunk_index = check_whole_number("chunk_index", chunk_index, 0)
     return np.random.SeedSequence(seed, spawn_key=(chunk_index,))
 
 
 def chunk_sizes(games: int, chunk_size: int) -> list[int]:
-    """Games in each chunk: all `chunk_size` except possibly a smaller last one."""
+    """Games in each chunk: all `chunk_size` except possibly a smaller last one.
+
+    Parameters
+    ----------
+    games : int
+        Games in the run, a whole number >= 0, at most :data:`MAX_GAMES`.
+    chunk_size : int
+        Games per chunk, a whole number >= 1.
+
+    Returns
+    -------
+    list of int
+
+    Raises
+    ------
+    RunnerError
+        If `games` or `chunk_size` is out of range or not a whole number (a chunk size
+        of 0 raised ZeroDivisionError, and -10 games gave ``[2]``: session-18 probe).
+    """
+    games = check_whole_number("games", games, 0, MAX_GAMES, why="the results are held in memory")
+    chunk_size = check_whole_number("chunk_size", chunk_size, 1)
     full, rest = divmod(games, chunk_size)
     return [chunk_size] * full + ([rest] if rest else [])
 
@@ -177,10 +224,16 @@ def read_header(path: str | Path) -> dict[str, Any]:
     Raises
     ------
     ResultsFileError
-        If the file does not start with a crowns-montecarlo header.
+        If the file does not start with a crowns-montecarlo header; if `path` is empty
+        (it would name the current folder), a folder, or not a str or path-like.
     OSError
         If it cannot be read.
     """
+    from ._io import check_input_given
+
+    check_input_given(path, "results file", ResultsFileError)
+    if Path(os.fsdecode(path)).is_dir():
+        raise ResultsFileError(f"{os.fsdecode(path)} is a folder, not a results file")
     with open(path, "rb") as f:
         first = f.readline()
     return _parse_header(first, path)
@@ -281,14 +334,15 @@ def read_results(path: str | Path) -> pd.DataFrame:
     ------
     ResultsFileError
         If the file is not a crowns results file or a line other than the last is
-        damaged; if `path` is empty (it would name the current folder) or a folder.
+        damaged; if `path` is empty (it would name the current folder), a folder, or not
+        a str or path-like.
     OSError
         If it cannot be read.
     """
     from ._io import check_input_given
 
     check_input_given(path, "results file", ResultsFileError)
-    if isinstance(path, (str, os.PathLike)) and Path(path).is_dir():
+    if Path(os.fsdecode(path)).is_dir():
         raise ResultsFileError(f"{os.fsdecode(path)} is a folder, not a results file")
     meta, chunks, _ = _read_chunks(path, repair=False)
     sizes = chunk_sizes(meta["games"], meta["chunk_size"])
@@ -338,8 +392,12 @@ def check_columns(results: pd.DataFrame, meta: Mapping[str, Any] | None = None, 
     Raises
     ------
     ResultsFileError
-        Naming `source`, the game and the column of the first value out of place.
+        Naming `source`, the game and the column of the first value out of place; or if
+        `results` is not a DataFrame.
     """
+    if not isinstance(results, pd.DataFrame):
+        raise ResultsFileError(f"{source}: a results table must be a pandas DataFrame, got {type(results).__name__}")
+
     def fail(col: str, row: int, what: str) -> None:
         value = _plain(results[col].iloc[row])
         raise ResultsFileError(f"{source}: {_game_label(results, row)} has {col} = {value!r}; {what}")
@@ -405,9 +463,10 @@ def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
     Raises
     ------
     RunnerError
-        If `workers` is not a whole number >= 1.
+        If `workers` is not a whole number 1..:data:`MAX_WORKERS`.
     """
-    n = (os.cpu_count() or 1) if workers is None else check_whole_number("workers", workers, 1)
+    n = (os.cpu_count() or 1) if workers is None else check_whole_number("workers", workers, 1, MAX_WORKERS,
+                                                                          why=_WORKERS_WHY)
     _quiet_broken_pools()
     return ProcessPoolExecutor(max_workers=n, initializer=_ignore_sigint)
 
@@ -577,8 +636,9 @@ def run(
         over `workers` processes, made and shut down by this call; with ``workers=1``
         the chunks run in this process, with no pool.
     workers : int, optional
-        Processes of the default pool (default: all cores).  Ignored when `executor` is
-        given except as the number of chunks kept in flight (default: 2 per core).
+        Processes of the default pool (default: all cores; at most :data:`MAX_WORKERS`).
+        Ignored when `executor` is given except as the number of chunks kept in flight
+        (default: 2 per core).
     progress : bool
         Show a tqdm progress bar (games done) on stderr.
     out : str or Path, optional
@@ -622,7 +682,9 @@ def run(
     seed = check_whole_number("seed", seed, 0)
     chunk_size = check_whole_number("chunk_size", chunk_size, 1)
     if workers is not None:
-        workers = check_whole_number("workers", workers, 1)
+        # a pool of our own is bounded; with a given executor workers only counts chunks in flight
+        workers = check_whole_number("workers", workers, 1, MAX_WORKERS if executor is None else None,
+                                     why=_WORKERS_WHY)
     if executor is not None and not isinstance(executor, Executor) and not hasattr(executor, "submit"):
         raise RunnerError(f"executor must be a concurrent.futures.Executor, got {type(executor).__name__}")
     params = dict(params or {})
@@ -802,9 +864,29 @@ def wilson_interval(wins: Any, games: Any, z: float = Z95) -> tuple[Any, Any]:
     Returns
     -------
     (low, high) : floats or arrays
+
+    Raises
+    ------
+    RunnerError
+        If a count is negative, `wins` exceeds `games`, or `z` is not a number > 0
+        (session-18 probe: ``wilson_interval(5, 3)`` gave ``(nan, 1.0)`` and a negative
+        `z` an interval with low > high).
     """
-    w = np.asarray(wins, dtype=float)
-    n = np.asarray(games, dtype=float)
+    try:
+        w = np.asarray(wins, dtype=float)
+        n = np.asarray(games, dtype=float)
+        zf = float(z)
+    except (TypeError, ValueError):
+        raise RunnerError(f"wins and games must be numbers (or arrays of them), and z a number;"
+                          f" got wins={wins!r}, games={games!r}, z={z!r}") from None
+    if isinstance(z, bool) or not (np.isfinite(zf) and zf > 0):
+        raise RunnerError(f"z must be a normal quantile > 0 (1.96 for 95%), got {z!r}")
+    with np.errstate(invalid="ignore"):
+        bad = (w < 0) | (n < 0) | (w > n)
+    if np.any(bad):
+        i = np.unravel_index(int(np.flatnonzero(bad)[0]), bad.shape) if bad.ndim else ()
+        wi, ni = np.broadcast_to(w, bad.shape)[i], np.broadcast_to(n, bad.shape)[i]
+        raise RunnerError(f"a Wilson interval needs 0 <= wins <= games, got wins={wi:g}, games={ni:g}")
     with np.errstate(invalid="ignore", divide="ignore"):
         p = np.where(n > 0, w / np.where(n > 0, n, 1), 0.0)
         denom = 1 + z * z / np.where(n > 0, n, 1)
@@ -926,10 +1008,14 @@ def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
     Raises
     ------
     RunnerError
-        If `by` is not "seat" or "policy", the table lacks the columns needed, or a
+        If `by` is not "seat" or "policy", `results` is not a DataFrame (session-18
+        probe: it raised an AttributeError), the table lacks the columns needed, or a
         value breaks the conventions (a winner that is not a seat of its game or -1, a
         ``win_<seat>`` other than 0 or 1), naming the game.
     """
+    if not isinstance(results, pd.DataFrame):
+        raise RunnerError(f"results must be a pandas DataFrame (from simulate or read_results),"
+                          f" got {type(results).__name__}")
     if by not in ("seat", "policy"):
         raise RunnerError(f"by must be 'seat' or 'policy', got {by!r}")
     seats = _seats(results)

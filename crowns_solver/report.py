@@ -793,7 +793,8 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
         tables break the conventions.
     RunnerError
         If `seed`, `games` (1 to :data:`crowns_solver.montecarlo.MAX_GAMES`) or `workers`
-        is out of range: checked before the folder is made.
+        (1 to :data:`crowns_solver.montecarlo.MAX_WORKERS`) is out of range: checked
+        before the folder is made.
     OutputPathError
         If `out_dir` is empty or its folder cannot be created.
     OutputExistsError
@@ -812,16 +813,16 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
 
 def _check_sizes(seed: Any, games: Any, workers: Any) -> None:
     """RunnerError unless `seed` >= 0, and `games` (1 to the Monte Carlo runner's
-    MAX_GAMES) and `workers` (>= 1) are None or whole numbers in range: the one check of
+    MAX_GAMES) and `workers` (1 to MAX_WORKERS) are None or whole numbers in range: the one check of
     :func:`run_studies` and ``crowns report`` (whose messages name ``--games``...)."""
     from ._checks import check_whole_number
-    from .montecarlo import MAX_GAMES
+    from .montecarlo import _WORKERS_WHY, MAX_GAMES, MAX_WORKERS
 
     check_whole_number("seed", seed, 0)
     if games is not None:
         check_whole_number("games", games, 1, MAX_GAMES, why="the results are held in memory")
     if workers is not None:
-        check_whole_number("workers", workers, 1)
+        check_whole_number("workers", workers, 1, MAX_WORKERS, why=_WORKERS_WHY)
 
 
 def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | None, workers: int | None,

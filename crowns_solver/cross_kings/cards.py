@@ -8,6 +8,7 @@ are wild (their suit means nothing).  A card is written rank then suit: ``"AS"``
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Iterable, Mapping
 from typing import TypeAlias
 
@@ -59,9 +60,9 @@ def parse_card(card: str | int) -> int:
     """
     if isinstance(card, bool):
         raise CardError(f"not a Cross Kings card: {card!r}")
-    if isinstance(card, int):
+    if isinstance(card, numbers.Integral):   # NumPy integers too (an array of indices)
         if 0 <= card < NUM_CARDS:
-            return card
+            return int(card)
         raise CardError(f"not a Cross Kings card index: {card!r} (0..35)")
     if not isinstance(card, str):
         raise CardError(f"not a Cross Kings card: {card!r}")
@@ -77,7 +78,26 @@ def parse_card(card: str | int) -> int:
 
 
 def card_name(index: int) -> Card:
-    """Text of the card with index `index` (0..35)."""
+    """Text of the card with index `index` (0..35).
+
+    Parameters
+    ----------
+    index : int
+        A card index 0..35 (an int or a NumPy integer).
+
+    Returns
+    -------
+    str
+        The card's text, e.g. ``"AS"``, ``"KC"``.
+
+    Raises
+    ------
+    CardError
+        If `index` is not a whole number 0..35 (a negative index is not counted from the
+        end, a float, bool or text is not an index).
+    """
+    if isinstance(index, bool) or not isinstance(index, numbers.Integral) or not 0 <= index < NUM_CARDS:
+        raise CardError(f"not a Cross Kings card index: {index!r} (0..{NUM_CARDS - 1})")
     return DECK[index]
 
 

@@ -208,7 +208,15 @@ def games_table(deal_rows: pd.DataFrame, a: str = "A", b: str = "B") -> pd.DataF
     "draw", "loss"), ``win_a``, ``draw``, ``loss_a`` (0/1), ``score_a`` (1, 1/2, 0),
     ``moves_a``, ``moves_b``, ``seconds_a``, ``seconds_b`` (time spent choosing; the only
     columns that differ between two runs of the same seed).
+
+    Raises
+    ------
+    RunnerError
+        If `deal_rows` is not a DataFrame or lacks a column of the runner's rows (an
+        AttributeError / KeyError until the session-18 probe).
     """
+    _check_table(deal_rows, ["deal"] + [f"{c}_{j}" for j in (0, 1) for c in (
+        "score_first", "score_second", "start", "moves_a", "moves_b", "seconds_a", "seconds_b")], "deal_rows")
     out = []
     for row in deal_rows.to_dict("records"):
         for j in (0, 1):
@@ -238,6 +246,17 @@ def games_table(deal_rows: pd.DataFrame, a: str = "A", b: str = "B") -> pd.DataF
     return pd.DataFrame(out)
 
 
+def _check_table(table: Any, columns: list[str], name: str) -> None:
+    """Refuse `table` unless it is a DataFrame holding `columns`, naming the first missing."""
+    from ..errors import RunnerError
+
+    if not isinstance(table, pd.DataFrame):
+        raise RunnerError(f"{name} must be a pandas DataFrame, got {type(table).__name__}")
+    missing = [c for c in columns if c not in table.columns]
+    if missing:
+        raise RunnerError(f"{name} has no column {missing[0]!r}")
+
+
 def summarise(games: pd.DataFrame) -> dict[str, Any]:
     """Player A's results over per-game rows (:func:`games_table`).
 
@@ -249,7 +268,16 @@ def summarise(games: pd.DataFrame) -> dict[str, Any]:
         ``_high`` (Wilson 95%); ``margin`` (mean of A's final margin, points) with
         ``margin_low``/``margin_high`` (normal approximation over deal pairs);
         ``seconds_per_move_a``/``_b`` (mean time per move, seconds).
+
+    Raises
+    ------
+    RunnerError
+        If `games` is not a DataFrame or lacks a column of :func:`games_table` (a
+        TypeError / KeyError until the session-18 probe).
     """
+
+    _check_table(games, ["deal", "win_a", "draw", "loss_a", "margin_a", "moves_a", "moves_b", "seconds_a",
+                         "seconds_b"], "games")
 
     n = len(games)
     w, d, lo = int(games["win_a"].sum()), int(games["draw"].sum()), int(games["loss_a"].sum())

@@ -51,6 +51,7 @@ part).  Node limits: the workers draw nodes from one shared pool a part at a tim
 from __future__ import annotations
 
 import math
+import numbers
 import os
 import queue
 import signal
@@ -135,9 +136,9 @@ def check_workers(workers: Any) -> int:
     """
     if workers is None:
         return os.cpu_count() or 1
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+    if isinstance(workers, bool) or not isinstance(workers, numbers.Integral) or workers < 1:
         raise SolverOptionError(f"workers must be a whole number >= 1 or None (all cores), got {workers!r}")
-    return workers
+    return int(workers)
 
 
 def worker_processes(pos: Position, *, mode: str, all_moves: bool, limited: bool, workers: int) -> int:

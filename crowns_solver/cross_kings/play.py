@@ -73,8 +73,22 @@ def _other(seat: str) -> Player:
     return "second" if seat == "first" else "first"
 
 
+def _check_position(position: object) -> None:
+    """PositionError unless `position` is a Position (anything else raised an
+    AttributeError: session-18 probe)."""
+    if not isinstance(position, Position):
+        raise PositionError(f"position must be a Position, got {type(position).__name__}")
+
+
 def public_position(position: Position) -> Position:
-    """`position` with every face-down card unknown, as a player (or a save string) sees it."""
+    """`position` with every face-down card unknown, as a player (or a save string) sees it.
+
+    Raises
+    ------
+    PositionError
+        If `position` is not a :class:`Position`.
+    """
+    _check_position(position)
     if not position.face_down:
         return position
     cells = tuple(UNKNOWN if i in position.face_down else c for i, c in enumerate(position.cells))
@@ -99,10 +113,12 @@ def parse_move(text: str, position: Position) -> Cell:
     Raises
     ------
     PositionError
-        If `text` is neither a cell nor a card, or names a card not face up on the grid.
+        If `text` is neither a cell nor a card, or names a card not face up on the grid;
+        if `position` is not a :class:`Position`.
     IllegalMoveError
         If the cell is not a legal move here.
     """
+    _check_position(position)
     if not isinstance(text, str):
         raise PositionError(f"a move is text, got {type(text).__name__}")
     s = text.strip()
@@ -173,7 +189,8 @@ def save_text(position: Position) -> tuple[str, bool]:
     Raises
     ------
     PositionError
-        If the start cell or the moves are not known.
+        If the start cell or the moves are not known, or `position` is not a
+        :class:`Position`.
     """
     pub = public_position(position)
     if pub.marker is None:

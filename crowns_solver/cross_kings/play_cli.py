@@ -66,7 +66,7 @@ def _read_game(source: str, *, stdin: bool = True):  # -> Position
 def cmd_analyse(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from .review import analyse_game, format_analysis
+    from .review import analyse_game, analysis_summary, format_analysis
 
     game = _read_game(args.game)
     if args.names:
@@ -122,6 +122,9 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             "values": "game value, expected final margin for the mover, in points"
                       " (*_fraction: the exact value where proven, as a fraction string)",
             "moves": rows,
+            # the text's summary lines (points lost, best moves, moves valued exactly),
+            # missing from --json until the session-18 probe
+            "summary": analysis_summary(frame),
         }
         if game.marker is not None:
             data["marker"] = list(cell_coords(game.marker))

@@ -583,7 +583,7 @@ def make_player(name: str, **options: Any) -> CrossKingsPlayer:
         If the name is unknown, an option does not belong to that player, or an option's
         value is invalid.
     """
-    if name not in _FACTORIES:
+    if not isinstance(name, str) or name not in _FACTORIES:  # a list raised "unhashable" (session-18 probe)
         raise PolicyError(f"unknown Cross Kings player {name!r}; choose from {', '.join(PLAYER_NAMES)}")
     extra = sorted(set(options) - set(_OPTIONS[name]))
     if extra:

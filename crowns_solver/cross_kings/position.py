@@ -126,14 +126,51 @@ def _cell_field(value: object, what: str) -> int:
         raise PositionError(f"{what}: {exc}") from None
 
 
+def _cell_number(index: object) -> int:
+    """`index` checked to be a cell number 0..35 (an int or NumPy integer, not a bool)."""
+    if not _whole(index) or not 0 <= index < 36:  # type: ignore[operator]
+        raise PositionError(f"no such cell: {index!r} (cell numbers are whole numbers 0..35)")
+    return int(index)  # type: ignore[call-overload]
+
+
 def cell_coords(index: int) -> Cell:
-    """``(row, col)`` of cell number `index`."""
-    return divmod(index, 6)
+    """``(row, col)`` of cell number `index`.
+
+    Parameters
+    ----------
+    index : int
+        A cell number 0..35 (``6 * row + col``).
+
+    Returns
+    -------
+    tuple of (int, int)
+
+    Raises
+    ------
+    PositionError
+        If `index` is not a whole number 0..35.
+    """
+    return divmod(_cell_number(index), 6)
 
 
 def line_cells(index: int) -> list[int]:
-    """The 10 other cells of the row and column of cell `index`, sorted."""
-    r, c = divmod(index, 6)
+    """The 10 other cells of the row and column of cell `index`, sorted.
+
+    Parameters
+    ----------
+    index : int
+        A cell number 0..35.
+
+    Returns
+    -------
+    list of int
+
+    Raises
+    ------
+    PositionError
+        If `index` is not a whole number 0..35.
+    """
+    r, c = divmod(_cell_number(index), 6)
     return sorted([6 * r + x for x in range(6) if x != c] + [6 * y + c for y in range(6) if y != r])
 
 
@@ -226,8 +263,12 @@ class Rules:
     def __post_init__(self) -> None:
         if self.reach not in REACHES:
             raise RulesError(f"reach must be {one_of(REACHES)}, got {self.reach!r}")
-        if len(self.names) != 2 or not all(isinstance(n, str) and n for n in self.names):
-            raise RulesError(f"names must be two non-empty strings, got {self.names!r}")
+        names = self.names
+        # a string is a sequence too: names="ab" would be the players "a" and "b"
+        if isinstance(names, (str, bytes)) or not isinstance(names, (tuple, list)) or len(names) != 2 \
+                or not all(isinstance(n, str) and n for n in names):
+            raise RulesError(f"names must be two non-empty strings, got {names!r}")
+        object.__setattr__(self, "names", tuple(names))  # a list would make the rules unhashable
         for name in self.names:
             bad = control_char(name)
             if bad is not None:
@@ -508,7 +549,31 @@ class Position:
 
     @classmethod
     def new(cls, deal: Deal, rules: Reach | Rules | None = None) -> Position:
-        """The fresh position of a deal: nothing taken, 'second' chooses the start cell."""
+        """The fresh position of a deal: nothing taken, 'second' chooses the start cell.
+
+        Parameters
+        ----------
+        deal : Deal
+        rules : {"any", "nearest"} or Rules, optional
+            The rules (or just the ``reach`` option); default :class:`Rules`.
+
+        Returns
+        -------
+        Position
+
+        Raises
+        ------
+        PositionError
+            If `deal` is not a :class:`Deal` (a save string or None raised an
+            AttributeError until the session-18 probe: read text with
+            :meth:`from_text`).
+        RulesError
+            If `rules` is not a Rules or a reach.
+        """
+        if not isinstance(deal, Deal):
+            raise PositionError(f"Position.new takes a Deal, got {type(deal).__name__}"
+                                + (" (read a save string or a deal's text with Position.from_text)"
+                                   if isinstance(deal, str) else ""))
         cells = tuple(UNKNOWN if c is None else parse_card(c) for c in deal.cells)
         return cls(
             cells=cells,

@@ -10,9 +10,9 @@ within the limits given, otherwise the search's estimate, and each row says whic
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import (
     IllegalMoveError,
@@ -33,6 +33,7 @@ __all__ = [
     "move_values",
     "replay",
     "analyse_game",
+    "analysis_summary",
     "ANALYSIS_COLUMNS",
     "DEFAULT_TIME_LIMIT",
     "format_analysis",
@@ -196,7 +197,8 @@ def replay(
     PositionError, SaveStringError, CardError
         If the game cannot be read or its moves are not recorded.
     IllegalMoveError
-        If a move is not legal where it is played, or a face-down card is missing.
+        If a move is not legal where it is played, or a face-down card is missing; if
+        `moves` is not a list of moves.
     """
     if isinstance(game, str):
         game = Position.from_text(game)
@@ -216,6 +218,10 @@ def replay(
     else:
         pos = game
         items = []
+        if isinstance(moves, (str, bytes, Mapping)) or not isinstance(moves, Iterable):
+            # a number raised "'int' object is not iterable" (session-18 probe)
+            raise IllegalMoveError(f"moves must be a list of cells ((row, col), cell numbers, or (cell, card)"
+                                   f" pairs), got {moves!r}")
         for item in moves:
             if isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], str):
                 items.append((cell_index(item[0]), parse_card(item[1])))
@@ -372,7 +378,8 @@ def analyse_game(
     IllegalMoveError
         If a move is not legal where it is played.
     SolverOptionError
-        If `players`, `time_limit` or `node_limit` is invalid.
+        If `players`, `time_limit` or `node_limit` is invalid, or `progress` is not
+        callable.
 
     Examples
     --------
@@ -383,6 +390,11 @@ def analyse_game(
         players = PLAYERS
     elif isinstance(players, str):
         players = (players,)
+    elif not isinstance(players, Iterable) or isinstance(players, (bytes, Mapping)):
+        raise SolverOptionError(f"players must be {' and/or '.join(map(repr, PLAYERS))}, got {players!r}")
+    if progress is not None and not callable(progress):
+        # True or a number raised "not callable" after the first move's search (session-18 probe)
+        raise SolverOptionError(f"progress must be a function progress(done, total) or None, got {progress!r}")
     for p in players:
         if p not in PLAYERS:
             raise SolverOptionError(f"players must be {' and/or '.join(map(repr, PLAYERS))}, got {p!r}")
@@ -468,19 +480,58 @@ def format_analysis(frame: pd.DataFrame, names: Sequence[str] = ("first", "secon
             f"  {best:<9} {best_value:>7} {lost:>7}"
             + ("  best" if row.loss <= 5e-10 else "")
         )
+    for player, part in analysis_summary(frame).items():
+        missing = f"; {part['not_valued']} not valued: give the search more time" if part["not_valued"] else ""
+        lines.append(
+            f"{who[player]}: {part['points_lost']:.2f} points lost over {part['moves']} moves"
+            f" ({part['best_moves']} best moves; {part['exact']} of {part['moves']} valued exactly{missing})"
+        )
+    return lines
+
+
+def analysis_summary(frame: pd.DataFrame) -> dict[str, dict[str, Any]]:
+    """Each player's totals over an analysis table: the summary lines of
+    :func:`format_analysis`, as numbers (``crowns cross-kings analyse --json`` gives them
+    as ``summary``).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        A table from :func:`analyse_game`.
+
+    Returns
+    -------
+    dict
+        ``{"first": {...}, "second": {...}}`` for the players with moves in `frame`:
+        ``points_lost`` (the sum of ``loss`` over the moves valued, float), ``moves``,
+        ``best_moves`` (moves that lost nothing), ``exact`` (moves valued exactly),
+        ``not_valued`` (moves without a value).
+
+    Raises
+    ------
+    RecordError
+        If `frame` is not a table with the columns :func:`analyse_game` gives.
+    """
+    import pandas as pd
+
+    if not isinstance(frame, pd.DataFrame) or not set(ANALYSIS_COLUMNS) <= set(frame.columns):
+        raise RecordError(
+            "analysis_summary() takes the table analyse_game() returns (a DataFrame with columns"
+            f" {', '.join(ANALYSIS_COLUMNS)}), got {type(frame).__name__}"
+        )
+    out: dict[str, dict[str, Any]] = {}
     for player in ("first", "second"):
         part = frame[frame.player == player]
         if len(part) == 0:
             continue
-        best = int((part.loss <= 5e-10).sum())
-        exact = int(part.exact.sum())
-        unknown = int(part.loss.isna().sum())
-        missing = f"; {unknown} not valued: give the search more time" if unknown else ""
-        lines.append(
-            f"{who[player]}: {part.loss.sum():.2f} points lost over {len(part)} moves"
-            f" ({best} best moves; {exact} of {len(part)} valued exactly{missing})"
-        )
-    return lines
+        out[player] = {
+            "points_lost": float(part.loss.sum()),
+            "moves": len(part),
+            "best_moves": int((part.loss <= 5e-10).sum()),
+            "exact": int(part.exact.sum()),
+            "not_valued": int(part.loss.isna().sum()),
+        }
+    return out
 
 
 def _cell_text(cell: Cell) -> str:

@@ -23,6 +23,7 @@ stop the search cleanly and :func:`solve` returns what it has proven so far.
 
 from __future__ import annotations
 
+import numbers
 import math
 import os
 import time
@@ -327,6 +328,11 @@ def check_memory_fits(tt_mb: float) -> None:
                                 " ask for less", argument="tt_mb")
 
 
+def _plain_number(x: Any) -> int | float:
+    """`x` (a checked int, float or NumPy number) as a Python int or float."""
+    return int(x) if isinstance(x, numbers.Integral) else float(x)
+
+
 def _check_options(mode: Any, objective: Any, tt_mb: Any, time_limit: Any, node_limit: Any) -> None:
     """SolverOptionError for a bad option of :func:`solve`, naming the argument at fault
     (its ``arguments`` too, so that the ``crowns`` command names the option as typed)."""
@@ -334,12 +340,12 @@ def _check_options(mode: Any, objective: Any, tt_mb: Any, time_limit: Any, node_
         raise SolverOptionError(f"mode must be {one_of(MODES)}, got {mode!r}", argument="mode")
     if objective not in OBJECTIVES:
         raise SolverOptionError(f"objective must be {one_of(OBJECTIVES)}, got {objective!r}", argument="objective")
-    if (isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)) or not math.isfinite(tt_mb)
+    if (isinstance(tt_mb, bool) or not isinstance(tt_mb, numbers.Real) or not math.isfinite(tt_mb)
             or not 1 <= tt_mb <= MAX_TT_MB):
         raise SolverOptionError(f"tt_mb must be a number of MB from 1 to {MAX_TT_MB}, got {tt_mb!r}",
                                 argument="tt_mb")
     if time_limit is not None:
-        if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)):
+        if isinstance(time_limit, bool) or not isinstance(time_limit, numbers.Real):
             raise SolverOptionError(
                 f"time_limit must be a number of seconds, or None or inf for no limit, got {time_limit!r}",
                 argument="time_limit")
@@ -348,7 +354,8 @@ def _check_options(mode: Any, objective: Any, tt_mb: Any, time_limit: Any, node_
                 f"time_limit must be a positive number of seconds, or None or inf for no limit, got {time_limit!r}",
                 argument="time_limit")
     if node_limit is not None:
-        if isinstance(node_limit, bool) or not isinstance(node_limit, int) or node_limit <= 0:
+        # NumPy integers too (np.int64(5000) was "not a positive integer": session-18 probe)
+        if isinstance(node_limit, bool) or not isinstance(node_limit, numbers.Integral) or node_limit <= 0:
             raise SolverOptionError(f"node_limit must be a positive integer or None, got {node_limit!r}",
                                     argument="node_limit")
         if node_limit > MAX_NODE_LIMIT:
@@ -636,6 +643,10 @@ def solve(
     ``stopped="interrupted"`` instead of raising KeyboardInterrupt.
     """
     _check_options(mode, objective, tt_mb, time_limit, node_limit)
+    # plain Python numbers from here on (the checks take NumPy numbers too)
+    tt_mb = _plain_number(tt_mb)
+    time_limit = None if time_limit is None else _plain_number(time_limit)
+    node_limit = None if node_limit is None else int(node_limit)
     check_memory_fits(tt_mb)
     if time_limit is not None and math.isinf(time_limit):
         time_limit = None   # no limit

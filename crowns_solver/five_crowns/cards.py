@@ -14,6 +14,7 @@ may appear more than once (two identical cards are normal).
 
 from __future__ import annotations
 
+import numbers
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import TypeAlias
@@ -100,7 +101,24 @@ def parse_card(card: str | int) -> int:
 
 
 def card_name(code: int) -> Card:
-    """Text of card code `code` (``"10R"``, ``"JK"``...)."""
+    """Text of card code `code` (``"10R"``, ``"JK"``...).
+
+    Parameters
+    ----------
+    code : int
+        A card code 0..55 (an int or a NumPy integer; 55 is the joker).
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    CardError
+        If `code` is not a whole number 0..55.
+    """
+    if isinstance(code, bool) or not isinstance(code, numbers.Integral) or not 0 <= code <= JOKER:
+        raise CardError(f"not a Five Crowns card code: {code!r} (0..{JOKER})")
     if code == JOKER:
         return "JK"
     suit, r = divmod(code, 11)
@@ -214,14 +232,18 @@ def parse_hand(
     DuplicateCardError
         If a card appears more often than `sets` sets hold it.
     HandSizeError
-        If the hand has the wrong number of cards.
+        If the hand has the wrong number of cards; if `sets` is not 1 or 2 or `size` is
+        not a count or a (min, max) pair of counts.
     """
     if isinstance(cards, (str, bytes)):
         raise CardError(f"{what}: expected a list of cards, got the string {cards!r}")
     if not isinstance(cards, Iterable) or isinstance(cards, Mapping):
         raise CardError(f"{what}: expected a list of cards, got {type(cards).__name__}")
-    if sets not in (1, 2):
+    if isinstance(sets, bool) or not isinstance(sets, numbers.Integral) or sets not in (1, 2):
         raise HandSizeError(f"sets must be 1 or 2, got {sets!r}")
+    if size is not None and not _size_ok(size):
+        # found by the session-18 probe: size=1.5 or "x" raised a TypeError / ValueError
+        raise HandSizeError(f"size must be a whole number of cards or a (min, max) pair of them, got {size!r}")
     codes = [parse_card(c) for c in cards]
     for code, n in Counter(codes).items():
         limit = copies_per_set(code) * sets
@@ -229,11 +251,21 @@ def parse_hand(
             holds = f"{sets} set{'s' if sets > 1 else ''} hold{'' if sets > 1 else 's'}"
             raise DuplicateCardError(f"{what}: {count(n, 'copy', 'copies')} of {card_name(code)}, but {holds} only {limit}")
     if size is not None:
-        lo, hi = (size, size) if isinstance(size, int) else size
+        lo, hi = size if isinstance(size, tuple) else (size, size)
         if not lo <= len(codes) <= hi:
             want = str(lo) if lo == hi else f"{lo} to {hi}"
             raise HandSizeError(f"{what} has {count(len(codes), 'card')}, expected {want}")
     return codes
+
+
+def _size_ok(size: object) -> bool:
+    """`size` is a card count >= 0, or a (min, max) pair of them with min <= max."""
+    def whole(x: object) -> bool:
+        return not isinstance(x, bool) and isinstance(x, numbers.Integral) and x >= 0  # type: ignore[operator]
+
+    if isinstance(size, tuple):
+        return len(size) == 2 and whole(size[0]) and whole(size[1]) and size[0] <= size[1]
+    return whole(size)
 
 
 def hand_value(cards: Iterable[str | int], wild_rank: int) -> int:

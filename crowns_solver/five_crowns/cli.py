@@ -201,11 +201,17 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     per_game = df.groupby("game")[["tiebreaks", "capped_tiebreaks"]].first()   # the same on each seat's row
     tiebreaks, capped_tiebreaks = int(per_game["tiebreaks"].sum()), int(per_game["capped_tiebreaks"].sum())
     tied_games = int((per_game["tiebreaks"] > 0).sum())
+    mean_turns = float(df.groupby("game")["turns"].first().mean())
     if args.json:
+        # every figure the text prints (the session-18 probe found the mean turns, the turn
+        # cap, the rotation and the tied games missing); counts as whole numbers
         print_json({"games": played, "deals": args.games if args.duplicate else None, "players": players,
-                    "seed": args.seed, "capped_rounds": capped, "ties": args.ties, "tiebreaks": tiebreaks,
+                    "seed": args.seed, "rotate": bool(args.rotate), "mean_turns": mean_turns,
+                    "max_turns": rules.max_turns, "capped_rounds": capped, "ties": args.ties,
+                    "max_tiebreaks": rules.max_tiebreaks, "tiebreaks": tiebreaks, "tied_games": tied_games,
                     "capped_tiebreaks": capped_tiebreaks,
-                    "policies": {p: {k: float(v) for k, v in row.items()} for p, row in summary.iterrows()}})
+                    "policies": {p: {k: int(v) if k in ("seat_games", "wins") else float(v) for k, v in row.items()}
+                                 for p, row in summary.iterrows()}})
         return 0
     if args.duplicate:
         head = (f"{count(args.games, 'deal')} x {count(played // args.games, 'seating')}"
@@ -213,7 +219,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     else:
         head = count(args.games, "game")
     print(f"{head}, {count(players, 'player')}, seed {args.seed}"
-          f"{', seats rotated' if args.rotate else ''}; mean turns per game {df.groupby('game')['turns'].first().mean():.1f}"
+          f"{', seats rotated' if args.rotate else ''}; mean turns per game {mean_turns:.1f}"
           f"; rounds cut off at the turn cap ({count(rules.max_turns, 'turn')}): {capped}")
     if args.ties == "tiebreak":   # with --ties share no game plays one: say nothing
         print(f"tiebreak rounds: {tiebreaks} in {count(tied_games, 'game')}"

@@ -40,6 +40,7 @@ every draw, discard and go-out, and every score; :func:`replay` re-plays it and 
 from __future__ import annotations
 
 import json
+import numbers
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -450,10 +451,30 @@ class SeatView:
         return self._history
 
     def known_cards(self, seat: int) -> tuple[int, ...]:
-        """Cards `seat` is known to hold: taken from the discard pile and not discarded since."""
+        """Cards `seat` is known to hold: taken from the discard pile and not discarded since.
+
+        Parameters
+        ----------
+        seat : int
+            A seat playing this round (:attr:`seats`); this view's own seat gives its hand.
+
+        Returns
+        -------
+        tuple of int
+            Card codes.
+
+        Raises
+        ------
+        PolicyError
+            If `seat` is not a seat of this round (a KeyError until the session-18 probe,
+            NumPy integers included).
+        """
+        if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or (
+                seat != self.seat and int(seat) not in self._known):
+            raise PolicyError(f"no seat {seat!r} in this round (seats {', '.join(map(str, sorted(self._seats)))})")
         if seat == self.seat:
             return self._hand
-        return self._known[seat]
+        return self._known[int(seat)]
 
     def unseen(self) -> np.ndarray:
         """Counts per card code (shape (56,)) of the cards this seat has not seen: the
@@ -1176,9 +1197,11 @@ def play_game(
     Raises
     ------
     RulesError
-        Bad options or seed, or `rules.players` differs from the number of policies.
+        Bad options or seed, `rules` is not a :class:`GameRules`, or `rules.players`
+        differs from the number of policies.
     PolicyError
-        An unknown policy name, or a policy chose something illegal (the message names
+        An unknown policy name or an object that is not a policy (no ``choose_draw`` and
+        ``choose_discard``), or a policy chose something illegal (the message names
         the seat, the policy and the card); ``engine="compiled"`` with a policy that has
         no compiled twin, or with an observer.
     """
@@ -1191,9 +1214,13 @@ def play_game(
             f"policies must be a list with one policy per seat, got {policies!r}"
             + (f" (for one seat: [{policies!r}])" if isinstance(policies, str) else "")
         )
-    pols = [get_policy(p) if isinstance(p, str) else p for p in policies]
+    # get_policy for objects too: a number or None in the list raised an AttributeError
+    # in the first turn (session-18 probe); it now names the object
+    pols = [get_policy(p) for p in policies]
     if rules is None:
         rules = GameRules(players=len(pols))
+    if not isinstance(rules, GameRules):
+        raise RulesError(f"rules must be a GameRules, got {rules!r}")
     if len(pols) != rules.players:
         raise RulesError(f"{count(len(pols), 'policy', 'policies')} for {count(rules.players, 'player')}")
     seq = _seed_sequence(seed)

@@ -29,7 +29,7 @@ import json
 import numbers
 import os
 import shlex
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence, Sized
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -387,9 +387,9 @@ class ScoreKeeper:
     def _seat(self, who: int | str) -> int:
         if isinstance(who, bool):
             raise PlayerNameError(f"not a player: {who!r}")
-        if isinstance(who, int):
+        if isinstance(who, numbers.Integral):   # NumPy integers too (session-18 probe)
             if 0 <= who < len(self.names):
-                return who
+                return int(who)
             raise PlayerNameError(f"seat {who} does not exist: seats are 0..{len(self.names) - 1}")
         if isinstance(who, str):
             for i, n in enumerate(self.names):
@@ -455,7 +455,7 @@ class ScoreKeeper:
         WildRankError
             If `round` is not 1..11 and not a tiebreak round of this game.
         """
-        if isinstance(round, int) and not isinstance(round, bool) and round > ROUNDS:
+        if isinstance(round, numbers.Integral) and not isinstance(round, bool) and round > ROUNDS:
             for number, players, _ in self._tiebreaks()[0]:
                 if number == round:
                     P = len(self.names)
@@ -473,13 +473,52 @@ class ScoreKeeper:
         return RoundInfo(round, wild, wild, self.names[dealer], self.names[(dealer + 1) % len(self.names)])
 
     def round_scores(self, round: int) -> dict[str, int]:
-        """Points entered so far for round `round` (a tiebreak round too), by player name."""
+        """Points entered so far for round `round` (a tiebreak round too), by player name.
+
+        Parameters
+        ----------
+        round : int
+            A round number: 1..11, or 12, 13... for tiebreak rounds.
+
+        Returns
+        -------
+        dict of str to int
+            Empty for a round with no entry yet.
+
+        Raises
+        ------
+        WildRankError
+            If `round` is not a whole number >= 1 (found by the session-18 probe: True
+            read as round 1, and 1.5 or "2" quietly gave no scores).
+        """
+        if isinstance(round, bool) or not isinstance(round, numbers.Integral) or round < 1:
+            raise WildRankError(f"round must be a whole number >= 1 (1..{ROUNDS}, then tiebreak rounds),"
+                                f" got {round!r}")
         return {e.player: e.points for e in self._entries if e.round == round}
 
     def totals(self, through: int | None = None) -> dict[str, int]:
         """Running totals (points) by player, over rounds 1..11 entered so far, or over
         rounds 1..`through` only.  Tiebreak rounds do not count: they only decide the
-        winner among the tied players."""
+        winner among the tied players.
+
+        Parameters
+        ----------
+        through : int, optional
+            The last round counted (0: none yet); default every round entered.
+
+        Returns
+        -------
+        dict of str to int
+
+        Raises
+        ------
+        WildRankError
+            If `through` is not None or a whole number >= 0 (found by the session-18
+            probe: "2" raised a TypeError, -1 gave zeros, 1.5 counted round 1 only).
+        """
+        if through is not None and (isinstance(through, bool) or not isinstance(through, numbers.Integral)
+                                    or through < 0):
+            raise WildRankError(f"through must be None or a whole number of rounds >= 0, got {through!r}")
         tot = {n: 0 for n in self.names}
         for e in self._main_entries():
             if through is None or e.round <= through:
@@ -648,9 +687,12 @@ class ScoreKeeper:
             if missing:
                 raise ScoreEntryError(f"no score for {missing[0]} in round {info.label}")
             values = [values[n] for n in players]
-        if isinstance(values, (str, bytes)) or len(values) != len(players):
+        if isinstance(values, (str, bytes)) or not isinstance(values, Sized) or not isinstance(values, Iterable) \
+                or len(values) != len(players):
             who = "one per player" if info.players is None else f"one per tied player ({_join_names(players)})"
-            raise ScoreEntryError(f"round {info.label} needs {len(players)} scores, {who}")
+            # a number or None is not a list of scores (it raised a TypeError: session-18 probe)
+            got = "" if isinstance(values, Sized) and not isinstance(values, (str, bytes)) else f", got {values!r}"
+            raise ScoreEntryError(f"round {info.label} needs {len(players)} scores, {who}{got}")
         parsed = [self.parse_entry(v, rnd) for v in values]
         new = [Entry(rnd, n, p, c) for n, (p, c) in zip(players, parsed)]
         self._entries.extend(new)
@@ -857,7 +899,22 @@ class ScoreKeeper:
 
     # ----------------------------------------------------------------- display
     def standings(self, through: int | None = None) -> str:
-        """Totals, lowest first, as ``"Bob 15, Cy 30, Ann 112"``."""
+        """Totals, lowest first, as ``"Bob 15, Cy 30, Ann 112"``.
+
+        Parameters
+        ----------
+        through : int, optional
+            As for :meth:`totals`.
+
+        Returns
+        -------
+        str
+
+        Raises
+        ------
+        WildRankError
+            As for :meth:`totals`.
+        """
         tot = self.totals(through)
         order = sorted(self.names, key=lambda n: (tot[n], self.names.index(n)))
         return ", ".join(f"{n} {tot[n]}" for n in order)

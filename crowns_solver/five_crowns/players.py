@@ -23,6 +23,7 @@ Built in (:data:`POLICIES`): ``random``, ``greedy``, ``advisor`` and ``tracker``
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
@@ -325,9 +326,9 @@ class TrackerPolicy:
         self.feed_weight = number("feed_weight", feed_weight, 0.0, 1e6)
         self.lookahead = number("lookahead", lookahead, 0.0, 1.0)
         self.out_weight = number("out_weight", out_weight, 0.0, 1e6)
-        if isinstance(candidates, bool) or not isinstance(candidates, int) or not 0 <= candidates <= 14:
+        if isinstance(candidates, bool) or not isinstance(candidates, numbers.Integral) or not 0 <= candidates <= 14:
             raise PolicyError(f"TrackerPolicy candidates must be an integer 0..14, got {candidates!r}")
-        self.candidates = candidates
+        self.candidates = int(candidates)   # NumPy integers too (session-18 probe)
         self.margin = number("margin", margin, 0.0, 1e9)
         self._memo: tuple[tuple, int] | None = None  # see choose_draw
 

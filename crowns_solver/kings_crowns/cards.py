@@ -24,6 +24,7 @@ hyphens (``"Crown green 10"``, ``"holy_spirit"``).
 
 from __future__ import annotations
 
+import numbers
 import re
 from typing import TypeAlias
 
@@ -136,9 +137,9 @@ def parse_card(card: str | int) -> int:
     """
     if isinstance(card, bool):
         raise CardError(f"not a King's Crowns card: {card!r}")
-    if isinstance(card, int):
+    if isinstance(card, numbers.Integral):   # NumPy integers too
         if 0 <= card < NUM_KINDS:
-            return card
+            return int(card)
         raise CardError(f"not a King's Crowns card code: {card!r} (codes are 0..27)")
     if not isinstance(card, str):
         raise CardError(f"not a King's Crowns card: {card!r}")
@@ -150,7 +151,24 @@ def parse_card(card: str | int) -> int:
 
 
 def card_name(code: int) -> Card:
-    """Name of card `code` (0..27)."""
+    """Name of card `code` (0..27).
+
+    Parameters
+    ----------
+    code : int
+        A card code 0..27 (an int or a NumPy integer).
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    CardError
+        If `code` is not a whole number 0..27.
+    """
+    if isinstance(code, bool) or not isinstance(code, numbers.Integral) or not 0 <= code < len(CARD_NAMES):
+        raise CardError(f"not a King's Crowns card code: {code!r} (0..{len(CARD_NAMES) - 1})")
     return CARD_NAMES[code]
 
 

@@ -48,10 +48,14 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     table = win_rates(df, by=args.by)
     stalemates = int((df["winner"] < 0).sum())
     if args.json:
+        # every figure the text prints (the probe of session 18 found the policies, the
+        # deck's size, the turn cap and the median missing), under the same names
         print_json({
             "games": len(df), "players": args.players, "seed": args.seed, "by": args.by,
-            "target": rules.target_for(args.players), "deck": rules.deck.name,
-            "stalemates": stalemates, "mean_turns": float(df["turns"].mean()),
+            "policies": list(df.attrs["params"]["policies"]), "rotate": bool(args.rotate),
+            "target": rules.target_for(args.players), "deck": rules.deck.name, "deck_cards": rules.deck.size,
+            "max_turns": rules.max_turns, "stalemates": stalemates, "mean_turns": float(df["turns"].mean()),
+            "median_turns": float(df["turns"].median()),
             "win_rates": [{args.by: k, **row} for k, row in zip(table.index, table.to_dict("records"))],
         })
         return 0

@@ -18,15 +18,16 @@ Cards not named count 0.
 from __future__ import annotations
 
 import json
+import os
 import tomllib
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .._io import check_numbers, json_int, read_text, too_long_number
+from .._io import check_input_given, check_numbers, json_int, read_text, too_long_number
 from ..errors import CardError, DeckError
 from .cards import CARD_NAMES, NUM_KINDS, parse_card
 
@@ -57,14 +58,18 @@ class Deck:
     Raises
     ------
     DeckError
-        From the constructor, if `counts` is not 28 whole numbers >= 0 or the deck holds
-        more than :data:`MAX_DECK_CARDS` cards.
+        From the constructor, if `counts` is not 28 whole numbers >= 0, the deck holds
+        more than :data:`MAX_DECK_CARDS` cards, or `name` is not a string.
     """
 
     counts: tuple[int, ...]
     name: str = "custom"
 
     def __post_init__(self) -> None:
+        if isinstance(self.counts, (str, bytes, Mapping)) or not isinstance(self.counts, Iterable):
+            # a number or None raised a TypeError (session-18 probe); a mapping has from_mapping
+            raise DeckError(f"a deck gives {NUM_KINDS} counts (one per card kind, or use Deck.from_mapping),"
+                            f" got {self.counts!r}")
         counts = tuple(self.counts)
         if len(counts) != NUM_KINDS:
             raise DeckError(f"a deck gives {NUM_KINDS} counts (one per card kind), got {len(counts)}")
@@ -74,6 +79,10 @@ class Deck:
         if total > MAX_DECK_CARDS:
             raise DeckError(f"deck has {total} cards, more than the {MAX_DECK_CARDS} supported")
         object.__setattr__(self, "counts", tuple(int(n) for n in counts))
+        if not isinstance(self.name, str):
+            # reports print it and rules compare it: None or a list was taken (session-18 probe),
+            # as load_deck already refuses a file's non-string name
+            raise DeckError(f"a deck's name must be a string, got {self.name!r}")
 
     @classmethod
     def from_mapping(cls, mapping: Mapping[str, Any], name: str = "custom", *, source: str = "deck") -> Deck:
@@ -126,7 +135,13 @@ class Deck:
         ------
         DeckError
             If the deck has fewer than ``6 * players + 1`` cards (6 each and one turned up).
+        RulesError
+            If `players` is not a whole number 2..5 (a string or None raised a TypeError:
+            session-18 probe).
         """
+        from .rules import check_players
+
+        check_players(players)
         need = min_cards(players)
         if self.size < need:
             raise DeckError(
@@ -221,13 +236,13 @@ def load_deck(path: str | Path) -> Deck:
         or value), a count is negative or not a whole number, or the deck is larger than
         :data:`MAX_DECK_CARDS`; the message names the file and the entry.  (A deck too
         small to deal is refused when a game is set up: that depends on the players.)
-        Also if `path` is empty (it would name the current folder).
+        Also if `path` is empty (it would name the current folder) or not a str or
+        path-like (an int would be read as a file descriptor).
     OSError
         If the file cannot be read.
     """
-    if isinstance(path, str) and not path.strip():
-        raise DeckError(f"no deck file given; the path is empty ({path!r})")
-    path = Path(path)
+    check_input_given(path, "deck file", DeckError)  # before Path(): an int would be a file descriptor
+    path = Path(os.fsdecode(path))
     text = read_text(path, DeckError)
     suffix = path.suffix.lower()
     if suffix in (".toml", ".json"):

@@ -13,6 +13,7 @@ Seats are numbered 0..players-1 in turn order; seat 0 sits left of the dealer an
 
 from __future__ import annotations
 
+import numbers
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -96,8 +97,14 @@ class Play:
         object.__setattr__(self, "card", CARD_NAMES[parse_card(self.card)])
         if self.to not in _DEST_NAMES:
             raise IllegalMoveError(f"a play goes to one of {', '.join(_DEST_NAMES)}, not {self.to!r}")
-        if self.seat is not None and (self.to != "play" or isinstance(self.seat, bool) or not isinstance(self.seat, int)):
+        if self.seat is not None and self.to != "play":
             raise IllegalMoveError(f"only a play onto a play stack names a seat: {self!r}")
+        if self.seat is not None:
+            # a NumPy integer seat was told "only a play onto a play stack names a seat"
+            # (session-18 probe): a seat is any whole number, checked against the game later
+            if isinstance(self.seat, bool) or not isinstance(self.seat, numbers.Integral):
+                raise IllegalMoveError(f"a seat is a whole number, got {self.seat!r}: {self!r}")
+            object.__setattr__(self, "seat", int(self.seat))
 
     def __str__(self) -> str:
         if self.to == "discard":
@@ -193,14 +200,33 @@ class SeatView:
         """Crown points of each seat."""
         return tuple(sum(crown_value(c) for c in stack) for stack in self.crown_stacks)
 
+    def _seat(self, seat: object) -> int:
+        """`seat` checked to be a seat of this game (-1 read the last seat, 1.5 raised a
+        TypeError: session-18 probe)."""
+        if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not 0 <= seat < self.players:
+            raise IllegalMoveError(f"no seat {seat!r} in a {self.players}-player game")
+        return int(seat)
+
     def play_top(self, seat: int) -> Card | None:
-        """Top card of `seat`'s play stack (None before its Salvation)."""
-        stack = self.play_stacks[seat]
+        """Top card of `seat`'s play stack (None before its Salvation).
+
+        Raises
+        ------
+        IllegalMoveError
+            If `seat` is not a seat of this game (0..players-1).
+        """
+        stack = self.play_stacks[self._seat(seat)]
         return stack[-1] if stack else None
 
     def gifts(self, seat: int) -> frozenset[str]:
-        """Colours of the Gifts on `seat`'s gifts stack."""
-        return frozenset(c.split("-")[1] for c in self.gift_stacks[seat])
+        """Colours of the Gifts on `seat`'s gifts stack.
+
+        Raises
+        ------
+        IllegalMoveError
+            If `seat` is not a seat of this game (0..players-1).
+        """
+        return frozenset(c.split("-")[1] for c in self.gift_stacks[self._seat(seat)])
 
     def unseen(self) -> Counter[Card]:
         """Cards this seat cannot see: the deck minus its hand, every stack and the
@@ -349,9 +375,9 @@ class Game:
             If `seat` is not a seat of this game.
         """
         seat = self.to_move if seat is None else seat
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+        if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not 0 <= seat < self.players:
             raise IllegalMoveError(f"no seat {seat!r} in a {self.players}-player game")
-        return SeatView._from_engine(self._engine.view(seat), self.rules.deck)
+        return SeatView._from_engine(self._engine.view(int(seat)), self.rules.deck)
 
     def state(self) -> dict[str, Any]:
         """The whole state with every hidden card, by name (for analysis and tests;

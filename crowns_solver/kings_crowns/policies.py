@@ -36,6 +36,7 @@ only the seat's view):
 
 from __future__ import annotations
 
+import numbers
 import re
 
 from dataclasses import dataclass
@@ -170,8 +171,9 @@ class LookaheadPolicy(BuiltinPolicy):
         if self.kind != "lookahead":
             raise RulesError("LookaheadPolicy's kind is 'lookahead'")
         for key, value, hi in (("samples", self.samples, 10_000), ("horizon", self.horizon, 100_000)):
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= hi:
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 1 <= value <= hi:
                 raise RulesError(f"lookahead {key} must be a whole number 1..{hi}, got {value!r}")
+            object.__setattr__(self, key, int(value))   # NumPy integers too
         if self.rollout not in _SIMPLE:
             raise RulesError(f"lookahead rollout must be one of {', '.join(_SIMPLE)}, got {self.rollout!r}")
 

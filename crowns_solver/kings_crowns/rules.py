@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import numbers
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -16,10 +17,12 @@ DEFAULT_MAX_TURNS = 2000
 
 
 def check_players(players: Any) -> int:
-    """`players` as an int, or RulesError if it is not 2..5."""
-    if isinstance(players, bool) or not isinstance(players, int) or not MIN_PLAYERS <= players <= MAX_PLAYERS:
+    """`players` as an int, or RulesError if it is not 2..5 (an int or a NumPy integer:
+    ``players=np.int64(3)`` was refused until the session-18 probe, as nowhere else)."""
+    if isinstance(players, bool) or not isinstance(players, numbers.Integral) \
+            or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise RulesError(f"King's Crowns is for 2 to 5 players, got {players!r}")
-    return players
+    return int(players)
 
 
 @dataclass(frozen=True)
@@ -52,13 +55,19 @@ class Rules:
 
     def __post_init__(self) -> None:
         if self.target is not None and (
-            isinstance(self.target, bool) or not isinstance(self.target, int) or not 1 <= self.target <= 10**6
+            isinstance(self.target, bool) or not isinstance(self.target, numbers.Integral)
+            or not 1 <= self.target <= 10**6
         ):
             raise RulesError(f"target must be a whole number of crown points 1..1000000, got {self.target!r}",
                              argument="target")
-        if isinstance(self.max_turns, bool) or not isinstance(self.max_turns, int) or not 1 <= self.max_turns <= 10**6:
+        if isinstance(self.max_turns, bool) or not isinstance(self.max_turns, numbers.Integral) \
+                or not 1 <= self.max_turns <= 10**6:
             raise RulesError(f"max_turns must be a whole number 1..1000000, got {self.max_turns!r}",
                              argument="max_turns")
+        # NumPy integers are whole numbers too (refused until the session-18 probe); kept as int
+        if self.target is not None:
+            object.__setattr__(self, "target", int(self.target))
+        object.__setattr__(self, "max_turns", int(self.max_turns))
         if not isinstance(self.deck, Deck):
             raise RulesError(f"deck must be a Deck (see load_deck), got {type(self.deck).__name__}")
 
@@ -111,8 +120,11 @@ class Rules:
         Raises
         ------
         RulesError, DeckError
-            If an entry is invalid.
+            If an entry is invalid, or `data` is not a mapping.
         """
+        if not isinstance(data, Mapping):
+            # a list or a number raised an AttributeError / TypeError (session-18 probe)
+            raise RulesError(f"rules must be a mapping of options, got {data!r}")
         unknown = set(data) - {"target", "max_turns", "deck", "deck_name"}
         if unknown:
             raise RulesError(f"unknown rules option {sorted(unknown)[0]!r}")
