@@ -54,6 +54,16 @@ def policy_table(df: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+def paired_gap(df: pd.DataFrame, a: str, b: str) -> tuple[float, float, float]:
+    """Player `a`'s mean total minus player `b`'s on the same deals (points per game,
+    negative: `a` scores less), with its 95% interval over deals: each deal's difference
+    of the two players' mean totals over its seatings, so deal luck cancels (a paired
+    comparison, which the two players' separate intervals are not)."""
+    per_deal = df[df["policy"].isin([a, b])].groupby(["deal", "policy"])["total"].mean().unstack()
+    per_deal = per_deal.dropna()
+    return mean_ci((per_deal[a] - per_deal[b]).to_numpy())
+
+
 def _clustered_mean(values: pd.Series, cluster: pd.Series) -> tuple[float, float, float]:
     return mean_ci(values.groupby(cluster.to_numpy()).mean().to_numpy())
 
@@ -143,6 +153,15 @@ def policies(games: int, seed: int, executor: Any = None) -> StudyResult:
                 f"{s.loc[best, 'win']:.0%} of games; "
                 + ", ".join(f"{p} {s.loc[p, 'mean_total']:.1f} points and {s.loc[p, 'win']:.0%}" for p in order[1:])
                 + ".")
+    if len(order) > 1:
+        gap, gap_low, gap_high = paired_gap(df, best, order[1])
+        if gap_high < 0:
+            headline += (f" On the same deals the {best} scores {-gap:.1f} points per game less than the {order[1]}"
+                         f" (95% CI {-gap_high:.1f}-{-gap_low:.1f}).")
+        else:
+            headline += (f" On the same deals the {best} and the {order[1]} are not told apart: the {best} scores"
+                         f" {gap:+.1f} points per game against the {order[1]} (95% CI {gap_low:+.1f} to"
+                         f" {gap_high:+.1f}).")
     late = rounds[rounds["round"] == 11].set_index("player")
     text_rounds = ("Average points taken in each round (0 for the player who goes out). "
                    "With 13 cards (round 11) the players take "

@@ -145,3 +145,24 @@ def test_simulation_studies_small(name, games):
     else:
         assert first["opponent"].tolist() == ["advisor", "greedy", "random"]
         assert (first["games"] == 2 * first["deals"]).all() and result.games == first["games"].sum()
+
+
+def test_paired_gap_is_the_mean_per_deal_difference_with_its_interval():
+    """The players study's headline compares the two best players on the same deals: the
+    mean over deals of (a's mean total over the deal's seatings - b's), normal interval."""
+    import statistics
+
+    from crowns_solver.analysis.five_crowns_players import paired_gap
+
+    rows = []
+    totals = {0: ([90, 100], [95, 99]), 1: ([80, 84], [90, 92]), 2: ([120, 110], [118, 121])}
+    for deal, (a, b) in totals.items():
+        for seating in range(2):
+            rows += [{"deal": deal, "game": 2 * deal + seating, "policy": "advisor", "total": a[seating]},
+                     {"deal": deal, "game": 2 * deal + seating, "policy": "tracker", "total": b[seating]},
+                     {"deal": deal, "game": 2 * deal + seating, "policy": "random", "total": 300}]
+    diffs = [statistics.fmean(a) - statistics.fmean(b) for a, b in totals.values()]   # -2, -9, -4.5
+    half = statistics.NormalDist().inv_cdf(0.975) * statistics.stdev(diffs) / len(diffs) ** 0.5
+    gap, low, high = paired_gap(pd.DataFrame(rows), "advisor", "tracker")
+    assert gap == pytest.approx(statistics.fmean(diffs))
+    assert (low, high) == pytest.approx((gap - half, gap + half))
