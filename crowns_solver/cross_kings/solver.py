@@ -566,7 +566,9 @@ def solve(
     time_limit : float, optional
         Seconds after which the search stops and returns what it has proven (bounds,
         best move found, ``exact=False``).  None or ``math.inf``: search until solved
-        (the Solution records None).  Limited solves of positions at or below the anytime
+        (the Solution records None).  Unlike the ``crowns`` command (10 s by default),
+        the default is no limit: a position above :data:`ANYTIME_CARDS` cards left (a
+        full deal) can then take hours; give a limit for an anytime answer.  Limited solves of positions at or below the anytime
         cut-over can split the limit (:data:`SPLIT_SHARES`, off by default).
     node_limit : int, optional
         Stop after this many search nodes (deterministic, unlike `time_limit`).  Split
