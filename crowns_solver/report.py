@@ -352,6 +352,13 @@ def _write_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by
         lines += [f"Games without a winner (stalemate at the turn cap): {stale} of {done}"
                   f" ({stale / done:.1%}). They count as games, not wins, so rates need not add to 1.", ""]
     lines += ["Intervals are 95% Wilson score intervals (Wilson 1927) over seat-games.", ""]
+    points = points_by_policy(df, seats) if str(game) == "five-crowns" else None
+    if points is not None:
+        unit = "deals (a deal's seatings averaged first)" if "seating" in df else "games"
+        lines += ["## Points per game by policy", "",
+                  "Five Crowns is won by the lowest total: each policy's mean final total per game (points),"
+                  f" with a 95% normal-approximation interval over {unit}.", "",
+                  points.to_markdown(index=False, floatfmt=".1f"), ""]
 
     charts = []
     win_rate_chart(by_policy, f"Win rate by policy ({done} games)", "policy", fair, out / "win_rate_by_policy.png")
@@ -376,6 +383,45 @@ def _write_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by
     path = out / "report.md"
     path.write_text("\n".join(lines), encoding="utf-8")
     return path
+
+
+def points_by_policy(df: pd.DataFrame, seats: list[int]) -> pd.DataFrame | None:
+    """Five Crowns results: each policy's mean final total (points per game, lower is
+    better) with its 95% normal-approximation interval.
+
+    Parameters
+    ----------
+    df : DataFrame
+        One row per game (a duplicate run's seatings stacked, see ``_stack_seatings``),
+        with ``policy_<seat>`` and ``total_<seat>`` columns and ``game`` (for stacked
+        seatings: the deal, shared by its seatings).
+    seats : list of int
+        The seat numbers.
+
+    Returns
+    -------
+    DataFrame or None
+        Columns ``policy``, ``seat-games``, ``mean total``, ``low``, ``high``, best
+        (lowest) first; None if the table has no totals.  A game's seats of one policy
+        are averaged, then the games of one deal (``game``), so the interval is over
+        independent deals (:func:`crowns_solver.montecarlo.mean_interval`).
+    """
+    import pandas as pd
+
+    from .montecarlo import mean_interval
+
+    if not all(f"total_{s}" in df and f"policy_{s}" in df for s in seats):
+        return None
+    long = pd.concat([pd.DataFrame({"game": df["game"].to_numpy(), "row": range(len(df)),
+                                    "policy": df[f"policy_{s}"].astype(str).to_numpy(),
+                                    "total": pd.to_numeric(df[f"total_{s}"], errors="coerce").to_numpy()})
+                      for s in seats], ignore_index=True).dropna(subset=["total"])
+    rows = []
+    for policy, part in long.groupby("policy"):
+        per_deal = part.groupby("row")["total"].mean().groupby(part.groupby("row")["game"].first()).mean()
+        mean, low, high = mean_interval(per_deal.to_numpy())
+        rows.append({"policy": policy, "seat-games": len(part), "mean total": mean, "low": low, "high": high})
+    return pd.DataFrame(rows).sort_values("mean total", ignore_index=True) if rows else None
 
 
 def _cross_kings_kind(df: pd.DataFrame, meta: dict[str, Any]) -> str | None:

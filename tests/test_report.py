@@ -125,3 +125,35 @@ def test_run_studies_only_means_what_it_says(tmp_path):
     # one name is that study (it used to be read letter by letter: "unknown study 'f'")
     (path,) = run_studies("five_crowns_deals", out_dir=tmp_path / "r", games=11, workers=1)
     assert path.name == "five_crowns_deals.md"
+
+
+@pytest.mark.parametrize("duplicate", [False, True])
+def test_five_crowns_report_gives_points_per_game_by_policy(tmp_path, capsys, duplicate):
+    """The Five Crowns results report shows each policy's mean final total, the game's own
+    measure (probe 18): over games, or over deals for a duplicate run (a deal's seatings
+    averaged first), checked against the raw file with the statistics module."""
+    import statistics
+
+    from crowns_solver.montecarlo import read_results
+
+    results = tmp_path / "fc.jsonl"
+    assert main(["five-crowns", "simulate", "6", "--policies", "greedy", "random", "--seed", "4", "--out", str(results)]
+                + (["--duplicate"] if duplicate else [])) == 0
+    assert main(["report", str(results), "--out", str(tmp_path / "rep")]) == 0
+    report = (tmp_path / "rep" / "report.md").read_text()
+    section = report[report.index("## Points per game by policy"):].split("\n## ")[0]
+    raw = read_results(results)
+    prefixes = [f"k{k}_" for k in range(2)] if duplicate else [""]
+    z = statistics.NormalDist().inv_cdf(0.975)
+    for policy in ("greedy", "random"):
+        per_unit = []
+        for _, row in raw.iterrows():
+            totals = [row[f"{p}total_{s}"] for p in prefixes for s in range(2) if row[f"{p}policy_{s}"] == policy]
+            per_unit.append(statistics.fmean(totals))
+        mean = statistics.fmean(per_unit)
+        half = z * statistics.stdev(per_unit) / len(per_unit) ** 0.5
+        line = next(x for x in section.splitlines() if x.startswith(f"| {policy} "))
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        assert cells[1] == str(6 * len(prefixes))
+        assert [float(c) for c in cells[2:]] == pytest.approx([mean, mean - half, mean + half], abs=0.051)
+    capsys.readouterr()
