@@ -13,9 +13,13 @@ spawn_key=(i,))``, whatever the number of chunks), runs the chunks on an executo
 puts the rows back in chunk order.  So the table depends only on (`play_chunk`,
 `params`, `seed`, `chunk_size`, `games`), never on the executor or the number of workers:
 one process, a process pool, a thread pool, or a Dask cluster
-(``distributed.Client(...).get_executor()``) all give the same table.  The first ``k``
-games of a run are the same for any ``games >= k`` when the chunk plays its games from
-one stream in order, as the built-in games do.
+(``distributed.Client(...).get_executor()``) all give the same table.  The built-in
+games give each game its own generator derived from the chunk's seed (King's Crowns:
+``SeedSequence([seed.entropy, game number])``, independent of the chunk size; Five
+Crowns: ``seed.spawn(n_games)[j]``), so one changed game never shifts the others, runs
+with the same seed play the same deals, and the first ``k`` games of a run are the same
+for any ``games >= k``.  A game that changes its seeding records the scheme in
+``params`` (compared on resume), as King's Crowns does with ``"seeding"``.
 
 Results file (``out=``): JSON lines.  Line 1 is a header ``{"format":
 "crowns-montecarlo", "format_version": 1, "meta": {...}}``; every further line is one
