@@ -633,7 +633,10 @@ def run(
         Root seed (>= 0).  Chunk ``i`` is seeded with ``SeedSequence(seed,
         spawn_key=(i,))``.
     chunk_size : int
-        Games per chunk (default 1000).  Results depend on it: record and reuse it.
+        Games per chunk (default 1000).  Results may depend on it (they do when a
+        chunk plays from its own seed's stream, as Five Crowns does; King's Crowns and
+        Cross Kings matches seed each game from the root seed and its number): it is
+        recorded, and compared on resume.
     executor : concurrent.futures.Executor, optional
         Where chunks run: any Executor (process or thread pool, a Dask client's
         ``get_executor()``...).  It is never shut down here.  Default: a process pool
