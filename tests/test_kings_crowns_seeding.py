@@ -135,6 +135,9 @@ def test_play_chunk_refuses_another_seeding():
     with pytest.raises(RulesError, match="seeding must be 'per-game'.*got 'chunk-stream'"):
         play_chunk(0, 5, np.random.SeedSequence(0, spawn_key=(0,)), seeding="chunk-stream", **params)
     assert SEEDING == "per-game"
+    huge = np.random.SeedSequence(2 ** 4000)
+    with pytest.raises(RulesError, match="at most 2048 bits"):
+        play_chunk(0, 5, huge, **params)
 
 
 def test_results_file_records_the_seeding(tmp_path):

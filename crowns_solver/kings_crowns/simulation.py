@@ -48,6 +48,8 @@ def _words(values: list[int]) -> np.ndarray:
             w.append(v & 0xFFFFFFFF)
             v >>= 32
         out += w
+    if len(out) > _core.MAX_SEED_WORDS:
+        raise RulesError(f"a seed's entropy may hold at most {32 * _core.MAX_SEED_WORDS} bits, got {32 * len(out)}")
     return np.asarray(out, dtype=np.uint32)
 
 
@@ -160,7 +162,8 @@ def play_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, 
     Raises
     ------
     RulesError
-        If `seeding` is not :data:`SEEDING`.
+        If `seeding` is not :data:`SEEDING`, or `seed`'s entropy holds more than 2048
+        bits (the compiled engine's limit; the runner's seeds are the root seed).
     """
     if seeding != SEEDING:
         raise RulesError(f"seeding must be {SEEDING!r} (each game seeded from the root seed and its number),"
@@ -170,6 +173,7 @@ def play_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, 
     names = [str(p) for p in pols]
     target = rules_obj.target_for(players)
     root = _entropy_list(seed)
+    root_words = _words(root)  # checked before either path plays
     first = chunk_index * chunk_size
     seats = [seat_policies(list(range(players)), players, first + g, rotate) for g in range(n_games)]
     la_params = {p.lookahead_params for p in pols if isinstance(p, LookaheadPolicy) or (isinstance(p, BuiltinPolicy) and p.kind == "lookahead")}
@@ -183,7 +187,7 @@ def play_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, 
         la = next(iter(la_params)) if la_params else (64, 20, _core.POLICY_IDS["aggressive"])
         deck = np.asarray(rules_obj.deck.counts, dtype=np.int32)
         _core.play_games(n_games, deck, players, target, rules_obj.max_turns, ids, None, la,
-                         winner, turns, scores, reshuffles, root=_words(root), first_game=first)
+                         winner, turns, scores, reshuffles, root=root_words, first_game=first)
     else:
         for g in range(n_games):
             game = Game(players, rules_obj, np.random.SeedSequence([*root, first + g]))
