@@ -52,7 +52,10 @@ def lookahead_table(
 ) -> list[tuple[int, float, float, float, bool]]: ...
 def play_games(
     n_games: int, deck_counts: npt.NDArray[np.int32], n_players: int, target: int, max_turns: int,
-    seat_policies: npt.NDArray[np.int8], gen: np.random.Generator, la: tuple[int, int, int],
+    seat_policies: npt.NDArray[np.int8], gen: np.random.Generator | None, la: tuple[int, int, int],
     winner: npt.NDArray[np.int8], turns: npt.NDArray[np.int32], scores: npt.NDArray[np.int16],
-    reshuffles: npt.NDArray[np.int32],
+    reshuffles: npt.NDArray[np.int32], root: npt.NDArray[np.uint32] | None = None, first_game: int = 0,
 ) -> int: ...
+def game_stream(root: npt.NDArray[np.uint32], game: int, n: int) -> list[int]: ...
+
+MAX_SEED_WORDS: int

@@ -13,9 +13,13 @@ spawn_key=(i,))``, whatever the number of chunks), runs the chunks on an executo
 puts the rows back in chunk order.  So the table depends only on (`play_chunk`,
 `params`, `seed`, `chunk_size`, `games`), never on the executor or the number of workers:
 one process, a process pool, a thread pool, or a Dask cluster
-(``distributed.Client(...).get_executor()``) all give the same table.  The first ``k``
-games of a run are the same for any ``games >= k`` when the chunk plays its games from
-one stream in order, as the built-in games do.
+(``distributed.Client(...).get_executor()``) all give the same table.  The built-in
+games give each game its own generator derived from the chunk's seed (King's Crowns:
+``SeedSequence([seed.entropy, game number])``, independent of the chunk size; Five
+Crowns: ``seed.spawn(n_games)[j]``), so one changed game never shifts the others, runs
+with the same seed play the same deals, and the first ``k`` games of a run are the same
+for any ``games >= k``.  A game that changes its seeding records the scheme in
+``params`` (compared on resume), as King's Crowns does with ``"seeding"``.
 
 Results file (``out=``): JSON lines.  Line 1 is a header ``{"format":
 "crowns-montecarlo", "format_version": 1, "meta": {...}}``; every further line is one
@@ -629,7 +633,10 @@ def run(
         Root seed (>= 0).  Chunk ``i`` is seeded with ``SeedSequence(seed,
         spawn_key=(i,))``.
     chunk_size : int
-        Games per chunk (default 1000).  Results depend on it: record and reuse it.
+        Games per chunk (default 1000).  Results may depend on it (they do when a
+        chunk plays from its own seed's stream, as Five Crowns does; King's Crowns and
+        Cross Kings matches seed each game from the root seed and its number): it is
+        recorded, and compared on resume.
     executor : concurrent.futures.Executor, optional
         Where chunks run: any Executor (process or thread pool, a Dask client's
         ``get_executor()``...).  It is never shut down here.  Default: a process pool

@@ -84,6 +84,71 @@ POLICY_IDS = {"random": POL_RANDOM, "greedy": POL_GREEDY, "aggressive": POL_AGGR
 
 # ---------------------------------------------------------------- random numbers
 
+# Per-game generators without Python: numpy's SeedSequence (pool of 4 words, hash
+# mixing) and PCG64 (XSL-RR 128/64, seeded from generate_state(4, uint64)) rewritten in C,
+# bit for bit, so game g of a run gets the same stream here as
+# Generator(PCG64(SeedSequence([*root, g]))) gives the Python path, at a fraction of the
+# cost of building those objects (about 10 us a game, as long as a greedy game itself).
+# tests/test_kings_crowns_seeding.py checks the streams against numpy's.
+cdef extern from *:
+    """
+    typedef __uint128_t kc_u128;
+    typedef struct { kc_u128 state; kc_u128 inc; int has32; uint32_t u32; } kc_pcg64;
+
+    static inline void kc_pcg_step(kc_pcg64* r) {
+        const kc_u128 mult = (((kc_u128)2549297995355413924ULL) << 64) | 4865540595714422341ULL;
+        r->state = r->state * mult + r->inc;
+    }
+    static inline uint64_t kc_pcg_next64(kc_pcg64* r) {
+        uint64_t x; unsigned rot;
+        kc_pcg_step(r);
+        x = ((uint64_t)(r->state >> 64)) ^ (uint64_t)r->state;
+        rot = (unsigned)(r->state >> 122);
+        return (x >> rot) | (x << ((-rot) & 63));
+    }
+    static uint64_t kc_pcg_u64(void* st) { return kc_pcg_next64((kc_pcg64*)st); }
+    static uint32_t kc_pcg_u32(void* st) {
+        kc_pcg64* r = (kc_pcg64*)st; uint64_t n;
+        if (r->has32) { r->has32 = 0; return r->u32; }
+        n = kc_pcg_next64(r);
+        r->has32 = 1; r->u32 = (uint32_t)(n >> 32);
+        return (uint32_t)(n & 0xffffffffULL);
+    }
+    static double kc_pcg_double(void* st) { return (kc_pcg_next64((kc_pcg64*)st) >> 11) * (1.0 / 9007199254740992.0); }
+
+    /* numpy.random.SeedSequence(entropy words) -> generate_state(4, uint64) -> PCG64 seed */
+    static inline uint32_t kc_hashmix(uint32_t v, uint32_t* h) {
+        v ^= *h; *h *= 0x931e8875U; v *= *h; v ^= v >> 16; return v;
+    }
+    static inline uint32_t kc_mix(uint32_t x, uint32_t y) {
+        uint32_t r = 0xca01f9ddU * x - 0x4973f715U * y; r ^= r >> 16; return r;
+    }
+    static void kc_seed_pcg(kc_pcg64* r, const uint32_t* ent, int n) {
+        uint32_t pool[4], h = 0x43b0d7e5U, words[8]; uint64_t v[4]; int i, j; kc_u128 s, inc;
+        for (i = 0; i < 4; i++) pool[i] = kc_hashmix(i < n ? ent[i] : 0U, &h);
+        for (i = 0; i < 4; i++) for (j = 0; j < 4; j++) if (i != j) pool[j] = kc_mix(pool[j], kc_hashmix(pool[i], &h));
+        for (i = 4; i < n; i++) for (j = 0; j < 4; j++) pool[j] = kc_mix(pool[j], kc_hashmix(ent[i], &h));
+        h = 0x8b51f9ddU;
+        for (i = 0; i < 8; i++) {
+            uint32_t d = pool[i & 3];
+            d ^= h; h *= 0x58f38dedU; d *= h; d ^= d >> 16; words[i] = d;
+        }
+        for (i = 0; i < 4; i++) v[i] = ((uint64_t)words[2 * i + 1] << 32) | words[2 * i];
+        s = (((kc_u128)v[0]) << 64) | v[1];
+        inc = (((kc_u128)v[2]) << 64) | v[3];
+        r->state = 0; r->inc = (inc << 1) | 1U;
+        kc_pcg_step(r); r->state += s; kc_pcg_step(r);
+        r->has32 = 0; r->u32 = 0;
+    }
+    """
+    ctypedef struct kc_pcg64:
+        pass
+    uint64_t kc_pcg_u64(void* st) noexcept nogil
+    uint32_t kc_pcg_u32(void* st) noexcept nogil
+    double kc_pcg_double(void* st) noexcept nogil
+    void kc_seed_pcg(kc_pcg64* r, const uint32_t* ent, int n) noexcept nogil
+
+
 cdef struct Rng:
     bitgen_t* bg     # numpy bit generator, or NULL: then splitmix64 on s
     uint64_t s
@@ -778,6 +843,43 @@ cdef bitgen_t* get_bitgen(object gen) except NULL:
     return <bitgen_t*>PyCapsule_GetPointer(capsule, "BitGenerator")
 
 
+cdef enum:
+    MAX_ROOT_WORDS = 64
+
+MAX_SEED_WORDS = MAX_ROOT_WORDS
+
+
+cdef void seed_game(bitgen_t* bg, kc_pcg64* pcg, const uint32_t* root, int n_root, uint64_t game) noexcept nogil:
+    """Point `bg` at `pcg`, seeded as PCG64(SeedSequence([*root, game])) is."""
+    cdef uint32_t ent[MAX_ROOT_WORDS + 2]
+    cdef int i, n = n_root
+    for i in range(n_root):
+        ent[i] = root[i]
+    ent[n] = <uint32_t>(game & 0xffffffffULL)
+    n += 1
+    if game >> 32:
+        ent[n] = <uint32_t>(game >> 32)
+        n += 1
+    kc_seed_pcg(pcg, ent, n)
+    bg.state = <void*>pcg
+    bg.next_uint64 = kc_pcg_u64
+    bg.next_uint32 = kc_pcg_u32
+    bg.next_double = kc_pcg_double
+    bg.next_raw = kc_pcg_u64
+
+
+def game_stream(const uint32_t[::1] root, unsigned long long game, int n):
+    """The first `n` 32-bit words of game `game`'s stream (as ``play_games`` with `root`
+    draws them): for checking it against numpy's ``PCG64(SeedSequence([*root, game]))``."""
+    cdef bitgen_t bg
+    cdef kc_pcg64 pcg
+    cdef int i
+    if root.shape[0] > MAX_ROOT_WORDS:
+        raise ValueError(f"at most {MAX_ROOT_WORDS} root seed words, got {root.shape[0]}")
+    seed_game(&bg, &pcg, &root[0] if root.shape[0] else NULL, root.shape[0], game)
+    return [bg.next_uint32(bg.state) for i in range(n)]
+
+
 cdef void check_la(object la, LAParams* out) except *:
     samples, horizon, rollout_pol = la
     if not 1 <= samples <= 10000 or not 1 <= horizon <= 100000 or not 0 <= rollout_pol < POL_LOOKAHEAD:
@@ -1109,11 +1211,16 @@ def choose(int pol, dict d, const int32_t[::1] seat_counts, const int32_t[::1] d
 
 def play_games(int n_games, const int32_t[::1] deck_counts, int n_players, int target, int max_turns,
                const int8_t[:, ::1] seat_policies, gen, la,
-               int8_t[::1] winner, int32_t[::1] turns, int16_t[:, ::1] scores, int32_t[::1] reshuffles):
+               int8_t[::1] winner, int32_t[::1] turns, int16_t[:, ::1] scores, int32_t[::1] reshuffles,
+               const uint32_t[::1] root=None, unsigned long long first_game=0):
     """Play `n_games` whole games with built-in players (the fast path).
 
     seat_policies[g, s] is the player id of seat s in game g.  Fills winner (-1: turn cap
     reached), turns, scores[g, s] and reshuffles.  Checks for Ctrl-C after every game.
+
+    Randomness: with `root` (the uint32 words of a seed's entropy), game g has its own
+    stream, the one ``Generator(PCG64(SeedSequence([*root, first_game + g])))`` gives
+    (`gen` is then unused); without it, all games draw from `gen` in turn.
     """
     cdef KCState st
     cdef Rng r
@@ -1121,6 +1228,16 @@ def play_games(int n_games, const int32_t[::1] deck_counts, int n_players, int t
     cdef KCView v
     cdef int g, s, c, n = 0, a, pol
     cdef uint8_t* mem
+    cdef bitgen_t own_bg
+    cdef kc_pcg64 own_pcg
+    cdef const uint32_t* root_p = NULL
+    cdef int n_root = -1
+    if root is not None:
+        if root.shape[0] > MAX_ROOT_WORDS:
+            raise ValueError(f"at most {MAX_ROOT_WORDS} root seed words, got {root.shape[0]}")
+        n_root = root.shape[0]
+        if n_root:
+            root_p = &root[0]
     check_deck(deck_counts, n_players)
     check_la(la, &p)
     if target < 1 or max_turns < 1 or n_games < 0:
@@ -1147,11 +1264,13 @@ def play_games(int n_games, const int32_t[::1] deck_counts, int n_players, int t
         raise MemoryError()
     st.draw = mem
     st.disc = mem + (n + 1)
-    r.bg = get_bitgen(gen)
+    r.bg = get_bitgen(gen) if n_root < 0 else &own_bg
     r.s = 0
     try:
         for g in range(n_games):
             with nogil:
+                if n_root >= 0:
+                    seed_game(&own_bg, &own_pcg, root_p, n_root, first_game + <uint64_t>g)
                 deal(&st, &r)
                 while st.phase != PH_OVER:
                     pol = seat_policies[g, st.current]

@@ -66,8 +66,15 @@ def test_prefix_property_and_chunk_size_matters():
     a = simulate(100, workers=1, **KC)
     b = simulate(60, workers=1, **KC)
     pd.testing.assert_frame_equal(a.iloc[:60], b, check_like=False)
+    # King's Crowns seeds each game from the root seed and its number (session 18), so
+    # its games do not depend on the chunk size ...
     c = simulate(100, workers=1, **{**KC, "chunk_size": 30})
-    assert not a.drop(columns="game").equals(c.drop(columns="game"))
+    assert a.drop(columns="game").equals(c.drop(columns="game"))
+    # ... but the runner hands each chunk its own seed, so a chunk function that plays
+    # from its chunk's stream gets other games from another chunking
+    t50 = montecarlo.run(toy_chunk, 100, seed=17, chunk_size=50, workers=1)
+    t30 = montecarlo.run(toy_chunk, 100, seed=17, chunk_size=30, workers=1)
+    assert not t50.drop(columns="game").equals(t30.drop(columns="game"))
 
 
 def test_interrupted_run_resumes_to_the_same_table(tmp_path):

@@ -27,7 +27,7 @@ from .rules import Rules
 def __getattr__(name: str):
     # simulate, play_chunk, win_rates load pandas: import them on first use, so that
     # ``crowns --help`` and the Game API stay light
-    if name in ("simulate", "play_chunk", "win_rates"):
+    if name in ("simulate", "play_chunk", "win_rates", "game_seed"):
         from . import simulation
 
         return getattr(simulation, name)
@@ -60,4 +60,5 @@ __all__ = [
     "simulate",
     "play_chunk",
     "win_rates",
+    "game_seed",
 ]

@@ -19,9 +19,87 @@ from .rules import Rules, check_players
 
 _core = load("_kc_engine")
 
-__all__ = ["simulate", "win_rates", "play_chunk", "seat_policies"]
+__all__ = ["simulate", "win_rates", "play_chunk", "seat_policies", "game_seed", "SEEDING"]
 
 GAME = "kings-crowns"
+
+#: How the games of a run are seeded, recorded in the ``params`` of a results file so
+#: that a file begun under another scheme (before session 18 every game of a chunk drew
+#: from one stream) is never resumed with this one: the runner compares params on resume.
+SEEDING = "per-game"
+
+
+def _entropy_list(seed: np.random.SeedSequence) -> list[int]:
+    entropy = seed.entropy
+    if isinstance(entropy, (int, np.integer)):
+        return [int(entropy)]
+    return [int(e) for e in np.atleast_1d(np.asarray(entropy, dtype=object))]
+
+
+def _words(values: list[int]) -> np.ndarray:
+    """The uint32 words numpy's SeedSequence reads from a list of whole numbers (each
+    number's words, least significant first; 0 is one word)."""
+    out: list[int] = []
+    for v in values:
+        if v < 0:
+            raise RulesError(f"a seed's entropy must be whole numbers >= 0, got {v}")
+        w = [] if v else [0]
+        while v:
+            w.append(v & 0xFFFFFFFF)
+            v >>= 32
+        out += w
+    if len(out) > _core.MAX_SEED_WORDS:
+        raise RulesError(f"a seed's entropy may hold at most {32 * _core.MAX_SEED_WORDS} bits, got {32 * len(out)}")
+    return np.asarray(out, dtype=np.uint32)
+
+
+def game_seed(seed: np.random.SeedSequence | int, game: int) -> np.random.SeedSequence:
+    """The seed of game number `game` of a King's Crowns run.
+
+    Game ``g`` of a run with root seed ``s`` is played from
+    ``SeedSequence([s, g])``: its deal, every reshuffle and every random choice of its
+    built-in players come from ``Generator(PCG64(SeedSequence([s, g])))`` and from
+    nothing else.  So a game depends only on the root seed, its number and what is
+    played in it, not on the other games of the run or on the chunk size, and two runs
+    with the same seed (two rule variants, two sets of players) deal game ``g`` from
+    the same shuffled deck.
+
+    Parameters
+    ----------
+    seed : SeedSequence or int
+        The run's root seed, or a chunk's seed from the runner (only its entropy, the
+        root seed, is used: ``SeedSequence(s, spawn_key=(i,))`` gives ``s``).  A
+        SeedSequence whose entropy is a list ``[a, b]`` gives ``SeedSequence([a, b, g])``.
+    game : int
+        The game's number within the run (0-based), a whole number >= 0.
+
+    Returns
+    -------
+    numpy.random.SeedSequence
+        Pass it to :class:`~crowns_solver.kings_crowns.Game` (``seed=``) to replay the
+        game move by move.
+
+    Raises
+    ------
+    RulesError
+        If `seed` is not a whole number >= 0 or a SeedSequence, or `game` is not a whole
+        number >= 0.
+
+    Examples
+    --------
+    >>> game_seed(7, 3).entropy
+    [7, 3]
+    """
+    from .._checks import check_whole_number
+
+    if isinstance(seed, np.random.SeedSequence):
+        root = _entropy_list(seed)
+    elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
+        raise RulesError(f"seed must be a whole number >= 0 or a numpy SeedSequence, got {seed!r}")
+    else:
+        root = [int(seed)]
+    game = check_whole_number("game", game, 0, error=RulesError)
+    return np.random.SeedSequence([*root, game])
 
 
 def seat_policies(policies: Sequence[str], players: int, game: int, rotate: bool) -> list[str]:
@@ -51,13 +129,28 @@ def _resolve(policies: Sequence[str | Policy] | str | Policy | None, players: in
 
 def play_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, players: int,
                policies: list[str], rules: dict[str, Any], rotate: bool, chunk_size: int,
-               objects: list[Policy] | None = None) -> pd.DataFrame:
+               seeding: str = SEEDING, objects: list[Policy] | None = None) -> pd.DataFrame:
     """Play one chunk of King's Crowns games (the runner's chunk function).
 
-    All games of the chunk come from one PCG64 stream seeded with `seed`, in order.
-    Built-in policies play on the compiled fast path (whole games in C); any other
-    policy plays through :class:`Game`, move by move.  Both give the same games for the
-    same seed.
+    Game ``j`` of the chunk is game ``g = chunk_index * chunk_size + j`` of the run and
+    has its own generator, ``Generator(PCG64(game_seed(seed, g)))`` (see
+    :func:`game_seed`: only `seed`'s entropy, the run's root seed, is used), so the
+    games do not depend on the chunk size or on one another.  Built-in policies play on
+    the compiled fast path (whole games in C, which seeds each game's PCG64 itself, bit
+    for bit as NumPy does); any other policy plays through :class:`Game`, move by move.
+    Both give the same games for the same seed.
+
+    Parameters
+    ----------
+    chunk_index, n_games, seed
+        The chunk's number, its games, and its seed from the runner.
+    players, policies, rules, rotate, chunk_size
+        As recorded by :func:`simulate` (rules as a dict).
+    seeding : str
+        The seeding scheme, :data:`SEEDING` (``"per-game"``, the only one); recorded in
+        the results file's params so a file of another scheme is not resumed.
+    objects : list of Policy, optional
+        The policy objects, when some are not built in.
 
     Returns
     -------
@@ -65,12 +158,22 @@ def play_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, 
         One row per game: ``players``, ``policy_<s>``, ``winner`` (seat, -1 at the turn
         cap), ``winner_policy``, ``turns``, ``ended`` (``"target"``/``"stalemate"``),
         ``crowns_<s>`` (crown points of each seat), ``reshuffles``.
+
+    Raises
+    ------
+    RulesError
+        If `seeding` is not :data:`SEEDING`, or `seed`'s entropy holds more than 2048
+        bits (the compiled engine's limit; the runner's seeds are the root seed).
     """
+    if seeding != SEEDING:
+        raise RulesError(f"seeding must be {SEEDING!r} (each game seeded from the root seed and its number),"
+                         f" got {seeding!r}")
     rules_obj = Rules.from_dict(rules)
     pols: list[Policy] = list(objects) if objects is not None else [get_policy(p) for p in policies]
     names = [str(p) for p in pols]
     target = rules_obj.target_for(players)
-    gen = np.random.Generator(np.random.PCG64(seed))
+    root = _entropy_list(seed)
+    root_words = _words(root)  # checked before either path plays
     first = chunk_index * chunk_size
     seats = [seat_policies(list(range(players)), players, first + g, rotate) for g in range(n_games)]
     la_params = {p.lookahead_params for p in pols if isinstance(p, LookaheadPolicy) or (isinstance(p, BuiltinPolicy) and p.kind == "lookahead")}
@@ -83,11 +186,11 @@ def play_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, 
         ids = np.array([[pols[i].policy_id for i in row] for row in seats], dtype=np.int8).reshape(n_games, players)  # type: ignore[attr-defined]
         la = next(iter(la_params)) if la_params else (64, 20, _core.POLICY_IDS["aggressive"])
         deck = np.asarray(rules_obj.deck.counts, dtype=np.int32)
-        _core.play_games(n_games, deck, players, target, rules_obj.max_turns, ids, gen, la,
-                         winner, turns, scores, reshuffles)
+        _core.play_games(n_games, deck, players, target, rules_obj.max_turns, ids, None, la,
+                         winner, turns, scores, reshuffles, root=root_words, first_game=first)
     else:
         for g in range(n_games):
-            game = Game(players, rules_obj, gen)
+            game = Game(players, rules_obj, np.random.SeedSequence([*root, first + g]))
             game.play_out([pols[i] for i in seats[g]])
             winner[g] = -1 if game.winner is None else game.winner
             turns[g] = game.turn
@@ -136,15 +239,17 @@ def simulate(
     rules : Rules, optional
         Target, turn cap, deck (default: RULES.md's).
     seed : int
-        Root seed; with the same seed and chunk size the table is identical whatever
-        the executor or number of workers.
+        Root seed: game ``g`` is played from ``SeedSequence([seed, g])`` (its own
+        generator, :func:`game_seed`), so the table is identical whatever the executor,
+        the number of workers or the chunk size, and runs that differ only in rules or
+        players deal game ``g`` from the same shuffled deck (common random numbers).
     rotate : bool
         Rotate the policies one seat to the left each game (fair comparisons: every
         policy plays every seat equally often when `games` is a multiple of `players`).
     executor, workers, progress, out, chunk_size
         Passed to :func:`crowns_solver.montecarlo.run` (any Executor, default a process
         pool over all cores; a progress bar; a resumable JSON-lines results file; games
-        per chunk, default 1000).
+        per chunk, default 1000; the games do not depend on it).
 
     Returns
     -------
@@ -185,6 +290,7 @@ def simulate(
         "rules": rules.to_dict(),
         "rotate": bool(rotate),
         "chunk_size": chunk_size,
+        "seeding": SEEDING,
     }
     run_params = dict(params)
     if custom:
