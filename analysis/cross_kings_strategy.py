@@ -93,9 +93,7 @@ def first_player(games: int, seed: int, executor=None) -> StudyResult:
     compare = pd.concat([compare, pd.DataFrame([prow])], ignore_index=True)
     compare["mean_margin"] = [*table["margin"], pub["margin"]]
 
-    starts = chosen["start"].map(lambda c: str(cell_coords(int(c)))).value_counts().sort_index()
-    start_table = pd.DataFrame({"start_cell": starts.index, "games": starts.to_numpy()})
-    start_table = start_table.assign(**_rate_cols("share_rate", start_table["games"].to_numpy(), len(chosen)))
+    start_table = start_cell_table(chosen["start"])
     # the same deals in both setups: paired differences (choice minus fixed start)
     paired = []
     for label, col in (("first player's margin (points)", "margin_first"), ("first player's score per game", None)):
@@ -184,6 +182,26 @@ def first_player(games: int, seed: int, executor=None) -> StudyResult:
         rules=rules_text(f"Players: the search player in both seats ({STUDY_NODES:,} nodes per move,"
                          " objective margin); one game per deal."),
     )
+
+
+def start_cell_table(starts: pd.Series) -> pd.DataFrame:
+    """How often each of the four central cells was chosen as the start cell.
+
+    Parameters
+    ----------
+    starts : Series of int
+        The start cell (index 0..35) of each game.
+
+    Returns
+    -------
+    DataFrame
+        One row per central cell in grid order, cells never chosen included (0 games):
+        ``start_cell``, ``games``, ``share_rate`` with its Wilson 95% interval.
+    """
+    counts = starts.astype(int).value_counts()
+    games = np.array([int(counts.get(c, 0)) for c in CENTRAL_CELLS])
+    table = pd.DataFrame({"start_cell": [str(cell_coords(c)) for c in CENTRAL_CELLS], "games": games})
+    return table.assign(**_rate_cols("share_rate", games, len(starts)))
 
 
 # ----------------------------------------------------------------------------- start cell

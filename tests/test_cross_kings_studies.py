@@ -133,3 +133,18 @@ def test_open_vs_game_intervals_stay_in_range_and_are_described_as_computed():
     assert (t["abs_gap"] >= 0).all()
     assert res.intervals is not None and "Wilson" not in res.intervals
     assert "normal approximation over positions" in res.intervals
+
+
+def test_start_cell_table_lists_every_central_cell_even_if_never_chosen():
+    """The first-player study's start-cell table left out a cell chosen 0 times (design
+    probe 18); its shares are Wilson intervals over the games."""
+    import pandas as pd
+
+    from crowns_solver.analysis.cross_kings_strategy import start_cell_table
+    from crowns_solver.montecarlo import wilson_interval
+
+    table = start_cell_table(pd.Series([14, 14, 21, 15, 14]))
+    assert table["start_cell"].tolist() == ["(2, 2)", "(2, 3)", "(3, 2)", "(3, 3)"]
+    assert table["games"].tolist() == [3, 1, 0, 1]
+    low, high = wilson_interval(0, 5)
+    assert table.loc[2, "share_rate"] == 0 and table.loc[2, "share_rate_high"] == pytest.approx(high)
