@@ -79,3 +79,26 @@ def control_char(name: str) -> str | None:
         if unicodedata.category(ch) in NAME_REFUSED_CATEGORIES and ord(ch) not in NAME_ALLOWED_FORMAT:
             return f"U+{ord(ch):04X}"
     return None
+
+
+#: Longest display name, in characters: names are printed in tables and on the grid's
+#: status lines (a name of a million characters was accepted: session-18 probe).
+NAME_MAX_CHARS = 40
+
+
+def name_too_long(name: str) -> str | None:
+    """Why `name` is too long for a display name (its length and the limit, with the
+    name's start), or None if it has at most :data:`NAME_MAX_CHARS` characters.
+
+    Parameters
+    ----------
+    name : str
+
+    Returns
+    -------
+    str or None
+        E.g. ``"'Aaaaaaaaaaaaaaaaaaaa...' is 1,000,000 characters long; a name has at most 40"``.
+    """
+    if len(name) <= NAME_MAX_CHARS:
+        return None
+    return f"{name[:20] + '...'!r} is {len(name):,} characters long; a name has at most {NAME_MAX_CHARS}"

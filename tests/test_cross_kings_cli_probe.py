@@ -221,3 +221,20 @@ def test_emoji_names_with_joiners_are_accepted_everywhere():
     pos = Position.random(1, Rules(names=(family, "Bob")))
     assert pos.rules.names[0] == family
     assert ScoreKeeper([family, "Bob"]).names[0] == family
+
+
+def test_names_longer_than_40_characters_are_refused_everywhere(capsys):
+    """One length limit for display names (probe 18: a name of a million characters was
+    accepted by the keeper and printed in every table)."""
+    from crowns_solver.cross_kings.position import Rules
+    from crowns_solver.errors import PlayerNameError, RulesError
+    from crowns_solver.five_crowns import ScoreKeeper
+
+    long, ok = "N" * 41, "N" * 40
+    assert ScoreKeeper([ok, "Bob"]).names[0] == ok and Rules(names=(ok, "Bob")).names[0] == ok
+    assert player_name(ok) == ok
+    with pytest.raises(PlayerNameError, match="is 41 characters long; a name has at most 40"):
+        ScoreKeeper([long, "Bob"])
+    with pytest.raises(RulesError, match="is 41 characters long"):
+        Rules(names=("Ann", long))
+    assert "is 41 characters long" in _fails(capsys, "cross-kings", "show", "--random", "1", "--names", long, "Bob")

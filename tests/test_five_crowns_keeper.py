@@ -84,7 +84,7 @@ def test_bad_input_reasks_and_loses_nothing(tmp_path):
     keeper, s = run(
         [
             "0", "two", "2",      # bad player counts
-            "", "Ann", "  ", "ann", "Bob",  # empty and repeated names
+            "", "Ann", "  ", "ann", "B" * 41, "Bob",  # empty, repeated and too long names
             "10", "5",            # round 1
             "2H 5S", "-4", "4.5", "1000", "3S 3S 3S", "3S 4S 5S 6S 7S", "JK", "8",
         ],
@@ -94,6 +94,7 @@ def test_bad_input_reasks_and_loses_nothing(tmp_path):
     assert "Please type a whole number from 1 to 14" in text
     assert text.count("A name cannot be empty. Please type a name.") == 2
     assert "The name 'ann' is already taken" in text
+    assert "is 41 characters long; a name has at most 40. Please type a shorter name." in text
     assert "not a Five Crowns card: '2H'" in text
     assert "points cannot be negative: -4" in text
     assert "points must be a whole number >= 0: 4.5" in text

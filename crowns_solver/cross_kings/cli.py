@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..cli import add_json_flag, print_json
-from .._checks import control_char
+from .._checks import control_char, name_too_long
 from .._io import read_text
 from ..errors import PositionError
 from .position import REACHES
@@ -66,6 +66,9 @@ def player_name(text: str) -> str:
     bad = control_char(text)
     if bad is not None:
         raise argparse.ArgumentTypeError(f"a player's name cannot hold the control character {bad}: {text!r}")
+    long = name_too_long(text)
+    if long is not None:
+        raise argparse.ArgumentTypeError(long)
     return text
 
 

@@ -16,7 +16,7 @@ from typing import Any, Literal, TypeAlias, get_args
 
 import numpy as np
 
-from .._checks import control_char
+from .._checks import control_char, name_too_long
 from ..errors import (
     CardError,
     DuplicateCardError,
@@ -274,6 +274,9 @@ class Rules:
             if bad is not None:
                 raise RulesError(f"names: {name!r} holds the control character {bad} (names are printed"
                                  " in the grid and the solver's output, so only printable text is allowed)")
+            long = name_too_long(name)
+            if long is not None:
+                raise RulesError(f"names: {long}")
 
 
 def _rules(reach: Reach | Rules | None) -> Rules:

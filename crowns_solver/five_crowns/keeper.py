@@ -36,7 +36,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .._checks import control_char
+from .._checks import control_char, name_too_long
 from .._io import check_numbers, int_digits, json_int, read_text
 from ..errors import (
     CardError, CrownsError, DuplicateCardError, PlayerNameError, RecordError, RulesError, ScoreEntryError,
@@ -223,6 +223,9 @@ def check_names(names: Sequence[str]) -> tuple[str, ...]:
             raise PlayerNameError(f"player {i + 1}: the name {name!r} holds the control character {bad}:"
                                   " names are printed in the score table, so only printable text is allowed")
         name = " ".join(name.split())
+        long = name_too_long(name)
+        if long is not None:
+            raise PlayerNameError(f"player {i + 1}: {long}")
         if name.casefold() in (n.casefold() for n in out):
             raise PlayerNameError(f"player {i + 1}: the name {name!r} is already taken")
         out.append(name)
@@ -1177,6 +1180,10 @@ def _ask_names(read: Callable[[str], str], write: Callable[[str], None]) -> list
         name = " ".join(typed.split())
         if not name:
             write("A name cannot be empty. Please type a name.")
+            continue
+        long = name_too_long(name)
+        if long is not None:
+            write(f"{long}. Please type a shorter name.")
             continue
         if name.casefold() in (n.casefold() for n in names):
             write(f"The name {name!r} is already taken. Please type another name.")
