@@ -1123,9 +1123,9 @@ class _Run:
             value, lower, upper = conv(est), conv(self.lower), conv(self.upper)
         infos = list(self.moves.values())
         for info in infos:   # no move is worth more than the position
+            # (each move's proven lower bound is kept where it is proven: _prove_root,
+            # _finish_exact, the parallel merge)
             info.upper = min(info.upper, self.upper)
-            if info.cell == self.pbest:   # the move that proved the root's lower bound
-                info.lower = max(info.lower, self.pbest_lb)
             info.lower = min(info.lower, info.upper)
         moves = []
         for info in infos:
