@@ -418,7 +418,7 @@ def points_by_policy(df: pd.DataFrame, seats: list[int]) -> pd.DataFrame | None:
                       for s in seats], ignore_index=True).dropna(subset=["total"])
     rows = []
     for policy, part in long.groupby("policy"):
-        per_deal = part.groupby("row")["total"].mean().groupby(part.groupby("row")["game"].first()).mean()
+        per_deal = part.groupby(["game", "row"])["total"].mean().groupby(level="game").mean()
         mean, low, high = mean_interval(per_deal.to_numpy())
         rows.append({"policy": policy, "seat-games": len(part), "mean total": mean, "low": low, "high": high})
     return pd.DataFrame(rows).sort_values("mean total", ignore_index=True) if rows else None
