@@ -93,6 +93,20 @@ MAX_GAMES = 100_000_000
 #: number past a C int raised OverflowError (session-18 probe).
 MAX_WORKERS = 256
 _WORKERS_WHY = "each is a process started on this machine"
+
+
+def _check_workers(workers: Any, *, bounded: bool = True) -> int:
+    """`workers` checked to be a whole number >= 1, and at most :data:`MAX_WORKERS` when
+    `bounded` (processes of our own pool; an executor's chunks in flight are not bounded):
+    RunnerError naming ``workers``, for :func:`process_pool`, :func:`run` and ``crowns report``."""
+    return check_whole_number("workers", workers, 1, MAX_WORKERS if bounded else None, why=_WORKERS_WHY)
+
+
+def _check_games(games: Any, lo: int = 1) -> int:
+    """`games` checked to be a whole number from `lo` to :data:`MAX_GAMES` (RunnerError,
+    naming ``games``): the one check of a run's size, for :func:`run`,
+    :func:`chunk_sizes` and ``crowns report``."""
+    return check_whole_number("games", games, lo, MAX_GAMES, why="the results are held in memory")
 #: Keys of the header that must match for a run to resume from a file.
 RESUME_KEYS = ("seed", "chunk_size", "games", "play_chunk", "params", "version", "game")
 
@@ -147,7 +161,7 @@ def chunk_sizes(games: int, chunk_size: int) -> list[int]:
         If `games` or `chunk_size` is out of range or not a whole number (a chunk size
         of 0 raised ZeroDivisionError, and -10 games gave ``[2]``: session-18 probe).
     """
-    games = check_whole_number("games", games, 0, MAX_GAMES, why="the results are held in memory")
+    games = _check_games(games, 0)
     chunk_size = check_whole_number("chunk_size", chunk_size, 1)
     full, rest = divmod(games, chunk_size)
     return [chunk_size] * full + ([rest] if rest else [])
@@ -469,8 +483,7 @@ def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
     RunnerError
         If `workers` is not a whole number 1..:data:`MAX_WORKERS`.
     """
-    n = (os.cpu_count() or 1) if workers is None else check_whole_number("workers", workers, 1, MAX_WORKERS,
-                                                                          why=_WORKERS_WHY)
+    n = (os.cpu_count() or 1) if workers is None else _check_workers(workers)
     _quiet_broken_pools()
     return ProcessPoolExecutor(max_workers=n, initializer=_ignore_sigint)
 
@@ -685,13 +698,12 @@ def run(
     """
     from . import __version__
 
-    games = check_whole_number("games", games, 1, MAX_GAMES, why="the results are held in memory")
+    games = _check_games(games)
     seed = check_whole_number("seed", seed, 0)
     chunk_size = check_whole_number("chunk_size", chunk_size, 1)
     if workers is not None:
         # a pool of our own is bounded; with a given executor workers only counts chunks in flight
-        workers = check_whole_number("workers", workers, 1, MAX_WORKERS if executor is None else None,
-                                     why=_WORKERS_WHY)
+        workers = _check_workers(workers, bounded=executor is None)
     if executor is not None and not isinstance(executor, Executor) and not hasattr(executor, "submit"):
         raise RunnerError(f"executor must be a concurrent.futures.Executor, got {type(executor).__name__}")
     params = dict(params or {})

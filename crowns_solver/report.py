@@ -862,13 +862,13 @@ def _check_sizes(seed: Any, games: Any, workers: Any) -> None:
     MAX_GAMES) and `workers` (1 to MAX_WORKERS) are None or whole numbers in range: the one check of
     :func:`run_studies` and ``crowns report`` (whose messages name ``--games``...)."""
     from ._checks import check_whole_number
-    from .montecarlo import _WORKERS_WHY, MAX_GAMES, MAX_WORKERS
+    from .montecarlo import _check_games, _check_workers
 
     check_whole_number("seed", seed, 0)
     if games is not None:
-        check_whole_number("games", games, 1, MAX_GAMES, why="the results are held in memory")
+        _check_games(games)
     if workers is not None:
-        check_whole_number("workers", workers, 1, MAX_WORKERS, why=_WORKERS_WHY)
+        _check_workers(workers)
 
 
 def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | None, workers: int | None,

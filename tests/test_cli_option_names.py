@@ -114,8 +114,8 @@ def test_the_api_still_names_its_arguments():
     assert str(exc.value).startswith("tt_mb=1.5 MB shared over the 2 worker processes this solve starts (workers=2)")
 
 
-def _spy(monkeypatch, module) -> list[str]:
-    """Record the names `module` checks with check_whole_number (then check them)."""
+def _spy(monkeypatch, *modules) -> list[str]:
+    """Record the names `modules` check with check_whole_number (then check them)."""
     from crowns_solver._checks import check_whole_number
 
     seen: list[str] = []
@@ -124,7 +124,8 @@ def _spy(monkeypatch, module) -> list[str]:
         seen.append(name)
         return check_whole_number(name, *args, **kwargs)
 
-    monkeypatch.setattr(module, "check_whole_number", spy)
+    for module in modules:
+        monkeypatch.setattr(module, "check_whole_number", spy)
     return seen
 
 
@@ -154,9 +155,9 @@ def test_five_crowns_simulate_workers_names_the_option(capsys):
 
 
 def test_report_sizes_are_checked_once_by_the_shared_checker(capsys, monkeypatch, tmp_path):
-    from crowns_solver import _checks
+    from crowns_solver import _checks, montecarlo
 
-    seen = _spy(monkeypatch, _checks)
+    seen = _spy(monkeypatch, _checks, montecarlo)   # (the games check is montecarlo's _check_games)
     out = tmp_path / "new"
     assert _fails(capsys, "report", "--only", "toy_coins", "--games", "0", "--out", str(out)) == (
         "crowns: error: --games must be a whole number >= 1, got 0")
