@@ -31,7 +31,7 @@ def _rules(args: argparse.Namespace):  # -> Rules
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .._io import check_run_outputs
+    from .._io import check_run_outputs, resume_hint
     from .simulation import simulate, win_rates
 
     check_run_outputs(args.out, None, force=False)  # names --out in every message, before any game
@@ -73,13 +73,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.out is not None:
         print(f"results written to {args.out}")
     return 0
-
-
-def resume_hint(out: str | None, option: str) -> str:
-    """What to do after Ctrl-C stopped a simulation (:func:`crowns_solver._io.resume_hint`)."""
-    from .._io import resume_hint as hint
-
-    return hint(out, option)
 
 
 def cmd_deck(args: argparse.Namespace) -> int:
