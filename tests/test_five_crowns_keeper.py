@@ -723,7 +723,7 @@ def _one_round_file():
     ({"entries": [{"round": 1, "player": "Ann", "cards": ["ZZ"]}]}, "entry 1: 'cards': not a Five Crowns card: 'ZZ'"),
     # a number in 'cards' was taken as points and the field dropped at the next save
     ({"entries": [{"round": 1, "player": "Ann", "cards": 5}]}, "entry 1: 'cards' must be a list of card strings, got 5"),
-    ({"entries": [{"round": 1, "player": "Ann", "cards": ["12"]}]}, "'cards' must be a list of card strings, got ['12']"),
+    ({"entries": [{"round": 1, "player": "Ann", "cards": ["12"]}]}, "entry 1: 'cards': not a Five Crowns card: '12'"),
 ])
 def test_each_bad_field_of_a_keeper_file_is_named(edit, message):
     with pytest.raises(RecordError, match=re.escape(message)) as info:

@@ -43,7 +43,7 @@ from ..errors import (
     WildRankError,
 )
 from ._files import write_json
-from .cards import ROUNDS, card_name, card_value, full_deck, parse_hand, wild_rank_for_round
+from .cards import ROUNDS, card_name, card_value, copies_per_set, full_deck, parse_card, parse_hand, wild_rank_for_round
 from .game import TIEBREAK_CARDS
 from ._text import count
 from .rules import MAX_TIEBREAKS, TIES, tiebreak_label
@@ -562,7 +562,8 @@ class ScoreKeeper:
         ----------
         value : int, str or iterable of str
             Points (``12``, ``"12"``), or cards (``"5R 9H JK"``, ``["5R", "9H", "JK"]``;
-            commas allowed; ``"-"`` or an empty list means no cards left, 0 points).
+            commas allowed; ``"-"`` or an empty list means no cards left, 0 points).  A
+            list holds cards only: ``["12"]`` is refused, not read as 12 points.
         round : int, optional
             Round whose wild rank values the cards (default: the round being entered).
 
@@ -584,6 +585,9 @@ class ScoreKeeper:
         wild = self.round_info(rnd).cards_dealt  # the wild rank is the number of cards dealt
         limit = _max_points(wild, self.sets)
         text = _entry_text(value)
+        if not isinstance(value, (str, numbers.Integral)):
+            # a list holds cards only: ["12"] is not 12 points (found by the session-19 probe)
+            return self._card_entry(text.replace(",", " ").split() if text != "-" else [], rnd, wild, listed=True)
         if text in ("", ):
             raise ScoreEntryError("empty entry: type the points (e.g. 12) or the cards left in hand (e.g. 5R 9H JK)")
         if text == "-":
@@ -619,13 +623,19 @@ class ScoreKeeper:
             number_like = None
         if number_like is not None:
             raise ScoreEntryError(f"points must be a whole number >= 0: {text}")
-        items = text.replace(",", " ").split()
+        return self._card_entry(text.replace(",", " ").split(), rnd, wild)
+
+    def _card_entry(self, items: list[str], rnd: int, wild: int, *, listed: bool = False
+                    ) -> tuple[int, tuple[str, ...]]:
+        """(points, card names) of the cards left in hand `items` in round `rnd`, whose
+        wild rank is `wild`; ScoreEntryError for a bad card, too many copies or cards.
+        `listed`: the cards came as a list, where points cannot be typed instead."""
         try:
             codes = parse_hand(items, sets=self.sets, what="cards left in hand")
         except DuplicateCardError as exc:
             raise ScoreEntryError(str(exc)) from None
         except CardError as exc:
-            raise ScoreEntryError(f"{exc}; or type the points as a number") from None
+            raise ScoreEntryError(str(exc) if listed else f"{exc}; or type the points as a number") from None
         if len(codes) > wild:
             raise ScoreEntryError(
                 f"round {self.round_info(rnd).label} deals {wild} cards, so at most {wild} can be left in hand,"
@@ -649,13 +659,16 @@ class ScoreKeeper:
         Raises
         ------
         ScoreEntryError
-            Bad entry (nothing is changed), or the game is finished.
+            Bad entry (nothing is changed; see :meth:`parse_entry`, and typed cards that,
+            with the cards typed for the round's other players, hold a card more often
+            than the sets in play do), or the game is finished.
         """
         rnd, player = self.round, self.next_player
         if rnd is None or player is None:
             raise ScoreEntryError("the game is finished: no more entries")
         points, cards = self.parse_entry(value, rnd)
         entry = Entry(rnd, player, points, cards)
+        self._check_round_cards([entry])
         self._entries.append(entry)
         self._entry_extras.append({})
         return entry
@@ -670,8 +683,8 @@ class ScoreKeeper:
         Raises
         ------
         ScoreEntryError
-            A bad value, a missing or unknown name, a wrong count, a round already partly
-            entered, or in a tiebreak round a score for a player who is not tied (the
+            A bad value, a card typed more often over the round's players than the sets
+            hold, a missing or unknown name, a wrong count, a round already partly entered, or in a tiebreak round a score for a player who is not tied (the
             message names the player and who plays the tiebreak).
         """
         rnd = self.round
@@ -698,9 +711,34 @@ class ScoreKeeper:
             raise ScoreEntryError(f"round {info.label} needs {len(players)} scores, {who}{got}")
         parsed = [self.parse_entry(v, rnd) for v in values]
         new = [Entry(rnd, n, p, c) for n, (p, c) in zip(players, parsed)]
+        self._check_round_cards(new)
         self._entries.extend(new)
         self._entry_extras.extend({} for _ in new)
         return new
+
+    def _check_round_cards(self, new: Sequence[Entry]) -> None:
+        """Refuse `new` entries (of one round) whose typed cards, with the cards typed for
+        that round's earlier entries, hold a card more often than the sets in play do: the
+        players' hands of one deal cannot (found by the session-19 probe: QH QH for Ann
+        and QH for Bob in a 3-player game were all counted)."""
+        if not any(e.cards for e in new):
+            return
+        rnd = new[0].round
+        held: dict[str, dict[str, int]] = {}
+        for e in [e for e in self._entries if e.round == rnd] + list(new):
+            for card in e.cards or ():
+                by = held.setdefault(card, {})
+                by[e.player] = by.get(e.player, 0) + 1
+        for card, by in held.items():
+            limit = copies_per_set(parse_card(card)) * self.sets
+            total = sum(by.values())
+            if total > limit and any(card in (e.cards or ()) for e in new):
+                holds = f"{self.sets} set{'s' if self.sets > 1 else ''} hold{'' if self.sets > 1 else 's'}"
+                who = ", ".join(f"{name} {n}" for name, n in by.items())
+                raise ScoreEntryError(
+                    f"{count(total, 'copy', 'copies')} of {card} typed in round {self.round_info(rnd).label}"
+                    f" ({who}), but {holds} only {limit}"
+                )
 
     def _by_name(self, values: dict[Any, Any]) -> dict[str, Any]:
         """`values` keyed by the players' own spelling: a name is matched as everywhere
@@ -822,7 +860,10 @@ class ScoreKeeper:
                 raise RecordError(f"{where}: {exc}" if "cards" not in e else f"{where}: 'cards': {exc}") from None
             if "cards" in e and cards is None:
                 raise RecordError(bad_cards)
-            entry = keeper.enter(value)
+            try:
+                entry = keeper.enter(value)
+            except CrownsError as exc:   # the cards of the round's entries together
+                raise RecordError(f"{where}: 'cards': {exc}") from None
             keeper._entry_extras[-1] = {k: v for k, v in e.items() if k not in _ENTRY_FIELDS}
             if "points" in e and e["points"] != entry.points:
                 raise RecordError(f"{where}: points {e['points']!r} but the cards count {entry.points}")

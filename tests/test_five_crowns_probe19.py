@@ -1,0 +1,88 @@
+"""Five Crowns findings of the session-19 table probe (a player using the keeper and the
+advice at the table): each test fails on the code before its fix."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from crowns_solver.errors import RecordError, ScoreEntryError
+from crowns_solver.five_crowns.keeper import ScoreKeeper, interactive
+
+
+def _script(lines):
+    out: list[str] = []
+    lines = list(lines)
+
+    def read(prompt):
+        out.append(prompt)
+        if not lines:
+            raise EOFError
+        return lines.pop(0)
+
+    return read, out.append, out
+
+
+# ---------------------------------------------------------------- cards over a round
+def test_a_card_typed_more_often_over_a_round_than_the_set_holds_is_refused():
+    # 3 players: one set, two QH in it.  Ann's two QH and Bob's QH cannot all be left in hand.
+    k = ScoreKeeper(["Ann", "Bob", "Cy"])
+    k.enter("QH QH")
+    with pytest.raises(ScoreEntryError, match=re.escape("3 copies of QH typed in round 1 (Ann 2, Bob 1),"
+                                                        " but 1 set holds only 2")):
+        k.enter("QH 4S")
+    assert [e.player for e in k.entries] == ["Ann"]          # nothing entered
+    assert k.enter("4S").points == 4                          # the other card alone is fine
+    k.enter(0)
+    # the count is per round: the next round's hands are a new deal
+    assert k.enter("QH QH").points == 24
+    # undoing an entry frees its cards
+    k.undo()
+    assert k.enter("QH").points == 12
+    assert k.enter("QH").points == 12
+
+
+def test_jokers_and_two_sets_over_a_round():
+    k = ScoreKeeper(["Ann", "Bob", "Cy"])
+    with pytest.raises(ScoreEntryError, match="7 copies of JK typed in round 1 \\(Ann 3, Bob 3, Cy 1\\), but 1 set"
+                                              " holds only 6"):
+        k.enter_round(["JK JK JK", "JK JK JK", "JK"])
+    assert k.entries == ()                                    # all checked before any is entered
+    assert [e.points for e in k.enter_round(["JK JK JK", "JK JK JK", "-"])] == [150, 150, 0]
+    # 8 players play with two sets: four QH fit, a fifth does not
+    k8 = ScoreKeeper(list("ABCDEFGH"))
+    assert k8.sets == 2
+    k8.enter_round(["QH QH", "QH", "QH"] + ["-"] * 5)
+    with pytest.raises(ScoreEntryError, match=re.escape("5 copies of QH typed in round 2 (A 2, B 1, C 2),"
+                                                        " but 2 sets hold only 4")):
+        k8.enter_round(["QH QH", "QH", "QH QH"] + ["-"] * 5)
+
+
+def test_the_terminal_keeper_re_asks_and_a_file_with_such_a_round_is_refused(tmp_path):
+    path = tmp_path / "game.json"
+    read, write, out = _script(["QH QH", "QH 4S", "4S", "0", "q"])
+    keeper = interactive(read=read, write=write, save=path, names=["Ann", "Bob", "Cy"])
+    text = "\n".join(out)
+    assert "3 copies of QH typed in round 1 (Ann 2, Bob 1), but 1 set holds only 2. Please type it again." in text
+    assert [(e.player, e.points) for e in keeper.entries] == [("Ann", 24), ("Bob", 4), ("Cy", 0)]
+    # a file edited (or saved before this check) with a third QH in round 1
+    data = json.loads(path.read_text())
+    data["entries"][1] = {"round": 1, "player": "Bob", "points": 16, "cards": ["QH", "4S"]}
+    for field in ("totals", "finished"):
+        del data[field]
+    with pytest.raises(RecordError, match=re.escape("entry 2: 'cards': 3 copies of QH typed in round 1 (Ann 2,"
+                                                    " Bob 1), but 1 set holds only 2")):
+        ScoreKeeper.from_dict(data)
+
+
+# ---------------------------------------------------------------- a list holds cards
+@pytest.mark.parametrize("value", [["12"], ["+5"], ("7",), ["12", "QH"]])
+def test_a_list_of_cards_is_never_read_as_points(value):
+    k = ScoreKeeper(["Ann", "Bob"])
+    with pytest.raises(ScoreEntryError, match="not a Five Crowns card: '[+0-9]+'"):
+        k.enter(value)
+    assert k.entries == ()
+    assert k.enter(["QH", "4S"]).points == 16 and k.entries[0].cards == ("QH", "4S")
+    assert k.enter([]).points == 0
