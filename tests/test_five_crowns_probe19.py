@@ -86,3 +86,33 @@ def test_a_list_of_cards_is_never_read_as_points(value):
     assert k.entries == ()
     assert k.enter(["QH", "4S"]).points == 16 and k.entries[0].cards == ("QH", "4S")
     assert k.enter([]).points == 0
+
+
+# ---------------------------------------------------------------- names that look the same
+COMPOSED, DECOMPOSED = "Jos\u00e9", "Jose\u0301"          # both print as José
+
+
+@pytest.mark.parametrize("first, second", [(COMPOSED, DECOMPOSED), ("Ann", "\uff21\uff4e\uff4e")])
+def test_names_that_print_the_same_are_one_name(first, second):
+    from crowns_solver.errors import PlayerNameError
+
+    with pytest.raises(PlayerNameError, match="player 2: the name .* is already taken"):
+        ScoreKeeper([first, second])
+    k = ScoreKeeper([first, "Bob"], first_dealer=second)     # the other spelling finds the player
+    assert k.first_dealer == 0
+    assert [e.player for e in k.enter_round({second: 0, "bob": 5})] == [first, "Bob"]
+
+
+def test_the_terminal_keeper_re_asks_for_a_name_that_prints_the_same(tmp_path):
+    read, write, out = _script(["2", COMPOSED, DECOMPOSED, "Bob", "q"])
+    keeper = interactive(read=read, write=write, save=tmp_path / "g.json")
+    assert keeper.names == (COMPOSED, "Bob")
+    assert f"The name {DECOMPOSED!r} is already taken. Please type another name." in "\n".join(out)
+
+
+def test_resume_with_the_players_in_another_unicode_form(tmp_path):
+    path = tmp_path / "g.json"
+    ScoreKeeper([COMPOSED, "Bob"]).save(path)
+    read, write, out = _script(["q"])
+    keeper = interactive(read=read, write=write, resume=path, names=[DECOMPOSED, "Bob"], first_dealer=DECOMPOSED)
+    assert keeper.names == (COMPOSED, "Bob")

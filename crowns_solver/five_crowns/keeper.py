@@ -201,9 +201,18 @@ def possible_points(cards: int, wild_rank: int, sets: int = 1) -> frozenset[int]
     return frozenset(s for s in range(bits.bit_length()) if bits >> s & 1)
 
 
+def _name_key(name: str) -> str:
+    """What two names are compared by: Unicode compatibility form (NFKC: a composed and a
+    decomposed "José", full-width "Ａｎｎ" and "Ann" are one name), runs of spaces as one,
+    case ignored."""
+    import unicodedata
+
+    return " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
+
+
 def check_names(names: Sequence[str]) -> tuple[str, ...]:
-    """Validate player names: 1..14 non-empty names, all different (case and runs of
-    spaces ignored), of printable text only.
+    """Validate player names: 1..14 non-empty names, all different (case, runs of spaces
+    and Unicode forms ignored: see ``_name_key``), of printable text only.
 
     Raises
     ------
@@ -226,7 +235,7 @@ def check_names(names: Sequence[str]) -> tuple[str, ...]:
         long = name_too_long(name)
         if long is not None:
             raise PlayerNameError(f"player {i + 1}: {long}")
-        if name.casefold() in (n.casefold() for n in out):
+        if _name_key(name) in (_name_key(n) for n in out):
             raise PlayerNameError(f"player {i + 1}: the name {name!r} is already taken")
         out.append(name)
     if not 1 <= len(out) <= MAX_PLAYERS:
@@ -396,7 +405,7 @@ class ScoreKeeper:
             raise PlayerNameError(f"seat {who} does not exist: seats are 0..{len(self.names) - 1}")
         if isinstance(who, str):
             for i, n in enumerate(self.names):
-                if n.casefold() == " ".join(who.split()).casefold():
+                if _name_key(n) == _name_key(who):
                     return i
         raise PlayerNameError(f"not a player: {who!r} (players: {', '.join(self.names)})")
 
@@ -742,7 +751,7 @@ class ScoreKeeper:
 
     def _by_name(self, values: dict[Any, Any]) -> dict[str, Any]:
         """`values` keyed by the players' own spelling: a name is matched as everywhere
-        else in the keeper (case and runs of spaces ignored: ``"ann"`` is Ann), and two
+        else in the keeper (case, runs of spaces and Unicode forms ignored: ``"ann"`` is Ann), and two
         keys for one player are refused rather than one silently winning."""
         out: dict[str, Any] = {}
         keys: dict[str, Any] = {}
@@ -1187,7 +1196,7 @@ def _check_resumed(keeper: ScoreKeeper, path: Path, names: Sequence[str] | None,
     scores against the wrong names."""
     if names is not None:
         given = check_names(names)
-        if [n.casefold() for n in given] != [n.casefold() for n in keeper.names]:
+        if [_name_key(n) for n in given] != [_name_key(n) for n in keeper.names]:
             raise PlayerNameError(
                 f"--players {' '.join(given)} does not match {path}, which is a game of"
                 f" {', '.join(keeper.names)} (in that seat order); leave --players out to resume it"
@@ -1226,7 +1235,7 @@ def _ask_names(read: Callable[[str], str], write: Callable[[str], None]) -> list
         if long is not None:
             write(f"{long}. Please type a shorter name.")
             continue
-        if name.casefold() in (n.casefold() for n in names):
+        if _name_key(name) in (_name_key(n) for n in names):
             write(f"The name {name!r} is already taken. Please type another name.")
             continue
         names.append(name)
