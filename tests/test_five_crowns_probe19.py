@@ -116,3 +116,93 @@ def test_resume_with_the_players_in_another_unicode_form(tmp_path):
     read, write, out = _script(["q"])
     keeper = interactive(read=read, write=write, resume=path, names=[DECOMPOSED, "Bob"], first_dealer=DECOMPOSED)
     assert keeper.names == (COMPOSED, "Bob")
+
+
+# ---------------------------------------------------------------- advice on a last turn
+# Round 4 (6 cards, 6s wild).  Looking one draw ahead the advisor throws the 9S (18 kept),
+# but on a last turn no draw follows, and throwing the KD keeps only 14.
+LAST_HAND = ["JD", "JK", "8D", "KD", "5D", "9S", "9D"]
+
+
+def test_rank_discards_on_a_last_turn_ranks_by_the_deadwood_kept():
+    from fc_reference import brute_force_discards
+
+    from crowns_solver.five_crowns import rank_discards
+
+    kept = brute_force_discards(LAST_HAND, 6)
+    ahead = rank_discards(LAST_HAND, 6)
+    assert kept[ahead.card.iloc[0]] > min(kept.values())          # why the option is needed
+    last = rank_discards(LAST_HAND, 6, last_turn=True)
+    assert dict(zip(last.card, last.deadwood)) == kept
+    assert list(last.deadwood) == sorted(kept.values())
+    assert last.card.iloc[0] == min(kept, key=kept.get)
+    assert last.p_out_next.isna().all() and last.expected_next_float.isna().all()
+    assert last.attrs["last_turn"] is True and last.attrs["unseen"] == 0
+    assert ahead.attrs["last_turn"] is False
+
+
+def test_rank_discards_last_turn_on_random_hands_keeps_the_least_deadwood():
+    import random
+
+    from fc_reference import brute_force_discards
+
+    from crowns_solver.five_crowns import rank_discards
+    from crowns_solver.five_crowns.cards import card_name
+
+    rng = random.Random(19)
+    deck = [card_name(c) for c in range(55) for _ in range(2)] + ["JK"] * 6
+    for _ in range(60):
+        r = rng.randint(1, 5)
+        hand = rng.sample(deck, r + 3)
+        kept = brute_force_discards(hand, r + 2)
+        last = rank_discards(hand, r + 2, last_turn=True, round=r)
+        assert kept[last.card.iloc[0]] == min(kept.values()), hand
+        assert list(last.deadwood) == sorted(last.deadwood)
+
+
+def test_should_take_discard_on_a_last_turn_discards_the_least_deadwood():
+    from crowns_solver.five_crowns import should_take_discard
+
+    hand, top = [c for c in LAST_HAND if c != "9S"], "9S"
+    ahead = should_take_discard(hand, top, 6)
+    last = should_take_discard(hand, top, 6, last_turn=True)
+    assert ahead.then_discard == "9S" and ahead.throws_back          # the look-ahead keeps nothing new
+    assert last.then_discard == last.take_discard == "KD" and not last.throws_back
+    # the comparison with a blind draw is about this turn, the same either way
+    assert (last.beats_draw, last.draw_expected, last.take_deadwood) == (
+        ahead.beats_draw, ahead.draw_expected, ahead.take_deadwood)
+
+
+@pytest.mark.parametrize("bad", [1, "yes", None])
+def test_last_turn_must_be_a_bool(bad):
+    from crowns_solver.errors import RulesError
+    from crowns_solver.five_crowns import rank_discards, should_take_discard
+
+    with pytest.raises(RulesError, match="last_turn must be True or False"):
+        rank_discards(LAST_HAND, 6, last_turn=bad)
+    with pytest.raises(RulesError, match="last_turn must be True or False"):
+        should_take_discard(LAST_HAND[:6], "9D", 6, last_turn=bad)
+
+
+def test_discard_and_take_commands_take_last_turn(capsys):
+    from conftest import run_cli
+
+    code, out, err = run_cli(capsys, "five-crowns", "discard", "--round", "4", *LAST_HAND, "--last-turn")
+    assert code == 0 and not err
+    lines = out.splitlines()
+    assert lines[1] == "7 cards held; last turn: no draw follows, you score the deadwood you keep"
+    assert lines[3].split() == ["1", "KD", "14", "no", "-", "-"]
+    assert lines[-1] == "best first: lower deadwood (last turn), then higher card value"
+    code, out, _ = run_cli(capsys, "five-crowns", "discard", "--round", "4", *LAST_HAND, "--last-turn", "--json")
+    data = json.loads(out)
+    assert data["last_turn"] is True and data["discards"][0]["card"] == "KD"
+    assert data["discards"][0]["expected_next"] is None
+    code, out, _ = run_cli(capsys, "five-crowns", "take", "--round", "4", *LAST_HAND[:5], "9D", "--top", "9S",
+                           "--last-turn", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["then_discard"] == "KD" and data["last_turn"] is True and not data["take"]
+    code, out, err = run_cli(capsys, "five-crowns", "discard", "--round", "4", *LAST_HAND, "--last-turn",
+                             "--draw-pile", "3H", "--discard-reshuffled")
+    assert code == 2 and not out
+    assert err == ("crowns: error: --discard-reshuffled is about your next draw, and --last-turn says no draw"
+                   " follows: give one of them\n")

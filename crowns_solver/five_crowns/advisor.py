@@ -118,7 +118,7 @@ def _prepare(hand, wild_rank, rules, seen, round_number, extra_size, lo, draw_pi
 def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[str | int] = (),
                   rules: Rules | None = None, round: int | None = None,
                   draw_pile: Iterable[str | int] | None = None,
-                  discard_reshuffled: bool = False) -> pd.DataFrame:
+                  discard_reshuffled: bool = False, last_turn: bool = False) -> pd.DataFrame:
     """Rank the discards of a hand of n + 1 cards, best first, looking one draw ahead.
 
     For each distinct card of the hand (RULES.md, Five Crowns, "Which discard is best"):
@@ -155,6 +155,12 @@ def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[s
         look-ahead then draws from those cards plus the candidate itself (drawing it back
         gives the hand as it is, so every candidate gains the same outcome and the order
         is that of `draw_pile` alone; the figures change).
+    last_turn : bool, default False
+        Your last turn, after another player went out (RULES.md, Five Crowns, "Going
+        out"): no draw follows, you score the deadwood of the n cards kept, so the rows
+        are ranked by that deadwood alone, as with no unseen card (look-ahead columns
+        None / NaN, ``attrs["unseen"]`` 0).  Without it the first row is the best outlook
+        for the next draw, which can keep more deadwood than another discard.
 
     Returns
     -------
@@ -176,7 +182,7 @@ def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[s
         unseen card left the look-ahead columns are None / NaN and are skipped in the
         ordering.  ``df.attrs`` holds ``unseen`` (cards the next draw comes from; with
         `discard_reshuffled`, counting the candidate's own copy), ``wild_rank`` and
-        ``discard_reshuffled``.
+        ``discard_reshuffled`` and ``last_turn``.
 
     Raises
     ------
@@ -190,8 +196,8 @@ def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[s
     WildRankError
         If `wild_rank` is not 3..13 (or `round` not 1..11).
     RulesError
-        If `rules` is not a :class:`Rules`, or `discard_reshuffled` is not a bool or is
-        True without `draw_pile`.
+        If `rules` is not a :class:`Rules`, `discard_reshuffled` or `last_turn` is not a
+        bool, or `discard_reshuffled` is True without `draw_pile` or with `last_turn`.
 
     Notes
     -----
@@ -203,11 +209,17 @@ def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[s
 
     if not isinstance(discard_reshuffled, bool):
         raise RulesError(f"discard_reshuffled must be True or False, got {discard_reshuffled!r}")
+    _check_last_turn(last_turn)
+    if discard_reshuffled and last_turn:
+        raise RulesError("discard_reshuffled is about your next draw, and last_turn says no draw follows:"
+                         " give one of them", argument=("discard_reshuffled", "last_turn"))
     if discard_reshuffled and draw_pile is None:
         raise RulesError("discard_reshuffled needs draw_pile: the discard pile now, which the discard joins"
                          " when it is reshuffled into the draw pile")
     rules, codes, seen_codes, pile = _prepare(hand, wild_rank, rules, seen, round, 1, 2, draw_pile)
     unseen = _pool(codes, seen_codes, rules.sets, pile)
+    if last_turn:   # no draw follows: rank by the deadwood kept alone
+        unseen = np.zeros_like(unseen)
     total = int(unseen.sum())
     table = _core.discard_table(codes, wild_rank, rules.all_wild_melds, unseen)
     if discard_reshuffled:
@@ -241,7 +253,13 @@ def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[s
     df.attrs["unseen"] = total
     df.attrs["wild_rank"] = wild_rank
     df.attrs["discard_reshuffled"] = discard_reshuffled
+    df.attrs["last_turn"] = last_turn
     return df
+
+
+def _check_last_turn(last_turn: object) -> None:
+    if not isinstance(last_turn, bool):
+        raise RulesError(f"last_turn must be True or False, got {last_turn!r}", argument="last_turn")
 
 
 @dataclass(frozen=True)
@@ -324,7 +342,8 @@ class TakeAdvice:
 
 def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_rank: int, *,
                         seen: Iterable[str | int] = (), rules: Rules | None = None,
-                        round: int | None = None, draw_pile: Iterable[str | int] | None = None) -> TakeAdvice:
+                        round: int | None = None, draw_pile: Iterable[str | int] | None = None,
+                        last_turn: bool = False) -> TakeAdvice:
     """Take the face-up discard or draw blind? Compares the outcome of this turn exactly.
 
     Parameters
@@ -345,6 +364,11 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
         The cards the draw pile can hold, when you know them, as for
         :func:`rank_discards` (after a reshuffle: the cards reshuffled less the ones you
         drew from it since; the face-up card is never in it).
+    last_turn : bool, default False
+        Your last turn, after another player went out: the discard after taking is then
+        the least-deadwood one (``then_discard`` is ``take_discard``; RULES.md, Five
+        Crowns, "Going out"), not :func:`rank_discards`' look-ahead choice.  The
+        comparison with a blind draw is the same (it is about this turn).
 
     Returns
     -------
@@ -381,6 +405,7 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
     probe such hands still took a card they could keep (docs/five_crowns_game.md, "The
     advisor's wasted turns").  Both are now a tie, and draw blind.
     """
+    _check_last_turn(last_turn)
     rules, codes, seen_codes, pile = _prepare(hand, wild_rank, rules, seen, round, 0, 1, draw_pile)
     if len(codes) > MAX_HAND - 1:
         from ..errors import HandSizeError
@@ -388,7 +413,7 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
         raise HandSizeError(f"hand has {count(len(codes), 'card')}, expected 1 to {MAX_HAND - 1} before drawing")
     top = parse_card(top_card)
     f = _take_figures(codes, top, wild_rank, rules, _pool(codes, seen_codes, rules.sets, pile, extra=[top]),
-                      then=True)
+                      then=True, last_turn=last_turn)
     total = f.unseen
     if not total:
         # no card left for a blind draw: impossible at a table, since a draw pile that runs
@@ -425,12 +450,13 @@ class _Figures(NamedTuple):
 
 
 def _take_figures(codes: list[int], top: int, wild_rank: int, rules: Rules, unseen: np.ndarray, *,
-                  then: bool) -> _Figures:
+                  then: bool, last_turn: bool = False) -> _Figures:
     """should_take_discard's figures for validated codes; `unseen` holds the copies of
     each card a blind draw can bring (the face-up card excluded).  With `then` false the
     advisor's discard after taking (a discard table of the n + 1 cards) is left out:
     ``take`` is then the one-turn comparison alone and ``then_discard`` None (the
-    players judge a take by the discard they will make themselves)."""
+    players judge a take by the discard they will make themselves).  With `last_turn` the
+    discard after taking is the least-deadwood one (no draw follows)."""
     total = int(unseen.sum())
     after = codes + [top]
     best = None
@@ -454,7 +480,9 @@ def _take_figures(codes: list[int], top: int, wild_rank: int, rules: Rules, unse
     # reshuffled into it; should_take_discard refuses it) taking beats the unknown draw.
     beats = total == 0 or take_dw * total < dsum
     first = None
-    if then and take_dw == 0:
+    if then and last_turn:
+        first = discard
+    elif then and take_dw == 0:
         # it goes out: the advisor player's going-out discard (the least deadwood; ties: a
         # natural card before a wild, then the higher-valued card, then card order)
         from .players import _least_deadwood_card

@@ -115,13 +115,14 @@ def cmd_discard(args: argparse.Namespace) -> int:
         raise RulesError("--discard-reshuffled needs --draw-pile: the discard pile now, which your discard joins"
                          " when it is reshuffled into the draw pile")
     df = rank_discards(cards, wild, seen=seen, rules=rules, round=rnd, draw_pile=pile,
-                       discard_reshuffled=args.discard_reshuffled)
+                       discard_reshuffled=args.discard_reshuffled, last_turn=args.last_turn)
     unseen = df.attrs["unseen"]
     if args.json:
         print_json({
             "cards": [c.upper() for c in cards], "seen": [c.upper() for c in seen], "wild_rank": wild,
             "round": rnd, "unseen": unseen, **_pile_json(pile),
             **({"discard_reshuffled": True} if args.discard_reshuffled else {}),
+            **({"last_turn": True} if args.last_turn else {}),
             "discards": [
                 {"card": r.card, "copies": r.copies, "value": r.value, "deadwood": r.deadwood,
                  "goes_out": bool(r.goes_out), "p_out_next": r.p_out_next, "expected_next": r.expected_next,
@@ -132,7 +133,9 @@ def cmd_discard(args: argparse.Namespace) -> int:
         })
         return 0
     print(_heading(cards, wild, rnd))
-    if pile is None:
+    if args.last_turn:
+        print(f"{count(len(cards), 'card')} held; last turn: no draw follows, you score the deadwood you keep")
+    elif pile is None:
         print(f"{count(len(cards), 'card')} held, {len(seen)} seen, {count(unseen, 'unseen card')} for the next draw")
     elif args.discard_reshuffled:
         if len(pile) == 1:
@@ -149,8 +152,11 @@ def cmd_discard(args: argparse.Namespace) -> int:
         e = "-" if r.expected_next is None else f"{r.expected_next_float:.2f}"
         card = r.card + (f" x{r.copies}" if r.copies > 1 else "")
         print(f"{i:>3} {card:<8}{r.deadwood:>9} {'yes' if r.goes_out else 'no':>8} {p:>12} {e:>17}")
-    print("best first: goes out now, then lower E[deadwood next], higher P(out next), lower"
-          " deadwood, higher card value")
+    if args.last_turn:
+        print("best first: lower deadwood (last turn), then higher card value")
+    else:
+        print("best first: goes out now, then lower E[deadwood next], higher P(out next), lower"
+              " deadwood, higher card value")
     return 0
 
 
@@ -158,7 +164,8 @@ def cmd_take(args: argparse.Namespace) -> int:
     from .advisor import should_take_discard
 
     cards, seen, pile, wild, rnd, rules = _setup(args)
-    adv = should_take_discard(cards, args.top, wild, seen=seen, rules=rules, round=rnd, draw_pile=pile)
+    adv = should_take_discard(cards, args.top, wild, seen=seen, rules=rules, round=rnd, draw_pile=pile,
+                              last_turn=args.last_turn)
     if args.json:
         print_json({
             "cards": [c.upper() for c in cards], "top_card": adv.top_card, "seen": [c.upper() for c in seen],
@@ -167,11 +174,14 @@ def cmd_take(args: argparse.Namespace) -> int:
             "take_discard": adv.take_discard, "take_goes_out": adv.take_goes_out,
             "draw_p_out": adv.draw_p_out, "draw_expected": adv.draw_expected, "unseen": adv.unseen,
             "beats_draw": adv.beats_draw, "then_discard": adv.then_discard, "throws_back": adv.throws_back,
+            **({"last_turn": True} if args.last_turn else {}),
         })
         return 0
     print(_heading(cards, wild, rnd) + f"; face up: {adv.top_card}")
     if pile is not None:
         print(_pile_text(pile, adv.unseen))
+    if args.last_turn:
+        print("last turn: after this draw you discard the card that leaves the least deadwood, and score it")
     print(adv)
     return 0
 
@@ -240,4 +250,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                            help="the draw pile holds one card and another player draws before you: your next"
                                 " draw comes from the discard pile reshuffled with your discard in it; give"
                                 " the discard pile as --draw-pile")
+        if name in ("discard", "take"):
+            p.add_argument("--last-turn", action="store_true",
+                           help="your last turn, after another player went out: no draw follows, so "
+                                + ("rank the discards by the deadwood kept" if name == "discard" else
+                                   "the discard after taking is the least-deadwood one"))
         p.set_defaults(handler=handler)
