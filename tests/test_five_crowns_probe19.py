@@ -206,3 +206,21 @@ def test_discard_and_take_commands_take_last_turn(capsys):
     assert code == 2 and not out
     assert err == ("crowns: error: --discard-reshuffled is about your next draw, and --last-turn says no draw"
                    " follows: give one of them\n")
+
+
+# ---------------------------------------------------------------- errors name the option typed
+@pytest.mark.parametrize("argv, message", [
+    (["deadwood", "--round", "12", "3H"], "--round must be 1..11, got 12"),
+    (["discard", "--round", "0", "3H", "4H"], "--round must be 1..11, got 0"),
+    (["deadwood", "--wild", "5", "3H", "--max-book-size", "4"], "--max-book-size must be None or an integer >= 5,"
+                                                                 " got 4"),
+    (["play", "greedy", "--seed", "-1"], "--seed must be an integer >= 0"),
+])
+def test_five_crowns_errors_name_the_option_as_typed(capsys, argv, message):
+    # docs/cli_errors.md: an API check naming an argument that is also an option of the
+    # command names the option (these said round / max_book_size / seed)
+    from conftest import run_cli
+
+    code, out, err = run_cli(capsys, "five-crowns", *argv)
+    assert code == 2 and not out
+    assert err.startswith(f"crowns: error: {message}") and err.count("\n") == 1

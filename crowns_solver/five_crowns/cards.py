@@ -171,9 +171,9 @@ def wild_rank_for_round(round_number: int) -> int:
         If `round_number` is not 1..11.
     """
     if isinstance(round_number, bool) or not isinstance(round_number, (int, np.integer)):
-        raise WildRankError(f"round must be an integer 1..11, got {round_number!r}")
+        raise WildRankError(f"round must be an integer 1..11, got {round_number!r}", argument="round")
     if not 1 <= round_number <= ROUNDS:
-        raise WildRankError(f"round must be 1..11, got {round_number}")
+        raise WildRankError(f"round must be 1..11, got {round_number}", argument="round")
     return int(round_number) + 2
 
 

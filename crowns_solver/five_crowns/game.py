@@ -1151,7 +1151,7 @@ def _seed_sequence(seed: Any) -> np.random.SeedSequence:
     if isinstance(seed, np.random.SeedSequence):
         return seed
     if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise RulesError(f"seed must be an integer >= 0 or a numpy SeedSequence, got {seed!r}")
+        raise RulesError(f"seed must be an integer >= 0 or a numpy SeedSequence, got {seed!r}", argument="seed")
     return np.random.SeedSequence(int(seed))
 
 

@@ -58,16 +58,18 @@ class Rules:
 
     def __post_init__(self) -> None:
         if not isinstance(self.all_wild_melds, bool):
-            raise RulesError(f"all_wild_melds must be True or False, got {self.all_wild_melds!r}")
+            raise RulesError(f"all_wild_melds must be True or False, got {self.all_wild_melds!r}",
+                             argument="all_wild_melds")
         m = self.max_book_size
         if m is not None and (isinstance(m, bool) or not isinstance(m, numbers.Integral) or m < 5):
             raise RulesError(
                 f"max_book_size must be None or an integer >= 5, got {m!r} (with a smaller cap"
-                " some books could not be split, so the cap would change the deadwood)"
+                " some books could not be split, so the cap would change the deadwood)",
+                argument="max_book_size",
             )
         if m is not None:
             object.__setattr__(self, "max_book_size", int(m))
         # an integer, as GameRules checks it: 2.0 or True are not a number of sets
         if isinstance(self.sets, bool) or not isinstance(self.sets, numbers.Integral) or self.sets not in (1, 2):
-            raise RulesError(f"sets must be the integer 1 or 2, got {self.sets!r}")
+            raise RulesError(f"sets must be the integer 1 or 2, got {self.sets!r}", argument="sets")
         object.__setattr__(self, "sets", int(self.sets))
