@@ -98,7 +98,9 @@ def test_discard_table_against_case_file(case):
 
 
 def _sort_key(row) -> tuple:
-    return (not row.goes_out, row.expected_next, -row.p_out_next, row.deadwood, -row.value, parse_card(row.card))
+    # discards that go out: a natural card before a wild (value 20 or 50), then the higher value
+    return (not row.goes_out, row.expected_next, -row.p_out_next, row.deadwood, row.goes_out and row.value >= 20,
+            -row.value, parse_card(row.card))
 
 
 def _check_order(df: pd.DataFrame) -> None:

@@ -224,3 +224,44 @@ def test_five_crowns_errors_name_the_option_as_typed(capsys, argv, message):
     code, out, err = run_cli(capsys, "five-crowns", *argv)
     assert code == 2 and not out
     assert err.startswith(f"crowns: error: {message}") and err.count("\n") == 1
+
+
+# ---------------------------------------------------------------- going out: which card
+def test_going_out_the_table_ranks_a_natural_card_before_a_wild(capsys):
+    from conftest import run_cli
+
+    from crowns_solver.five_crowns import rank_discards
+
+    # round 1 (3s wild): every discard goes out; the JK and the 3H are wilds the next
+    # player could take on the last turn, so a natural card comes first (the higher one)
+    df = rank_discards(["3H", "4H", "5H", "JK"], 3)
+    assert df.goes_out.all()
+    assert list(df.card) == ["5H", "4H", "JK", "3H"]
+    code, out, _ = run_cli(capsys, "five-crowns", "discard", "--round", "1", "3H", "4H", "5H", "JK")
+    assert out.splitlines()[3].split()[:2] == ["1", "5H"]
+    # the same on a last turn, and among the going-out rows of a hand that can also keep
+    # deadwood (only the rows that go out are reordered)
+    assert list(rank_discards(["3H", "4H", "5H", "JK"], 3, last_turn=True).card) == ["5H", "4H", "JK", "3H"]
+
+
+def test_then_discard_is_the_tables_first_row_again():
+    # TakeAdvice.then_discard (the advisor player's choice) disagreed with rank_discards'
+    # first row on hands that go out after taking: the table put a wild first
+    import random
+
+    from crowns_solver.five_crowns import rank_discards, should_take_discard
+    from crowns_solver.five_crowns.cards import card_name
+
+    rng = random.Random(7)
+    deck = [card_name(c) for c in range(55) for _ in range(2)] + ["JK"] * 6
+    wilds_out = 0
+    for _ in range(300):
+        r = rng.randint(1, 3)
+        cards = rng.sample(deck, r + 3 + 4)
+        hand, top, seen = cards[:r + 2], cards[r + 2], cards[r + 3:]
+        adv = should_take_discard(hand, top, r + 2, seen=seen)
+        table = rank_discards(hand + [top], r + 2, seen=seen)
+        assert adv.then_discard == table.card.iloc[0], (hand, top, seen)
+        if table.goes_out.iloc[0] and (table.value >= 20).any():
+            wilds_out += 1
+    assert wilds_out > 0          # the sample holds going-out hands with a wild in them

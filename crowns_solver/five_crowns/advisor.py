@@ -92,14 +92,22 @@ def _ranked_rows(rows: list[tuple[int, int, int, int]], total: int, wild_rank: i
     go out; then the least deadwood kept; then the higher-valued card; a natural card
     before a joker; the lower code.  Every row shares the same `total` unseen cards, so
     the sums order as the expectations do; with no unseen card the look-ahead is skipped.
+    Discards that go out tie on everything but the card: a natural card before a wild,
+    then the higher value (the advisor player's going-out discard, ``players._least_deadwood_card``).
 
     The one ordering of the advisor's discards: :func:`rank_discards`, the discard
     :func:`should_take_discard` expects after taking, and the advisor player."""
 
     def key(row: tuple[int, int, int, int]) -> tuple:
         code, kept, n_out, dsum = row
+        value = card_value(code, wild_rank)
+        if kept == 0:
+            # goes out: the score is 0 whatever is thrown, and the next player may take it
+            # on the last turn, so a natural card before a wild (20 or 50: a card of the
+            # wild rank or a joker), then the higher value, as the advisor player goes out
+            return (False, 0, 0, 0, value >= 20, -value, code == JOKER, code)
         look = (dsum, -n_out) if total else (0, 0)
-        return (kept != 0, *look, kept, -card_value(code, wild_rank), code == JOKER, code)
+        return (True, *look, kept, False, -value, code == JOKER, code)
 
     return sorted(rows, key=key)
 
@@ -178,11 +186,14 @@ def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[s
 
         Rows are sorted best first by: goes out now; then lower ``expected_next``; then
         higher ``p_out_next``; then lower ``deadwood``; then the higher-valued card (get
-        rid of points); then card order (suits S H C D R, rank, joker last).  With no
-        unseen card left the look-ahead columns are None / NaN and are skipped in the
-        ordering.  ``df.attrs`` holds ``unseen`` (cards the next draw comes from; with
-        `discard_reshuffled`, counting the candidate's own copy), ``wild_rank`` and
-        ``discard_reshuffled`` and ``last_turn``.
+        rid of points); then card order (suits S H C D R, rank, joker last).  Among the
+        discards that go out (you score 0 whichever you throw, and the next player may
+        take it): a natural card before a wild (a card of the wild rank or a joker), then
+        the higher value, then card order.  With no unseen card left the look-ahead
+        columns are None / NaN and are skipped in the ordering.  ``df.attrs`` holds
+        ``unseen`` (cards the next draw comes from; with `discard_reshuffled`, counting
+        the candidate's own copy), ``wild_rank``, ``discard_reshuffled`` and
+        ``last_turn``.
 
     Raises
     ------

@@ -155,8 +155,8 @@ def cmd_discard(args: argparse.Namespace) -> int:
     if args.last_turn:
         print("best first: lower deadwood (last turn), then higher card value")
     else:
-        print("best first: goes out now, then lower E[deadwood next], higher P(out next), lower"
-              " deadwood, higher card value")
+        print("best first: goes out now (a natural card before a wild), then lower E[deadwood next],"
+              " higher P(out next), lower deadwood, higher card value")
     return 0
 
 
