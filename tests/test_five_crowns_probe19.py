@@ -265,3 +265,29 @@ def test_then_discard_is_the_tables_first_row_again():
         if table.goes_out.iloc[0] and (table.value >= 20).any():
             wilds_out += 1
     assert wilds_out > 0          # the sample holds going-out hands with a wild in them
+
+
+# ---------------------------------------------------------------- Ctrl-C at the keeper's prompt
+def test_ctrl_c_at_the_keepers_prompt_saves_and_says_how_to_resume(tmp_path):
+    # it ended with the command's bare 'crowns: interrupted': the scores were saved, but
+    # the player was not told where (the default file name has the date and time in it)
+    path = tmp_path / "game.json"
+    lines = iter(["12", "0"])
+
+    def read(prompt):
+        try:
+            return next(lines)
+        except StopIteration:
+            raise KeyboardInterrupt from None
+
+    out: list[str] = []
+    keeper = interactive(read=read, write=out.append, save=path, names=["Ann", "Bob"])
+    assert keeper is not None and [e.points for e in keeper.entries] == [12, 0]
+    assert out[-1] == f"Saved to {path}. Continue with: crowns five-crowns keeper --resume {path}"
+    assert [e.points for e in ScoreKeeper.load(path).entries] == [12, 0]
+    # before the game starts nothing is saved, and it says so
+    out.clear()
+    lines = iter([])
+    assert interactive(read=read, write=out.append, save=tmp_path / "new.json") is None
+    assert out[-1] == "Input ended before the game started; nothing was saved."
+    assert not (tmp_path / "new.json").exists()

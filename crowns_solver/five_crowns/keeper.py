@@ -1073,7 +1073,7 @@ def interactive(
     ----------
     read : callable(prompt) -> str, optional
         Reads one line (default :func:`input`); EOFError means the user closed input,
-        which saves and stops.
+        which saves and stops, and so does KeyboardInterrupt (Ctrl-C).
     write : callable(str), optional
         Prints one message (default :func:`print`).
     resume : path, optional
@@ -1145,7 +1145,7 @@ def interactive(
                                  ties="share" if ties is None else ties,
                                  max_tiebreaks=3 if max_tiebreaks is None else max_tiebreaks)
             path = _choose_path(Path(save) if save is not None else default_save_path(), read, write)
-        except EOFError:
+        except (EOFError, KeyboardInterrupt):   # Ctrl-D or Ctrl-C
             write("")
             write("Input ended before the game started; nothing was saved.")
             return None
@@ -1154,7 +1154,7 @@ def interactive(
     write(HELP if not keeper.finished else FINISHED_HELP)
     try:
         _play(keeper, path, read, write)
-    except EOFError:
+    except (EOFError, KeyboardInterrupt):   # Ctrl-D or Ctrl-C: as q, say where to resume
         write("")
     if not keeper.finished:
         keeper.save(path, overwrite=True)
