@@ -291,3 +291,31 @@ def test_ctrl_c_at_the_keepers_prompt_saves_and_says_how_to_resume(tmp_path):
     assert interactive(read=read, write=out.append, save=tmp_path / "new.json") is None
     assert out[-1] == "Input ended before the game started; nothing was saved."
     assert not (tmp_path / "new.json").exists()
+
+
+# ---------------------------------------------------------------- --players Ann,Bob,Cy
+@pytest.mark.parametrize("players, names", [
+    (["Ann,Bob,Cy"], ("Ann", "Bob", "Cy")),
+    (["Ann, Bob", "Mary Ann"], ("Ann", "Bob", "Mary Ann")),
+    (["Ann,", "Bob"], ("Ann", "Bob")),
+])
+def test_commas_separate_the_keepers_player_names(tmp_path, monkeypatch, players, names):
+    # '--players Ann,Bob,Cy' started a one-player game of 'Ann,Bob,Cy' (commas separate
+    # cards on the same command line)
+    from crowns_solver.cli import main
+
+    path = tmp_path / "p.json"
+    monkeypatch.setattr("builtins.input", lambda prompt="": "q")
+    assert main(["five-crowns", "keeper", "--save", str(path), "--players", *players]) == 0
+    assert ScoreKeeper.load(path).names == names
+
+
+@pytest.mark.parametrize("empty", [",", "", " , "])
+def test_a_players_argument_with_no_name_is_refused(tmp_path, capsys, empty):
+    # ',' was accepted as a player's name
+    from conftest import run_cli
+
+    path = tmp_path / "p.json"
+    code, out, err = run_cli(capsys, "five-crowns", "keeper", "--save", str(path), "--players", "Ann", empty)
+    assert code == 2 and not path.exists()
+    assert err == f"crowns: error: --players: no name in {empty!r} (names are separated by spaces or commas)\n"

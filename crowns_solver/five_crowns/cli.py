@@ -27,9 +27,26 @@ def cmd_keeper(args: argparse.Namespace) -> int:
 
         raise RecordError(f"--resume needs the file of a saved game, got {args.resume!r}")
     _check_max_tiebreaks(args.max_tiebreaks, args.ties, resumed=args.resume is not None)
-    interactive(resume=args.resume, save=args.save, names=args.players, first_dealer=args.first_dealer,
+    names = None if args.players is None else _player_names(args.players)
+    interactive(resume=args.resume, save=args.save, names=names, first_dealer=args.first_dealer,
                 ties=args.ties, max_tiebreaks=args.max_tiebreaks, cli=True)
     return 0
+
+
+def _player_names(items: list[str]) -> list[str]:
+    """The names of ``--players``: commas separate names too, as they separate cards
+    (``--players Ann,Bob,Cy`` was one player named 'Ann,Bob,Cy': session-19 probe); spaces
+    stay inside a name (``"Mary Ann"``).  An argument with no name at all (``""``,
+    ``","``) is a PlayerNameError naming it (``,`` was a player's name)."""
+    from ..errors import PlayerNameError
+
+    out: list[str] = []
+    for item in items:
+        parts = [part.strip() for part in item.split(",") if part.strip()]
+        if not parts:
+            raise PlayerNameError(f"--players: no name in {item!r} (names are separated by spaces or commas)")
+        out.extend(parts)
+    return out
 
 
 def _check_max_tiebreaks(value: int | None, ties: str | None, *, resumed: bool = False) -> None:
@@ -256,7 +273,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     src.add_argument("--save", metavar="FILE",
                      help="save a new game to FILE (default five-crowns-YYYYMMDD-HHMM.json; asks before overwriting)")
     keeper.add_argument("--players", nargs="+", action="extend", metavar="NAME",
-                        help="the players in seat order (asked for if omitted; a repeated --players adds names)")
+                        help="the players in seat order (asked for if omitted; spaces or commas separate names,"
+                             " so quote a name with a space: \"Mary Ann\"; a repeated --players adds names)")
     keeper.add_argument("--first-dealer", metavar="NAME", help="who deals round 1 (default: the first player)")
     keeper.add_argument("--ties", choices=TIES,
                         help="equal lowest totals after round 11 share the win (default), or the tied players"
