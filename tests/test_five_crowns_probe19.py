@@ -192,7 +192,7 @@ def test_discard_and_take_commands_take_last_turn(capsys):
     lines = out.splitlines()
     assert lines[1] == "7 cards held; last turn: no draw follows, you score the deadwood you keep"
     assert lines[3].split() == ["1", "KD", "14", "no", "-", "-"]
-    assert lines[-1] == "best first: lower deadwood (last turn), then higher card value"
+    assert lines[-1] == "best first: lower deadwood (last turn; at 0 a natural card before a wild), then higher card value"
     code, out, _ = run_cli(capsys, "five-crowns", "discard", "--round", "4", *LAST_HAND, "--last-turn", "--json")
     data = json.loads(out)
     assert data["last_turn"] is True and data["discards"][0]["card"] == "KD"

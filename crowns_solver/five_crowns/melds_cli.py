@@ -153,7 +153,7 @@ def cmd_discard(args: argparse.Namespace) -> int:
         card = r.card + (f" x{r.copies}" if r.copies > 1 else "")
         print(f"{i:>3} {card:<8}{r.deadwood:>9} {'yes' if r.goes_out else 'no':>8} {p:>12} {e:>17}")
     if args.last_turn:
-        print("best first: lower deadwood (last turn), then higher card value")
+        print("best first: lower deadwood (last turn; at 0 a natural card before a wild), then higher card value")
     else:
         print("best first: goes out now (a natural card before a wild), then lower E[deadwood next],"
               " higher P(out next), lower deadwood, higher card value")
