@@ -319,3 +319,35 @@ def test_a_players_argument_with_no_name_is_refused(tmp_path, capsys, empty):
     code, out, err = run_cli(capsys, "five-crowns", "keeper", "--save", str(path), "--players", "Ann", empty)
     assert code == 2 and not path.exists()
     assert err == f"crowns: error: --players: no name in {empty!r} (names are separated by spaces or commas)\n"
+
+
+# ---------------------------------------------------------------- saving through a symbolic link
+def test_the_keeper_saves_through_a_symbolic_link_into_the_file_it_points_to(tmp_path):
+    # resuming link.json -> store/real.json replaced the link by a new file: real.json kept
+    # the old scores and the link was gone
+    store = tmp_path / "store"
+    store.mkdir()
+    real = store / "real.json"
+    ScoreKeeper(["Ann", "Bob"]).save(real)
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    read, write, out = _script(["0", "5", "q"])
+    interactive(read=read, write=write, resume=link)
+    assert link.is_symlink() and link.resolve() == real.resolve()
+    assert [e.points for e in ScoreKeeper.load(real).entries] == [0, 5]
+    assert sorted(p.name for p in store.iterdir()) == ["real.json"]       # no temporary file left
+
+
+def test_a_game_record_saved_over_a_link_with_overwrite_keeps_the_link(tmp_path):
+    from crowns_solver.errors import OutputExistsError
+    from crowns_solver.five_crowns import play_game
+
+    real = tmp_path / "real.json"
+    real.write_text("{}\n")
+    link = tmp_path / "link.json"
+    link.symlink_to(real)
+    result = play_game(["greedy", "greedy"], seed=1)
+    with pytest.raises(OutputExistsError):
+        result.save(link)                                              # still refused unless asked
+    result.save(link, overwrite=True)
+    assert link.is_symlink() and json.loads(real.read_text())["seed"] == 1

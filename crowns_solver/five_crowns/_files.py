@@ -58,7 +58,8 @@ def _umask() -> int:
 def write_json(path: Any, data: Any, *, overwrite: bool, what: str = "file") -> None:
     """Write `data` as indented JSON to `path`, atomically: through a temporary file in
     the same folder that replaces `path` only once complete, so a crash or a full disk
-    never leaves half a file (the game record's and the score keeper's ``save``).
+    never leaves half a file (the game record's and the score keeper's ``save``).  A
+    symbolic link is followed: the file it points to is replaced, and the link stays.
 
     Parameters
     ----------
@@ -80,6 +81,11 @@ def write_json(path: Any, data: Any, *, overwrite: bool, what: str = "file") -> 
         The file cannot be written.
     """
     target = check_output(path, overwrite=overwrite, what=what)
+    if target.is_symlink():
+        # write the file the link points to: replacing the link itself left that file as it
+        # was and turned the link into a copy (found by the session-19 probe, a keeper
+        # file --resume'd through a link into a synced folder)
+        target = Path(os.path.realpath(target))
     try:   # a replaced file keeps its mode; a new one gets the usual umask mode, like results files
         mode = stat.S_IMODE(os.stat(target).st_mode)
     except FileNotFoundError:
