@@ -351,3 +351,16 @@ def test_a_game_record_saved_over_a_link_with_overwrite_keeps_the_link(tmp_path)
         result.save(link)                                              # still refused unless asked
     result.save(link, overwrite=True)
     assert link.is_symlink() and json.loads(real.read_text())["seed"] == 1
+
+
+# ---------------------------------------------------------------- JSON nested too deeply
+@pytest.mark.parametrize("command, what", [("replay", "game record"), ("keeper --resume", "score-keeper file")])
+def test_a_file_of_json_nested_too_deeply_is_one_line(tmp_path, capsys, command, what):
+    # a RecursionError traceback from json.loads
+    from conftest import run_cli
+
+    path = tmp_path / "deep.json"
+    path.write_text("[" * 100_000 + "\n")
+    code, out, err = run_cli(capsys, "five-crowns", *command.split(), str(path))
+    assert code == 2 and not out
+    assert err == f"crowns: error: {path}: not a {what}: the JSON is nested too deeply\n"

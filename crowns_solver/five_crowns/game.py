@@ -1272,6 +1272,8 @@ def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:
         data = json.loads(text, parse_int=json_int)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{path}: not a JSON file ({exc})") from None
+    except RecursionError:   # '[[[[...' 100,000 deep was a traceback (session-19 probe)
+        raise RecordError(f"{path}: not a game record: the JSON is nested too deeply") from None
     check_numbers(data, RecordError, f"{path}: ")
     if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT:
         raise RecordError(f"{path}: not a Five Crowns game record (expected format {RECORD_FORMAT!r})")

@@ -944,6 +944,8 @@ class ScoreKeeper:
             data = json.loads(text, parse_int=json_int)
         except json.JSONDecodeError as exc:
             raise RecordError(f"{path}: not a JSON file ({exc})") from None
+        except RecursionError:   # '[[[[...' 100,000 deep was a traceback (session-19 probe)
+            raise RecordError(f"{path}: not a score-keeper file: the JSON is nested too deeply") from None
         check_numbers(data, RecordError, f"{path}: ")
         try:
             return cls.from_dict(data)
