@@ -260,7 +260,7 @@ def read_header(path: str | Path) -> dict[str, Any]:
 def _parse_header(line: bytes, path: str | Path) -> dict[str, Any]:
     try:
         head = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):   # RecursionError: JSON nested too deeply
         head = None
     if not isinstance(head, dict) or head.get("format") != FORMAT or not isinstance(head.get("meta"), dict):
         raise ResultsFileError(f"{path}: not a crowns results file (no {FORMAT} header on line 1)")
@@ -301,7 +301,7 @@ def _read_chunks(path: str | Path, *, repair: bool) -> tuple[dict[str, Any], dic
             if (isinstance(idx, bool) or not isinstance(idx, int) or not isinstance(cols, dict)
                     or any(not isinstance(v, list) or len(v) != n_games for v in cols.values())):
                 raise ValueError
-        except (ValueError, KeyError, TypeError):
+        except (ValueError, KeyError, TypeError, RecursionError):
             raise ResultsFileError(f"{path}: line {lineno} is not a finished chunk") from None
         if not 0 <= idx < len(sizes):
             raise ResultsFileError(f"{path}: line {lineno} holds chunk {idx}, but the run has chunks 0..{len(sizes) - 1}"

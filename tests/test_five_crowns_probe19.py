@@ -364,3 +364,22 @@ def test_a_file_of_json_nested_too_deeply_is_one_line(tmp_path, capsys, command,
     code, out, err = run_cli(capsys, "five-crowns", *command.split(), str(path))
     assert code == 2 and not out
     assert err == f"crowns: error: {path}: not a {what}: the JSON is nested too deeply\n"
+
+
+@pytest.mark.parametrize("deep_line", [1, 2])
+def test_simulate_out_with_a_line_nested_too_deeply_is_one_line(tmp_path, capsys, deep_line):
+    # montecarlo's results reader (shared): a RecursionError traceback
+    from conftest import run_cli
+
+    path = tmp_path / "r.jsonl"
+    code, _, _ = run_cli(capsys, "five-crowns", "simulate", "3", "--seed", "1", "--workers", "1", "--out", str(path))
+    assert code == 0
+    lines = path.read_text().splitlines()
+    lines[deep_line - 1] = "[" * 100_000
+    path.write_text("\n".join(lines) + "\n")
+    code, out, err = run_cli(capsys, "five-crowns", "simulate", "3", "--seed", "1", "--workers", "1",
+                             "--out", str(path))
+    assert code == 2 and not out and err.count("\n") == 1
+    assert err.startswith(f"crowns: error: {path}: ")
+    assert err.endswith("not a crowns results file (no crowns-montecarlo header on line 1)\n" if deep_line == 1
+                        else "line 2 is not a finished chunk\n")
