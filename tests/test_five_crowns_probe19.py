@@ -383,3 +383,14 @@ def test_simulate_out_with_a_line_nested_too_deeply_is_one_line(tmp_path, capsys
     assert err.startswith(f"crowns: error: {path}: ")
     assert err.endswith("not a crowns results file (no crowns-montecarlo header on line 1)\n" if deep_line == 1
                         else "line 2 is not a finished chunk\n")
+
+
+@pytest.mark.parametrize("size", [0, 14])
+def test_should_take_discard_gives_one_range_for_the_hand_before_drawing(size):
+    # an empty hand said 'expected 1 to 14', while 14 cards said 'expected 1 to 13'
+    from crowns_solver.errors import HandSizeError
+    from crowns_solver.five_crowns import should_take_discard
+
+    hand = (["JK"] * 6 + ["3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S"])[:size]
+    with pytest.raises(HandSizeError, match=f"^hand has {size} cards, expected 1 to 13$"):
+        should_take_discard(hand, "3H", 3)

@@ -112,10 +112,10 @@ def _ranked_rows(rows: list[tuple[int, int, int, int]], total: int, wild_rank: i
     return sorted(rows, key=key)
 
 
-def _prepare(hand, wild_rank, rules, seen, round_number, extra_size, lo, draw_pile):
+def _prepare(hand, wild_rank, rules, seen, round_number, extra_size, lo, draw_pile, hi=MAX_HAND):
     rules = _rules(rules)
     check_wild_rank(wild_rank)
-    codes = parse_hand(hand, sets=rules.sets, size=(lo, MAX_HAND), what="hand")
+    codes = parse_hand(hand, sets=rules.sets, size=(lo, hi), what="hand")
     if round_number is not None:
         check_round_size(len(codes), round_number, extra=(extra_size,), what="hand")
     seen_codes = parse_hand(seen, sets=rules.sets, what="seen")
@@ -417,11 +417,8 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
     advisor's wasted turns").  Both are now a tie, and draw blind.
     """
     _check_last_turn(last_turn)
-    rules, codes, seen_codes, pile = _prepare(hand, wild_rank, rules, seen, round, 0, 1, draw_pile)
-    if len(codes) > MAX_HAND - 1:
-        from ..errors import HandSizeError
-
-        raise HandSizeError(f"hand has {count(len(codes), 'card')}, expected 1 to {MAX_HAND - 1} before drawing")
+    # before drawing: 1 to 13 cards (an empty hand said 'expected 1 to 14', 14 'expected 1 to 13')
+    rules, codes, seen_codes, pile = _prepare(hand, wild_rank, rules, seen, round, 0, 1, draw_pile, MAX_HAND - 1)
     top = parse_card(top_card)
     f = _take_figures(codes, top, wild_rank, rules, _pool(codes, seen_codes, rules.sets, pile, extra=[top]),
                       then=True, last_turn=last_turn)
