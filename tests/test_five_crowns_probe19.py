@@ -394,3 +394,29 @@ def test_should_take_discard_gives_one_range_for_the_hand_before_drawing(size):
     hand = (["JK"] * 6 + ["3S", "4S", "5S", "6S", "7S", "8S", "9S", "10S"])[:size]
     with pytest.raises(HandSizeError, match=f"^hand has {size} cards, expected 1 to 13$"):
         should_take_discard(hand, "3H", 3)
+
+
+# ---------------------------------------------------------------- --first-dealer with typed names
+def test_a_first_dealer_who_is_none_of_the_typed_names_is_asked_again(tmp_path):
+    # the names typed at the prompt were lost: a one-line 'not a player' error ended the keeper
+    path = tmp_path / "g.json"
+    read, write, out = _script(["2", "Ann", "Bob", "Zoe", "bob", "q"])
+    keeper = interactive(read=read, write=write, save=path, first_dealer="Zed")
+    text = "\n".join(out)
+    assert "Names in seat order, clockwise (Zed deals round 1)." in text
+    assert "not a player: 'Zed' (players: Ann, Bob)." in text and "not a player: 'Zoe' (players: Ann, Bob)." in text
+    assert text.count("Who deals round 1? (Ann, Bob): ") == 2
+    assert keeper.names == ("Ann", "Bob") and keeper.first_dealer == 1
+    assert ScoreKeeper.load(path).first_dealer == 1
+    assert "Bob deals, Ann starts." in text
+
+
+def test_a_first_dealer_among_the_typed_names_and_given_names_are_as_before(tmp_path):
+    from crowns_solver.errors import PlayerNameError
+
+    read, write, out = _script(["2", "Ann", "Bob", "q"])
+    assert interactive(read=read, write=write, save=tmp_path / "a.json", first_dealer="bob").first_dealer == 1
+    read, write, out = _script(["q"])
+    with pytest.raises(PlayerNameError, match="not a player: 'Zed'"):
+        interactive(read=read, write=write, save=tmp_path / "b.json", names=["Ann", "Bob"], first_dealer="Zed")
+    assert not (tmp_path / "b.json").exists() and out == []

@@ -1141,11 +1141,14 @@ def interactive(
             write(f"Totals after round {keeper.rounds_complete}: {keeper.standings(keeper.rounds_complete)}")
     else:
         try:
-            if names is None:
-                names = _ask_names(read, write)
-            keeper = ScoreKeeper(names, first_dealer=0 if first_dealer is None else first_dealer,
-                                 ties="share" if ties is None else ties,
+            asked = names is None
+            if asked:
+                names = _ask_names(read, write, first_dealer)
+            keeper = ScoreKeeper(names, ties="share" if ties is None else ties,
                                  max_tiebreaks=3 if max_tiebreaks is None else max_tiebreaks)
+            if first_dealer is not None:
+                keeper.first_dealer = _first_dealer(keeper, first_dealer, read, write) if asked \
+                    else keeper._seat(first_dealer)
             path = _choose_path(Path(save) if save is not None else default_save_path(), read, write)
         except (EOFError, KeyboardInterrupt):   # Ctrl-D or Ctrl-C
             write("")
@@ -1214,14 +1217,31 @@ def _ask(read: Callable[[str], str], prompt: str) -> str:
     return read(prompt).strip()
 
 
-def _ask_names(read: Callable[[str], str], write: Callable[[str], None]) -> list[str]:
+def _first_dealer(keeper: ScoreKeeper, first_dealer: int | str, read: Callable[[str], str],
+                  write: Callable[[str], None]) -> int:
+    """The seat of `first_dealer` among names the user has just typed; when it is none of
+    them, say so and ask who deals round 1 (the names were lost with the old one-line
+    error: session-19 probe)."""
+    who: int | str = first_dealer
+    while True:
+        try:
+            return keeper._seat(who)
+        except PlayerNameError as exc:
+            write(f"{exc}.")
+        who = _ask(read, f"Who deals round 1? ({', '.join(keeper.names)}): ")
+
+
+def _ask_names(read: Callable[[str], str], write: Callable[[str], None],
+               first_dealer: int | str | None = None) -> list[str]:
     while True:
         text = _ask(read, f"Number of players (1-{MAX_PLAYERS}): ")
         if text.isdecimal() and len(text) <= 3 and 1 <= int(text) <= MAX_PLAYERS:
             count = int(text)
             break
         write(f"Please type a whole number from 1 to {MAX_PLAYERS} (got {text!r}).")
-    write("Names in seat order, clockwise (the first one deals round 1).")
+    deals = "the first one" if first_dealer is None else (
+        f"player {first_dealer + 1}" if isinstance(first_dealer, int) else first_dealer)
+    write(f"Names in seat order, clockwise ({deals} deals round 1).")
     names: list[str] = []
     while len(names) < count:
         typed = _ask(read, f"Name of player {len(names) + 1}: ")
