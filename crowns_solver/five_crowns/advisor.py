@@ -310,8 +310,9 @@ class TakeAdvice:
         The advisor player's discard after taking it: when taking goes out, its
         going-out discard (the least deadwood; ties: a natural card before a wild, then
         the higher-valued card); otherwise the discard :func:`rank_discards` ranks first
-        for the n + 1 cards (looking one draw ahead).  It may differ from
-        ``take_discard``: the least deadwood now is not always the best outlook.
+        for the n + 1 cards (looking one draw ahead); on a last turn
+        (``last_turn=True``) ``take_discard``.  It may differ from ``take_discard``
+        otherwise: the least deadwood now is not always the best outlook.
     """
 
     take: bool
