@@ -420,3 +420,20 @@ def test_a_first_dealer_among_the_typed_names_and_given_names_are_as_before(tmp_
     with pytest.raises(PlayerNameError, match="not a player: 'Zed'"):
         interactive(read=read, write=write, save=tmp_path / "b.json", names=["Ann", "Bob"], first_dealer="Zed")
     assert not (tmp_path / "b.json").exists() and out == []
+
+
+# ---------------------------------------------------------------- cards echoed as the library names them
+def test_the_commands_echo_cards_by_their_names(capsys):
+    # the heading and --json echoed the text typed, upper-cased: 'TH' beside '10H' in melds
+    from conftest import run_cli
+
+    code, out, _ = run_cli(capsys, "five-crowns", "deadwood", "--wild", "T", "TH", "ts", "joker")
+    assert code == 0 and out.splitlines()[:3] == ["10s wild: 10H 10S JK", "deadwood 0", "  book 10S 10H JK"]
+    code, out, _ = run_cli(capsys, "five-crowns", "discard", "--round", "1", "TH", "ts", "joker", "4h",
+                           "--seen", "th", "--draw-pile", "tc", "jk", "--json")
+    data = json.loads(out)
+    assert (data["cards"], data["seen"], data["draw_pile"]) == (["10H", "10S", "JK", "4H"], ["10H"], ["10C", "JK"])
+    assert set(data["cards"]) == {d["card"] for d in data["discards"]}
+    code, out, _ = run_cli(capsys, "five-crowns", "take", "--round", "1", "TH", "ts", "4h", "--top", "joker", "--json")
+    data = json.loads(out)
+    assert data["cards"] == ["10H", "10S", "4H"] and data["top_card"] == "JK"

@@ -75,9 +75,18 @@ def _wild_arg(text: str) -> int:
         raise WildRankError(f"--wild must be a rank 3..13 (or J, Q, K), got {text!r}") from None
 
 
+def _names(cards: list[str]) -> list[str]:
+    """The cards as the library names them (``TH`` -> ``10H``, ``joker`` -> ``JK``), so the
+    heading and ``--json`` match the other fields (they echoed the text typed, upper-cased:
+    ``TH`` beside ``10H``); called once the cards are checked."""
+    from .cards import card_name, parse_card
+
+    return [card_name(parse_card(c)) for c in cards]
+
+
 def _heading(cards: list[str], wild: int, round_number: int | None) -> str:
     where = f"round {round_number} ({count(round_number + 2, 'card')}), " if round_number is not None else ""
-    return f"{where}{WILD_NAMES[wild]} wild: {' '.join(c.upper() for c in cards)}"
+    return f"{where}{WILD_NAMES[wild]} wild: {' '.join(_names(cards))}"
 
 
 def _arrangement_dict(arr) -> dict:
@@ -95,7 +104,7 @@ def cmd_deadwood(args: argparse.Namespace) -> int:
     cards, _, _, wild, rnd, rules = _setup(args)
     arr = best_melds(cards, wild, rules=rules, round=rnd)
     if args.json:
-        d = {"cards": [c.upper() for c in cards], "wild_rank": wild, "round": rnd,
+        d = {"cards": _names(cards), "wild_rank": wild, "round": rnd,
              "hand_value": hand_value(cards, wild)}
         d.update(_arrangement_dict(arr))
         print_json(d)
@@ -119,7 +128,7 @@ def cmd_discard(args: argparse.Namespace) -> int:
     unseen = df.attrs["unseen"]
     if args.json:
         print_json({
-            "cards": [c.upper() for c in cards], "seen": [c.upper() for c in seen], "wild_rank": wild,
+            "cards": _names(cards), "seen": _names(seen), "wild_rank": wild,
             "round": rnd, "unseen": unseen, **_pile_json(pile),
             **({"discard_reshuffled": True} if args.discard_reshuffled else {}),
             **({"last_turn": True} if args.last_turn else {}),
@@ -168,7 +177,7 @@ def cmd_take(args: argparse.Namespace) -> int:
                               last_turn=args.last_turn)
     if args.json:
         print_json({
-            "cards": [c.upper() for c in cards], "top_card": adv.top_card, "seen": [c.upper() for c in seen],
+            "cards": _names(cards), "top_card": adv.top_card, "seen": _names(seen),
             **_pile_json(pile),
             "wild_rank": wild, "round": rnd, "take": adv.take, "take_deadwood": adv.take_deadwood,
             "take_discard": adv.take_discard, "take_goes_out": adv.take_goes_out,
@@ -196,7 +205,7 @@ def _pile_text(pile: list[str], pool: int) -> str:
 
 def _pile_json(pile: list[str] | None) -> dict:
     """The ``draw_pile`` field of ``--json`` output, when ``--draw-pile`` was given."""
-    return {} if pile is None else {"draw_pile": [c.upper() for c in pile]}
+    return {} if pile is None else {"draw_pile": _names(pile)}
 
 
 def _common(p: argparse.ArgumentParser, *, seen: bool) -> None:
