@@ -43,7 +43,9 @@ from ..errors import (
     WildRankError,
 )
 from ._files import write_json
-from .cards import ROUNDS, card_name, card_value, copies_per_set, full_deck, parse_card, parse_hand, wild_rank_for_round
+from .cards import (
+    ROUNDS, card_name, card_value, copies_per_set, full_deck, parse_card, parse_hand, wild_rank_for_round,
+)
 from .game import TIEBREAK_CARDS
 from ._text import count
 from .rules import MAX_TIEBREAKS, TIES, tiebreak_label
@@ -693,7 +695,8 @@ class ScoreKeeper:
         ------
         ScoreEntryError
             A bad value, a card typed more often over the round's players than the sets
-            hold, a missing or unknown name, a wrong count, a round already partly entered, or in a tiebreak round a score for a player who is not tied (the
+            hold, a missing or unknown name, a wrong count, a round already partly
+            entered, or in a tiebreak round a score for a player who is not tied (the
             message names the player and who plays the tiebreak).
         """
         rnd = self.round
@@ -751,8 +754,8 @@ class ScoreKeeper:
 
     def _by_name(self, values: dict[Any, Any]) -> dict[str, Any]:
         """`values` keyed by the players' own spelling: a name is matched as everywhere
-        else in the keeper (case, runs of spaces and Unicode forms ignored: ``"ann"`` is Ann), and two
-        keys for one player are refused rather than one silently winning."""
+        else in the keeper (case, runs of spaces and Unicode forms ignored: ``"ann"`` is
+        Ann), and two keys for one player are refused rather than one silently winning."""
         out: dict[str, Any] = {}
         keys: dict[str, Any] = {}
         for key, value in values.items():
