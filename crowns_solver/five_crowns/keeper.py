@@ -36,7 +36,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .._checks import control_char, name_too_long
+from .._checks import clean_name, name_problem
 from .._io import check_numbers, int_digits, json_int, read_text
 from ..errors import (
     CardError, CrownsError, DuplicateCardError, PlayerNameError, RecordError, RulesError, ScoreEntryError,
@@ -202,30 +202,36 @@ def possible_points(cards: int, wild_rank: int, sets: int = 1) -> frozenset[int]
 
 
 def check_names(names: Sequence[str]) -> tuple[str, ...]:
-    """Validate player names: 1..14 non-empty names, all different (case and runs of
-    spaces ignored), of printable text only.
+    """Validate player names: 1..14 names, all different (case and runs of spaces
+    ignored), each a display name by :func:`crowns_solver._checks.name_problem` (the
+    rule Cross Kings names follow too).
+
+    Parameters
+    ----------
+    names : sequence of str
+
+    Returns
+    -------
+    tuple of str
+        The names with runs of white space collapsed.
 
     Raises
     ------
     PlayerNameError
-        If a name is empty or not a string, holds a control character (newline, tab, a
-        terminal escape code; the message names it), a name repeats, or there are not
-        1..14 names.
+        If a name is not a string, is blank, holds a control character (newline, tab, a
+        terminal escape code; the message names it) or is longer than 40 characters, a
+        name repeats, or there are not 1..14 names.
     """
     if isinstance(names, str) or not isinstance(names, Iterable):
         raise PlayerNameError(f"names must be a list of player names, got {names!r}")
     out: list[str] = []
     for i, name in enumerate(names):
-        if not isinstance(name, str) or not name.strip():
-            raise PlayerNameError(f"player {i + 1}: a name cannot be empty (got {name!r})")
-        bad = control_char(name)
-        if bad is not None:
-            raise PlayerNameError(f"player {i + 1}: the name {name!r} holds the control character {bad}:"
-                                  " names are printed in the score table, so only printable text is allowed")
-        name = " ".join(name.split())
-        long = name_too_long(name)
-        if long is not None:
-            raise PlayerNameError(f"player {i + 1}: {long}")
+        if not isinstance(name, str):
+            raise PlayerNameError(f"player {i + 1}: a name must be text, got {name!r}")
+        problem = name_problem(name)
+        if problem is not None:
+            raise PlayerNameError(f"player {i + 1}: {problem}")
+        name = clean_name(name)
         if name.casefold() in (n.casefold() for n in out):
             raise PlayerNameError(f"player {i + 1}: the name {name!r} is already taken")
         out.append(name)
@@ -1173,18 +1179,11 @@ def _ask_names(read: Callable[[str], str], write: Callable[[str], None]) -> list
     names: list[str] = []
     while len(names) < count:
         typed = _ask(read, f"Name of player {len(names) + 1}: ")
-        bad = control_char(typed)
-        if bad is not None:
-            write(f"A name cannot hold control characters ({bad} in {typed!r}). Please type another name.")
+        problem = name_problem(typed)
+        if problem is not None:
+            write(f"{problem[0].upper()}{problem[1:]}. Please type another name.")
             continue
-        name = " ".join(typed.split())
-        if not name:
-            write("A name cannot be empty. Please type a name.")
-            continue
-        long = name_too_long(name)
-        if long is not None:
-            write(f"{long}. Please type a shorter name.")
-            continue
+        name = clean_name(typed)
         if name.casefold() in (n.casefold() for n in names):
             write(f"The name {name!r} is already taken. Please type another name.")
             continue
