@@ -744,7 +744,7 @@ def test_first_dealer_by_name_in_a_file_is_read_as_that_seat():
 
 
 @pytest.mark.parametrize("value, message", [
-    (10**5000, "points out of range: a number of 5001 digits is more than any hand can count"),
+    (10**5000, "points out of range: a number of 5001 digits is more than 3 cards can count in any round"),
     (-10**5000, "points cannot be negative: a number of 5001 digits"),
     ("1" * 5001, "points out of range: a number of 5001 digits is more than 3 cards can count in any round"),
     ("-" + "1" * 5001, "points cannot be negative: a number of 5001 digits"),

@@ -244,18 +244,25 @@ def check_names(names: Sequence[str]) -> tuple[str, ...]:
 _HUGE = 10**9
 
 
-def _entry_text(value: Any) -> str:
+def _huge_points(negative: bool, digits: int, wild: int, limit: int) -> ScoreEntryError:
+    """The error for points of more than :data:`_HUGE`, typed or given as an int (the
+    number is never converted: int() and str() refuse numbers past 4,300 digits)."""
+    if negative:
+        return ScoreEntryError(f"points cannot be negative: a number of {digits} digits")
+    return ScoreEntryError(f"points out of range: a number of {digits} digits is more than {wild} cards can count"
+                           f" in any round (at most {limit})")
+
+
+def _entry_text(value: Any, wild: int, limit: int) -> str:
     """The text of a score entry: whole-number points, a card string, or a list of card
-    strings (joined); anything else is a ScoreEntryError naming the value."""
+    strings (joined); anything else is a ScoreEntryError naming the value. `wild` and
+    `limit` (the cards dealt and the most they can count) are for the message on huge points."""
     if isinstance(value, bool) or value is None:
         raise ScoreEntryError(f"not points or cards: {value!r}")
     if isinstance(value, numbers.Integral):
         number = int(value)
         if abs(number) > _HUGE:   # no hand counts this much; and str() refuses past 4,300 digits
-            if number < 0:
-                raise ScoreEntryError(f"points cannot be negative: a number of {int_digits(number)} digits")
-            raise ScoreEntryError(f"points out of range: a number of {int_digits(number)} digits is more than any"
-                                  " hand can count")
+            raise _huge_points(number < 0, int_digits(number), wild, limit)
         return str(number)
     if isinstance(value, numbers.Real):
         raise ScoreEntryError(f"points must be a whole number >= 0, got {value!r}")
@@ -589,20 +596,15 @@ class ScoreKeeper:
             raise ScoreEntryError("the game is finished: no more entries")
         wild = self.round_info(rnd).cards_dealt  # the wild rank is the number of cards dealt
         limit = _max_points(wild, self.sets)
-        text = _entry_text(value)
+        text = _entry_text(value, wild, limit)
         if text in ("", ):
             raise ScoreEntryError("empty entry: type the points (e.g. 12) or the cards left in hand (e.g. 5R 9H JK)")
         if text == "-":
             return 0, ()
         number = text[1:] if text[:1] in "+-" else text
         if number.isdecimal():
-            if len(number) > len(str(_HUGE)):   # int() refuses numbers past 4,300 digits
-                if text[:1] == "-":
-                    raise ScoreEntryError(f"points cannot be negative: a number of {len(number)} digits")
-                raise ScoreEntryError(
-                    f"points out of range: a number of {len(number)} digits is more than {wild} cards can count"
-                    f" in any round (at most {limit})"
-                )
+            if len(number) > len(str(_HUGE)):
+                raise _huge_points(text[:1] == "-", len(number), wild, limit)
             points = int(text)
             if points < 0:
                 raise ScoreEntryError(f"points cannot be negative: {text}")
