@@ -102,3 +102,58 @@ def name_too_long(name: str) -> str | None:
     if len(name) <= NAME_MAX_CHARS:
         return None
     return f"{name[:20] + '...'!r} is {len(name):,} characters long; a name has at most {NAME_MAX_CHARS}"
+
+
+def clean_name(name: str) -> str:
+    """`name` as the library keeps and prints it: runs of white space (spaces, tabs,
+    newlines) collapsed to one space, none at either end."""
+    return " ".join(name.split())
+
+
+def name_key(name: str) -> str:
+    """What two display names are compared by: Unicode compatibility form (NFKC: a
+    composed and a decomposed "José", full-width "Ａｎｎ" and "Ann" are one name), runs of
+    white space as one, case ignored. Two names with the same key print alike, so one
+    game's players need different keys (the score keeper; Cross Kings' two players).
+
+    Parameters
+    ----------
+    name : str
+
+    Returns
+    -------
+    str
+    """
+    import unicodedata
+
+    return " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
+
+
+def name_problem(name: str) -> str | None:
+    """Why `name` cannot be a display name, or None: the one rule behind every name the
+    library prints (the Five Crowns score keeper's players, typed or given to the API, and
+    the Cross Kings players' ``Rules.names`` and ``--names``).
+
+    A name may not be empty or blank, may not hold a character of
+    :data:`NAME_REFUSED_CATEGORIES` (:func:`control_char`; checked on the name as given,
+    so a newline or tab is refused rather than collapsed), and once cleaned
+    (:func:`clean_name`) has at most :data:`NAME_MAX_CHARS` characters.
+
+    Parameters
+    ----------
+    name : str
+
+    Returns
+    -------
+    str or None
+        A message that names the problem and the offending character or length, e.g.
+        ``"the name 'A\\x1bB' holds the control character U+001B (names are printed, so
+        only printable text is allowed)"``; callers prefix where the name came from.
+    """
+    if not name.strip():
+        return f"a name cannot be empty or blank (got {name!r})"
+    bad = control_char(name)
+    if bad is not None:
+        return (f"the name {name!r} holds the control character {bad}"
+                " (names are printed, so only printable text is allowed)")
+    return name_too_long(clean_name(name))

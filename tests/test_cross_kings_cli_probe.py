@@ -42,9 +42,9 @@ def _fails(capsys, *argv: str) -> str:
     (("show", "--random", "-5"), "crowns cross-kings show: error: argument --random: must be >= 0: '-5'"),
     # an empty name reached Rules ("names must be two non-empty strings, got ('', 'x')")
     (("solve", "--random", "1", "--names", "", "x"),
-     "crowns cross-kings solve: error: argument --names: a player's name cannot be empty: ''"),
+     "crowns cross-kings solve: error: argument --names: a name cannot be empty or blank (got '')"),
     (("analyse", SAVE, "--names", "A", " "),
-     "crowns cross-kings analyse: error: argument --names: a player's name cannot be empty: ' '"),
+     "crowns cross-kings analyse: error: argument --names: a name cannot be empty or blank (got ' ')"),
     # analyse/play took any positive --node-limit; a huge one reached solve ("node_limit must be at most")
     (("analyse", SAVE, "--node-limit", "99999999999999999999"),
      "crowns cross-kings analyse: error: argument --node-limit: at most 4,611,686,018,427,387,904 nodes:"
@@ -192,10 +192,21 @@ def test_two_equal_names_are_refused_case_and_spaces_aside(capsys):
     # probe finding 17: '--names Ann ann' labelled both players alike
     code, out, err = run_cli(capsys, "cross-kings", "show", "--random", "1", "--names", "Ann", " ann ")
     assert code == 2 and not out
-    assert err == ("crowns: error: --names: the two players need different names, got 'Ann' and ' ann '"
+    assert err == ("crowns: error: --names: the two players need different names, got 'Ann' and 'ann'"
                    " (case and spaces aside)\n")
     code, out, err = run_cli(capsys, "cross-kings", "show", "--random", "1", "--names", "Ann", "Bob")
     assert code == 0 and "Ann" in out
+    # the API keeps the same rule (before, only the command line refused equal names)
+    from crowns_solver.cross_kings import Rules
+    from crowns_solver.errors import RulesError
+
+    with pytest.raises(RulesError, match="got 'Ann' and ' ann ' \\(case and spaces aside\\)"):
+        Rules(names=("Ann", " ann "))
+    assert Rules(names=("  Ann   Lee ", "Bob")).names == ("Ann Lee", "Bob")
+    with pytest.raises(RulesError, match="need different names"):   # the keeper's comparison (NFKC)
+        Rules(names=("Jos\u00e9", "Jose\u0301"))
+    with pytest.raises(RulesError, match="a name cannot be empty or blank \\(got ' '\\)"):
+        Rules(names=(" ", "Bob"))   # was accepted: the grid's status line named nobody
 
 
 @pytest.mark.parametrize("name", ["rtl\u202eX", "soft\u00adhyphen", "line\u2028sep", "esc\x1b[2J"])

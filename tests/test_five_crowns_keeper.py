@@ -92,9 +92,9 @@ def test_bad_input_reasks_and_loses_nothing(tmp_path):
     )
     text = s.text
     assert "Please type a whole number from 1 to 14" in text
-    assert text.count("A name cannot be empty. Please type a name.") == 2
+    assert text.count("A name cannot be empty or blank (got ''). Please type another name.") == 2
     assert "The name 'ann' is already taken" in text
-    assert "is 41 characters long; a name has at most 40. Please type a shorter name." in text
+    assert "is 41 characters long; a name has at most 40. Please type another name." in text
     assert "not a Five Crowns card: '2H'" in text
     assert "points cannot be negative: -4" in text
     assert "points must be a whole number >= 0: 4.5" in text
@@ -744,7 +744,7 @@ def test_first_dealer_by_name_in_a_file_is_read_as_that_seat():
 
 
 @pytest.mark.parametrize("value, message", [
-    (10**5000, "points out of range: a number of 5001 digits is more than any hand can count"),
+    (10**5000, "points out of range: a number of 5001 digits is more than 3 cards can count in any round"),
     (-10**5000, "points cannot be negative: a number of 5001 digits"),
     ("1" * 5001, "points out of range: a number of 5001 digits is more than 3 cards can count in any round"),
     ("-" + "1" * 5001, "points cannot be negative: a number of 5001 digits"),

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from ..cli import add_json_flag, print_json
-from .._checks import control_char, name_too_long
+from .._checks import clean_name, name_key, name_problem
 from .._io import read_text
 from ..errors import PositionError
 from .position import REACHES
@@ -59,17 +59,13 @@ def add_position_args(parser: argparse.ArgumentParser, *, optional: bool = True)
 def player_name(text: str) -> str:
     """An argparse ``type`` for ``--names``: a display name, not empty, without control
     or format characters (newline, escape, a bidirectional override...: printed raw, they
-    broke lines or drove the terminal; probe finding 17). The same rule as the score
-    keeper's names (:func:`crowns_solver._checks.control_char`)."""
-    if not text.strip():
-        raise argparse.ArgumentTypeError(f"a player's name cannot be empty: {text!r}")
-    bad = control_char(text)
-    if bad is not None:
-        raise argparse.ArgumentTypeError(f"a player's name cannot hold the control character {bad}: {text!r}")
-    long = name_too_long(text)
-    if long is not None:
-        raise argparse.ArgumentTypeError(long)
-    return text
+    broke lines or drove the terminal; probe finding 17), at most 40 characters, returned
+    with runs of white space collapsed. The same rule as the score keeper's names
+    (:func:`crowns_solver._checks.name_problem`)."""
+    problem = name_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return clean_name(text)
 
 
 def add_names_arg(parser: argparse.ArgumentParser) -> None:
@@ -84,7 +80,7 @@ def load_position(args: argparse.Namespace):  # -> Position
 
     from .position import Position, Rules
 
-    if args.names and args.names[0].strip().casefold() == args.names[1].strip().casefold():
+    if args.names and name_key(args.names[0]) == name_key(args.names[1]):
         raise PositionError(f"--names: the two players need different names, got {args.names[0]!r} and {args.names[1]!r}"
                             " (case and spaces aside)")
     rules = Rules(reach=args.reach or "any", names=tuple(args.names) if args.names else ("first", "second"))

@@ -16,7 +16,7 @@ from typing import Any, Literal, TypeAlias, get_args
 
 import numpy as np
 
-from .._checks import control_char, name_too_long
+from .._checks import clean_name, name_key, name_problem
 from ..errors import (
     CardError,
     DuplicateCardError,
@@ -248,13 +248,15 @@ class Rules:
     names : tuple of str
         Display names of the first and second player (the seed lets players choose
         names shown instead of Player 1 / Player 2); printable text, without control or
-        format characters (:func:`crowns_solver._checks.control_char`).
+        format characters, at most 40 characters, kept with runs of white space collapsed
+        (:func:`crowns_solver._checks.name_problem`, the score keeper's rule too).
 
     Raises
     ------
     RulesError
-        For an unknown reach, names that are not two non-empty strings, or a name
-        holding a control character (named as ``U+XXXX``).
+        For an unknown reach, names that are not two strings, or a name that is blank,
+        holds a control character (named as ``U+XXXX``) or is too long, or two names
+        that are the same but for case, spaces and Unicode forms (:func:`crowns_solver._checks.name_key`).
     """
 
     reach: Reach = "any"
@@ -268,15 +270,15 @@ class Rules:
         if isinstance(names, (str, bytes)) or not isinstance(names, (tuple, list)) or len(names) != 2 \
                 or not all(isinstance(n, str) and n for n in names):
             raise RulesError(f"names must be two non-empty strings, got {names!r}")
-        object.__setattr__(self, "names", tuple(names))  # a list would make the rules unhashable
-        for name in self.names:
-            bad = control_char(name)
-            if bad is not None:
-                raise RulesError(f"names: {name!r} holds the control character {bad} (names are printed"
-                                 " in the grid and the solver's output, so only printable text is allowed)")
-            long = name_too_long(name)
-            if long is not None:
-                raise RulesError(f"names: {long}")
+        for name in names:
+            problem = name_problem(name)
+            if problem is not None:
+                raise RulesError(f"names: {problem}")
+        # a tuple (a list would make the rules unhashable) of the names as printed
+        object.__setattr__(self, "names", tuple(clean_name(n) for n in names))
+        if name_key(self.names[0]) == name_key(self.names[1]):
+            raise RulesError(f"names: the two players need different names, got {names[0]!r} and {names[1]!r}"
+                             " (case and spaces aside)")
 
 
 def _rules(reach: Reach | Rules | None) -> Rules:

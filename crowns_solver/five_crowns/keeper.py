@@ -36,7 +36,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .._checks import control_char, name_too_long
+from .._checks import clean_name, name_problem
+from .._checks import name_key as _name_key  # one comparison for every name
 from .._io import check_numbers, int_digits, json_int, read_text
 from ..errors import (
     CardError, CrownsError, DuplicateCardError, PlayerNameError, RecordError, RulesError, ScoreEntryError,
@@ -203,40 +204,38 @@ def possible_points(cards: int, wild_rank: int, sets: int = 1) -> frozenset[int]
     return frozenset(s for s in range(bits.bit_length()) if bits >> s & 1)
 
 
-def _name_key(name: str) -> str:
-    """What two names are compared by: Unicode compatibility form (NFKC: a composed and a
-    decomposed "José", full-width "Ａｎｎ" and "Ann" are one name), runs of spaces as one,
-    case ignored."""
-    import unicodedata
-
-    return " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
-
-
 def check_names(names: Sequence[str]) -> tuple[str, ...]:
-    """Validate player names: 1..14 non-empty names, all different (case, runs of spaces
-    and Unicode forms ignored: see ``_name_key``), of printable text only.
+    """Validate player names: 1..14 names, all different (case, runs of spaces and
+    Unicode forms ignored: see :func:`crowns_solver._checks.name_key`), each a display
+    name by :func:`crowns_solver._checks.name_problem` (the rule Cross Kings names
+    follow too).
+
+    Parameters
+    ----------
+    names : sequence of str
+
+    Returns
+    -------
+    tuple of str
+        The names with runs of white space collapsed.
 
     Raises
     ------
     PlayerNameError
-        If a name is empty or not a string, holds a control character (newline, tab, a
-        terminal escape code; the message names it), a name repeats, or there are not
-        1..14 names.
+        If a name is not a string, is blank, holds a control character (newline, tab, a
+        terminal escape code; the message names it) or is longer than 40 characters, a
+        name repeats, or there are not 1..14 names.
     """
     if isinstance(names, str) or not isinstance(names, Iterable):
         raise PlayerNameError(f"names must be a list of player names, got {names!r}")
     out: list[str] = []
     for i, name in enumerate(names):
-        if not isinstance(name, str) or not name.strip():
-            raise PlayerNameError(f"player {i + 1}: a name cannot be empty (got {name!r})")
-        bad = control_char(name)
-        if bad is not None:
-            raise PlayerNameError(f"player {i + 1}: the name {name!r} holds the control character {bad}:"
-                                  " names are printed in the score table, so only printable text is allowed")
-        name = " ".join(name.split())
-        long = name_too_long(name)
-        if long is not None:
-            raise PlayerNameError(f"player {i + 1}: {long}")
+        if not isinstance(name, str):
+            raise PlayerNameError(f"player {i + 1}: a name must be text, got {name!r}")
+        problem = name_problem(name)
+        if problem is not None:
+            raise PlayerNameError(f"player {i + 1}: {problem}")
+        name = clean_name(name)
         if _name_key(name) in (_name_key(n) for n in out):
             raise PlayerNameError(f"player {i + 1}: the name {name!r} is already taken")
         out.append(name)
@@ -249,18 +248,25 @@ def check_names(names: Sequence[str]) -> tuple[str, ...]:
 _HUGE = 10**9
 
 
-def _entry_text(value: Any) -> str:
+def _huge_points(negative: bool, digits: int, wild: int, limit: int) -> ScoreEntryError:
+    """The error for points of more than :data:`_HUGE`, typed or given as an int (the
+    number is never converted: int() and str() refuse numbers past 4,300 digits)."""
+    if negative:
+        return ScoreEntryError(f"points cannot be negative: a number of {digits} digits")
+    return ScoreEntryError(f"points out of range: a number of {digits} digits is more than {wild} cards can count"
+                           f" in any round (at most {limit})")
+
+
+def _entry_text(value: Any, wild: int, limit: int) -> str:
     """The text of a score entry: whole-number points, a card string, or a list of card
-    strings (joined); anything else is a ScoreEntryError naming the value."""
+    strings (joined); anything else is a ScoreEntryError naming the value. `wild` and
+    `limit` (the cards dealt and the most they can count) are for the message on huge points."""
     if isinstance(value, bool) or value is None:
         raise ScoreEntryError(f"not points or cards: {value!r}")
     if isinstance(value, numbers.Integral):
         number = int(value)
         if abs(number) > _HUGE:   # no hand counts this much; and str() refuses past 4,300 digits
-            if number < 0:
-                raise ScoreEntryError(f"points cannot be negative: a number of {int_digits(number)} digits")
-            raise ScoreEntryError(f"points out of range: a number of {int_digits(number)} digits is more than any"
-                                  " hand can count")
+            raise _huge_points(number < 0, int_digits(number), wild, limit)
         return str(number)
     if isinstance(value, numbers.Real):
         raise ScoreEntryError(f"points must be a whole number >= 0, got {value!r}")
@@ -595,7 +601,7 @@ class ScoreKeeper:
             raise ScoreEntryError("the game is finished: no more entries")
         wild = self.round_info(rnd).cards_dealt  # the wild rank is the number of cards dealt
         limit = _max_points(wild, self.sets)
-        text = _entry_text(value)
+        text = _entry_text(value, wild, limit)
         if not isinstance(value, (str, numbers.Integral)):
             # a list holds cards only: ["12"] is not 12 points (found by the session-19 probe)
             return self._card_entry(text.replace(",", " ").split() if text != "-" else [], rnd, wild, listed=True)
@@ -605,13 +611,8 @@ class ScoreKeeper:
             return 0, ()
         number = text[1:] if text[:1] in "+-" else text
         if number.isdecimal():
-            if len(number) > len(str(_HUGE)):   # int() refuses numbers past 4,300 digits
-                if text[:1] == "-":
-                    raise ScoreEntryError(f"points cannot be negative: a number of {len(number)} digits")
-                raise ScoreEntryError(
-                    f"points out of range: a number of {len(number)} digits is more than {wild} cards can count"
-                    f" in any round (at most {limit})"
-                )
+            if len(number) > len(str(_HUGE)):
+                raise _huge_points(text[:1] == "-", len(number), wild, limit)
             points = int(text)
             if points < 0:
                 raise ScoreEntryError(f"points cannot be negative: {text}")
@@ -1248,18 +1249,11 @@ def _ask_names(read: Callable[[str], str], write: Callable[[str], None],
     names: list[str] = []
     while len(names) < count:
         typed = _ask(read, f"Name of player {len(names) + 1}: ")
-        bad = control_char(typed)
-        if bad is not None:
-            write(f"A name cannot hold control characters ({bad} in {typed!r}). Please type another name.")
+        problem = name_problem(typed)
+        if problem is not None:
+            write(f"{problem[0].upper()}{problem[1:]}. Please type another name.")
             continue
-        name = " ".join(typed.split())
-        if not name:
-            write("A name cannot be empty. Please type a name.")
-            continue
-        long = name_too_long(name)
-        if long is not None:
-            write(f"{long}. Please type a shorter name.")
-            continue
+        name = clean_name(typed)
         if _name_key(name) in (_name_key(n) for n in names):
             write(f"The name {name!r} is already taken. Please type another name.")
             continue
