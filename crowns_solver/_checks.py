@@ -104,6 +104,48 @@ def name_too_long(name: str) -> str | None:
     return f"{name[:20] + '...'!r} is {len(name):,} characters long; a name has at most {NAME_MAX_CHARS}"
 
 
+def text_width(text: str) -> int:
+    """Columns `text` takes on a terminal: 2 for a wide (East Asian) character or an
+    emoji, 0 for a combining accent or a joiner (the ``wcwidth`` library; names are
+    printable by :func:`name_problem`, and anything it cannot measure counts one column
+    a character).
+
+    Parameters
+    ----------
+    text : str
+
+    Returns
+    -------
+    int
+    """
+    from wcwidth import wcswidth
+
+    width = wcswidth(text)
+    return len(text) if width < 0 else width
+
+
+def pad(text: object, width: int, align: str = ">") -> str:
+    """`text` padded with spaces to `width` terminal columns (:func:`text_width`), right-
+    (``">"``) or left-aligned (``"<"``), so that columns of names line up whatever
+    script or emoji the names hold; a longer text is returned whole.
+
+    Parameters
+    ----------
+    text : object
+        Printed with ``str()``.
+    width : int
+        Columns.
+    align : {">", "<"}
+
+    Returns
+    -------
+    str
+    """
+    text = str(text)
+    fill = " " * max(0, width - text_width(text))
+    return fill + text if align == ">" else text + fill
+
+
 def clean_name(name: str) -> str:
     """`name` as the library keeps and prints it: runs of white space (spaces, tabs,
     newlines) collapsed to one space, none at either end."""

@@ -343,3 +343,16 @@ def test_the_text_table_marks_only_estimates():
         else:
             assert value_text.startswith("~"), line
     assert mixed >= 1   # the case this test is about occurs in this game
+
+
+def test_the_text_table_lines_up_wide_names():
+    # session 19: the player column was padded by characters, so a CJK name (2 columns a
+    # character) pushed the rest of its rows right of the other player's rows
+    from wcwidth import wcswidth
+
+    frame = analyse_game(LABEL_SAVE, players="first", node_limit=2_000)
+    lines = format_analysis(frame, names=("张伟", "Bob"))[:1 + len(frame)]
+    import re
+
+    starts = {wcswidth(re.match(r"\s*\d+\s+(张伟|Bob)\s+", line).group(0)) for line in lines[1:]}
+    assert starts == {4 + 2 + 6 + 2}   # ply, gap, the player column (6 wide), gap: then the move

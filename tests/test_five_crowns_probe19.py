@@ -437,3 +437,16 @@ def test_the_commands_echo_cards_by_their_names(capsys):
     code, out, _ = run_cli(capsys, "five-crowns", "take", "--round", "1", "TH", "ts", "4h", "--top", "joker", "--json")
     data = json.loads(out)
     assert data["cards"] == ["10H", "10S", "4H"] and data["top_card"] == "JK"
+
+
+def test_score_table_columns_line_up_for_wide_and_combining_names():
+    # probe 19 (left over): the table padded by characters, so a name of two CJK
+    # characters (4 columns) or with a combining accent shifted every column after it
+    from wcwidth import wcswidth
+
+    k = ScoreKeeper(["张伟", "Jose\u0301", "Bob"])
+    k.enter_round([5, 0, 12])
+    lines = k.table().splitlines()
+    assert lines[0] == "round   张伟   José    Bob".replace("José", "Jose\u0301")
+    assert len({wcswidth(line) for line in lines}) == 1   # every line as wide on screen
+    assert lines[1] == "    1      5      0     12"

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from .._checks import pad, text_width
 from ..errors import (
     IllegalMoveError,
     PlayerNameError,
@@ -461,7 +462,7 @@ def format_analysis(frame: pd.DataFrame, names: Sequence[str] = ("first", "secon
             or not all(isinstance(n, str) and n.strip() for n in names)):
         raise PlayerNameError(f"names must be two non-empty strings (first, second), got {names!r}")
     who = {"first": names[0], "second": names[1]}
-    width = max(6, *(len(n) for n in who.values()))
+    width = max(6, *(text_width(n) for n in who.values()))   # terminal columns: 张伟 takes 4
     lines = [f"{'ply':>4}  {'player':<{width}}  move  card    value  best move   best    lost"]
     for row in frame.itertuples(index=False):
         mark = "" if row.exact else "~"
@@ -476,7 +477,7 @@ def format_analysis(frame: pd.DataFrame, names: Sequence[str] = ("first", "secon
         else:
             lost = f"{mark}{row.loss:.2f}" if row.loss > 5e-10 else f"{mark}0"
         lines.append(
-            f"{row.ply:>4}  {who[row.player]:<{width}}  {move:<5} {card:<5} {value:>7}"
+            f"{row.ply:>4}  {pad(who[row.player], width, '<')}  {move:<5} {card:<5} {value:>7}"
             f"  {best:<9} {best_value:>7} {lost:>7}"
             + ("  best" if row.loss <= 5e-10 else "")
         )

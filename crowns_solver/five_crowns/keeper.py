@@ -36,7 +36,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .._checks import clean_name, name_problem
+from .._checks import clean_name, name_problem, pad, text_width
 from .._checks import name_key as _name_key  # one comparison for every name
 from .._io import check_numbers, int_digits, json_int, read_text
 from ..errors import (
@@ -981,15 +981,15 @@ class ScoreKeeper:
     def table(self) -> str:
         """The score pad: one line per round entered (tiebreak rounds as tb1, tb2...: the
         tied players' scores only), then the totals of rounds 1..11."""
-        width = max(6, *(len(n) for n in self.names))
-        lines = ["round " + " ".join(f"{n:>{width}}" for n in self.names)]
+        width = max(6, *(text_width(n) for n in self.names))   # terminal columns: 张伟 takes 4
+        lines = ["round " + " ".join(pad(n, width) for n in self.names)]
         rounds = [self.round_info(r) for r in range(1, ROUNDS + 1) if self.round_scores(r)] + self.tiebreak_rounds
         for info in rounds:
             sc = self.round_scores(info.round)
             if sc:
-                lines.append(f"{info.label:>5} " + " ".join(f"{sc.get(n, ''):>{width}}" for n in self.names))
+                lines.append(f"{info.label:>5} " + " ".join(pad(sc.get(n, ''), width) for n in self.names))
         tot = self.totals()
-        lines.append("total " + " ".join(f"{tot[n]:>{width}}" for n in self.names))
+        lines.append("total " + " ".join(pad(tot[n], width) for n in self.names))
         return "\n".join(lines)
 
     def result_text(self) -> str:
