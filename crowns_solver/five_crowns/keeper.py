@@ -729,16 +729,17 @@ class ScoreKeeper:
         self._entry_extras.extend({} for _ in new)
         return new
 
-    def _check_round_cards(self, new: Sequence[Entry]) -> None:
+    def _check_round_cards(self, new: Sequence[Entry], replacing: Entry | None = None) -> None:
         """Refuse `new` entries (of one round) whose typed cards, with the cards typed for
-        that round's earlier entries, hold a card more often than the sets in play do: the
-        players' hands of one deal cannot (found by the session-19 probe: QH QH for Ann
-        and QH for Bob in a 3-player game were all counted)."""
+        that round's earlier entries (but `replacing`, an entry being corrected), hold a
+        card more often than the sets in play do: the players' hands of one deal cannot
+        (found by the session-19 probe: QH QH for Ann and QH for Bob in a 3-player game
+        were all counted)."""
         if not any(e.cards for e in new):
             return
         rnd = new[0].round
         held: dict[str, dict[str, int]] = {}
-        for e in [e for e in self._entries if e.round == rnd] + list(new):
+        for e in [e for e in self._entries if e.round == rnd and e is not replacing] + list(new):
             for card in e.cards or ():
                 by = held.setdefault(card, {})
                 by[e.player] = by.get(e.player, 0) + 1
@@ -774,6 +775,64 @@ class ScoreKeeper:
     def _not_tied(self, name: str, info: RoundInfo) -> str:
         return (f"{name} is not tied for the win, so has no score in tiebreak {info.label}"
                 f" (played by {_join_names(info.players or ())})")
+
+    def correct(self, round: int, player: int | str, value: int | str | Iterable[str]) -> Entry:
+        """Correct one score already entered, leaving every later entry in place (a typo
+        found rounds later; :meth:`undo` removes only the last entry).
+
+        Parameters
+        ----------
+        round : int
+            The round 1..11, or a tiebreak round 12, 13... already begun.
+        player : int or str
+            Seat number or name (case, spaces and Unicode forms ignored).
+        value : int, str or iterable of str
+            The right points or cards left in hand (see :meth:`parse_entry`), valued
+            with that round's wild rank.
+
+        Returns
+        -------
+        Entry
+            The corrected entry (fields added by hand to the old one in the file are kept).
+
+        Raises
+        ------
+        ScoreEntryError
+            If the player has no score in that round yet, the value is bad for that
+            round, its cards with the round's other typed cards hold a card more often
+            than the sets do, or the correction would change who plays the tiebreak
+            rounds already entered (undo those first); nothing is changed.
+        PlayerNameError
+            If `player` is not a player.
+        """
+        name = self.names[self._seat(player)]
+        if isinstance(round, bool) or not isinstance(round, numbers.Integral):
+            raise ScoreEntryError(f"round must be a round number, got {round!r}")
+        index = next((i for i, e in enumerate(self._entries) if e.round == round and e.player == name), None)
+        if index is None:
+            raise ScoreEntryError(f"{name} has no score in round {round} yet, so there is nothing to correct"
+                                  " (rounds are corrected once entered)")
+        old = self._entries[index]
+        points, cards = self.parse_entry(value, old.round)
+        new = Entry(old.round, name, points, cards)
+        self._check_round_cards([new], replacing=old)
+        # who is tied after round 11 may change: replay every entry with the new one
+        data = self.to_dict()
+        for field in ("totals", "finished", "winners"):
+            data.pop(field, None)
+        data["entries"][index] = ({"round": new.round, "player": name, "points": points}
+                                  | ({"cards": list(cards)} if cards is not None else {})
+                                  | self._entry_extras[index])
+        try:
+            replayed = type(self).from_dict(data)
+        except RecordError:
+            label = self.round_info(old.round).label
+            raise ScoreEntryError(
+                f"correcting {name}'s score in round {label} from {old.points} to {points} changes who plays"
+                " the tiebreak rounds entered after round 11: undo those first, then correct it"
+            ) from None
+        self._entries, self._entry_extras = replayed._entries, replayed._entry_extras
+        return self._entries[index]
 
     def undo(self) -> Entry | None:
         """Remove the last entry (it may reopen the previous round); None if there is none.
@@ -1051,13 +1110,14 @@ def default_save_path(now: datetime | None = None) -> Path:
 HELP = (
     "Type the points (e.g. 12) or the cards left in hand (e.g. 5R 9H JK; 10 or T, J, Q, K;"
     " suits S H C D R; JK joker; '-' for none).\n"
-    "Commands: u = undo the last entry, t = show the score table, q = save and quit, ? = this help."
+    "Commands: u = undo the last entry, c = correct an earlier score, t = show the score table,"
+    " q = save and quit, ? = this help."
 )
 
 
 FINISHED_HELP = (
-    "The game is finished. Commands: u = undo the last entry (to correct it), t = show the score"
-    " table, q = quit."
+    "The game is finished. Commands: u = undo the last entry, c = correct a score, t = show the"
+    " score table, q = quit."
 )
 
 
@@ -1283,16 +1343,51 @@ def _choose_path(path: Path, read: Callable[[str], str], write: Callable[[str], 
     return path
 
 
+def _correct(keeper: ScoreKeeper, path: Path, read: Callable[[str], str], write: Callable[[str], None]) -> None:
+    """The ``c`` command: ask for a round, a player and the right score, correct it
+    (:meth:`ScoreKeeper.correct`) and save; an empty answer cancels."""
+    last = max((e.round for e in keeper.entries), default=None)
+    if last is None:
+        write("Nothing to correct yet.")
+        return
+    text = _ask(read, f"Correct which round (1-{last}, empty to cancel)? ")
+    if not text:
+        return
+    if not (text.isdecimal() and len(text) <= 3):
+        write(f"Not a round number: {text!r}. Nothing changed.")
+        return
+    who = _ask(read, "Whose score (name or seat number from 0)? ")
+    if not who:
+        return
+    value = _ask(read, "The right score (points or cards left in hand): ")
+    if not value:
+        return
+    try:
+        entry = keeper.correct(int(text), int(who) if who.isdecimal() and len(who) <= 3 else who, value)
+    except (ScoreEntryError, PlayerNameError) as exc:
+        write(f"  {exc}. Nothing changed.")
+        return
+    info = keeper.round_info(entry.round)
+    described = f" = {entry.describe(info.wild_rank)}" if entry.cards else ""
+    write(f"Corrected: {entry.player} {entry.points} in round {info.label}{described}."
+          f" Totals: {keeper.standings()}")
+    keeper.save(path, overwrite=True)
+
+
 def _play(keeper: ScoreKeeper, path: Path, read: Callable[[str], str], write: Callable[[str], None]) -> None:
     shown = 0
     while True:
         if keeper.finished:
             # the pad stays open: a typo in the last entry can still be undone
-            cmd = _ask(read, "Game over (u = undo the last entry, t = table, q = quit): ").lower()
+            cmd = _ask(read, "Game over (u = undo the last entry, c = correct, t = table, q = quit): ").lower()
             if cmd in ("q", "quit", "exit"):
                 return
             if cmd in ("t", "table"):
                 write(keeper.table())
+            elif cmd in ("c", "correct"):
+                _correct(keeper, path, read, write)
+                if keeper.finished:
+                    write(keeper.result_text())
             elif cmd in ("u", "undo"):
                 gone = keeper.undo()
                 assert gone is not None
@@ -1321,6 +1416,9 @@ def _play(keeper: ScoreKeeper, path: Path, read: Callable[[str], str], write: Ca
             continue
         if cmd in ("q", "quit", "exit"):
             return
+        if cmd in ("c", "correct"):
+            _correct(keeper, path, read, write)
+            continue
         if cmd in ("?", "h", "help"):
             write(HELP)
             continue
