@@ -510,9 +510,25 @@ class Position:
         if self.marker is None:
             if n1 or n2 or self.to_move != "second":
                 raise PositionError("without a marker, no card may be taken yet and 'second' chooses the start")
+            if self.start is not None:
+                r, c = cell_coords(self.start)
+                raise PositionError(f"the start cell is ({r},{c}) but there is no marker: the marker"
+                                    " stands on the start cell once it is chosen")
         else:
             if not 0 <= self.marker < 36:
                 raise PositionError(f"marker on no such cell: {self.marker!r}")
+            if not (n1 or n2):
+                # before the first card is taken the marker stands on the start cell
+                r, c = cell_coords(self.marker)
+                if self.marker not in CENTRAL_CELLS:
+                    raise PositionError(
+                        f"the marker is on cell ({r},{c}) but no card has been taken: the marker"
+                        " starts on a central cell (2,2), (2,3), (3,2) or (3,3)")
+                if self.start is not None and self.start != self.marker:
+                    rs, cs = cell_coords(self.start)
+                    raise PositionError(
+                        f"the marker is on cell ({r},{c}) but the start cell is ({rs},{cs}):"
+                        " before the first card is taken the marker stands on the start cell")
             if self.to_move == "first" and n1 != n2 or self.to_move == "second" and n1 != n2 + 1:
                 raise PositionError(
                     f"{self.to_move} cannot be to move with {n1} cards in first_hand and"

@@ -1,0 +1,49 @@
+"""Cross Kings problems found by the session-19 player's probe (save strings, positions,
+solve, analyse), each checked here against the old behaviour."""
+
+from __future__ import annotations
+
+import pytest
+
+from crowns_solver.cross_kings import Position
+from crowns_solver.errors import PositionError
+
+
+# ------------------------------------------------------------------ marker before the first card
+def _fresh_after_start() -> dict:
+    """A position's JSON just after the start cell (2,2) was chosen: nothing taken."""
+    return Position.random(4).play((2, 2)).to_dict()
+
+
+def test_marker_off_the_centre_before_any_card_is_refused():
+    # accepted before: a position with nothing taken and the marker on (0,0), which the
+    # rules cannot reach (the marker starts on one of the four central cells)
+    d = _fresh_after_start()
+    del d["start"], d["history"]
+    d["marker"] = 0
+    with pytest.raises(PositionError, match=r"marker is on cell \(0,0\) but no card has been taken"):
+        Position.from_dict(d)
+
+
+def test_marker_and_start_cell_must_agree_before_any_card_is_taken():
+    # accepted before, and its save string then described another game (marker (2,2))
+    d = _fresh_after_start()
+    d["marker"] = 15
+    with pytest.raises(PositionError, match=r"marker is on cell \(2,3\) but the start cell is \(2,2\)"):
+        Position.from_dict(d)
+
+
+def test_a_start_cell_without_a_marker_is_refused():
+    d = Position.random(4).to_dict()
+    d["start"] = 14
+    with pytest.raises(PositionError, match=r"start cell is \(2,2\) but there is no marker"):
+        Position.from_dict(d)
+
+
+@pytest.mark.parametrize("start", [(2, 2), (2, 3), (3, 2), (3, 3)])
+def test_every_start_cell_is_still_accepted(start):
+    pos = Position.random(4).play(start)
+    d = pos.to_dict()
+    assert Position.from_dict(d) == pos
+    del d["start"], d["history"]   # no record: the marker alone says where the game starts
+    assert Position.from_dict(d).marker == 6 * start[0] + start[1]
