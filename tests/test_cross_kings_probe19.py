@@ -47,3 +47,27 @@ def test_every_start_cell_is_still_accepted(start):
     assert Position.from_dict(d) == pos
     del d["start"], d["history"]   # no record: the marker alone says where the game starts
     assert Position.from_dict(d).marker == 6 * start[0] + start[1]
+
+
+# ------------------------------------------------------------------ Position.play(rng=...)
+SAVE = ("??7S6H2H8H??/5H6C3SAHKH7C/3C8C??KC5D4C/4HAD??7D2D5S/7H4DKD6D6S8S/5C3D4SKS2S2C"
+        "//ASAC8D3H//301273969908864214574189716")
+
+
+@pytest.mark.parametrize("rng", ["x", -1, 1.5, True, [1, 2]])
+def test_play_refuses_a_bad_rng_naming_it(rng):
+    # NumPy's TypeError / ValueError came through before (and True or [1, 2] were seeds)
+    pos = Position.from_save_string(SAVE)
+    with pytest.raises(PositionError, match=r"^rng must be a non-negative integer, got"):
+        pos.play((2, 2), rng=rng)
+
+
+def test_play_draws_the_same_card_from_a_seed_as_from_its_generator():
+    import numpy as np
+
+    pos = Position.from_save_string(SAVE)
+    for seed in range(8):
+        by_seed = pos.play((2, 2), rng=seed).hand("second")[-1]
+        by_generator = pos.play((2, 2), rng=np.random.default_rng(seed)).hand("second")[-1]
+        assert by_seed == by_generator
+        assert by_seed in pos.unseen

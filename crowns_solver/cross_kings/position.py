@@ -231,6 +231,30 @@ def _moved(cells: Sequence[Any], m: tuple[int, ...]) -> tuple[Any, ...]:
     return tuple(out)
 
 
+def _check_seed(seed: object, what: str) -> None:
+    """PositionError naming `what` unless `seed` is a seed :func:`_generator` accepts."""
+    if isinstance(seed, bool) or not (
+        seed is None or isinstance(seed, (int, np.integer, np.random.SeedSequence, np.random.Generator))
+    ):
+        raise PositionError(f"{what} must be a non-negative integer, got {seed!r}")
+    if isinstance(seed, (int, np.integer)) and seed < 0:
+        raise PositionError(f"{what} must be a non-negative integer, got {seed}")
+
+
+def _generator(seed: object, what: str) -> np.random.Generator:
+    """``numpy.random.default_rng(seed)`` for a seed the library accepts: None, a
+    non-negative whole number, a SeedSequence or a Generator (returned as is).
+
+    Raises
+    ------
+    PositionError
+        Naming `what`, for anything else (a negative number, a bool, a float, text):
+        NumPy's own TypeError or ValueError would not say which argument was at fault.
+    """
+    _check_seed(seed, what)
+    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)  # type: ignore[arg-type]
+
+
 def _other(player: Player) -> Player:
     return "second" if player == "first" else "first"
 
@@ -333,14 +357,7 @@ class Deal:
         PositionError
             If `seed` is a negative integer or not a seed at all (e.g. a float or text).
         """
-        if isinstance(seed, bool) or not (
-            seed is None or isinstance(seed, (int, np.integer, np.random.SeedSequence, np.random.Generator))
-        ):
-            raise PositionError(f"seed must be a non-negative integer, got {seed!r}")
-        if isinstance(seed, (int, np.integer)) and seed < 0:
-            raise PositionError(f"seed must be a non-negative integer, got {seed}")
-        rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-        order = rng.permutation(NUM_CARDS)
+        order = _generator(seed, "seed").permutation(NUM_CARDS)
         return cls(tuple(DECK[i] for i in order))
 
     @classmethod
@@ -719,9 +736,11 @@ class Position:
         IllegalMoveError
             If the move is not legal here, the game is over, or `card` is impossible.
         PositionError
-            If `cell` is not a cell.
+            If `cell` is not a cell, or `rng` is not a Generator, a SeedSequence or a
+            non-negative whole number.
         """
         idx = cell_index(cell)
+        _check_seed(rng, "rng")
         legal = self._legal()
         if idx not in legal:
             r, c = cell_coords(idx)
@@ -737,7 +756,7 @@ class Position:
         if known == UNKNOWN:
             pool = self.unknown_pool()
             if card is None:
-                gen = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+                gen = _generator(rng, "rng")
                 got = int(pool[int(gen.integers(len(pool)))])
             else:
                 got = parse_card(card)
