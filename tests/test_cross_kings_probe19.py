@@ -3,6 +3,8 @@ solve, analyse), each checked here against the old behaviour."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from crowns_solver.cross_kings import Position
@@ -71,3 +73,21 @@ def test_play_draws_the_same_card_from_a_seed_as_from_its_generator():
         by_generator = pos.play((2, 2), rng=np.random.default_rng(seed)).hand("second")[-1]
         assert by_seed == by_generator
         assert by_seed in pos.unseen
+
+
+# ------------------------------------------------------------------ a file named with '//'
+@pytest.mark.parametrize("argv", [
+    ("show",), ("solve", "--mode", "game"), ("analyse", "--time", "0", "--node-limit", "1000"),
+])
+def test_a_file_whose_path_holds_a_double_slash_is_read_as_the_file(capsys, tmp_path, argv):
+    # 'games//g.json' (a shell variable ending in '/' and then '/g.json') was taken for a
+    # save string: "a save string has three parts separated by '//', got 2"
+    from conftest import run_cli
+
+    (tmp_path / "g.json").write_text(json.dumps(Position.from_save_string(SAVE).to_dict()))
+    doubled = f"{tmp_path}//g.json"
+    code, out, err = run_cli(capsys, "cross-kings", argv[0], doubled, *argv[1:])
+    assert code == 0 and not err
+    code2, out2, _ = run_cli(capsys, "cross-kings", argv[0], str(tmp_path / "g.json"), *argv[1:])
+    strip = [ln for ln in out.splitlines() if not ln.startswith("searched")]
+    assert strip == [ln for ln in out2.splitlines() if not ln.startswith("searched")]

@@ -47,6 +47,19 @@ def read_stdin(error: type) -> str:
     return text
 
 
+def names_file(source: str) -> bool:
+    """Whether `source` (a command-line POSITION) is the name of an existing regular file.
+
+    Checked before the ``//`` that marks a save string, so that a path such as
+    ``games//g1.json`` is read as the file it names (it was read as a malformed save
+    string).  A name the system refuses (e.g. too long) is no file.
+    """
+    try:
+        return source != STDIN and Path(source).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def add_position_args(parser: argparse.ArgumentParser, *, optional: bool = True) -> None:
     """Add the position source: POSITION (save string or file) or ``--random SEED``."""
     parser.add_argument("position", nargs="?" if optional else None, metavar="POSITION", help=POSITION_HELP)
@@ -98,7 +111,7 @@ def load_position(args: argparse.Namespace):  # -> Position
     path = Path(source)
     if source == STDIN:
         text = read_stdin(PositionError)
-    elif "//" not in source and (path.exists() or path.suffix in (".json", ".txt", ".deal")):
+    elif names_file(source) or "//" not in source and (path.exists() or path.suffix in (".json", ".txt", ".deal")):
         text = read_text(path, PositionError)
     else:
         text = source

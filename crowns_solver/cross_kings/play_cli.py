@@ -43,7 +43,7 @@ def _read_game(source: str, *, stdin: bool = True):  # -> Position
     from pathlib import Path
 
     from ..errors import SaveStringError
-    from .cli import STDIN, read_stdin
+    from .cli import STDIN, names_file, read_stdin
     from .position import Position
 
     text = source
@@ -53,7 +53,7 @@ def _read_game(source: str, *, stdin: bool = True):  # -> Position
                 "--load -: play reads your moves from standard input, so the game to resume"
                 " must come from a file or a save string")
         text = read_stdin(SaveStringError)
-    elif "//" not in source and not source.lstrip().startswith("{"):
+    elif names_file(source) or "//" not in source and not source.lstrip().startswith("{"):
         from .._io import read_text
 
         path = Path(source)
