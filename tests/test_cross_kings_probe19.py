@@ -91,3 +91,33 @@ def test_a_file_whose_path_holds_a_double_slash_is_read_as_the_file(capsys, tmp_
     code2, out2, _ = run_cli(capsys, "cross-kings", argv[0], str(tmp_path / "g.json"), *argv[1:])
     strip = [ln for ln in out.splitlines() if not ln.startswith("searched")]
     assert strip == [ln for ln in out2.splitlines() if not ln.startswith("searched")]
+
+
+# ------------------------------------------------------------------ README's play example
+def test_readme_play_example_prints_what_it_shows(capsys, monkeypatch):
+    # README showed `play --seed 3 --time 0.5`, whose start cell and hints depend on the
+    # machine's speed (this machine: start (2,3), other moves and values); the example now
+    # uses a node limit, so its lines must come out as shown, in order
+    import io
+    import re
+    import shlex
+    import sys
+    from pathlib import Path
+
+    from conftest import run_cli
+
+    readme = Path(__file__).resolve().parents[1] / "README.md"
+    if not readme.is_file():
+        pytest.skip("README.md not beside the tests")
+    block = re.search(r"```\n\$ crowns cross-kings play (.*?)\n(.*?)```", readme.read_text(), flags=re.S)
+    argv, shown = shlex.split(block.group(1)), block.group(2).splitlines()
+    assert "--node-limit" in argv and argv[argv.index("--time") + 1] == "0"
+    typed = [ln.split("your move> ", 1)[1] for ln in shown if ln.startswith("your move> ")]
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n".join(typed + ["quit"]) + "\n"))
+    code, out, err = run_cli(capsys, "cross-kings", "play", *argv)
+    assert code == 0 and not err
+    lines = out.splitlines()
+    at = 0
+    for want in (ln for ln in shown if ln.strip() not in ("...", "")):
+        assert want in lines[at:], want
+        at = lines.index(want, at) + 1
