@@ -121,3 +121,29 @@ def test_readme_play_example_prints_what_it_shows(capsys, monkeypatch):
     for want in (ln for ln in shown if ln.strip() not in ("...", "")):
         assert want in lines[at:], want
         at = lines.index(want, at) + 1
+
+
+# ------------------------------------------------------------------ moves past the end
+#: SAVE played to the end (35 moves; the last card left is (4,3) 6D, out of reach)
+OVER = ("AS7S6H2H8H8D/5H6C3SAHKH7C/3C8CACKC5D4C/4HAD3H7D2D5S/7H4DKD6D6S8S/5C3D4SKS2S2C"
+        "////30127396990886421457418971641762600")
+
+
+def test_a_finished_save_string_still_reads():
+    pos = Position.from_save_string(OVER)
+    assert pos.is_terminal() and len(pos.history) == 35 and pos.to_save_string() == OVER
+
+
+@pytest.mark.parametrize("extra, message", [
+    ("0", r"move 36: the game is already over after move 35 \(second has no legal move\), but 1 more"
+          r" move digit follows"),
+    ("95", r"move 36: the game is already over after move 35 \(second has no legal move\), but 2 more"
+           r" move digits follow"),
+])
+def test_move_digits_past_the_end_of_the_game_say_the_game_is_over(extra, message):
+    # before: "move 36: digit 0 points to cell (0,1), which is empty", which did not say
+    # that the game had ended
+    from crowns_solver.errors import SaveStringError
+
+    with pytest.raises(SaveStringError, match=message):
+        Position.from_save_string(OVER + extra)

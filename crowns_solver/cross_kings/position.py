@@ -1037,6 +1037,11 @@ class Position:
             if ch not in "0123456789":
                 raise SaveStringError(f"move {n + 1}: {ch!r} is not a move digit")
             assert pos.marker is not None
+            if pos.is_terminal():
+                extra = len(moves_part) - n
+                raise SaveStringError(
+                    f"move {n + 1}: the game is already over after move {n} ({pos.to_move} has no"
+                    f" legal move), but {extra} more move digit{'s follow' if extra > 1 else ' follows'}")
             target = line_cells(pos.marker)[int(ch)]
             r, c = cell_coords(target)
             if target in pos.taken:
