@@ -964,7 +964,8 @@ class Position:
         ------
         SaveStringError
             If a part is malformed: a bad cell, a card missing or repeated, a ``??`` off
-            the diagonals, a move digit that points to an empty cell or is not a digit.
+            the diagonals, a move digit that points to an empty cell or is not a digit,
+            or move digits after the game is over.
         """
         rules = _rules(rules)
         if not isinstance(save, str):
