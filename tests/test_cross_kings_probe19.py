@@ -147,3 +147,37 @@ def test_move_digits_past_the_end_of_the_game_say_the_game_is_over(extra, messag
 
     with pytest.raises(SaveStringError, match=message):
         Position.from_save_string(OVER + extra)
+
+
+# ------------------------------------------------------------------ history without a start cell
+def _one_move_json(reach: str, cell: int) -> dict:
+    """A position's JSON after first took `cell` as the first move: history, no start."""
+    d = Position.random(4, reach).to_dict()
+    d["first_hand"] = [d["grid"][cell]]
+    d["grid"][cell] = None
+    d["face_down"] = [c for c in d["face_down"] if c != cell]
+    d.update(marker=cell, to_move="second", history=[cell])
+    return d
+
+
+@pytest.mark.parametrize("reach, first_move", [("any", (0, 0)), ("any", (5, 1)), ("nearest", (2, 0))])
+def test_a_first_move_no_start_cell_allows_is_refused(reach, first_move):
+    # accepted before when the JSON gave history but no start: the first move was not
+    # checked at all ((0,0) and (5,1) lie in no central cell's row or column; under
+    # "nearest" the first move takes a neighbour of the start cell)
+    d = _one_move_json(reach, 6 * first_move[0] + first_move[1])
+    with pytest.raises(PositionError, match=r"history: move 1, .* is not legal from any start cell"):
+        Position.from_dict(d)
+
+
+@pytest.mark.parametrize("reach, first_move", [("any", (2, 0)), ("any", (2, 2)), ("nearest", (2, 1))])
+def test_a_first_move_some_start_cell_allows_is_still_read(reach, first_move):
+    cell = 6 * first_move[0] + first_move[1]
+    assert Position.from_dict(_one_move_json(reach, cell)).history == (cell,)
+
+
+def test_a_history_without_start_that_some_start_allows_is_still_read():
+    pos = Position.random(4).play((3, 3)).play((3, 0)).play((0, 0))
+    d = pos.to_dict()
+    del d["start"]
+    assert Position.from_dict(d).history == pos.history

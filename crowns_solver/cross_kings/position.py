@@ -567,9 +567,16 @@ class Position:
 
     def _check_history(self) -> None:
         """Every move of `history` legal from the one before (from the start cell when
-        known) and the last one where the marker stands."""
+        known; otherwise the first move from at least one central cell) and the last one
+        where the marker stands."""
         taken: set[int] = set()
         at = self.start
+        if at is None and self.history and not any(
+                self.history[0] in _legal_cells(c, taken, self.reach) for c in CENTRAL_CELLS):
+            r, c = cell_coords(self.history[0])
+            raise PositionError(
+                f"history: move 1, ({r},{c}), is not legal from any start cell (2,2), (2,3), (3,2)"
+                f" or (3,3) (reach {self.reach}): the moves must be listed in the order played")
         for k, cell in enumerate(self.history or ()):
             if at is not None and cell not in _legal_cells(at, taken, self.reach):
                 r, c = cell_coords(cell)
