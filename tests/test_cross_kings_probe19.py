@@ -181,3 +181,24 @@ def test_a_history_without_start_that_some_start_allows_is_still_read():
     d = pos.to_dict()
     del d["start"]
     assert Position.from_dict(d).history == pos.history
+
+
+# ------------------------------------------------------------------ two players named alike
+def test_analyse_refuses_two_equal_names_as_show_and_solve_do(capsys):
+    # `show`/`solve --names Ann ann` were refused, `analyse` labelled both players "Ann"
+    from conftest import run_cli
+
+    code, out, err = run_cli(capsys, "cross-kings", "analyse", SAVE, "--names", "Ann", " ann ",
+                             "--time", "0", "--node-limit", "100")
+    assert code == 2 and not out
+    assert err == ("crowns: error: --names: the two players need different names, got 'Ann' and ' ann '"
+                   " (case and spaces aside)\n")
+
+
+def test_rules_refuse_two_equal_names():
+    from crowns_solver.cross_kings import Rules
+    from crowns_solver.errors import RulesError
+
+    with pytest.raises(RulesError, match=r"names must differ \(case and spaces aside\), got 'Ann' and ' ann '"):
+        Rules(names=("Ann", " ann "))
+    assert Rules(names=("Ann", "Bob")).names == ("Ann", "Bob")

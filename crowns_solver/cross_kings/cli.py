@@ -91,15 +91,21 @@ def add_names_arg(parser: argparse.ArgumentParser) -> None:
                         help="display names of the two players")
 
 
+def check_names(names: list[str] | None) -> None:
+    """Refuse ``--names`` that label both players alike (case and spaces aside): every
+    command taking ``--names`` asks here (``analyse`` took 'Ann ann' until session 19)."""
+    if names and names[0].strip().casefold() == names[1].strip().casefold():
+        raise PositionError(f"--names: the two players need different names, got {names[0]!r} and {names[1]!r}"
+                            " (case and spaces aside)")
+
+
 def load_position(args: argparse.Namespace):  # -> Position
     """The position named by POSITION / ``--random`` (see :func:`add_position_args`)."""
     from dataclasses import replace
 
     from .position import Position, Rules
 
-    if args.names and args.names[0].strip().casefold() == args.names[1].strip().casefold():
-        raise PositionError(f"--names: the two players need different names, got {args.names[0]!r} and {args.names[1]!r}"
-                            " (case and spaces aside)")
+    check_names(args.names)
     rules = Rules(reach=args.reach or "any", names=tuple(args.names) if args.names else ("first", "second"))
     if args.random is not None:
         if args.position:

@@ -11,7 +11,7 @@ import sys
 
 from ..cli import UsageError, add_json_flag, print_json
 from ..errors import SolverOptionError
-from .cli import _node_limit, _seconds, add_names_arg, whole_number
+from .cli import _node_limit, _seconds, add_names_arg, check_names, whole_number
 from .players import PLAYER_NAMES
 from .position import PLAYERS
 
@@ -68,6 +68,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 
     from .review import analyse_game, analysis_summary, format_analysis
 
+    check_names(args.names)
     game = _read_game(args.game)
     if args.names:
         game = replace(game, rules=replace(game.rules, names=tuple(args.names)))

@@ -277,8 +277,9 @@ class Rules:
     Raises
     ------
     RulesError
-        For an unknown reach, names that are not two non-empty strings, or a name
-        holding a control character (named as ``U+XXXX``).
+        For an unknown reach, names that are not two non-empty strings, two names equal
+        but for case and spaces, or a name holding a control character (named as
+        ``U+XXXX``).
     """
 
     reach: Reach = "any"
@@ -293,6 +294,9 @@ class Rules:
                 or not all(isinstance(n, str) and n for n in names):
             raise RulesError(f"names must be two non-empty strings, got {names!r}")
         object.__setattr__(self, "names", tuple(names))  # a list would make the rules unhashable
+        if names[0].strip().casefold() == names[1].strip().casefold():
+            # both players labelled alike: every table and summary line would be ambiguous
+            raise RulesError(f"names must differ (case and spaces aside), got {names[0]!r} and {names[1]!r}")
         for name in self.names:
             bad = control_char(name)
             if bad is not None:
