@@ -202,3 +202,46 @@ def test_rules_refuse_two_equal_names():
     with pytest.raises(RulesError, match=r"names must differ \(case and spaces aside\), got 'Ann' and ' ann '"):
         Rules(names=("Ann", " ann "))
     assert Rules(names=("Ann", "Bob")).names == ("Ann", "Bob")
+
+
+# ------------------------------------------------------------------ reach "nearest" and save strings
+def _nearest_game() -> Position:
+    from crowns_solver.cross_kings.play import public_position
+
+    return public_position(Position.random(5, "nearest").play((2, 2)).play((2, 1)).play((1, 1)))
+
+
+def test_a_nearest_game_is_not_written_as_a_save_string():
+    # its save string was written and read back under reach "any": from (1,1) the player
+    # to move then had 9 moves instead of the 4 nearest ones, silently another game
+    pos = _nearest_game()
+    assert len(pos.legal_moves()) == 4
+    with pytest.raises(PositionError, match=r"a save string cannot carry reach 'nearest'"):
+        pos.to_save_string()
+    # what reading it back would have given: the same moves under reach "any"
+    from dataclasses import replace
+
+    from crowns_solver.cross_kings import Rules
+
+    assert len(Position.from_save_string(replace(pos, rules=Rules()).to_save_string()).legal_moves()) == 9
+
+
+def test_show_and_play_keep_a_nearest_game_as_json(capsys, monkeypatch, tmp_path):
+    import io
+    import sys
+
+    from conftest import run_cli
+
+    path = tmp_path / "near.json"
+    path.write_text(json.dumps(_nearest_game().to_dict()))
+    code, out, _ = run_cli(capsys, "cross-kings", "show", str(path), "--json")
+    assert code == 0 and "save_string" not in json.loads(out)
+    monkeypatch.setattr(sys, "stdin", io.StringIO("save\nquit\n"))
+    code, out, err = run_cli(capsys, "cross-kings", "play", "--load", str(path), "--time", "0",
+                             "--node-limit", "1000", "--seed", "1")
+    assert code == 0 and not err
+    assert "save string:" not in out
+    saved = next(ln for ln in out.splitlines() if ln.startswith("position: "))
+    resumed = Position.from_text(saved[len("position: "):])
+    assert resumed.reach == "nearest" and resumed == _nearest_game()
+    assert "(the position as JSON (a save string cannot carry reach 'nearest'))" in out

@@ -1082,7 +1082,8 @@ class Position:
         ------
         PositionError
             If the position cannot be written as a save string: the start cell is not
-            (2, 2), or the move history is not known.
+            (2, 2), the move history is not known, or the rules option reach is not
+            "any" (the format carries no rules options, and reading one assumes "any").
         """
         if self.start != SAVE_START or self.history is None or self.marker is None:
             if self.start is not None and self.start != SAVE_START and self.history is not None:
@@ -1093,6 +1094,12 @@ class Position:
             raise PositionError(
                 f"a save string needs the game from its start at (2,2) with every move known ({why})"
             )
+        if self.reach != "any":
+            # the format has no place for rules options: read back, the game would be
+            # replayed and solved under reach "any" (crosskings.net's rule), silently
+            raise PositionError(
+                f"a save string cannot carry reach {self.reach!r}: it is read back under reach 'any',"
+                " crosskings.net's rule, which would change the game; keep it as JSON (Position.to_dict)")
         if any(self.cells[i] == UNKNOWN for i in self.taken):
             raise PositionError("a taken cell's card is unknown")
         rows = []
