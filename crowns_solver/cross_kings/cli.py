@@ -47,6 +47,19 @@ def read_stdin(error: type) -> str:
     return text
 
 
+def names_file(source: str) -> bool:
+    """Whether `source` (a command-line POSITION) is the name of an existing regular file.
+
+    Checked before the ``//`` that marks a save string, so that a path such as
+    ``games//g1.json`` is read as the file it names (it was read as a malformed save
+    string).  A name the system refuses (e.g. too long) is no file.
+    """
+    try:
+        return source != STDIN and Path(source).is_file()
+    except (OSError, ValueError):
+        return False
+
+
 def add_position_args(parser: argparse.ArgumentParser, *, optional: bool = True) -> None:
     """Add the position source: POSITION (save string or file) or ``--random SEED``."""
     parser.add_argument("position", nargs="?" if optional else None, metavar="POSITION", help=POSITION_HELP)
@@ -74,15 +87,22 @@ def add_names_arg(parser: argparse.ArgumentParser) -> None:
                         help="display names of the two players")
 
 
+def check_names(names: list[str] | None) -> None:
+    """Refuse ``--names`` that label both players alike (case, spaces and Unicode forms
+    aside, :func:`crowns_solver._checks.name_key`): every
+    command taking ``--names`` asks here (``analyse`` took 'Ann ann' until session 19)."""
+    if names and name_key(names[0]) == name_key(names[1]):   # (cleaned by player_name)
+        raise PositionError(f"--names: the two players need different names, got {names[0]!r} and {names[1]!r}"
+                            " (case and spaces aside)")
+
+
 def load_position(args: argparse.Namespace):  # -> Position
     """The position named by POSITION / ``--random`` (see :func:`add_position_args`)."""
     from dataclasses import replace
 
     from .position import Position, Rules
 
-    if args.names and name_key(args.names[0]) == name_key(args.names[1]):
-        raise PositionError(f"--names: the two players need different names, got {args.names[0]!r} and {args.names[1]!r}"
-                            " (case and spaces aside)")
+    check_names(args.names)
     rules = Rules(reach=args.reach or "any", names=tuple(args.names) if args.names else ("first", "second"))
     if args.random is not None:
         if args.position:
@@ -94,7 +114,7 @@ def load_position(args: argparse.Namespace):  # -> Position
     path = Path(source)
     if source == STDIN:
         text = read_stdin(PositionError)
-    elif "//" not in source and (path.exists() or path.suffix in (".json", ".txt", ".deal")):
+    elif names_file(source) or "//" not in source and (path.exists() or path.suffix in (".json", ".txt", ".deal")):
         text = read_text(path, PositionError)
     else:
         text = source

@@ -459,7 +459,8 @@ class PlaySession:
         except PositionError:
             import json
 
-            return json.dumps(public_position(pos).to_dict()), "the position as JSON (no move record)"
+            why = "no move record" if pos.reach == "any" else f"a save string cannot carry reach {pos.reach!r}"
+            return json.dumps(public_position(pos).to_dict()), f"the position as JSON ({why})"
         return text, ("grid reflected so that it starts at (2,2), as the format requires" if mirrored else "")
 
     def _options(self, default_seat: str) -> str:

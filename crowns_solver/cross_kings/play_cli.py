@@ -11,7 +11,7 @@ import sys
 
 from ..cli import UsageError, add_json_flag, print_json
 from ..errors import SolverOptionError
-from .cli import _node_limit, _seconds, add_names_arg, whole_number
+from .cli import _node_limit, _seconds, add_names_arg, check_names, whole_number
 from .players import PLAYER_NAMES
 from .position import PLAYERS
 
@@ -43,7 +43,7 @@ def _read_game(source: str, *, stdin: bool = True):  # -> Position
     from pathlib import Path
 
     from ..errors import SaveStringError
-    from .cli import STDIN, read_stdin
+    from .cli import STDIN, names_file, read_stdin
     from .position import Position
 
     text = source
@@ -53,7 +53,7 @@ def _read_game(source: str, *, stdin: bool = True):  # -> Position
                 "--load -: play reads your moves from standard input, so the game to resume"
                 " must come from a file or a save string")
         text = read_stdin(SaveStringError)
-    elif "//" not in source and not source.lstrip().startswith("{"):
+    elif names_file(source) or "//" not in source and not source.lstrip().startswith("{"):
         from .._io import read_text
 
         path = Path(source)
@@ -68,6 +68,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
 
     from .review import analyse_game, analysis_summary, format_analysis
 
+    check_names(args.names)
     game = _read_game(args.game)
     if args.names:
         game = replace(game, rules=replace(game.rules, names=tuple(args.names)))

@@ -231,6 +231,30 @@ def _moved(cells: Sequence[Any], m: tuple[int, ...]) -> tuple[Any, ...]:
     return tuple(out)
 
 
+def _check_seed(seed: object, what: str) -> None:
+    """PositionError naming `what` unless `seed` is a seed :func:`_generator` accepts."""
+    if isinstance(seed, bool) or not (
+        seed is None or isinstance(seed, (int, np.integer, np.random.SeedSequence, np.random.Generator))
+    ):
+        raise PositionError(f"{what} must be a non-negative integer, got {seed!r}")
+    if isinstance(seed, (int, np.integer)) and seed < 0:
+        raise PositionError(f"{what} must be a non-negative integer, got {seed}")
+
+
+def _generator(seed: object, what: str) -> np.random.Generator:
+    """``numpy.random.default_rng(seed)`` for a seed the library accepts: None, a
+    non-negative whole number, a SeedSequence or a Generator (returned as is).
+
+    Raises
+    ------
+    PositionError
+        Naming `what`, for anything else (a negative number, a bool, a float, text):
+        NumPy's own TypeError or ValueError would not say which argument was at fault.
+    """
+    _check_seed(seed, what)
+    return seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)  # type: ignore[arg-type]
+
+
 def _other(player: Player) -> Player:
     return "second" if player == "first" else "first"
 
@@ -335,14 +359,7 @@ class Deal:
         PositionError
             If `seed` is a negative integer or not a seed at all (e.g. a float or text).
         """
-        if isinstance(seed, bool) or not (
-            seed is None or isinstance(seed, (int, np.integer, np.random.SeedSequence, np.random.Generator))
-        ):
-            raise PositionError(f"seed must be a non-negative integer, got {seed!r}")
-        if isinstance(seed, (int, np.integer)) and seed < 0:
-            raise PositionError(f"seed must be a non-negative integer, got {seed}")
-        rng = seed if isinstance(seed, np.random.Generator) else np.random.default_rng(seed)
-        order = rng.permutation(NUM_CARDS)
+        order = _generator(seed, "seed").permutation(NUM_CARDS)
         return cls(tuple(DECK[i] for i in order))
 
     @classmethod
@@ -512,9 +529,25 @@ class Position:
         if self.marker is None:
             if n1 or n2 or self.to_move != "second":
                 raise PositionError("without a marker, no card may be taken yet and 'second' chooses the start")
+            if self.start is not None:
+                r, c = cell_coords(self.start)
+                raise PositionError(f"the start cell is ({r},{c}) but there is no marker: the marker"
+                                    " stands on the start cell once it is chosen")
         else:
             if not 0 <= self.marker < 36:
                 raise PositionError(f"marker on no such cell: {self.marker!r}")
+            if not (n1 or n2):
+                # before the first card is taken the marker stands on the start cell
+                r, c = cell_coords(self.marker)
+                if self.marker not in CENTRAL_CELLS:
+                    raise PositionError(
+                        f"the marker is on cell ({r},{c}) but no card has been taken: the marker"
+                        " starts on a central cell (2,2), (2,3), (3,2) or (3,3)")
+                if self.start is not None and self.start != self.marker:
+                    rs, cs = cell_coords(self.start)
+                    raise PositionError(
+                        f"the marker is on cell ({r},{c}) but the start cell is ({rs},{cs}):"
+                        " before the first card is taken the marker stands on the start cell")
             if self.to_move == "first" and n1 != n2 or self.to_move == "second" and n1 != n2 + 1:
                 raise PositionError(
                     f"{self.to_move} cannot be to move with {n1} cards in first_hand and"
@@ -536,9 +569,16 @@ class Position:
 
     def _check_history(self) -> None:
         """Every move of `history` legal from the one before (from the start cell when
-        known) and the last one where the marker stands."""
+        known; otherwise the first move from at least one central cell) and the last one
+        where the marker stands."""
         taken: set[int] = set()
         at = self.start
+        if at is None and self.history and not any(
+                self.history[0] in _legal_cells(c, taken, self.reach) for c in CENTRAL_CELLS):
+            r, c = cell_coords(self.history[0])
+            raise PositionError(
+                f"history: move 1, ({r},{c}), is not legal from any start cell (2,2), (2,3), (3,2)"
+                f" or (3,3) (reach {self.reach}): the moves must be listed in the order played")
         for k, cell in enumerate(self.history or ()):
             if at is not None and cell not in _legal_cells(at, taken, self.reach):
                 r, c = cell_coords(cell)
@@ -705,9 +745,11 @@ class Position:
         IllegalMoveError
             If the move is not legal here, the game is over, or `card` is impossible.
         PositionError
-            If `cell` is not a cell.
+            If `cell` is not a cell, or `rng` is not a Generator, a SeedSequence or a
+            non-negative whole number.
         """
         idx = cell_index(cell)
+        _check_seed(rng, "rng")
         legal = self._legal()
         if idx not in legal:
             r, c = cell_coords(idx)
@@ -723,7 +765,7 @@ class Position:
         if known == UNKNOWN:
             pool = self.unknown_pool()
             if card is None:
-                gen = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+                gen = _generator(rng, "rng")
                 got = int(pool[int(gen.integers(len(pool)))])
             else:
                 got = parse_card(card)
@@ -931,7 +973,8 @@ class Position:
         ------
         SaveStringError
             If a part is malformed: a bad cell, a card missing or repeated, a ``??`` off
-            the diagonals, a move digit that points to an empty cell or is not a digit.
+            the diagonals, a move digit that points to an empty cell or is not a digit,
+            or move digits after the game is over.
         """
         rules = _rules(rules)
         if not isinstance(save, str):
@@ -1004,6 +1047,11 @@ class Position:
             if ch not in "0123456789":
                 raise SaveStringError(f"move {n + 1}: {ch!r} is not a move digit")
             assert pos.marker is not None
+            if pos.is_terminal():
+                extra = len(moves_part) - n
+                raise SaveStringError(
+                    f"move {n + 1}: the game is already over after move {n} ({pos.to_move} has no"
+                    f" legal move), but {extra} more move digit{'s follow' if extra > 1 else ' follows'}")
             target = line_cells(pos.marker)[int(ch)]
             r, c = cell_coords(target)
             if target in pos.taken:
@@ -1032,7 +1080,8 @@ class Position:
         ------
         PositionError
             If the position cannot be written as a save string: the start cell is not
-            (2, 2), or the move history is not known.
+            (2, 2), the move history is not known, or the rules option reach is not
+            "any" (the format carries no rules options, and reading one assumes "any").
         """
         if self.start != SAVE_START or self.history is None or self.marker is None:
             if self.start is not None and self.start != SAVE_START and self.history is not None:
@@ -1043,6 +1092,12 @@ class Position:
             raise PositionError(
                 f"a save string needs the game from its start at (2,2) with every move known ({why})"
             )
+        if self.reach != "any":
+            # the format has no place for rules options: read back, the game would be
+            # replayed and solved under reach "any" (crosskings.net's rule), silently
+            raise PositionError(
+                f"a save string cannot carry reach {self.reach!r}: it is read back under reach 'any',"
+                " crosskings.net's rule, which would change the game; keep it as JSON (Position.to_dict)")
         if any(self.cells[i] == UNKNOWN for i in self.taken):
             raise PositionError("a taken cell's card is unknown")
         rows = []
