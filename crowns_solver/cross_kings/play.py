@@ -249,6 +249,10 @@ class PlaySession:
         How the user named `load` (``play --load``'s argument: a file name or the save
         string), repeated in the tip for playing the same game again when it is left
         before the start.  None: the loaded position itself, as JSON.
+    reach : {"any", "nearest"}, optional
+        Rules option reach (RULES.md, Cross Kings, "Move") of a new game, or of a loaded
+        save string (which cannot say it).  Default "any", or a loaded JSON position's
+        own reach, which a given `reach` must match.
     stdin, stdout : file objects
         Where commands are read and everything is written (default the terminal).
 
@@ -270,6 +274,7 @@ class PlaySession:
         seat: str | None = None,
         load: Position | str | None = None,
         load_source: str | None = None,
+        reach: str | None = None,
         stdin: IO[str] | None = None,
         stdout: IO[str] | None = None,
     ) -> None:
@@ -298,11 +303,13 @@ class PlaySession:
         self.loaded = load is not None
         self.load_source = load_source
         if load is None:
-            start = Deal.random(np.random.default_rng(deal_ss)).position()
+            start = Deal.random(np.random.default_rng(deal_ss)).position(reach or "any")
             to_move: str = start.to_move
             states = [start]
         else:
-            pos = load if isinstance(load, Position) else Position.from_text(load)
+            pos = load if isinstance(load, Position) else Position.from_text(load, reach)
+            if reach is not None and pos.reach != reach:
+                raise PositionError(f"reach {reach!r}: the game loaded is played under reach {pos.reach!r}")
             if pos.is_terminal():
                 raise PositionError("this game is over: use 'crowns cross-kings analyse' to review it")
             pos = _fill_hidden(pos, np.random.default_rng(fill_ss))
@@ -465,9 +472,12 @@ class PlaySession:
 
     def _options(self, default_seat: str) -> str:
         """The options, after the game's source, that bring the same players back: ``--seat``
-        if the person's seat is not `default_seat` (what the game gets without it), and
-        ``--opponent`` if not the default."""
+        if the person's seat is not `default_seat` (what the game gets without it),
+        ``--opponent`` if not the default, and ``--reach`` if not "any" (a seed or a save
+        string does not say it)."""
         out = ""
+        if self.states[0].reach != "any":
+            out += f" --reach {self.states[0].reach}"
         if self.human != default_seat:
             out += f" --seat {self.human}"
         if self.opponent != "search":

@@ -10,10 +10,10 @@ import argparse
 import sys
 
 from ..cli import UsageError, add_json_flag, print_json
-from ..errors import SolverOptionError
+from ..errors import PositionError, SolverOptionError
 from .cli import _node_limit, _seconds, add_names_arg, check_names, whole_number
 from .players import PLAYER_NAMES
-from .position import PLAYERS
+from .position import PLAYERS, REACHES
 
 #: Default seconds of search per analysed move (``analyse --time``).
 ANALYSE_TIME = 2.0
@@ -37,9 +37,11 @@ def _seconds_or_zero(text: str) -> float:
     return _seconds(text)
 
 
-def _read_game(source: str, *, stdin: bool = True):  # -> Position
+def _read_game(source: str, *, stdin: bool = True, reach: str | None = None):  # -> Position
     """A game from a save string, or a file holding a save string or a position as JSON
-    (``-``: standard input, unless `stdin` is false)."""
+    (``-``: standard input, unless `stdin` is false).  `reach` (``--reach``): the rules
+    option to read a save string under (a save string cannot say it; default "any"); a
+    JSON position says its own, which `reach` must then match."""
     from pathlib import Path
 
     from ..errors import SaveStringError
@@ -60,7 +62,10 @@ def _read_game(source: str, *, stdin: bool = True):  # -> Position
         if not source.strip() or not path.exists():
             raise SaveStringError(f"not a save string (no '//') and no such file: {source!r}")
         text = read_text(path, SaveStringError)
-    return Position.from_text(text)
+    pos = Position.from_text(text, reach)
+    if reach is not None and pos.reach != reach:
+        raise PositionError(f"--reach {reach}: the game given is played under reach {pos.reach!r} (its JSON says so)")
+    return pos
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
@@ -69,7 +74,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     from .review import analyse_game, analysis_summary, format_analysis
 
     check_names(args.names)
-    game = _read_game(args.game)
+    game = _read_game(args.game, reach=args.reach)
     if args.names:
         game = replace(game, rules=replace(game.rules, names=tuple(args.names)))
     players = None if args.player is None else (args.player,)
@@ -166,11 +171,11 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.time == 0 and args.node_limit is None:
         raise UsageError("--time 0 (or inf) means no time limit: give --node-limit N for the computer's searches,"
                          " the hints and the analysis")
-    load = None if args.load is None else _read_game(args.load, stdin=False)
+    load = None if args.load is None else _read_game(args.load, stdin=False, reach=args.reach)
     time_limit = None if args.time == 0 else args.time
     session = PlaySession(seed=args.seed, opponent=args.opponent, time_limit=time_limit,
                           node_limit=args.node_limit, seat=args.seat, load=load,
-                          load_source=args.load)
+                          load_source=args.load, reach=args.reach)
     return session.run()
 
 
@@ -199,6 +204,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                          help="also stop each move's search after N nodes (reproducible)")
     analyse.add_argument("--player", choices=PLAYERS, default=None,
                          help="analyse only this player's moves (default both)")
+    analyse.add_argument("--reach", choices=REACHES, default=None,
+                         help="rules option reach of the game (default: any, or the JSON file's; a save"
+                              " string cannot say it)")
     add_names_arg(analyse)
     add_json_flag(analyse)
     analyse.set_defaults(handler=cmd_analyse)
@@ -229,4 +237,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     play.add_argument("--load", default=None, metavar="SAVE_STRING",
                       help="resume a game: a save string, or a file holding one or a position as JSON"
                            " (not -: play reads its commands from standard input)")
+    play.add_argument("--reach", choices=REACHES, default=None,
+                      help="rules option reach (default any; with --load: any, or the JSON file's): 'nearest'"
+                           " lets only the nearest card in each direction be taken")
     play.set_defaults(handler=cmd_play)

@@ -1,0 +1,92 @@
+"""``--reach`` for ``crowns cross-kings play`` and ``analyse`` (session 19): a save string
+cannot say the rules option reach (RULES.md "Interchange"), and these two commands had no
+way to give it, so a game under reach "nearest" reached them only as JSON and a new game
+could not be played under it."""
+
+from __future__ import annotations
+
+import io
+import json
+from dataclasses import replace
+
+import numpy as np
+import pytest
+from conftest import run_cli
+
+from crowns_solver.cross_kings import Position, Rules
+from crowns_solver.cross_kings.play import PlaySession
+from crowns_solver.cross_kings.review import analyse_game
+
+
+def _nearest_game(seed: int = 5, plies: int = 6) -> Position:
+    rng = np.random.default_rng(seed)
+    pos = Position.random(seed, "nearest").play((2, 2))   # save strings start at (2,2)
+    while len(pos.history or ()) < plies:
+        moves = pos.legal_moves()
+        pos = pos.play(moves[int(rng.integers(len(moves)))], rng=rng)
+    return pos
+
+
+def _as_save_string(pos: Position) -> str:
+    # every move legal under "nearest" is legal under "any", which a save string is read as
+    return replace(pos, rules=Rules(reach="any")).to_save_string()
+
+
+def test_analyse_reads_a_save_string_under_the_reach_given(capsys):
+    game = _nearest_game()
+    save = _as_save_string(game)
+    code, out, err = run_cli(capsys, "cross-kings", "analyse", save, "--reach", "nearest",
+                             "--time", "0", "--node-limit", "3000", "--json")
+    assert code == 0, err
+    got = json.loads(out)
+    want = analyse_game(Position.from_save_string(save, "nearest"), time_limit=None, node_limit=3000)
+    assert [m["best_move"] for m in got["moves"]] == [list(b) if b is not None else None for b in want["best_move"]]
+    # read as "any" (the default) the same string is another game: other best moves or values
+    code, out_any, _ = run_cli(capsys, "cross-kings", "analyse", save, "--time", "0", "--node-limit", "3000",
+                               "--json")
+    assert code == 0 and json.loads(out_any)["moves"] != got["moves"]
+
+
+def test_analyse_refuses_a_reach_that_contradicts_a_json_game(capsys, tmp_path):
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(_nearest_game().to_dict()))
+    code, out, err = run_cli(capsys, "cross-kings", "analyse", str(path), "--reach", "any", "--time", "0",
+                             "--node-limit", "100")
+    assert code == 2 and not out
+    assert err == "crowns: error: --reach any: the game given is played under reach 'nearest' (its JSON says so)\n"
+
+
+def _cell(move) -> str:
+    return f"({move[0]},{move[1]})"
+
+
+def test_a_move_illegal_under_nearest_is_refused_when_read_under_nearest(capsys):
+    # a game under "any" whose first move jumps over a card
+    start = Position.random(7, "any").play((2, 2))
+    jump = next(m for m in start.legal_moves() if m not in Position.from_dict(
+        {**start.to_dict(), "reach": "nearest"}).legal_moves())
+    save = start.play(jump, rng=np.random.default_rng(0)).to_save_string()
+    code, out, err = run_cli(capsys, "cross-kings", "analyse", save, "--reach", "nearest", "--time", "0",
+                             "--node-limit", "100")
+    assert code == 2 and not out
+    assert err == (f"crowns: error: move 1: digit 0: illegal move {_cell(jump)} for first:"
+                   " legal: (1, 2), (2, 1), (2, 3), (3, 2)\n")
+
+
+def test_play_a_new_game_under_nearest_and_the_tip_brings_it_back():
+    out = io.StringIO()
+    session = PlaySession(seed=3, reach="nearest", time_limit=None, node_limit=2000, seat="second",
+                          stdin=io.StringIO(""), stdout=out)
+    session.run()
+    text = out.getvalue()
+    assert "reach nearest" in text
+    assert session.states[0].reach == "nearest"
+    assert "the same deal again: --seed 3 --reach nearest --seat second" in text
+
+
+def test_play_refuses_a_reach_that_contradicts_a_loaded_json_game():
+    from crowns_solver.errors import PositionError
+
+    with pytest.raises(PositionError, match="reach 'any': the game loaded is played under reach 'nearest'"):
+        PlaySession(load=json.dumps(_nearest_game().to_dict()), reach="any", time_limit=None, node_limit=100,
+                    stdin=io.StringIO(""), stdout=io.StringIO())
