@@ -42,8 +42,8 @@ def test_every_command_offers_the_apis_lists():
     assert _choices("match") == {"--a": players.PLAYER_NAMES, "--b": players.PLAYER_NAMES,
                                  "--objective": solver.OBJECTIVES, "--a-evaluation": evaluations,
                                  "--b-evaluation": evaluations, "--reach": position.REACHES}
-    assert _choices("analyse") == {"--player": position.PLAYERS}
-    assert _choices("play") == {"--seat": SEATS, "--opponent": players.PLAYER_NAMES}
+    assert _choices("analyse") == {"--player": position.PLAYERS, "--reach": position.REACHES}
+    assert _choices("play") == {"--seat": SEATS, "--opponent": players.PLAYER_NAMES, "--reach": position.REACHES}
 
 
 def test_a_new_evaluation_reaches_every_command(monkeypatch):

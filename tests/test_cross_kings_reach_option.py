@@ -90,3 +90,13 @@ def test_play_refuses_a_reach_that_contradicts_a_loaded_json_game():
     with pytest.raises(PositionError, match="reach 'any': the game loaded is played under reach 'nearest'"):
         PlaySession(load=json.dumps(_nearest_game().to_dict()), reach="any", time_limit=None, node_limit=100,
                     stdin=io.StringIO(""), stdout=io.StringIO())
+
+
+@pytest.mark.parametrize("command", [("show",), ("solve", "--time-limit", "0.1"), ("analyse",)])
+def test_a_missing_file_whose_path_holds_two_slashes_is_said_to_be_missing(capsys, tmp_path, command):
+    # left over by the session-19 probe: 'games//g.json' that does not exist was parsed as
+    # a save string ("a save string has three parts separated by //, got 2")
+    missing = f"{tmp_path}//nofile.json"
+    code, out, err = run_cli(capsys, "cross-kings", command[0], missing, *command[1:])
+    assert code == 2 and not out
+    assert "nofile.json" in err and ("No such file" in err or "no such file" in err) and "three parts" not in err

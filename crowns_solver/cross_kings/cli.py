@@ -60,6 +60,13 @@ def names_file(source: str) -> bool:
         return False
 
 
+def looks_like_file(source: str) -> bool:
+    """Whether `source` ends like a file name (``.json``, ``.txt``, ``.deal``): a save
+    string never holds a dot, so ``games//g1.json`` that does not exist is said to be a
+    missing file rather than a malformed save string."""
+    return source != STDIN and "\n" not in source and Path(source).suffix.lower() in (".json", ".txt", ".deal")
+
+
 def add_position_args(parser: argparse.ArgumentParser, *, optional: bool = True) -> None:
     """Add the position source: POSITION (save string or file) or ``--random SEED``."""
     parser.add_argument("position", nargs="?" if optional else None, metavar="POSITION", help=POSITION_HELP)
@@ -114,7 +121,7 @@ def load_position(args: argparse.Namespace):  # -> Position
     path = Path(source)
     if source == STDIN:
         text = read_stdin(PositionError)
-    elif names_file(source) or "//" not in source and (path.exists() or path.suffix in (".json", ".txt", ".deal")):
+    elif names_file(source) or looks_like_file(source) or "//" not in source and path.exists():
         text = read_text(path, PositionError)
     else:
         text = source

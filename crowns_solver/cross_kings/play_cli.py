@@ -45,7 +45,7 @@ def _read_game(source: str, *, stdin: bool = True, reach: str | None = None):  #
     from pathlib import Path
 
     from ..errors import SaveStringError
-    from .cli import STDIN, names_file, read_stdin
+    from .cli import STDIN, looks_like_file, names_file, read_stdin
     from .position import Position
 
     text = source
@@ -55,11 +55,13 @@ def _read_game(source: str, *, stdin: bool = True, reach: str | None = None):  #
                 "--load -: play reads your moves from standard input, so the game to resume"
                 " must come from a file or a save string")
         text = read_stdin(SaveStringError)
-    elif names_file(source) or "//" not in source and not source.lstrip().startswith("{"):
+    elif names_file(source) or looks_like_file(source) or "//" not in source and not source.lstrip().startswith("{"):
         from .._io import read_text
 
         path = Path(source)
         if not source.strip() or not path.exists():
+            if looks_like_file(source):
+                raise SaveStringError(f"no such file: {source!r}")
             raise SaveStringError(f"not a save string (no '//') and no such file: {source!r}")
         text = read_text(path, SaveStringError)
     pos = Position.from_text(text, reach)
