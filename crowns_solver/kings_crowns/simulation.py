@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from pathlib import Path
@@ -237,7 +238,9 @@ def simulate(
         :mod:`~crowns_solver.kings_crowns.policies`); custom :class:`Policy` objects must
         be picklable for worker processes.
     rules : Rules, optional
-        Target, turn cap, deck (default: RULES.md's).
+        Target, turn cap, deck (default: RULES.md's).  A target equal to the rule's own
+        for `players` (100, 75 with five) is recorded as the rule's (``null``), as if not
+        given: the same games, so a results file resumes either way.
     seed : int
         Root seed: game ``g`` is played from ``SeedSequence([seed, g])`` (its own
         generator, :func:`game_seed`), so the table is identical whatever the executor,
@@ -281,6 +284,11 @@ def simulate(
     if not isinstance(rules, Rules):
         raise RulesError(f"rules must be a Rules, got {type(rules).__name__}")
     rules.check(players)
+    if rules.target is not None and rules.target == dataclasses.replace(rules, target=None).target_for(players):
+        # the rule's own target (100, 75 with five), named or not, plays the same games:
+        # record it one way, so that a run resumes whether or not it was named (probe 19:
+        # --target 100 refused a default run's file, "rules.target is null there, 100 now")
+        rules = dataclasses.replace(rules, target=None)
     pols = _resolve(policies, players)
     names = [str(p) for p in pols]
     custom = [p for p in pols if type(p) not in (BuiltinPolicy, LookaheadPolicy)]
