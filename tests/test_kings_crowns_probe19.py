@@ -62,3 +62,45 @@ def test_cli_target_100_resumes_a_default_run(tmp_path, capsys):
     assert again == first  # the same table, line for line
     assert json.loads(out.read_text().splitlines()[0])["meta"]["target"] == 100
     assert len(montecarlo.read_results(out)) == 30
+
+
+DEFAULT_FILE = Path(montecarlo.__file__).parent / "data" / "kings_crowns_deck.toml"
+
+
+def test_a_copy_of_the_default_deck_file_with_other_counts_must_be_renamed(tmp_path, capsys):
+    # docs: "copy it to make a variant"; the copy kept name = "default", so every table,
+    # header and report called the variant "default (118 cards)"
+    from crowns_solver.errors import DeckError
+    from crowns_solver.kings_crowns import DEFAULT_DECK, Deck, load_deck
+
+    text = DEFAULT_FILE.read_text(encoding="utf-8")
+    assert 'name = "default"' in text and "salvation = 12\n" in text
+    variant = tmp_path / "variant.toml"
+    variant.write_text(text.replace("salvation = 12\n", "salvation = 11\n")
+                       .replace("time-with-god = 6\n", "time-with-god = 7\n"), encoding="utf-8")
+    with pytest.raises(DeckError, match=r"variant\.toml: entry 'name' is 'default'.*salvation 11 \(12 in the"
+                                        r" default\), time-with-god 7 \(6 in the default\)"):
+        load_deck(variant)
+    code, out, err = run_cli(capsys, "kings-crowns", "simulate", "--games", "5", "--deck", str(variant))
+    assert code == 2 and out == "" and err.count("\n") == 1 and "entry 'name' is 'default'" in err
+    with pytest.raises(DeckError, match="the default deck's name"):
+        Deck.from_mapping({"salvation": 20, "crown-black-20": 5}, "default")
+    # an unchanged copy is the default deck, and a variant under its own name is fine
+    copy = tmp_path / "copy.toml"
+    copy.write_text(text, encoding="utf-8")
+    assert load_deck(copy) == DEFAULT_DECK
+    renamed = tmp_path / "renamed.toml"
+    renamed.write_text(variant.read_text(encoding="utf-8").replace('name = "default"', 'name = "fewer salvations"'),
+                       encoding="utf-8")
+    deck = load_deck(renamed)
+    assert deck.name == "fewer salvations" and deck.count("salvation") == 11 and deck.size == DEFAULT_DECK.size
+
+
+def test_a_deck_file_over_the_card_limit_names_the_file(tmp_path):
+    from crowns_solver.errors import DeckError
+    from crowns_solver.kings_crowns import load_deck
+
+    big = tmp_path / "big.toml"
+    big.write_text("salvation = 6000\ngift-red = 6000\n", encoding="utf-8")
+    with pytest.raises(DeckError, match=r"^.*big\.toml: deck has 12000 cards, more than the 10000 supported$"):
+        load_deck(big)
