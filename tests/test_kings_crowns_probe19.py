@@ -104,3 +104,78 @@ def test_a_deck_file_over_the_card_limit_names_the_file(tmp_path):
     big.write_text("salvation = 6000\ngift-red = 6000\n", encoding="utf-8")
     with pytest.raises(DeckError, match=r"^.*big\.toml: deck has 12000 cards, more than the 10000 supported$"):
         load_deck(big)
+
+
+def test_a_seed_past_the_engines_limit_is_refused_before_the_run_naming_it(tmp_path, capsys):
+    # was raised from the first chunk, after the results file's header was written, with
+    # a message naming neither the argument nor the option
+    from crowns_solver.errors import RulesError
+
+    out = tmp_path / "s.jsonl"
+    with pytest.raises(RulesError, match=r"^seed must be below 2\*\*2048") as info:
+        simulate(4, players=2, seed=2**3000, workers=1, out=out)
+    assert info.value.arguments == ("seed",)
+    assert not out.exists()
+    code, stdout, err = run_cli(capsys, "kings-crowns", "simulate", "--games", "4", "--seed", str(2**2048),
+                                "--workers", "1", "--out", str(out))
+    assert (code, stdout) == (2, "") and err.startswith("crowns: error: --seed must be below 2**2048")
+    assert err.count("\n") == 1 and not out.exists()
+    # the largest seed the engine takes still runs, on both engines alike
+    assert len(simulate(2, players=2, seed=2**2048 - 1, workers=1)) == 2
+
+
+@pytest.mark.parametrize("rotate", ["no", "False", 1, None])
+def test_rotate_must_be_true_or_false(rotate):
+    # bool("no") is True: rotate="no" rotated the seats
+    from crowns_solver.errors import RulesError
+
+    with pytest.raises(RulesError, match=r"^rotate must be True or False, got ") as info:
+        simulate(4, players=2, policies=["greedy", "random"], rotate=rotate, workers=1)
+    assert info.value.arguments == ("rotate",)
+
+
+def test_numpy_bools_rotate():
+    import numpy as np
+
+    a = simulate(6, players=2, policies=["greedy", "random"], rotate=np.bool_(True), workers=1)
+    b = simulate(6, players=2, policies=["greedy", "random"], rotate=True, workers=1)
+    pd.testing.assert_frame_equal(a, b)
+
+
+def _policy_class(name):
+    from crowns_solver.kings_crowns import Policy
+
+    class Named(Policy):
+        def choose_draw(self, view, rng):
+            return view.legal_draws()[0]
+
+        def choose_play(self, view, rng):
+            return view.legal_plays()[0]
+
+    Named.name = name
+    return Named
+
+
+@pytest.mark.parametrize("name", ["greedy", "Random", "lookahead", "lookahead:samples=2", " aggressive"])
+def test_a_custom_policy_may_not_take_a_built_in_players_name(tmp_path, name):
+    # its games were recorded as the built-in player's: same params, so the built-in
+    # player resumed (and mixed into) its results file, and tables credited it
+    from crowns_solver.errors import RulesError
+
+    fake = _policy_class(name)()
+    with pytest.raises(RulesError, match=f"custom policy's name {name!r} is the built-in"):
+        simulate(4, players=2, policies=[fake, "random"], workers=1, out=tmp_path / "f.jsonl")
+    assert not (tmp_path / "f.jsonl").exists()
+
+
+@pytest.mark.parametrize("name", [None, 5, "", "a\nb"])
+def test_a_custom_policy_needs_a_printable_name(name):
+    from crowns_solver.errors import RulesError
+
+    with pytest.raises(RulesError, match="custom policy's name"):
+        simulate(4, players=2, policies=[_policy_class(name)(), "random"], workers=1)
+
+
+def test_a_custom_policy_with_its_own_name_runs():
+    df = simulate(4, players=2, policies=[_policy_class("first legal")(), "random"], workers=1)
+    assert set(df["policy_0"]) == {"first legal"} and len(df) == 4
