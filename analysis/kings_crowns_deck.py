@@ -82,7 +82,7 @@ def _chart(table: pd.DataFrame, column: str, xlabel: str, default: int, games: i
     axes = fig.subplots(3, 1, sharex=True)
     panels = (("turns", "mean game length\n(turns over all seats)", None),
               ("stalemate_rate", "games reaching the\nturn cap (%)", "percent"),
-              ("seat0_edge", "seat 0 win rate minus\nequal share (points)",
+              ("seat0_edge", "seat 0 win rate minus equal\nshare (percentage points)",
                "points"))
     for ax, (col, label, fmt) in zip(axes, panels):
         for pol in POLICIES:
@@ -184,7 +184,9 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
                 f"{'shorten' if hs_hi['turns'] < hs_lo['turns'] else 'lengthen'} aggressive games "
                 f"({hs_lo['turns']:.0f} turns with none, {hs_hi['turns']:.0f} with {HOLY_SPIRIT_LEVELS[-1]}). ")
     lo_e, hi_e = 100 * edges["seat0_edge"].min(), 100 * edges["seat0_edge"].max()
-    headline += f"Seat 0's edge over an equal share ranges from {lo_e:+.1f} to {hi_e:+.1f} points across the decks"
+    # percentage points, said in full: in this game "points" alone reads as crown points
+    headline += (f"Seat 0's edge over an equal share ranges from {lo_e:+.1f} to {hi_e:+.1f} percentage points"
+                 " across the decks")
     if len(sig):
         biggest = sig.loc[sig["seat0_edge"].abs().idxmax()]
         headline += (f" (largest: `{biggest['deck']}` with {biggest['policy']} players, seat 0 winning "
@@ -200,7 +202,8 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
              "length over all seats (stalemated games count at the cap, so the mean is a lower bound where "
              "stalemates are common); **stalemate_rate**: games reaching the turn cap; **seat0_rate**: how often "
              "seat 0 (first to play) wins; **equal_share**: `(1 - stalemate_rate) / 4`; **seat0_edge**: the "
-             "difference (the chart's error bars: seat 0's interval shifted by the share).")
+             "difference, a share of games like the rates (0.015 is 1.5 percentage points; the chart's error bars: "
+             "seat 0's interval shifted by the share).")
     sections = [
         Section("Sins",
                 f"{intro} Each deck is the default with the Sins of each of the three colours set to "

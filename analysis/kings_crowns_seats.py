@@ -98,7 +98,7 @@ def _advantage_chart(summary: pd.DataFrame, games: int):
     return fig
 
 
-def _random_clause(summary: pd.DataFrame, ahead: pd.DataFrame) -> str:
+def _random_clause(summary: pd.DataFrame, ahead: pd.DataFrame, unit: str = "points") -> str:
     """What the random tables say about where seat 0's edge comes from, as far as their
     intervals support it (the probe found "random play shows none" at a quick size where
     random's edge was larger than greedy's).
@@ -107,7 +107,8 @@ def _random_clause(summary: pd.DataFrame, ahead: pd.DataFrame) -> str:
     every table size where some player is ahead, random's whole interval on seat 0's edge
     below the lower end of the largest such edge's interval, and no random table clearly
     ahead or behind.  A random table clearly ahead says that part of the edge may come
-    from the deal; otherwise the intervals are too wide to tell.
+    from the deal; otherwise the intervals are too wide to tell.  `unit` names the edges'
+    unit: "percentage points" where the headline has not said it yet.
     """
     rnd = summary[summary["policy"] == "random"]
     if not len(rnd):
@@ -115,7 +116,7 @@ def _random_clause(summary: pd.DataFrame, ahead: pd.DataFrame) -> str:
     up = rnd["seat0_rate_high"] - rnd["equal_share"]
     largest = 100 * rnd["seat0_edge"].abs().max()
     if (rnd["seat0_rate_low"] > rnd["equal_share"]).any():
-        return (f", but random play shows an edge too (up to {100 * rnd['seat0_edge'].max():+.1f} points), so part"
+        return (f", but random play shows an edge too (up to {100 * rnd['seat0_edge'].max():+.1f} {unit}), so part"
                 " of it may come from the deal rather than from play")
     clear = (rnd["seat0_rate_high"] < rnd["equal_share"]).any()
     below = True
@@ -124,9 +125,9 @@ def _random_clause(summary: pd.DataFrame, ahead: pd.DataFrame) -> str:
         mine = up[rnd["players"] == players]
         below &= bool(len(mine)) and float(mine.max()) < best_low
     if below and not clear:
-        return (f", and random play shows none (within {largest:.1f} points; at each table size its interval lies"
+        return (f", and random play shows none (within {largest:.1f} {unit}; at each table size its interval lies"
                 " below the largest edge's), so the edge comes from using the first move well, not from the deal")
-    return (f"; random play's edge (up to {100 * rnd['seat0_edge'].max():+.1f} points) cannot be told apart from"
+    return (f"; random play's edge (up to {100 * rnd['seat0_edge'].max():+.1f} {unit}) cannot be told apart from"
             " these at this number of games, so this run does not say whether the edge comes from play or from"
             " the deal")
 
@@ -191,19 +192,22 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
         agg = played[played["policy"] == "aggressive"]
         if len(agg) and best["policy"] != "aggressive":
             headline += (f"; with aggressive players, who Sin the leader, seat 0's edge is at most "
-                         f"{100 * agg['seat0_edge'].max():+.1f} points")
-        headline += _random_clause(summary, ahead) + "."
+                         f"{100 * agg['seat0_edge'].max():+.1f} percentage points")
+        unit = "points" if "percentage points" in headline else "percentage points"
+        headline += _random_clause(summary, ahead, unit) + "."
     else:
         headline = (f"No first-player advantage was found: at none of the {len(played)} tables of equal players "
                     f"(random play aside) does seat 0's 95% interval lie above the equal share (largest edge "
-                    f"{100 * best['seat0_edge']:+.1f} points, {int(best['players'])} {best['policy']} players).")
+                    f"{100 * best['seat0_edge']:+.1f} percentage points, {int(best['players'])} {best['policy']}"
+                    " players).")
 
     sections = [Section(
         "First player's advantage",
         "Seat 0 plays first; the others follow in seat order. **Equal share** is what each seat would win if "
         "seats did not matter: the decided games (not stalemates) split evenly, `(1 - stalemate_rate) / "
-        "players`. **seat0_edge** is seat 0's win rate minus that share (the chart's error bars are seat 0's "
-        "interval shifted by the share); **last_seat_rate** is the win rate of the seat that plays last. "
+        "players`. **seat0_edge** is seat 0's win rate minus that share, a share of games like the rates "
+        "(0.017 is 1.7 percentage points, the unit of the headline and the chart; the chart's error bars are "
+        "seat 0's interval shifted by the share); **last_seat_rate** is the win rate of the seat that plays last. "
         "`random` tables are shown for comparison and left "
         "out of the headline.",
         summary, _advantage_chart(summary, games))]

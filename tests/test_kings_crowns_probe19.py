@@ -179,3 +179,47 @@ def test_a_custom_policy_needs_a_printable_name(name):
 def test_a_custom_policy_with_its_own_name_runs():
     df = simulate(4, players=2, policies=[_policy_class("first legal")(), "random"], workers=1)
     assert set(df["policy_0"]) == {"first legal"} and len(df) == 4
+
+
+def _fake_play(edges):
+    """A stand-in for the studies' ``play``: each table's games won in turn by each seat,
+    seat 0 winning ``edges[policy]`` of them more; 100 turns a game."""
+    import numpy as np
+
+    def play(games, seed, executor, *, players, policies, rotate=False, rules=None):
+        policy = policies if isinstance(policies, str) else policies[0]
+        extra = int(round(edges.get(policy, 0.0) * games))
+        winner = np.concatenate([np.zeros(extra, dtype=int), np.arange(games - extra) % players])
+        return pd.DataFrame({"winner": winner, "turns": np.full(games, 100)})
+
+    return play
+
+
+@pytest.mark.parametrize("edges, first_unit", [
+    ({"greedy": 0.2, "defensive": 0.2, "aggressive": 0.05}, "edge is at most +4.0 percentage points"),
+    ({"aggressive": 0.2, "random": 0.1}, "random play shows an edge too (up to +8.0 percentage points)"),
+    ({}, "(largest edge +0.0 percentage points"),
+])
+def test_seat_study_headline_says_percentage_points(monkeypatch, edges, first_unit):
+    # the seat edges are differences of win rates: "+0.7 points" in a game scored in
+    # crown points read as crown points; the table's seat0_edge is a share of games
+    from crowns_solver.analysis import kings_crowns_seats
+
+    monkeypatch.setattr(kings_crowns_seats, "play", _fake_play(edges))
+    result = kings_crowns_seats.run(600, seed=1)
+    assert first_unit in result.headline
+    first = result.headline.index(" points")
+    assert result.headline[:first].endswith("percentage")  # the first edge names its unit in full
+    assert "0.017 is 1.7 percentage points" in result.sections[0].text
+
+
+def test_deck_study_headline_and_chart_say_percentage_points(monkeypatch):
+    from crowns_solver.analysis import kings_crowns_deck
+
+    monkeypatch.setattr(kings_crowns_deck, "play", _fake_play({"greedy": 0.1}))
+    result = kings_crowns_deck.run(600, seed=1)
+    assert "Seat 0's edge over an equal share ranges from +0.0 to +7.5 percentage points across the decks" \
+        in result.headline
+    assert "0.015 is 1.5 percentage points" in result.sections[0].text
+    labels = [ax.get_ylabel() for ax in result.sections[0].figure.axes]
+    assert "seat 0 win rate minus equal\nshare (percentage points)" in labels
