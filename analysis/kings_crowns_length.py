@@ -47,6 +47,16 @@ def length_row(results: pd.DataFrame, players: int, table: str) -> dict:
             **{k: float(v) for k, v in rate_columns("stalemate_rate", stale, n).items()}}
 
 
+def _mixed_games_note(games: int) -> str:
+    """Where a mixed table plays more than `games` games (the table's "games" column says
+    so too): rounded up to a multiple of its players, so each sits in each seat equally often."""
+    more = [p for p in PLAYERS if games % p]
+    if not more:
+        return ""
+    which = ", ".join(f"{games + (-games) % p:,} with {p} players" for p in more)
+    return f" ({which}: a multiple of the players, so each player sits in each seat equally often)"
+
+
 def _colour(table: str) -> str:
     return POLICY_COLOUR.get(table, MIXED_COLOUR)
 
@@ -161,7 +171,8 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
                 "A **turn** is one seat's draw and play; **turns** counts them over all seats (mean with its 95% "
                 "interval; median, 10th and 90th percentiles), **rounds** is turns per seat. Each row is one table "
                 f"of {games:,} games with the same player in every seat; `{MIXED}` seats the first 2-5 of "
-                f"{', '.join(MIXED_SEATS)}, rotated every game. Stalemated games count with their length at the cap.",
+                f"{', '.join(MIXED_SEATS)}, rotated every game{_mixed_games_note(games)}. Stalemated games count with"
+                " their length at the cap.",
                 table[length_cols], _by_players_chart(
                     table, "turns", "mean game length (turns over all seats;\n95% CI, log scale)",
                     f"Mean game length by player count ({games:,} games per point)", tables, log=True)),

@@ -223,3 +223,17 @@ def test_deck_study_headline_and_chart_say_percentage_points(monkeypatch):
     assert "0.015 is 1.5 percentage points" in result.sections[0].text
     labels = [ax.get_ylabel() for ax in result.sections[0].figure.axes]
     assert "seat 0 win rate minus equal\nshare (percentage points)" in labels
+
+
+def test_length_study_says_when_a_mixed_table_plays_more_games(monkeypatch):
+    # the full report said "Each row is one table of 50,000 games" above a 50,001-game row
+    from crowns_solver.analysis import kings_crowns_length
+
+    monkeypatch.setattr(kings_crowns_length, "play", _fake_play({}))
+    result = kings_crowns_length.run(50, seed=1)
+    table = result.sections[0].table
+    mixed = table[table["table"] == "mixed"].set_index("players")["games"]
+    assert mixed.to_dict() == {2: 50, 3: 51, 4: 52, 5: 50}
+    assert "(51 with 3 players, 52 with 4 players: a multiple of the players" in result.sections[0].text
+    even = kings_crowns_length.run(60, seed=1)
+    assert "a multiple of the players" not in even.sections[0].text
