@@ -237,3 +237,64 @@ def test_length_study_says_when_a_mixed_table_plays_more_games(monkeypatch):
     assert "(51 with 3 players, 52 with 4 players: a multiple of the players" in result.sections[0].text
     even = kings_crowns_length.run(60, seed=1)
     assert "a multiple of the players" not in even.sections[0].text
+
+
+def _fake_lengths(turns_of):
+    """A stand-in ``play`` whose games last ``turns_of(policy, rules)`` turns, give or take
+    one (alternately), every seat winning in turn."""
+    import numpy as np
+
+    def play(games, seed, executor, *, players, policies, rotate=False, rules=None):
+        policy = policies if isinstance(policies, str) else policies[0]
+        base = turns_of(policy, rules, players)
+        return pd.DataFrame({"winner": np.arange(games) % players,
+                             "turns": base + np.where(np.arange(games) % 2, 1, -1)})
+
+    return play
+
+
+def test_deck_study_claims_length_effects_only_where_the_intervals_are_apart(monkeypatch):
+    # with equal lengths everywhere it said "Sins drive the game's length" and "more Holy
+    # Spirit cards lengthen aggressive games"
+    from crowns_solver.analysis import kings_crowns_deck
+
+    monkeypatch.setattr(kings_crowns_deck, "play", _fake_lengths(lambda pol, rules, p: 100))
+    flat = kings_crowns_deck.run(40, seed=1).headline
+    assert flat.startswith("The Sin count does not clearly change the game's length at this number of games:")
+    assert "more Holy Spirit cards do not clearly change the length of aggressive games (100 turns" in flat
+    assert "Sins drive" not in flat and "lengthen" not in flat
+
+    def real_shape(pol, rules, players):
+        deck = rules.deck
+        return 60 + 10 * deck.count("sin-orange") - 5 * deck.count("holy-spirit")
+
+    monkeypatch.setattr(kings_crowns_deck, "play", _fake_lengths(real_shape))
+    clear = kings_crowns_deck.run(40, seed=1).headline
+    assert clear.startswith("Sins drive the game's length: with aggressive players a four-player game lasts 50 turns"
+                            " with no Sins, 110 with the default 6 per colour and 170 with 12 per colour")
+    assert "more Holy Spirit cards shorten aggressive games (120 turns with none, 80 with 8)" in clear
+
+
+def test_length_study_compares_means_only_where_the_intervals_are_apart(monkeypatch):
+    import numpy as np
+
+    from crowns_solver.analysis import kings_crowns_length
+
+    def noisy(games, seed, executor, *, players, policies, rotate=False, rules=None):
+        policy = policies if isinstance(policies, str) else "mixed"
+        # aggressive: 50 or 250 turns (mean 150, a wide interval over 4 games); others 100 +- 1
+        spread = (50, 250) if policy == "aggressive" else (99, 101)
+        turns = np.where(np.arange(games) % 2, spread[1], spread[0]) + (players if policy == "aggressive" else 0)
+        return pd.DataFrame({"winner": np.arange(games) % players, "turns": turns})
+
+    monkeypatch.setattr(kings_crowns_length, "play", noisy)
+    headline = kings_crowns_length.run(4, seed=1).headline
+    assert headline.startswith("A four-player game lasts 100 turns on average with greedy players (about 25 rounds)"
+                               " and 154 with aggressive ones: aggressive games go from 152 turns with two players"
+                               " to 155 with five")
+    monkeypatch.setattr(kings_crowns_length, "play", _fake_lengths(
+        lambda pol, rules, players: 100 if pol != "aggressive" else 100 + 50 * players))
+    clear = kings_crowns_length.run(40, seed=1).headline
+    assert clear.startswith("A four-player game lasts 100 turns on average with greedy players (about 25 rounds)"
+                            " and 300 with aggressive ones, whose Sins slow the race: aggressive games grow from"
+                            " 200 turns with two players to 350 with five")
