@@ -298,3 +298,37 @@ def test_length_study_compares_means_only_where_the_intervals_are_apart(monkeypa
     assert clear.startswith("A four-player game lasts 100 turns on average with greedy players (about 25 rounds)"
                             " and 300 with aggressive ones, whose Sins slow the race: aggressive games grow from"
                             " 200 turns with two players to 350 with five")
+
+
+@pytest.mark.parametrize("crowns, says, reach", [
+    ("crown-black-20 = 1", "  its 20 crown points are below the rules' target (100): kings-crowns simulate and Game"
+                           " refuse it unless the target is 20 or less (--target)", []),
+    ("crown-black-20 = 4", "  its 80 crown points are below the rules' target for 2 to 4 players (100):"
+                           " kings-crowns simulate and Game refuse it unless the target is 80 or less (--target)", [5]),
+    ("crown-black-20 = 5", None, [2, 3, 4, 5]),
+])
+def test_deck_says_when_its_crown_points_fall_short_of_the_rules_target(tmp_path, capsys, crowns, says, reach):
+    # it said "deals games of 2 players" of a deck simulate refuses with the rules' target
+    deck = tmp_path / "d.toml"
+    deck.write_text(f'name = "d"\n[deck]\nsalvation = 30\n{crowns}\n', encoding="utf-8")
+    code, out, _ = run_cli(capsys, "kings-crowns", "deck", str(deck))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[1] == "  deals games of 2 to 5 players"
+    if says is None:
+        assert lines[2].startswith("  salvation")
+    else:
+        assert lines[2] == says
+    code, out, _ = run_cli(capsys, "kings-crowns", "deck", str(deck), "--json")
+    assert json.loads(out)["rules_target_players"] == reach
+    # and what it says holds: simulate refuses the short player counts, plays the others
+    from crowns_solver.errors import RulesError
+    from crowns_solver.kings_crowns import load_deck
+
+    for players in (2, 5):
+        rules = Rules(deck=load_deck(deck))
+        if players in reach:
+            assert len(simulate(2, players=players, rules=rules, workers=1)) == 2
+        else:
+            with pytest.raises(RulesError, match="more than the deck 'd' holds"):
+                simulate(2, players=players, rules=rules, workers=1)
