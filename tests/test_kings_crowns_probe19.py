@@ -332,3 +332,23 @@ def test_deck_says_when_its_crown_points_fall_short_of_the_rules_target(tmp_path
         else:
             with pytest.raises(RulesError, match="more than the deck 'd' holds"):
                 simulate(2, players=players, rules=rules, workers=1)
+
+
+def test_length_study_most_stalemates_counts_every_table(monkeypatch):
+    # "at most X% of games" was the largest rate of the non-random tables, while the
+    # stalemate table below it lists the random ones too
+    import numpy as np
+
+    from crowns_solver.analysis import kings_crowns_length
+
+    def stalls(games, seed, executor, *, players, policies, rotate=False, rules=None):
+        policy = policies if isinstance(policies, str) else "mixed"
+        share = {"random": 0.25, "aggressive": 0.1}.get(policy, 0.0) if players == 4 else 0.0
+        stale = np.arange(games) < share * games
+        return pd.DataFrame({"winner": np.where(stale, -1, np.arange(games) % players),
+                             "turns": np.where(stale, 2000, 100 + np.arange(games) % 3)})
+
+    monkeypatch.setattr(kings_crowns_length, "play", stalls)
+    headline = kings_crowns_length.run(40, seed=1).headline
+    assert headline.endswith("stalemates at the 2000-turn cap are common, at most 25.0% (95% CI 14.2-40.2%) of games"
+                             " (4 random players).")
