@@ -179,6 +179,9 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
     behind = played[played["seat0_rate_high"] < played["equal_share"]]
     best = played.loc[played["seat0_edge"].idxmax()]
     if len(ahead):
+        # "most with ..." names a table where seat 0 is ahead: the largest edge of all may
+        # be one whose interval still reaches the equal share (a wider one, two players)
+        best = ahead.loc[ahead["seat0_edge"].idxmax()]
         # "Yes" only when most tables agree: one or two of twelve could be chance at 95% each
         lead = "Yes: the first player" if 2 * len(ahead) > len(played) else "Only at some tables: the first player"
         headline = (f"{lead} (seat 0) wins more than an equal share at {len(ahead)} of "

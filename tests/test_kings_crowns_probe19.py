@@ -352,3 +352,27 @@ def test_length_study_most_stalemates_counts_every_table(monkeypatch):
     headline = kings_crowns_length.run(40, seed=1).headline
     assert headline.endswith("stalemates at the 2000-turn cap are common, at most 25.0% (95% CI 14.2-40.2%) of games"
                              " (4 random players).")
+
+
+def test_seat_study_names_a_table_where_seat_0_is_ahead(monkeypatch):
+    # two greedy players: seat 0 +4.5 points, interval reaching the equal share; five
+    # greedy players: +4.2 points, clearly ahead. "most with 2 greedy players" named a
+    # table that was not among the ones it counted
+    import numpy as np
+
+    from crowns_solver.analysis import kings_crowns_seats
+
+    def play(games, seed, executor, *, players, policies, rotate=False, rules=None):
+        extra = {(2, "greedy"): 36, (5, "greedy"): 21}.get((players, policies), 0)
+        winner = np.concatenate([np.zeros(extra, dtype=int), np.arange(games - extra) % players])
+        return pd.DataFrame({"winner": winner, "turns": np.full(games, 100)})
+
+    monkeypatch.setattr(kings_crowns_seats, "play", play)
+    result = kings_crowns_seats.run(400, seed=1)
+    summary = result.sections[0].table.set_index(["players", "policy"])
+    assert summary.loc[(2, "greedy"), "seat0_edge"] > summary.loc[(5, "greedy"), "seat0_edge"]
+    assert summary.loc[(2, "greedy"), "seat0_rate_low"] < 0.5 < summary.loc[(2, "greedy"), "seat0_rate_high"]
+    assert summary.loc[(5, "greedy"), "seat0_rate_low"] > 0.2
+    assert result.headline.startswith("Only at some tables: the first player (seat 0) wins more than an equal share at"
+                                      " 1 of 12 tables of equal players (random play aside), most with 5 greedy"
+                                      " players: 24.2% (95% CI")
