@@ -376,3 +376,59 @@ def test_seat_study_names_a_table_where_seat_0_is_ahead(monkeypatch):
     assert result.headline.startswith("Only at some tables: the first player (seat 0) wins more than an equal share at"
                                       " 1 of 12 tables of equal players (random play aside), most with 5 greedy"
                                       " players: 24.2% (95% CI")
+
+
+def test_a_second_run_on_a_results_file_being_written_is_refused(tmp_path):
+    # the same command started twice (the docs say "run the same command again to
+    # resume") wrote every chunk twice into one file, which no resume or report could
+    # read afterwards ("chunk 0 appears twice")
+    import threading
+
+    out = tmp_path / "busy.jsonl"
+    args = dict(players=2, policies="greedy", seed=6, chunk_size=10, workers=1)
+    started, release = threading.Event(), threading.Event()
+    first_result: dict = {}
+
+    from crowns_solver.kings_crowns import simulation
+
+    real_chunk = simulation.play_chunk
+
+    class Gated:
+        """play_chunk (recorded under its name), holding the run after its second chunk."""
+
+        record_name = "crowns_solver.kings_crowns.simulation.play_chunk"
+
+        def __call__(self, chunk_index, n_games, seed, **params):
+            frame = real_chunk(chunk_index, n_games, seed, **params)
+            if chunk_index == 1:
+                started.set()
+                assert release.wait(60)
+            return frame
+
+    gated_chunk = Gated()
+
+    def first_run():
+        first_result["df"] = montecarlo.run(gated_chunk, 40, params=params, seed=6, chunk_size=10, workers=1, out=out,
+                                            meta=meta)
+
+    whole = simulate(40, **args)
+    params = dict(whole.attrs["params"])
+    meta = {"game": whole.attrs["game"], "rules": whole.attrs["rules"], "target": whole.attrs["target"]}
+    thread = threading.Thread(target=first_run)
+    thread.start()
+    try:
+        assert started.wait(60)
+        before = out.read_bytes()
+        with pytest.raises(ResultsFileError, match="another run is writing this results file now"):
+            montecarlo.run(real_chunk, 40, params=params, seed=6, chunk_size=10, workers=1, out=out, meta=meta)
+        assert out.read_bytes() == before  # the refused run wrote nothing
+    finally:
+        release.set()
+        thread.join()
+    lines = out.read_text().splitlines()
+    assert sorted(json.loads(line)["chunk"] for line in lines[1:]) == [0, 1, 2, 3]  # each chunk once
+    pd.testing.assert_frame_equal(montecarlo.read_results(out), first_result["df"])
+    # and once the first run is over, the same command reads (resumes) the file again
+    again = montecarlo.run(real_chunk, 40, params=params, seed=6, chunk_size=10, workers=1, out=out, meta=meta)
+    pd.testing.assert_frame_equal(again.reset_index(drop=True), whole.reset_index(drop=True)[again.columns],
+                                  check_dtype=False)
