@@ -432,3 +432,17 @@ def test_a_second_run_on_a_results_file_being_written_is_refused(tmp_path):
     again = montecarlo.run(real_chunk, 40, params=params, seed=6, chunk_size=10, workers=1, out=out, meta=meta)
     pd.testing.assert_frame_equal(again.reset_index(drop=True), whole.reset_index(drop=True)[again.columns],
                                   check_dtype=False)
+
+
+def test_docs_study_list_example_prints_what_it_shows(capsys):
+    # docs/kings_crowns.md showed `crowns report --list | grep kings` answering with the four
+    # King's Crowns studies; the pattern also matches the cross_kings ones
+    import re
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "kings_crowns.md").read_text(encoding="utf-8")
+    m = re.search(r"^\$ crowns report --list \| grep (\S+)\n((?:[^$`\n].*\n)+)", text, flags=re.M)
+    assert m is not None
+    pattern, shown = m.group(1), m.group(2).splitlines()
+    code, out, _ = run_cli(capsys, "report", "--list")
+    assert code == 0
+    assert [line for line in out.splitlines() if pattern in line] == shown
