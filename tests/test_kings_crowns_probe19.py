@@ -434,15 +434,19 @@ def test_a_second_run_on_a_results_file_being_written_is_refused(tmp_path):
                                   check_dtype=False)
 
 
-def test_docs_study_list_example_prints_what_it_shows(capsys):
+def test_docs_study_list_example_prints_what_it_shows(tmp_path):
     # docs/kings_crowns.md showed `crowns report --list | grep kings` answering with the four
-    # King's Crowns studies; the pattern also matches the cross_kings ones
+    # King's Crowns studies; the pattern also matches the cross_kings ones.  A fresh
+    # process: other tests register toy studies in this one
     import re
+    import subprocess
+    import sys
 
     text = (Path(__file__).resolve().parent.parent / "docs" / "kings_crowns.md").read_text(encoding="utf-8")
     m = re.search(r"^\$ crowns report --list \| grep (\S+)\n((?:[^$`\n].*\n)+)", text, flags=re.M)
     assert m is not None
     pattern, shown = m.group(1), m.group(2).splitlines()
-    code, out, _ = run_cli(capsys, "report", "--list")
-    assert code == 0
-    assert [line for line in out.splitlines() if pattern in line] == shown
+    proc = subprocess.run([sys.executable, "-m", "crowns_solver", "report", "--list"], capture_output=True,
+                          text=True, cwd=tmp_path)
+    assert proc.returncode == 0
+    assert [line for line in proc.stdout.splitlines() if pattern in line] == shown
