@@ -450,3 +450,37 @@ def test_docs_study_list_example_prints_what_it_shows(tmp_path):
                           text=True, cwd=tmp_path)
     assert proc.returncode == 0
     assert [line for line in proc.stdout.splitlines() if pattern in line] == shown
+
+
+@pytest.mark.parametrize("name, why", [("two\nlines", "U+000A"), ("", None), ("   ", None), ("tab\there", "U+0009")])
+def test_a_deck_name_must_be_one_printable_line(tmp_path, name, why):
+    # a newline split simulate's header line and the report's rules row in two; an
+    # empty name printed "deck  (19 cards)"
+    from crowns_solver.errors import DeckError
+    from crowns_solver.kings_crowns import Deck, load_deck
+
+    with pytest.raises(DeckError, match="a deck's name must be a non-empty line of printable text") as info:
+        Deck.from_mapping({"salvation": 13, "crown-black-20": 6}, name)
+    if why:
+        assert why in str(info.value)
+    path = tmp_path / "d.toml"
+    path.write_text(f"name = {json.dumps(name)}\nsalvation = 13\ncrown-black-20 = 6\n", encoding="utf-8")
+    with pytest.raises(DeckError, match=r"d\.toml: a deck's name must be"):
+        load_deck(path)
+
+
+def test_a_pipe_in_a_deck_or_player_name_keeps_the_report_tables_whole(tmp_path, capsys):
+    import re
+
+    from crowns_solver import report
+    from crowns_solver.kings_crowns import Deck
+
+    deck = Deck.from_mapping({"salvation": 13, "crown-black-20": 6}, "a | b")
+    out = tmp_path / "p.jsonl"
+    simulate(4, players=2, policies=[_policy_class("x|y")(), "greedy"], rules=Rules(deck=deck), workers=1, out=out)
+    text = report.write_report(out, tmp_path / "rep").read_text(encoding="utf-8")
+    rules_row = next(line for line in text.splitlines() if line.startswith("| rules |"))
+    assert len(re.split(r"(?<!\\)\|", rules_row)) == 4  # "", " rules ", " ... deck a \| b (19 cards) ", ""
+    assert "deck a \\| b (19 cards)" in rules_row
+    policy_row = next(line for line in text.splitlines() if line.startswith("| x"))
+    assert policy_row.startswith("| x\\|y ") and len(re.split(r"(?<!\\)\|", policy_row)) == 7

@@ -73,7 +73,8 @@ class Deck:
     ------
     DeckError
         From the constructor, if `counts` is not 28 whole numbers >= 0, the deck holds
-        more than :data:`MAX_DECK_CARDS` cards, `name` is not a string, or `name` is
+        more than :data:`MAX_DECK_CARDS` cards, `name` is not a non-empty line of printable
+        text (no newline or other control character), or `name` is
         ``"default"`` and the counts are not the default deck's (the message lists the
         counts that differ).
     """
@@ -99,6 +100,14 @@ class Deck:
             # reports print it and rules compare it: None or a list was taken (session-18 probe),
             # as load_deck already refuses a file's non-string name
             raise DeckError(f"a deck's name must be a string, got {self.name!r}")
+        from .._checks import control_char
+
+        bad = control_char(self.name)
+        if not self.name.strip() or bad is not None:
+            # every table and report prints it: a newline split simulate's header line and
+            # the report's rules row, an empty one printed "deck  (19 cards)" (probe 19)
+            raise DeckError(f"a deck's name must be a non-empty line of printable text (tables and reports show it),"
+                            f" got {self.name!r}" + (f" (it holds {bad})" if bad else ""))
         differ = _differs_from_default(self.counts) if self.name == DEFAULT_NAME else None
         if differ:
             raise DeckError(f"the name {DEFAULT_NAME!r} is the default deck's name, but these counts differ from it:"
