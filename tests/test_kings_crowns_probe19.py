@@ -484,3 +484,14 @@ def test_a_pipe_in_a_deck_or_player_name_keeps_the_report_tables_whole(tmp_path,
     assert "deck a \\| b (19 cards)" in rules_row
     policy_row = next(line for line in text.splitlines() if line.startswith("| x"))
     assert policy_row.startswith("| x\\|y ") and len(re.split(r"(?<!\\)\|", policy_row)) == 7
+
+
+def test_two_different_custom_policies_may_not_share_a_name():
+    # both unnamed: both recorded as "policy", one row in every table
+    from crowns_solver.errors import RulesError
+
+    first, second = _policy_class("policy"), _policy_class("policy")
+    with pytest.raises(RulesError, match="two different custom policies .* are both named 'policy'"):
+        simulate(4, players=2, policies=[first(), second()], workers=1)
+    df = simulate(4, players=2, policies=[first(), first()], workers=1)  # one player in both seats is fine
+    assert set(df["policy_0"]) | set(df["policy_1"]) == {"policy"}

@@ -125,9 +125,15 @@ def _resolve(policies: Sequence[str | Policy] | str | Policy | None, players: in
     if not isinstance(policies, (list, tuple)):
         raise RulesError(f"policies must be a policy name, a Policy, or a list of them (one per seat), got {policies!r}")
     pols = [get_policy(p) for p in policies]
+    kinds: dict[str, type] = {}
     for p in pols:
         if type(p) not in (BuiltinPolicy, LookaheadPolicy):
             _check_custom_name(p)
+            other = kinds.setdefault(p.name, type(p))
+            if other is not type(p):
+                # two players under one name: tables would merge their seats and wins
+                raise RulesError(f"two different custom policies ({other.__name__} and {type(p).__name__}) are both"
+                                 f" named {p.name!r}: results record players by name; give each its own")
     if len(pols) == 1:
         pols = pols * players
     if len(pols) != players:
