@@ -495,3 +495,50 @@ def test_two_different_custom_policies_may_not_share_a_name():
         simulate(4, players=2, policies=[first(), second()], workers=1)
     df = simulate(4, players=2, policies=[first(), first()], workers=1)  # one player in both seats is fine
     assert set(df["policy_0"]) | set(df["policy_1"]) == {"policy"}
+
+
+def test_ctrl_c_stops_a_lookahead_decision_in_the_compiled_engine():
+    # one decision of lookahead:samples=10000,horizon=100000 takes a minute: Ctrl-C waited
+    # for the whole game (37 s measured), since the engine looked for it only between
+    # games.  The KeyboardInterrupt now comes out of the compiled play_games itself; raised
+    # by the interpreter after the call returned, it would show no frame of the engine
+    import inspect
+    import signal
+    import sys
+    import threading
+    import time
+    import traceback
+
+    from crowns_solver.kings_crowns import simulation
+
+    source, first = inspect.getsourcelines(simulation.play_chunk)
+    line = first + next(i for i, text in enumerate(source) if "_core.play_games(" in text)
+    main = threading.main_thread().ident
+    assert threading.get_ident() == main
+
+    def in_play_games() -> bool:
+        frame = sys._current_frames().get(main)
+        return frame is not None and frame.f_code is simulation.play_chunk.__code__ and frame.f_lineno == line
+
+    def press_ctrl_c():
+        seen = 0
+        while seen < 2:  # seen there twice, 50 ms apart: inside the compiled call
+            seen = seen + 1 if in_play_games() else 0
+            time.sleep(0.05)
+        signal.pthread_kill(main, signal.SIGINT)
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    presser = threading.Thread(target=press_ctrl_c, daemon=True)
+    try:
+        presser.start()
+        with pytest.raises(KeyboardInterrupt) as info:
+            simulate(1, players=2, policies=["lookahead:samples=10000,horizon=100000", "greedy"], workers=1)
+    finally:
+        signal.signal(signal.SIGINT, previous)
+        presser.join()
+    frames = traceback.extract_tb(info.value.__traceback__)
+    assert frames[-1].name.endswith("play_games") and frames[-1].filename.endswith("_kc_engine.pyx")
+    # raised where a decision stops, not by the check after a finished game
+    pyx = Path(__file__).resolve().parent.parent / "ext" / "_kc_engine.pyx"
+    raised_at = pyx.read_text(encoding="utf-8").splitlines()[frames[-1].lineno - 1].strip()
+    assert raised_at.startswith("raise KeyboardInterrupt"), raised_at
