@@ -170,6 +170,10 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
         "seat0_rate_high": first["win_rate_high"],
         "equal_share": first["equal_share"],
         "seat0_edge": first["win_rate"] - first["equal_share"],
+        # the edge's own interval, so the table shows which tables count as ahead: with 3
+        # significant places, seat0_rate_low 0.5 against equal_share 0.5 hid a 0.0004 lead
+        "seat0_edge_low": first["win_rate_low"] - first["equal_share"],
+        "seat0_edge_high": first["win_rate_high"] - first["equal_share"],
         "last_seat_rate": last["win_rate"],
         **rate_columns("stalemate_rate", first["stalemate_rate"] * first["games"], first["games"]),
     })
@@ -210,7 +214,9 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
         "seats did not matter: the decided games (not stalemates) split evenly, `(1 - stalemate_rate) / "
         "players`. **seat0_edge** is seat 0's win rate minus that share, a share of games like the rates "
         "(0.017 is 1.7 percentage points, the unit of the headline and the chart; the chart's error bars are "
-        "seat 0's interval shifted by the share); **last_seat_rate** is the win rate of the seat that plays last. "
+        "seat 0's interval shifted by the share, as are **seat0_edge_low** and **seat0_edge_high**: the headline "
+        "counts a table as ahead when seat0_edge_low is above 0); **last_seat_rate** is the win rate of the seat "
+        "that plays last. "
         "`random` tables are shown for comparison and left "
         "out of the headline.",
         summary, _advantage_chart(summary, games))]

@@ -542,3 +542,26 @@ def test_ctrl_c_stops_a_lookahead_decision_in_the_compiled_engine():
     pyx = Path(__file__).resolve().parent.parent / "ext" / "_kc_engine.pyx"
     raised_at = pyx.read_text(encoding="utf-8").splitlines()[frames[-1].lineno - 1].strip()
     assert raised_at.startswith("raise KeyboardInterrupt"), raised_at
+
+
+def test_seat_table_shows_the_edges_interval_the_headline_counts():
+    # the full report counted 2 random players as ahead (seat 0 50.47%, interval from
+    # 50.03%, equal share 49.99%) while its table showed seat0_rate_low 0.5 and
+    # equal_share 0.5: the reader could not see why
+    import re
+
+    from crowns_solver.analysis import kings_crowns_seats
+
+    result = kings_crowns_seats.run(3000, seed=5)
+    summary = result.sections[0].table
+    assert {"seat0_edge_low", "seat0_edge_high"} <= set(summary.columns)
+    assert (summary["seat0_edge_low"] - (summary["seat0_rate_low"] - summary["equal_share"])).abs().max() < 1e-12
+    assert (summary["seat0_edge_low"] <= summary["seat0_edge"]).all()
+    assert (summary["seat0_edge"] <= summary["seat0_edge_high"]).all()
+    played = summary[summary["policy"] != "random"]
+    ahead = int((played["seat0_edge_low"] > 0).sum())
+    counted = re.search(r"at (\d+) of 12 tables", result.headline)
+    if ahead:
+        assert counted is not None and int(counted.group(1)) == ahead
+    else:
+        assert result.headline.startswith("No first-player advantage was found")
