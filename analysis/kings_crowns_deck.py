@@ -82,7 +82,7 @@ def _chart(table: pd.DataFrame, column: str, xlabel: str, default: int, games: i
     axes = fig.subplots(3, 1, sharex=True)
     panels = (("turns", "mean game length\n(turns over all seats)", None),
               ("stalemate_rate", "games reaching the\nturn cap (%)", "percent"),
-              ("seat0_edge", "seat 0 win rate minus\nequal share (points)",
+              ("seat0_edge", "seat 0 win rate minus equal\nshare (percentage points)",
                "points"))
     for ax, (col, label, fmt) in zip(axes, panels):
         for pol in POLICIES:
@@ -174,17 +174,30 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
     sig = edges[(edges["seat0_edge_low"] > 0) | (edges["seat0_edge_high"] < 0)]
     g_lo = at(sins, "sins_per_colour", SIN_LEVELS[0], "greedy")
     g_hi = at(sins, "sins_per_colour", SIN_LEVELS[-1], "greedy")
-    headline = (f"Sins drive the game's length: with aggressive players a four-player game lasts "
+    # claims only where the 95% intervals of the means are apart (a small run said "Sins drive
+    # the game's length" and "more Holy Spirit cards lengthen" on equal or overlapping means)
+    sins_apart = bool(hi_s["turns_low"] > lo_s["turns_high"]) or bool(hi_s["turns_high"] < lo_s["turns_low"])
+    if bool(hs_hi["turns_high"] < hs_lo["turns_low"]):
+        hs_effect = "shorten"
+    elif bool(hs_hi["turns_low"] > hs_lo["turns_high"]):
+        hs_effect = "lengthen"
+    else:
+        hs_effect = "do not clearly change the length of"
+    lead = "Sins drive the game's length" if sins_apart else \
+        "The Sin count does not clearly change the game's length at this number of games"
+    headline = (f"{lead}: with aggressive players a four-player game lasts "
                 f"{lo_s['turns']:.0f} turns with no Sins, {base['turns']:.0f} with the default {default_sins} "
                 f"per colour "
                 f"and {hi_s['turns']:.0f} with {SIN_LEVELS[-1]} per colour, where "
                 f"{ci_text(hi_s['stalemate_rate'], hi_s['stalemate_rate_low'], hi_s['stalemate_rate_high'])} of games "
                 f"stall at the turn cap (greedy players, who never play Sins, go from {g_lo['turns']:.0f} to "
                 f"{g_hi['turns']:.0f} turns); more Holy Spirit cards "
-                f"{'shorten' if hs_hi['turns'] < hs_lo['turns'] else 'lengthen'} aggressive games "
+                f"{hs_effect} aggressive games "
                 f"({hs_lo['turns']:.0f} turns with none, {hs_hi['turns']:.0f} with {HOLY_SPIRIT_LEVELS[-1]}). ")
     lo_e, hi_e = 100 * edges["seat0_edge"].min(), 100 * edges["seat0_edge"].max()
-    headline += f"Seat 0's edge over an equal share ranges from {lo_e:+.1f} to {hi_e:+.1f} points across the decks"
+    # percentage points, said in full: in this game "points" alone reads as crown points
+    headline += (f"Seat 0's edge over an equal share ranges from {lo_e:+.1f} to {hi_e:+.1f} percentage points"
+                 " across the decks")
     if len(sig):
         biggest = sig.loc[sig["seat0_edge"].abs().idxmax()]
         headline += (f" (largest: `{biggest['deck']}` with {biggest['policy']} players, seat 0 winning "
@@ -200,7 +213,8 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
              "length over all seats (stalemated games count at the cap, so the mean is a lower bound where "
              "stalemates are common); **stalemate_rate**: games reaching the turn cap; **seat0_rate**: how often "
              "seat 0 (first to play) wins; **equal_share**: `(1 - stalemate_rate) / 4`; **seat0_edge**: the "
-             "difference (the chart's error bars: seat 0's interval shifted by the share).")
+             "difference, a share of games like the rates (0.015 is 1.5 percentage points; the chart's error bars: "
+             "seat 0's interval shifted by the share).")
     sections = [
         Section("Sins",
                 f"{intro} Each deck is the default with the Sins of each of the three colours set to "

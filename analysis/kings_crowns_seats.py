@@ -98,7 +98,7 @@ def _advantage_chart(summary: pd.DataFrame, games: int):
     return fig
 
 
-def _random_clause(summary: pd.DataFrame, ahead: pd.DataFrame) -> str:
+def _random_clause(summary: pd.DataFrame, ahead: pd.DataFrame, unit: str = "points") -> str:
     """What the random tables say about where seat 0's edge comes from, as far as their
     intervals support it (the probe found "random play shows none" at a quick size where
     random's edge was larger than greedy's).
@@ -107,7 +107,8 @@ def _random_clause(summary: pd.DataFrame, ahead: pd.DataFrame) -> str:
     every table size where some player is ahead, random's whole interval on seat 0's edge
     below the lower end of the largest such edge's interval, and no random table clearly
     ahead or behind.  A random table clearly ahead says that part of the edge may come
-    from the deal; otherwise the intervals are too wide to tell.
+    from the deal; otherwise the intervals are too wide to tell.  `unit` names the edges'
+    unit: "percentage points" where the headline has not said it yet.
     """
     rnd = summary[summary["policy"] == "random"]
     if not len(rnd):
@@ -115,7 +116,7 @@ def _random_clause(summary: pd.DataFrame, ahead: pd.DataFrame) -> str:
     up = rnd["seat0_rate_high"] - rnd["equal_share"]
     largest = 100 * rnd["seat0_edge"].abs().max()
     if (rnd["seat0_rate_low"] > rnd["equal_share"]).any():
-        return (f", but random play shows an edge too (up to {100 * rnd['seat0_edge'].max():+.1f} points), so part"
+        return (f", but random play shows an edge too (up to {100 * rnd['seat0_edge'].max():+.1f} {unit}), so part"
                 " of it may come from the deal rather than from play")
     clear = (rnd["seat0_rate_high"] < rnd["equal_share"]).any()
     below = True
@@ -124,9 +125,9 @@ def _random_clause(summary: pd.DataFrame, ahead: pd.DataFrame) -> str:
         mine = up[rnd["players"] == players]
         below &= bool(len(mine)) and float(mine.max()) < best_low
     if below and not clear:
-        return (f", and random play shows none (within {largest:.1f} points; at each table size its interval lies"
+        return (f", and random play shows none (within {largest:.1f} {unit}; at each table size its interval lies"
                 " below the largest edge's), so the edge comes from using the first move well, not from the deal")
-    return (f"; random play's edge (up to {100 * rnd['seat0_edge'].max():+.1f} points) cannot be told apart from"
+    return (f"; random play's edge (up to {100 * rnd['seat0_edge'].max():+.1f} {unit}) cannot be told apart from"
             " these at this number of games, so this run does not say whether the edge comes from play or from"
             " the deal")
 
@@ -169,6 +170,10 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
         "seat0_rate_high": first["win_rate_high"],
         "equal_share": first["equal_share"],
         "seat0_edge": first["win_rate"] - first["equal_share"],
+        # the edge's own interval, so the table shows which tables count as ahead: with 3
+        # significant places, seat0_rate_low 0.5 against equal_share 0.5 hid a 0.0004 lead
+        "seat0_edge_low": first["win_rate_low"] - first["equal_share"],
+        "seat0_edge_high": first["win_rate_high"] - first["equal_share"],
         "last_seat_rate": last["win_rate"],
         **rate_columns("stalemate_rate", first["stalemate_rate"] * first["games"], first["games"]),
     })
@@ -178,6 +183,9 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
     behind = played[played["seat0_rate_high"] < played["equal_share"]]
     best = played.loc[played["seat0_edge"].idxmax()]
     if len(ahead):
+        # "most with ..." names a table where seat 0 is ahead: the largest edge of all may
+        # be one whose interval still reaches the equal share (a wider one, two players)
+        best = ahead.loc[ahead["seat0_edge"].idxmax()]
         # "Yes" only when most tables agree: one or two of twelve could be chance at 95% each
         lead = "Yes: the first player" if 2 * len(ahead) > len(played) else "Only at some tables: the first player"
         headline = (f"{lead} (seat 0) wins more than an equal share at {len(ahead)} of "
@@ -191,19 +199,24 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
         agg = played[played["policy"] == "aggressive"]
         if len(agg) and best["policy"] != "aggressive":
             headline += (f"; with aggressive players, who Sin the leader, seat 0's edge is at most "
-                         f"{100 * agg['seat0_edge'].max():+.1f} points")
-        headline += _random_clause(summary, ahead) + "."
+                         f"{100 * agg['seat0_edge'].max():+.1f} percentage points")
+        unit = "points" if "percentage points" in headline else "percentage points"
+        headline += _random_clause(summary, ahead, unit) + "."
     else:
         headline = (f"No first-player advantage was found: at none of the {len(played)} tables of equal players "
                     f"(random play aside) does seat 0's 95% interval lie above the equal share (largest edge "
-                    f"{100 * best['seat0_edge']:+.1f} points, {int(best['players'])} {best['policy']} players).")
+                    f"{100 * best['seat0_edge']:+.1f} percentage points, {int(best['players'])} {best['policy']}"
+                    " players).")
 
     sections = [Section(
         "First player's advantage",
         "Seat 0 plays first; the others follow in seat order. **Equal share** is what each seat would win if "
         "seats did not matter: the decided games (not stalemates) split evenly, `(1 - stalemate_rate) / "
-        "players`. **seat0_edge** is seat 0's win rate minus that share (the chart's error bars are seat 0's "
-        "interval shifted by the share); **last_seat_rate** is the win rate of the seat that plays last. "
+        "players`. **seat0_edge** is seat 0's win rate minus that share, a share of games like the rates "
+        "(0.017 is 1.7 percentage points, the unit of the headline and the chart; the chart's error bars are "
+        "seat 0's interval shifted by the share, as are **seat0_edge_low** and **seat0_edge_high**: the headline "
+        "counts a table as ahead when seat0_edge_low is above 0); **last_seat_rate** is the win rate of the seat "
+        "that plays last. "
         "`random` tables are shown for comparison and left "
         "out of the headline.",
         summary, _advantage_chart(summary, games))]

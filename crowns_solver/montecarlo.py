@@ -721,43 +721,48 @@ def run(
     sizes = chunk_sizes(games, chunk_size)
 
     done: dict[int, dict[str, list[Any]]] = {}
-    fh = None
+    fh = lock = None
     if out is not None:
         from ._io import check_file_path
 
         if not isinstance(out, (str, os.PathLike)):
             raise RunnerError(f"out must be a file path, got {out!r}")
         out = check_file_path(out, "out", what="results file")
-        resume = out.exists() and out.stat().st_size > 0
-        if resume:
-            old, done, _ = _read_chunks(out, repair=True)
-            for key in sorted(RESUME_KEYS, key=lambda k: k != "game"):  # a different game is the first thing to say
-                there, now = old.get(key), record.get(key)
-                if there != now:
-                    if not done:
-                        # only a header (a run stopped before its first chunk finished):
-                        # no results to keep or mix, so this run starts the file afresh
-                        resume = False
-                        break
-                    raise ResultsFileError(f"{out}: holds results made with {_difference(key, there, now)};"
-                                           " use another file to start a new run")
-            else:
-                record = old
-        if not resume:
-            import datetime
-
-            record["created"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
-            try:
-                with open(out, "w", encoding="utf-8") as f:
-                    f.write(_header(record))
-                    f.flush()
-                    os.fsync(f.fileno())
-            except OSError as exc:
-                raise RunnerError(f"cannot create the results file {out}: {exc.strerror or exc}; choose another path") from None
+        lock = _lock_results_file(out)  # one run at a time per file (probe 19)
         try:
-            fh = open(out, "a", encoding="utf-8")
-        except OSError as exc:
-            raise RunnerError(f"cannot write to the results file {out}: {exc.strerror or exc}") from None
+            resume = out.exists() and out.stat().st_size > 0
+            if resume:
+                old, done, _ = _read_chunks(out, repair=True)
+                for key in sorted(RESUME_KEYS, key=lambda k: k != "game"):  # a different game is the first thing to say
+                    there, now = old.get(key), record.get(key)
+                    if there != now:
+                        if not done:
+                            # only a header (a run stopped before its first chunk finished):
+                            # no results to keep or mix, so this run starts the file afresh
+                            resume = False
+                            break
+                        raise ResultsFileError(f"{out}: holds results made with {_difference(key, there, now)};"
+                                               " use another file to start a new run")
+                else:
+                    record = old
+            if not resume:
+                import datetime
+
+                record["created"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+                try:
+                    with open(out, "w", encoding="utf-8") as f:
+                        f.write(_header(record))
+                        f.flush()
+                        os.fsync(f.fileno())
+                except OSError as exc:
+                    raise RunnerError(f"cannot create the results file {out}: {exc.strerror or exc}; choose another path") from None
+            try:
+                fh = open(out, "a", encoding="utf-8")
+            except OSError as exc:
+                raise RunnerError(f"cannot write to the results file {out}: {exc.strerror or exc}") from None
+        except BaseException:
+            lock.close()
+            raise
 
     todo = [i for i in range(len(sizes)) if i not in done]
     bar = None
@@ -796,10 +801,50 @@ def run(
             bar.close()
         if fh is not None:
             fh.close()
+        if lock is not None:
+            lock.close()
 
     frame = _frame(done, sizes, chunk_size)
     frame.attrs.update(record)
     return frame
+
+
+def _lock_results_file(path: Path) -> Any:
+    """An open handle on the results file `path` that holds an exclusive lock on it
+    (``fcntl.flock``, where the platform has it) until closed, for the whole run.
+
+    Two runs writing one file (the same command started twice: the docs say to run it
+    again to resume) each appended every chunk, leaving a file no resume or report could
+    read ("chunk 0 appears twice").  The second run is now refused before it reads or
+    writes anything; reading a file being written (``read_results``, ``crowns report``)
+    takes no lock and stays allowed.
+
+    Raises
+    ------
+    ResultsFileError
+        If another run holds the lock.
+    RunnerError
+        If the file cannot be opened for writing.
+    """
+    existed = path.exists()
+    try:
+        handle = open(path, "a", encoding="utf-8")  # creates it if absent; never truncates
+    except OSError as exc:
+        if not existed:
+            raise RunnerError(f"cannot create the results file {path}: {exc.strerror or exc}; choose another path"
+                              ) from None
+        raise RunnerError(f"cannot write to the results file {path}: {exc.strerror or exc}") from None
+    try:
+        import fcntl
+    except ImportError:  # no flock here (Windows): unlocked, as before
+        return handle
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.close()
+        raise ResultsFileError(f"{path}: another run is writing this results file now; wait for it to finish"
+                               " (then the same command reads or resumes it) or use another file") from None
+    return handle
 
 
 def _short(value: Any) -> str:

@@ -108,12 +108,18 @@ def _rules_summary(rules: dict, meta: dict) -> str:
     return ", ".join(parts)
 
 
+def _cell(value: Any) -> str:
+    """`value` as the text of a markdown table cell: a ``|`` in a deck's or a player's
+    name (``deck a | b``) split the cell in two (probe 19), so it is escaped."""
+    return str(value).replace("|", "\\|")
+
+
 def win_rate_markdown(table: pd.DataFrame, by: str) -> str:
     """A win-rate table (from ``win_rates``) as markdown: rate to 3 places, the 95% CI as one column."""
     t = table.copy()
     t["rate"] = t["rate"].map(lambda x: f"{x:.3f}")
     t["95% CI"] = [f"{lo:.3f} .. {hi:.3f}" for lo, hi in zip(t.pop("ci_low"), t.pop("ci_high"))]
-    t.index = t.index.map(str)
+    t.index = t.index.map(_cell)
     t.index.name = by
     return t.to_markdown()
 
@@ -336,7 +342,7 @@ def _write_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by
     ]
     if rules:
         rows.append(("rules", _rules_summary(rules, meta)))
-    lines += [f"| {k} | {v} |" for k, v in rows]
+    lines += [f"| {k} | {_cell(v)} |" for k, v in rows]
     if rules:
         shown = {k: v for k, v in rules.items() if k != "deck"}
         lines += ["", f"Rules as recorded: `{json.dumps(shown)}`."]

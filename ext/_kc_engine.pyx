@@ -29,6 +29,9 @@ from libc.string cimport memcpy, memset
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from cpython.exc cimport PyErr_CheckSignals
 
+cdef extern from "Python.h":
+    int PyOS_InterruptOccurred()   # SIGINT since the last call? (clears it; main thread, GIL held)
+
 cdef extern from *:
     const char* CROWNS_SOURCE_HASH
     int __builtin_popcount(unsigned int) nogil
@@ -728,6 +731,35 @@ cdef inline void copy_state(KCState* dst, const KCState* src, uint8_t* draw, uin
     memcpy(disc, src.disc, src.disc_n)
 
 
+#: Whether the lookahead player looks for Ctrl-C between its samples (set by the entry
+#: points while Python's default SIGINT handler is installed): one decision with many
+#: samples and a long horizon can take minutes, and Ctrl-C waited for the whole game.
+cdef int watch_interrupts = 0
+#: LOOKAHEAD_INTERRUPTED: what a lookahead decision returns when Ctrl-C stopped it.
+cdef enum:
+    LOOKAHEAD_INTERRUPTED = -3
+    INTERRUPT_EVERY = 4            # samples between two looks (a sample is n rollouts)
+
+
+cdef int interrupted() noexcept nogil:
+    """True once after a Ctrl-C (SIGINT) when `watch_interrupts` is on."""
+    cdef int hit = 0
+    if watch_interrupts:
+        with gil:
+            hit = PyOS_InterruptOccurred()
+    return hit
+
+
+cdef int _watch_interrupts() except -1:
+    """Turn `watch_interrupts` on when SIGINT's handler is Python's default (which raises
+    KeyboardInterrupt, as the entry points then do), off otherwise (a handler of the
+    user's own, or SIGINT ignored as in the runner's worker processes)."""
+    global watch_interrupts
+    import signal
+    watch_interrupts = signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    return 0
+
+
 cdef int lookahead_values(const KCView* v, const LAParams* la, Rng* r, int* acts, double* mean,
                           double* adv, double* se) noexcept nogil:
     """Determinized Monte Carlo.  Candidates: the draw sources, or every distinct legal
@@ -737,7 +769,8 @@ cdef int lookahead_values(const KCView* v, const LAParams* la, Rng* r, int* acts
     same rollout streams (common random numbers).  Fills acts, the mean value of each
     candidate, and its mean advantage over the rollout player's own choice (the default)
     with the standard error of that paired difference.  Returns the number of candidates
-    and sets acts[n] to the default's index; -1: inconsistent view, -2: out of memory."""
+    and sets acts[n] to the default's index; -1: inconsistent view, -2: out of memory,
+    LOOKAHEAD_INTERRUPTED: Ctrl-C (see `interrupted`)."""
     cdef int n, a, k, cap, dflt = 0
     cdef KCState det, work
     cdef Rng rr
@@ -776,6 +809,9 @@ cdef int lookahead_values(const KCView* v, const LAParams* la, Rng* r, int* acts
     det.disc = mem + (cap + 1)
     det.deck_n = cap
     for k in range(la.samples):
+        if k % INTERRUPT_EVERY == INTERRUPT_EVERY - 1 and interrupted():
+            free(mem)
+            return LOOKAHEAD_INTERRUPTED
         if determinize(v, &det, mem + 4 * (cap + 1), r) < 0:
             free(mem)
             return -1
@@ -1200,8 +1236,11 @@ def choose(int pol, dict d, const int32_t[::1] seat_counts, const int32_t[::1] d
         raise ValueError(f"no built-in player {pol}")
     r.bg = get_bitgen(gen)
     r.s = 0
+    _watch_interrupts()
     with nogil:
         res = policy_draw(pol, &v, &p, &r) if v.phase == PH_DRAW else policy_play(pol, &v, &p, &r)
+    if res == LOOKAHEAD_INTERRUPTED:
+        raise KeyboardInterrupt
     if res == -1:
         raise ValueError("the view is inconsistent: it shows more cards than the deck holds")
     if res < 0:
@@ -1216,7 +1255,8 @@ def play_games(int n_games, const int32_t[::1] deck_counts, int n_players, int t
     """Play `n_games` whole games with built-in players (the fast path).
 
     seat_policies[g, s] is the player id of seat s in game g.  Fills winner (-1: turn cap
-    reached), turns, scores[g, s] and reshuffles.  Checks for Ctrl-C after every game.
+    reached), turns, scores[g, s] and reshuffles.  Checks for Ctrl-C after every game,
+    and the lookahead player between its samples (KeyboardInterrupt).
 
     Randomness: with `root` (the uint32 words of a seed's entropy), game g has its own
     stream, the one ``Generator(PCG64(SeedSequence([*root, first_game + g])))`` gives
@@ -1266,6 +1306,7 @@ def play_games(int n_games, const int32_t[::1] deck_counts, int n_players, int t
     st.disc = mem + (n + 1)
     r.bg = get_bitgen(gen) if n_root < 0 else &own_bg
     r.s = 0
+    _watch_interrupts()
     try:
         for g in range(n_games):
             with nogil:
@@ -1286,6 +1327,8 @@ def play_games(int n_games, const int32_t[::1] deck_counts, int n_players, int t
                         break
                     apply_play(&st, a)
             if st.phase != PH_OVER:
+                if a == LOOKAHEAD_INTERRUPTED:
+                    raise KeyboardInterrupt   # Ctrl-C in the middle of a lookahead decision
                 raise MemoryError("lookahead player out of memory")
             winner[g] = st.winner
             turns[g] = st.turn
@@ -1313,8 +1356,11 @@ def lookahead_table(dict d, const int32_t[::1] seat_counts, const int32_t[::1] d
     check_la(la, &p)
     r.bg = get_bitgen(gen)
     r.s = 0
+    _watch_interrupts()
     with nogil:
         n = lookahead_values(&v, &p, &r, acts, mean, adv, se)
+    if n == LOOKAHEAD_INTERRUPTED:
+        raise KeyboardInterrupt
     if n == -1:
         raise ValueError("the view is inconsistent: it shows more cards than the deck holds")
     if n < 0:

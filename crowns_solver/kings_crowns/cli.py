@@ -78,14 +78,22 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 def cmd_deck(args: argparse.Namespace) -> int:
     from .deck import DEFAULT_DECK, load_deck, min_cards
 
+    from .rules import Rules
+
     deck = load_deck(args.file) if args.file is not None else DEFAULT_DECK
     # a deck without a Salvation deals but can never be won (simulate and play refuse it)
     winnable = deck.count("salvation") > 0
     dealable = [p for p in range(2, 6) if deck.size >= min_cards(p)]
     playable = dealable if winnable else []
+    # the rules' own target (100, 75 with five) may be more than the deck's crown points:
+    # simulate then refuses it unless --target is lowered (probe 19: the deck was said to
+    # deal games that simulate refused, with no word why)
+    points = deck.crown_points()
+    reach = [p for p in playable if Rules().target_for(p) <= points]
     if args.json:
-        print_json({"name": deck.name, "cards": deck.size, "crown_points": deck.crown_points(),
-                    "playable_players": playable, "has_salvation": winnable, "deck": deck.to_dict()})
+        print_json({"name": deck.name, "cards": deck.size, "crown_points": points,
+                    "playable_players": playable, "rules_target_players": reach, "has_salvation": winnable,
+                    "deck": deck.to_dict()})
         return 0
     print(f"deck {deck.name}: {deck.size} cards, {deck.crown_points()} crown points")
     if dealable and not winnable:
@@ -94,6 +102,13 @@ def cmd_deck(args: argparse.Namespace) -> int:
     elif playable:
         players = f"{playable[0]}" if len(playable) == 1 else f"{playable[0]} to {playable[-1]}"
         print(f"  deals games of {players} players")
+        short = [p for p in playable if p not in reach]
+        if short:
+            who = "" if short == playable else \
+                f" for {short[0]}" + ("" if len(short) == 1 else f" to {short[-1]}") + " players"
+            target = Rules().target_for(short[0])
+            print(f"  its {points} crown points are below the rules' target{who} ({target}): kings-crowns simulate"
+                  f" and Game refuse it unless the target is {points} or less (--target)")
     else:
         print(f"  too small to deal: even 2 players need at least {min_cards(2)} cards")
     for name, n in deck.to_dict().items():

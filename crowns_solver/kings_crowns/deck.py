@@ -36,6 +36,19 @@ __all__ = ["Deck", "DEFAULT_DECK", "default_deck", "load_deck", "MAX_DECK_CARDS"
 #: Largest deck the engine accepts (bounds the memory of every table it allocates).
 MAX_DECK_CARDS = 10_000
 HAND_SIZE = 6
+#: The default deck's name; another deck may not take it (see :func:`_differs_from_default`).
+DEFAULT_NAME = "default"
+#: The default deck's counts, once it is read (a deck named "default" must have them).
+_DEFAULT_COUNTS: tuple[int, ...] | None = None
+
+
+def _differs_from_default(counts: tuple[int, ...]) -> str:
+    """The counts that differ from the default deck's, e.g. ``"salvation 11 (12 in the
+    default)"``; empty when they are the default's (or before the default deck is read)."""
+    if _DEFAULT_COUNTS is None:
+        return ""
+    return ", ".join(f"{CARD_NAMES[code]} {n} ({d} in the default)"
+                     for code, (n, d) in enumerate(zip(counts, _DEFAULT_COUNTS)) if n != d)
 
 
 def min_cards(players: int) -> int:
@@ -53,13 +66,17 @@ class Deck:
         Copies of each card kind, indexed by card code
         (:mod:`crowns_solver.kings_crowns.cards`).
     name : str
-        A label for reports (``"default"`` for the deck shipped with the package).
+        A label for reports (``"default"`` for the deck shipped with the package; no other
+        deck may take that name).
 
     Raises
     ------
     DeckError
         From the constructor, if `counts` is not 28 whole numbers >= 0, the deck holds
-        more than :data:`MAX_DECK_CARDS` cards, or `name` is not a string.
+        more than :data:`MAX_DECK_CARDS` cards, `name` is not a non-empty line of printable
+        text (no newline or other control character), or `name` is
+        ``"default"`` and the counts are not the default deck's (the message lists the
+        counts that differ).
     """
 
     counts: tuple[int, ...]
@@ -83,6 +100,18 @@ class Deck:
             # reports print it and rules compare it: None or a list was taken (session-18 probe),
             # as load_deck already refuses a file's non-string name
             raise DeckError(f"a deck's name must be a string, got {self.name!r}")
+        from .._checks import control_char
+
+        bad = control_char(self.name)
+        if not self.name.strip() or bad is not None:
+            # every table and report prints it: a newline split simulate's header line and
+            # the report's rules row, an empty one printed "deck  (19 cards)" (probe 19)
+            raise DeckError(f"a deck's name must be a non-empty line of printable text (tables and reports show it),"
+                            f" got {self.name!r}" + (f" (it holds {bad})" if bad else ""))
+        differ = _differs_from_default(self.counts) if self.name == DEFAULT_NAME else None
+        if differ:
+            raise DeckError(f"the name {DEFAULT_NAME!r} is the default deck's name, but these counts differ from it:"
+                            f" {differ}; give the variant its own name")
 
     @classmethod
     def from_mapping(cls, mapping: Mapping[str, Any], name: str = "custom", *, source: str = "deck") -> Deck:
@@ -109,7 +138,10 @@ class Deck:
             seen[code] = str(key)
             _check_count(str(key), n, source)
             counts[code] = int(n)
-        return cls(tuple(counts), name)
+        try:
+            return cls(tuple(counts), name)
+        except DeckError as exc:  # too many cards in all: name the file too (probe 19)
+            raise DeckError(str(exc) if source == "deck" else f"{source}: {exc}") from None
 
     @property
     def size(self) -> int:
@@ -210,6 +242,14 @@ def parse_deck_text(text: str, fmt: str, source: str = "deck") -> Deck:
             raise DeckError(f"{source}: entry 'deck' must be a table of card counts")
     else:
         counts = {k: v for k, v in data.items() if k not in ("name", "description")}
+    if name == DEFAULT_NAME:
+        # a copy of the default deck's file keeps its name: refuse it unless the counts are
+        # the default's, or every table and report calls the variant "default" (probe 19)
+        differ = _differs_from_default(Deck.from_mapping(counts, "custom", source=source).counts)
+        if differ:
+            where = "entry 'name' is" if "name" in data else "its file name makes its name"
+            raise DeckError(f"{source}: {where} {DEFAULT_NAME!r}, the default deck's name, but these counts differ"
+                            f" from it: {differ}; give the variant its own name (name = \"...\" in the file)")
     return Deck.from_mapping(counts, name, source=source)
 
 
@@ -234,7 +274,9 @@ def load_deck(path: str | Path) -> Deck:
     DeckError
         If the file is not valid TOML/JSON, or an entry is an unknown card (kind, colour
         or value), a count is negative or not a whole number, or the deck is larger than
-        :data:`MAX_DECK_CARDS`; the message names the file and the entry.  (A deck too
+        :data:`MAX_DECK_CARDS`, or the deck is named ``"default"`` (by its ``name`` entry,
+        or by its file name when it has none: a copy of the default deck's file) but its
+        counts are not the default deck's; the message names the file and the entry.  (A deck too
         small to deal is refused when a game is set up: that depends on the players.)
         Also if `path` is empty (it would name the current folder) or not a str or
         path-like (an int would be read as a file descriptor).
@@ -261,3 +303,4 @@ def default_deck() -> Deck:
 
 
 DEFAULT_DECK: Deck = default_deck()
+_DEFAULT_COUNTS = DEFAULT_DECK.counts

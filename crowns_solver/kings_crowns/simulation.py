@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import numbers
 from collections.abc import Sequence
 from concurrent.futures import Executor
 from pathlib import Path
@@ -14,7 +16,7 @@ from .. import montecarlo
 from .._native import load
 from ..errors import RulesError
 from .game import Game
-from .policies import BuiltinPolicy, LookaheadPolicy, Policy, get_policy
+from .policies import POLICY_NAMES, BuiltinPolicy, LookaheadPolicy, Policy, get_policy
 from .rules import Rules, check_players
 
 _core = load("_kc_engine")
@@ -27,6 +29,9 @@ GAME = "kings-crowns"
 #: that a file begun under another scheme (before session 18 every game of a chunk drew
 #: from one stream) is never resumed with this one: the runner compares params on resume.
 SEEDING = "per-game"
+
+#: Root seeds are below this: the compiled engine reads at most MAX_SEED_WORDS 32-bit words.
+_SEED_LIMIT = 2 ** (32 * _core.MAX_SEED_WORDS)
 
 
 def _entropy_list(seed: np.random.SeedSequence) -> list[int]:
@@ -120,11 +125,41 @@ def _resolve(policies: Sequence[str | Policy] | str | Policy | None, players: in
     if not isinstance(policies, (list, tuple)):
         raise RulesError(f"policies must be a policy name, a Policy, or a list of them (one per seat), got {policies!r}")
     pols = [get_policy(p) for p in policies]
+    kinds: dict[str, type] = {}
+    for p in pols:
+        if type(p) not in (BuiltinPolicy, LookaheadPolicy):
+            _check_custom_name(p)
+            other = kinds.setdefault(p.name, type(p))
+            if other is not type(p):
+                # two players under one name: tables would merge their seats and wins
+                raise RulesError(f"two different custom policies ({other.__name__} and {type(p).__name__}) are both"
+                                 f" named {p.name!r}: results record players by name; give each its own")
     if len(pols) == 1:
         pols = pols * players
     if len(pols) != players:
         raise RulesError(f"give one policy, or one per seat ({players}); got {len(pols)}")
     return pols
+
+
+def _check_custom_name(policy: Policy) -> None:
+    """Raise RulesError unless a custom policy's name is a printable string of its own.
+
+    Results record each seat's player by name, and a resume compares the names: a custom
+    policy named like a built-in one (``"greedy"``, any letter case, or ``"lookahead:..."``)
+    had its games recorded as the built-in player's, so the built-in player resumed its
+    results file and tables credited the built-in player with its wins (probe 19).
+    """
+    from .._checks import control_char
+
+    name = getattr(policy, "name", None)
+    if not isinstance(name, str) or not name.strip() or control_char(name) is not None:
+        raise RulesError(f"a custom policy's name must be a non-empty printable string (results tables record"
+                         f" each seat's player by it), got {name!r} for {type(policy).__name__}")
+    if name.strip().lower().partition(":")[0] in POLICY_NAMES:
+        raise RulesError(f"the custom policy's name {name!r} is the built-in {name.strip().lower().partition(':')[0]}"
+                         f" player's: results record players by name, so its games would count as that player's"
+                         f" and a run of it could resume the other's results file; give {type(policy).__name__}"
+                         f" a name of its own")
 
 
 def play_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, players: int,
@@ -235,17 +270,22 @@ def simulate(
         One policy for every seat, or one per seat in seat order (seat 0 starts).  Names:
         random, greedy (default), aggressive, defensive, lookahead (see
         :mod:`~crowns_solver.kings_crowns.policies`); custom :class:`Policy` objects must
-        be picklable for worker processes.
+        be picklable for worker processes and have a printable name of their own (not a
+        built-in player's).
     rules : Rules, optional
-        Target, turn cap, deck (default: RULES.md's).
+        Target, turn cap, deck (default: RULES.md's).  A target equal to the rule's own
+        for `players` (100, 75 with five) is recorded as the rule's (``null``), as if not
+        given: the same games, so a results file resumes either way.
     seed : int
-        Root seed: game ``g`` is played from ``SeedSequence([seed, g])`` (its own
+        Root seed, a whole number from 0 to ``2**2048 - 1`` (the compiled engine's limit).
+        Game ``g`` is played from ``SeedSequence([seed, g])`` (its own
         generator, :func:`game_seed`), so the table is identical whatever the executor,
         the number of workers or the chunk size, and runs that differ only in rules or
         players deal game ``g`` from the same shuffled deck (common random numbers).
     rotate : bool
         Rotate the policies one seat to the left each game (fair comparisons: every
         policy plays every seat equally often when `games` is a multiple of `players`).
+        True or False (a NumPy bool too); anything else is refused.
     executor, workers, progress, out, chunk_size
         Passed to :func:`crowns_solver.montecarlo.run` (any Executor, default a process
         pool over all cores; a progress bar; a resumable JSON-lines results file; games
@@ -264,8 +304,10 @@ def simulate(
     ------
     RulesError
         If `players` is not 2..5, `policies` is not a name, a Policy or a list of them,
-        a policy is unknown, the number of policies is neither 1 nor `players`, or the
-        target exceeds the deck's crown points.
+        a policy is unknown, a custom policy's name is not a printable string or is a
+        built-in player's (``"greedy"``...: results record players by name), the number
+        of policies is neither 1 nor `players`, the target exceeds the deck's crown
+        points, `rotate` is not True or False, or `seed` is ``2**2048`` or more.
     DeckError
         If the deck is too small to deal `players` hands.
     RunnerError, ResultsFileError
@@ -277,10 +319,24 @@ def simulate(
     >>> win_rates(df, by="policy")  # doctest: +SKIP
     """
     players = check_players(players)
+    if not isinstance(rotate, (bool, np.bool_)):
+        # bool("no") is True: a string or a number rotated the seats silently (probe 19)
+        raise RulesError(f"rotate must be True or False, got {rotate!r}", argument="rotate")
+    if isinstance(seed, numbers.Integral) and not isinstance(seed, bool) and seed >= _SEED_LIMIT:
+        # checked here, before the results file is begun, naming the argument (it was the
+        # first chunk's "a seed's entropy may hold at most 2048 bits")
+        raise RulesError(f"seed must be below 2**{_SEED_LIMIT.bit_length() - 1} (the compiled engine seeds each"
+                         f" game from at most that many bits), got a number of {int(seed).bit_length()} bits",
+                         argument="seed")
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise RulesError(f"rules must be a Rules, got {type(rules).__name__}")
     rules.check(players)
+    if rules.target is not None and rules.target == dataclasses.replace(rules, target=None).target_for(players):
+        # the rule's own target (100, 75 with five), named or not, plays the same games:
+        # record it one way, so that a run resumes whether or not it was named (probe 19:
+        # --target 100 refused a default run's file, "rules.target is null there, 100 now")
+        rules = dataclasses.replace(rules, target=None)
     pols = _resolve(policies, players)
     names = [str(p) for p in pols]
     custom = [p for p in pols if type(p) not in (BuiltinPolicy, LookaheadPolicy)]
