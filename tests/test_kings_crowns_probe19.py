@@ -565,3 +565,18 @@ def test_seat_table_shows_the_edges_interval_the_headline_counts():
         assert counted is not None and int(counted.group(1)) == ahead
     else:
         assert result.headline.startswith("No first-player advantage was found")
+
+
+@pytest.mark.parametrize("suffix, text", [
+    (".json", "[" * 100_000),
+    (".json", '{"salvation": ' + "[" * 3000 + "]" * 3000 + "}"),
+    (".toml", "salvation = " + "[" * 900 + "]" * 900),
+], ids=["json-100000", "json-3000", "toml-900"])
+def test_a_deck_file_nested_too_deeply_is_one_line(tmp_path, capsys, suffix, text):
+    # found by the session-19 Five Crowns probe: RecursionError tracebacks from deck.py
+    # (tomllib recurses in Python, so 900 levels were enough)
+    path = tmp_path / f"deep{suffix}"
+    path.write_text(text)
+    code, out, err = run_cli(capsys, "kings-crowns", "deck", str(path))
+    assert code == 2 and not out
+    assert err == f"crowns: error: {path}: not a deck file: the {suffix[1:].upper()} is nested too deeply\n"

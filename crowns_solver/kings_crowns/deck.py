@@ -222,6 +222,8 @@ def parse_deck_text(text: str, fmt: str, source: str = "deck") -> Deck:
         raise DeckError(f"{source}: {exc}") from None
     except (tomllib.TOMLDecodeError, json.JSONDecodeError) as exc:
         raise DeckError(f"{source}: not a valid {fmt.upper()} file: {exc}") from None
+    except RecursionError:   # '[[[[...' nested 900 deep in TOML, 3,000 in JSON: a traceback (session-19 probe)
+        raise DeckError(f"{source}: not a deck file: the {fmt.upper()} is nested too deeply") from None
     except ValueError as exc:   # a number too long for int() (TOML)
         message = too_long_number(text, exc)
         if message is None:
