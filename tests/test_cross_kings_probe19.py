@@ -245,3 +245,19 @@ def test_show_and_play_keep_a_nearest_game_as_json(capsys, monkeypatch, tmp_path
     resumed = Position.from_text(saved[len("position: "):])
     assert resumed.reach == "nearest" and resumed == _nearest_game()
     assert "(the position as JSON (a save string cannot carry reach 'nearest'))" in out
+
+
+def test_a_single_legal_move_gets_the_positions_estimate_when_stopped_early():
+    # left over by the session-19 probe: with --node-limit 1 the position had an estimate
+    # (+1) and its only move was listed as '?'
+    from pathlib import Path
+
+    from crowns_solver.cross_kings import Position, solve
+
+    data = Path(__file__).parent / "data" / "cross_kings_one_move_17_nearest.json"
+    pos = Position.from_text(data.read_text())
+    assert len(pos.legal_moves()) == 1
+    sol = solve(pos, node_limit=1, all_moves=True)
+    assert not sol.exact
+    (only,) = sol.moves
+    assert only.value == sol.value and not only.exact and only.lower <= sol.value <= only.upper

@@ -1121,6 +1121,10 @@ class _Run:
             est = self.estimate if self.estimate is not None else eng.heuristic(self.root)
             est = min(max(est, self.lower), self.upper)
             value, lower, upper = conv(est), conv(self.lower), conv(self.upper)
+            if len(self.moves) == 1:   # the only move is worth what the position is
+                only = next(iter(self.moves.values()))
+                if only.estimate is None:
+                    only.estimate = est
         infos = list(self.moves.values())
         for info in infos:   # no move is worth more than the position
             # (each move's proven lower bound is kept where it is proven: _prove_root,
