@@ -261,3 +261,18 @@ def test_a_single_legal_move_gets_the_positions_estimate_when_stopped_early():
     assert not sol.exact
     (only,) = sol.moves
     assert only.value == sol.value and not only.exact and only.lower <= sol.value <= only.upper
+
+
+def test_a_save_string_file_may_start_with_comment_lines(tmp_path, capsys):
+    # deal files allow '#' comments; a save string under one was refused (session-19 probe)
+    from conftest import run_cli
+
+    from crowns_solver.cross_kings import Position
+
+    path = tmp_path / "g.txt"
+    path.write_text(f"# Tuesday's game against Bob\n\n{SAVE}\n")
+    assert Position.from_text(path.read_text()) == Position.from_save_string(SAVE)
+    code, out, err = run_cli(capsys, "cross-kings", "show", str(path))
+    assert code == 0, err
+    code, out2, err = run_cli(capsys, "cross-kings", "show", SAVE)
+    assert out == out2

@@ -1126,6 +1126,8 @@ class Position:
     def from_text(cls, text: str, rules: Reach | Rules | None = None) -> Position:
         """Read a position from text: a save string, a JSON object, or a deal (six lines).
 
+        Lines starting with ``#`` are comments, before a save string as in a deal.
+
         Raises
         ------
         SaveStringError, PositionError, CardError, DuplicateCardError
@@ -1150,9 +1152,10 @@ class Position:
                 r = _rules(rules)
                 pos = replace(pos, rules=replace(r, reach=pos.reach) if "reach" in data else r)
             return pos
-        if "//" in stripped:
-            return cls.from_save_string(stripped, rules)
         lines = [ln for ln in stripped.splitlines() if ln.strip() and not ln.strip().startswith("#")]
+        if "//" in stripped:
+            # a save string, perhaps under '#' comment lines as deal files allow (session 19)
+            return cls.from_save_string(lines[0].strip() if len(lines) == 1 else stripped, rules)
         if len(lines) <= 1:   # one line: not a deal; say what a position can be
             shown = stripped if len(stripped) <= 40 else stripped[:37] + "..."
             raise PositionError(
