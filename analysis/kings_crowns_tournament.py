@@ -79,6 +79,11 @@ def dominance_graph(matches: pd.DataFrame):
     return g
 
 
+def _pct1(share: float, sign: str = "%") -> str:
+    """A share as a percentage with one decimal (``0.9961`` -> ``"99.6%"``)."""
+    return f"{100 * share:.1f}{sign}"
+
+
 def _matrix_chart(matches: pd.DataFrame, order: list[str]):
     fig = new_figure(6.4, 5.0)
     ax = fig.add_subplot()
@@ -91,7 +96,9 @@ def _matrix_chart(matches: pd.DataFrame, order: list[str]):
     for row in matches.itertuples(index=False):
         i, j = ix[row.player], ix[row.opponent]
         dark = row.win_rate < 0.2 or row.win_rate > 0.8
-        ax.text(j, i, f"{row.win_rate:.2f}\n[{row.win_rate_low:.2f}-{row.win_rate_high:.2f}]\n{row.games:,} g",
+        # in percent with one decimal: at two decimals of a share, 0.996 [0.995-0.997] read 1.00 [1.00-1.00]
+        ax.text(j, i, f"{_pct1(row.win_rate)}\n[{_pct1(row.win_rate_low, '')}-{_pct1(row.win_rate_high, '')}]"
+                f"\n{row.games:,} g",
                 ha="center", va="center", fontsize=7, color="white" if dark else "black")
     for i in range(n):
         ax.text(i, i, "-", ha="center", va="center", fontsize=9, color="#777777")
@@ -99,9 +106,12 @@ def _matrix_chart(matches: pd.DataFrame, order: list[str]):
     ax.set_yticks(range(n), order)
     ax.set_xlabel("opponent")
     ax.set_ylabel("player (the row's win rate)")
-    ax.set_title("Head-to-head win rate, two players, seats alternating\n(95% Wilson CI; g = games)", fontsize=10)
+    ax.set_title("Head-to-head win rate, two players, seats alternating\n(%, 95% Wilson CI; g = games)", fontsize=10)
     cbar = fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04)
-    cbar.set_label("row player's win rate (share of games)")
+    from matplotlib.ticker import PercentFormatter
+
+    cbar.ax.yaxis.set_major_formatter(PercentFormatter(xmax=1))
+    cbar.set_label("row player's win rate (% of games)")
     fig.tight_layout()
     return fig
 

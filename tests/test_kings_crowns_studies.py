@@ -253,3 +253,19 @@ def test_a_study_refuses_bad_sizes_and_seeds(module, games, seed, message):
     run = importlib.import_module(f"crowns_solver.analysis.kings_crowns_{module}").run
     with pytest.raises(StudyError, match=f"kings_crowns_{module}: {message}"):
         run(games, seed)
+
+
+def test_the_matrix_chart_shows_rates_near_one_apart_from_one():
+    # session-19 probe: at two decimals of a share, 0.996 [0.995-0.997] was printed
+    # "1.00 [1.00-1.00]", as if the row player never lost
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from crowns_solver.analysis.kings_crowns_tournament import _matrix_chart
+
+    matches = pd.DataFrame({"player": ["a", "b"], "opponent": ["b", "a"], "win_rate": [0.9961, 0.0039],
+                            "win_rate_low": [0.9952, 0.0031], "win_rate_high": [0.9969, 0.0048],
+                            "games": [40_000, 40_000]})
+    fig = _matrix_chart(matches, ["a", "b"])
+    texts = {t.get_text() for t in fig.axes[0].texts}
+    assert "99.6%\n[99.5-99.7]\n40,000 g" in texts and "0.4%\n[0.3-0.5]\n40,000 g" in texts
