@@ -840,7 +840,11 @@ def _lock_results_file(path: Path) -> Any:
         return handle
     try:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
-    except OSError:
+    except OSError as exc:
+        import errno
+
+        if exc.errno not in (errno.EWOULDBLOCK, errno.EAGAIN):
+            return handle   # a file system without locks (ENOLCK, EOPNOTSUPP): unlocked, as before
         handle.close()
         raise ResultsFileError(f"{path}: another run is writing this results file now; wait for it to finish"
                                " (then the same command reads or resumes it) or use another file") from None

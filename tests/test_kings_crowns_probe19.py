@@ -580,3 +580,18 @@ def test_a_deck_file_nested_too_deeply_is_one_line(tmp_path, capsys, suffix, tex
     code, out, err = run_cli(capsys, "kings-crowns", "deck", str(path))
     assert code == 2 and not out
     assert err == f"crowns: error: {path}: not a deck file: the {suffix[1:].upper()} is nested too deeply\n"
+
+
+def test_a_file_system_without_locks_runs_unlocked(tmp_path, monkeypatch):
+    # flock fails with ENOLCK on some network file systems: that is no other run writing
+    import errno
+    import fcntl
+
+    def no_locks(fd, op):
+        raise OSError(errno.ENOLCK, "No locks available")
+
+    monkeypatch.setattr(fcntl, "flock", no_locks)
+    out = tmp_path / "r.jsonl"
+    df = simulate(20, players=2, policies=["greedy"], seed=3, out=out)
+    pd.testing.assert_frame_equal(df, simulate(20, players=2, policies=["greedy"], seed=3))
+    assert montecarlo.read_results(out).shape == df.shape
