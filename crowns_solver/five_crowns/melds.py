@@ -172,6 +172,7 @@ def can_go_out(hand: Iterable[str | int], wild_rank: int, *, rules: Rules | None
     Returns
     -------
     bool
+        True when some n of the n + 1 cards have deadwood 0.
 
     Raises
     ------
@@ -310,11 +311,14 @@ def can_go_out_batch(hands, wild_rank, *, rules: Rules | None = None) -> np.ndar
     hands : array_like of int, shape (m, k)
         Rows of card codes as in :func:`deadwood_batch` (2 to 14 cards each).
     wild_rank : int or array_like of int, shape (m,)
+        The wild rank of every hand, or of each.
     rules : Rules, optional
+        ``all_wild_melds`` and ``sets`` apply.
 
     Returns
     -------
     numpy.ndarray of bool, shape (m,)
+        ``out[i]`` = :func:`can_go_out` of row i.
 
     Raises
     ------
@@ -431,6 +435,9 @@ def best_melds(cards: Iterable[str | int], wild_rank: int, *, rules: Rules | Non
     ------
     CardError, DuplicateCardError, HandSizeError, WildRankError, RulesError
         As :func:`deadwood`.
+    RuntimeError
+        Never for a correct solver: an internal consistency check (the arrangement's
+        melds and cards left must add up to the hand and its least deadwood).
 
     Examples
     --------
