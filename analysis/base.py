@@ -185,6 +185,7 @@ def registry() -> dict[str, Study]:
     Returns
     -------
     dict of str to Study
+        Study name -> its registration.
 
     Raises
     ------
@@ -293,6 +294,7 @@ def new_figure(width: float = 6.4, height: float = 4.0) -> Figure:
     Returns
     -------
     matplotlib.figure.Figure
+        An empty figure of that size with its Agg canvas attached.
     """
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
@@ -312,6 +314,7 @@ def check_result(result: StudyResult, name: str = "study") -> None:
     Parameters
     ----------
     result : StudyResult
+        What the study's function returned.
     name : str
         The study's name, for messages.
 
