@@ -213,7 +213,13 @@ def proportion_ci(successes: Any, n: Any) -> tuple[Any, Any]:
     Returns
     -------
     (low, high) : floats or numpy arrays
-        Bounds in 0..1; NaN where ``n == 0``.
+        Bounds in 0..1; (0, 1) where ``n == 0``.
+
+    Raises
+    ------
+    RunnerError
+        If a count is negative or `successes` exceeds `n`
+        (:func:`crowns_solver.montecarlo.wilson_interval`).
     """
     return wilson_interval(successes, n, Z95)
 

@@ -963,9 +963,9 @@ def wilson_interval(wins: Any, games: Any, z: float = Z95) -> tuple[Any, Any]:
 
     Parameters
     ----------
-    wins, games : int or array of int
-        Successes and trials (games >= wins >= 0).  Where games is 0 the interval is
-        (0, 1).
+    wins, games : number or array of numbers
+        Successes and trials (games >= wins >= 0; a draw may count 1/2 in `wins`).
+        Where games is 0 the interval is (0, 1).
     z : float
         Normal quantile (1.959964 for 95%).
 

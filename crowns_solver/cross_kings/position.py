@@ -872,6 +872,8 @@ class Position:
         ------
         IllegalMoveError
             If the move is not legal here, the game is over, or `card` is impossible.
+        CardError
+            If `card` is not a Cross Kings card.
         PositionError
             If `cell` is not a cell, or `rng` is not a Generator, a SeedSequence or a
             non-negative whole number.

@@ -600,6 +600,8 @@ class Game:
         ------
         IllegalMoveError
             If the policy chooses a draw or a play that is not legal.
+        CardError
+            If the policy's play names a card that is not a King's Crowns card.
         """
         seat = self.to_move
         policy = policies[seat]
@@ -628,6 +630,8 @@ class Game:
         RulesError
             If `policies` is not a name, a Policy or a list of them, there is not one
             policy per seat, or a name is unknown.
+        IllegalMoveError, CardError
+            If a policy chooses an illegal draw or play (:meth:`play_turn`).
         """
         from .policies import Policy, get_policy
 
