@@ -40,7 +40,7 @@ _ALIASES = {"1": "A"}
 
 
 def parse_card(card: str | int) -> int:
-    """Index (0..35) of a Cross Kings card.
+    """Index (0..35) of a Cross Kings card (notation: RULES.md, Cross Kings, "Cards").
 
     Parameters
     ----------

@@ -327,7 +327,8 @@ def _rules(reach: Reach | Rules | None) -> Rules:
 
 @dataclass(frozen=True)
 class Deal:
-    """A 6x6 deal: the card of every cell, ``None`` where a face-down card is unknown.
+    """A 6x6 deal: the card of every cell, ``None`` where a face-down card is unknown
+    (RULES.md, Cross Kings, "Grid": the two diagonals are dealt face down).
 
     Attributes
     ----------
@@ -482,7 +483,7 @@ class Deal:
 
 @dataclass(frozen=True, eq=False)
 class Position:
-    """A Cross Kings position.
+    """A Cross Kings position (RULES.md, Cross Kings: "Grid", "Move", "Hidden cards").
 
     Build one with :meth:`new` (from a :class:`Deal`), :meth:`from_dict`,
     :meth:`from_save_string` or :meth:`from_text`; change it with :meth:`play`.

@@ -61,7 +61,7 @@ ROUNDS = 11  # round r deals r + 2 cards; that rank is wild
 
 
 def parse_card(card: str | int) -> int:
-    """Code (0..55) of a Five Crowns card.
+    """Code (0..55) of a Five Crowns card (notation: RULES.md, Five Crowns, "Cards").
 
     Parameters
     ----------
@@ -363,7 +363,8 @@ def _size_ok(size: object) -> bool:
 
 
 def hand_value(cards: Iterable[str | int], wild_rank: int) -> int:
-    """Total value of cards left in hand, every card counted (no melds).
+    """Total value of cards left in hand, every card counted (no melds; RULES.md, Five
+    Crowns, "Card values").
 
     The seed's example (round 3, 5s wild): 5R 9H JK count 20 + 9 + 50 = 79.
 

@@ -1222,7 +1222,8 @@ def play_game(
     observer: Callable[[TableState], None] | None = None,
     engine: Literal["auto", "compiled", "python"] = "auto",
 ) -> GameResult:
-    """Play one seeded game of Five Crowns between computer players.
+    """Play one seeded game of Five Crowns between computer players (the rules of RULES.md,
+    Five Crowns: "A turn", "Going out", "Deal and seats").
 
     Parameters
     ----------

@@ -264,7 +264,8 @@ def _ragged(hands) -> None:
 
 
 def deadwood_batch(hands, wild_rank, *, rules: Rules | None = None) -> np.ndarray:
-    """Deadwood of many hands at once, without the GIL (for simulations).
+    """Deadwood of many hands at once, without the GIL (for simulations; RULES.md, Five
+    Crowns, "Deadwood").
 
     Parameters
     ----------
@@ -337,7 +338,7 @@ def can_go_out_batch(hands, wild_rank, *, rules: Rules | None = None) -> np.ndar
 
 @dataclass(frozen=True)
 class Meld:
-    """One meld of an arrangement.
+    """One meld of an arrangement (RULES.md, Five Crowns, "Melds": a book or a run).
 
     Attributes
     ----------
@@ -405,7 +406,8 @@ class _Slot:
 
 def best_melds(cards: Iterable[str | int], wild_rank: int, *, rules: Rules | None = None,
                round: int | None = None) -> Arrangement:
-    """One arrangement of some cards into melds with the least deadwood.
+    """One arrangement of some cards into melds with the least deadwood (RULES.md, Five
+    Crowns: "Melds", "Deadwood").
 
     Parameters
     ----------

@@ -190,7 +190,7 @@ def _explain_unknown(text: str, norm: str) -> str:
 
 
 def parse_card(card: str | int) -> int:
-    """Code 0..27 of a King's Crowns card.
+    """Code 0..27 of a King's Crowns card (the cards of RULES.md, King's Crowns, "Deck").
 
     Parameters
     ----------

@@ -69,7 +69,7 @@ def min_cards(players: int) -> int:
 
 @dataclass(frozen=True)
 class Deck:
-    """How many copies of each card a deck holds.
+    """How many copies of each card a deck holds (RULES.md, King's Crowns, "Deck").
 
     Attributes
     ----------

@@ -96,7 +96,8 @@ def make_rng(seed: Seed) -> np.random.Generator:
 
 @dataclass(frozen=True)
 class Play:
-    """One play: a card from the hand and where it goes.
+    """One play: a card from the hand and where it goes (RULES.md, King's Crowns, "A turn",
+    "Legal plays").
 
     Attributes
     ----------
