@@ -18,9 +18,12 @@ parse the docstrings with ``numpydoc.docscrape`` for the rest:
   (CrownsError and ValueError excepted: too wide to tell the reader anything).
   Errors raised by the helpers a function calls are not seen by this check.
 
-Public means: listed in the ``__all__`` of a module below, or a public method of such a
-class.  The command-line modules (``*/cli.py``, ``*_cli.py``) are left out: their
-functions are argparse handlers, documented by ``crowns ... --help``.
+Public means: listed in the ``__all__`` of a module below (a module without one: the
+names without a leading underscore that it defines), or a public method of such a class.
+Left out: the games' command-line modules (``*/cli.py``, ``*_cli.py``), whose functions
+are argparse handlers documented by ``crowns ... --help``; properties (numpydoc gives
+them no sections); the constructors of exception classes (all CrownsError's, documented
+there) and of classes whose constructor is another library's.
 """
 
 from __future__ import annotations
@@ -70,8 +73,17 @@ MODULES = [
     "crowns_solver.kings_crowns.simulation",
     "crowns_solver.montecarlo",
     "crowns_solver.report",
+    "crowns_solver.cli",
     "crowns_solver.analysis",
     "crowns_solver.analysis.base",
+    "crowns_solver.analysis.cross_kings_evaluation",
+    "crowns_solver.analysis.cross_kings_strategy",
+    "crowns_solver.analysis.five_crowns_hands",
+    "crowns_solver.analysis.five_crowns_players",
+    "crowns_solver.analysis.kings_crowns_deck",
+    "crowns_solver.analysis.kings_crowns_length",
+    "crowns_solver.analysis.kings_crowns_seats",
+    "crowns_solver.analysis.kings_crowns_tournament",
 ]
 
 #: numpydoc codes checked on functions and methods (see the module docstring).
@@ -87,7 +99,11 @@ def _public():
     seen = set()
     for name in MODULES:
         module = importlib.import_module(name)
-        for attr in getattr(module, "__all__", ()):
+        names = getattr(module, "__all__", None)
+        if names is None:   # no __all__: the public names the module defines itself
+            names = [k for k, v in vars(module).items()
+                     if not k.startswith("_") and getattr(v, "__module__", None) == name]
+        for attr in names:
             obj = getattr(module, attr)
             if not (inspect.isclass(obj) or inspect.isfunction(obj)):
                 continue
@@ -171,6 +187,9 @@ def _class_problems(path: str, cls) -> list[str]:
         return [f"{path}: no docstring"]
     if issubclass(cls, BaseException):
         return []  # the constructor is CrownsError's (or ValueError's), documented there
+    owner = next(c for c in cls.__mro__ if "__init__" in vars(c))
+    if owner is not cls and not owner.__module__.startswith("crowns_solver"):
+        return []  # e.g. an argparse.ArgumentParser subclass: the constructor is the library's
     try:
         sig = inspect.signature(cls)
     except (TypeError, ValueError):
