@@ -185,6 +185,7 @@ def registry() -> dict[str, Study]:
     Returns
     -------
     dict of str to Study
+        Study name -> its registration.
 
     Raises
     ------
@@ -212,7 +213,13 @@ def proportion_ci(successes: Any, n: Any) -> tuple[Any, Any]:
     Returns
     -------
     (low, high) : floats or numpy arrays
-        Bounds in 0..1; NaN where ``n == 0``.
+        Bounds in 0..1; (0, 1) where ``n == 0``.
+
+    Raises
+    ------
+    RunnerError
+        If a count is negative or `successes` exceeds `n`
+        (:func:`crowns_solver.montecarlo.wilson_interval`).
     """
     return wilson_interval(successes, n, Z95)
 
@@ -293,6 +300,7 @@ def new_figure(width: float = 6.4, height: float = 4.0) -> Figure:
     Returns
     -------
     matplotlib.figure.Figure
+        An empty figure of that size with its Agg canvas attached.
     """
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
@@ -312,6 +320,7 @@ def check_result(result: StudyResult, name: str = "study") -> None:
     Parameters
     ----------
     result : StudyResult
+        What the study's function returned.
     name : str
         The study's name, for messages.
 

@@ -79,6 +79,11 @@ def hand_features(nat: int, kings: int, other: int) -> list[int]:
 def position_terms(state: tuple) -> tuple[np.ndarray, int]:
     """The evaluation's terms for the mover of an engine state, and the cards left.
 
+    Parameters
+    ----------
+    state : tuple
+        The compiled engine's state of a position (``_engine_input(...)[1]``).
+
     Returns
     -------
     (terms, left) : (ndarray of shape (7,), int)
@@ -95,13 +100,32 @@ def position_terms(state: tuple) -> tuple[np.ndarray, int]:
 
 
 def design(terms: np.ndarray, left: np.ndarray) -> np.ndarray:
-    """Rows ``[t, t * left / 36]`` (shape (n, 14)): each term's weight is ``w0 + w1 * left / 36``."""
+    """Rows ``[t, t * left / 36]`` (shape (n, 14)): each term's weight is ``w0 + w1 * left / 36``.
+
+    Parameters
+    ----------
+    terms : numpy.ndarray, shape (n, 7)
+        Each position's terms (:func:`position_terms`).
+    left : numpy.ndarray, shape (n,)
+        Each position's cards left on the grid.
+
+    Returns
+    -------
+    numpy.ndarray, shape (n, 14)
+        The design matrix of the least-squares fit.
+    """
     frac = (np.asarray(left, dtype=float) / 36.0)[:, None]
     return np.hstack([terms, terms * frac])
 
 
 def library_weights() -> np.ndarray:
-    """The compiled core's default evaluation weights in points, shape (14,), as :func:`design` orders them."""
+    """The compiled core's default evaluation weights in points, shape (14,), as :func:`design` orders them.
+
+    Returns
+    -------
+    numpy.ndarray, shape (14,)
+        The weights of the solver's "fitted" horizon evaluation.
+    """
     eng = _ck_search.Engine(bytes(range(36)), 0, 0, 0, 1 << 16)
     w0 = [getattr(eng, f"ev_{t}0") for t in TERMS]
     w1 = [getattr(eng, f"ev_{t}1") for t in TERMS]
@@ -111,7 +135,29 @@ def library_weights() -> np.ndarray:
 def selfplay_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, chunk_size: int,
                    root_seed: int, nodes: int) -> list[dict[str, Any]]:
     """Search-vs-search games, one row each: per position where a move was chosen (mover's
-    view), lists of the cards left, the final margin for the mover and each term."""
+    view), lists of the cards left, the final margin for the mover and each term.
+
+    Parameters
+    ----------
+    chunk_index : int
+        The chunk's number: its ``k``-th item is number ``chunk_index * chunk_size + k``.
+    n_games : int
+        Items in this chunk.
+    seed : numpy.random.SeedSequence
+        The runner's chunk seed (unused: item ``d`` is seeded from ``[root_seed, d]``).
+    chunk_size : int
+        Items per chunk of the run.
+    root_seed : int
+        The study's seed.
+    nodes : int
+        Search nodes per move of both players.
+
+    Returns
+    -------
+    list of dict
+        One per game: ``game``, ``left`` (cards left at each position), ``label`` (the
+        mover's final margin in points) and ``t_<term>`` for each term of :data:`TERMS`.
+    """
     player = make_player("search", node_limit=nodes)
     rows: list[dict[str, Any]] = []
     for k in range(n_games):
@@ -145,7 +191,27 @@ def _potential(df: pd.DataFrame) -> np.ndarray:
        title="Cross Kings: how well does the search's horizon evaluation predict the end of the game?",
        quick_games=15, full_games=1000)
 def evaluation(games: int, seed: int, executor=None) -> StudyResult:
-    """Self-play positions labelled with final margins; least-squares fit; a duplicate match."""
+    """Self-play positions labelled with final margins; least-squares fit; a duplicate match.
+
+    Parameters
+    ----------
+    games : int
+        Self-play games (at least 3: every third is held out to score the fits).
+    seed : int
+        Root seed (``crowns report --seed``).
+    executor : concurrent.futures.Executor, optional
+        Runs the chunks (default: in this process).
+
+    Returns
+    -------
+    StudyResult
+        Sections "Accuracy by cards left", "Weights" and "Play".
+
+    Raises
+    ------
+    StudyError
+        If `games` is less than 3.
+    """
     if int(games) < 3:
         # every third game is held out: fewer than 3 leave nothing to fit or to score
         raise StudyError(f"cross_kings_evaluation needs at least 3 games (every third is held out), got {games}")

@@ -73,7 +73,25 @@ def _wdl_row(label: str, df: pd.DataFrame) -> dict[str, Any]:
        quick_games=12, full_games=1200)
 def first_player(games: int, seed: int, executor=None) -> StudyResult:
     """Search-vs-search self-play: the first player's W/D/L and mean margin, two setups,
-    and the fixed-start games again on the grid turned 180 degrees (orientation check)."""
+    and the fixed-start games again on the grid turned 180 degrees (orientation check).
+
+    Parameters
+    ----------
+    games : int
+        About the games in all: ``games // 3`` deals (at least 1), each played in the
+        three setups.
+    seed : int
+        Root seed (``crowns report --seed``).
+    executor : concurrent.futures.Executor, optional
+        Runs the chunks (default: in this process).
+
+    Returns
+    -------
+    StudyResult
+        The first player's results with 95% intervals, the comparison with
+        crosskings.net's published self-play, what the start-cell choice changes, the
+        orientation check and the start cells chosen.
+    """
     deals = max(1, games // 3)
     opts = {"node_limit": STUDY_NODES}
     chosen = self_play("search", deals, seed=seed, options=opts, executor=executor)
@@ -212,7 +230,32 @@ _START_NODES = 1_000_000
 def start_cell_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, chunk_size: int,
                      root_seed: int, nodes: int, estimate_nodes: int) -> list[dict[str, Any]]:
     """Per deal: the search estimate of each start cell (second's view) and the margin
-    second reaches from each cell in search-vs-search play."""
+    second reaches from each cell in search-vs-search play.
+
+    Parameters
+    ----------
+    chunk_index : int
+        The chunk's number: its ``k``-th item is number ``chunk_index * chunk_size + k``.
+    n_games : int
+        Items in this chunk.
+    seed : numpy.random.SeedSequence
+        The runner's chunk seed (unused: item ``d`` is seeded from ``[root_seed, d]``).
+    chunk_size : int
+        Items per chunk of the run.
+    root_seed : int
+        The study's seed.
+    nodes : int
+        Search nodes per move in the games.
+    estimate_nodes : int
+        Search nodes of the start-cell estimate.
+
+    Returns
+    -------
+    list of dict
+        One per deal: ``deal``, ``chosen`` (the estimate's best cell), ``player_choice``,
+        and for each central cell ``c`` ``est_<c>`` (the estimate, points) and
+        ``margin_<c>`` (second's final margin in points from that cell).
+    """
     p = make_player("search", node_limit=nodes)
     rows = []
     for k in range(n_games):
@@ -236,7 +279,23 @@ def start_cell_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequenc
 @study("cross_kings_start_cell", game="cross_kings", title="Cross Kings: how much is the second player's start-cell choice worth?",
        quick_games=4, full_games=360)
 def start_cell(games: int, seed: int, executor=None) -> StudyResult:
-    """The four start cells of each deal: search estimates and margins reached in play."""
+    """The four start cells of each deal: search estimates and margins reached in play.
+
+    Parameters
+    ----------
+    games : int
+        Deals (each played from all four start cells).
+    seed : int
+        Root seed (``crowns report --seed``).
+    executor : concurrent.futures.Executor, optional
+        Runs the chunks (default: in this process).
+
+    Returns
+    -------
+    StudyResult
+        Sections "What playing from each cell gives", "Search estimates of the four
+        cells" and "Each cell" (margins in points, 95% intervals).
+    """
     params = {"chunk_size": 2, "root_seed": int(seed), "nodes": STUDY_NODES, "estimate_nodes": _START_NODES}
     df = montecarlo.run(start_cell_chunk, int(games), params=params, seed=int(seed), chunk_size=2,
                         executor=executor, meta={"game": "cross-kings"})
@@ -343,7 +402,28 @@ _MAX_PLACEMENTS = 48
 
 def endgame_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, chunk_size: int,
                   root_seed: int) -> list[dict[str, Any]]:
-    """Per position: exact game value and the exact open value of each placement of the unseen cards."""
+    """Per position: exact game value and the exact open value of each placement of the unseen cards.
+
+    Parameters
+    ----------
+    chunk_index : int
+        The chunk's number: its ``k``-th item is number ``chunk_index * chunk_size + k``.
+    n_games : int
+        Items in this chunk.
+    seed : numpy.random.SeedSequence
+        The runner's chunk seed (unused: item ``d`` is seeded from ``[root_seed, d]``).
+    chunk_size : int
+        Items per chunk of the run.
+    root_seed : int
+        The study's seed.
+
+    Returns
+    -------
+    list of dict
+        One per endgame: ``position``, ``cards_left``, ``face_down``, ``placements``,
+        ``all_placements``, ``game`` (exact game value, points), ``open_mean``,
+        ``abs_gap_mean``, ``differs_rate``.
+    """
     greedy = make_player("greedy")
     rows = []
     for k in range(n_games):
@@ -383,7 +463,22 @@ def endgame_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, 
 @study("cross_kings_open_vs_game", game="cross_kings", title="Cross Kings endgames: what would seeing the face-down cards be worth?",
        quick_games=16, full_games=320)
 def open_vs_game(games: int, seed: int, executor=None) -> StudyResult:
-    """Exact open vs exact game value of seeded endgames, by cards left."""
+    """Exact open vs exact game value of seeded endgames, by cards left.
+
+    Parameters
+    ----------
+    games : int
+        Endgame positions.
+    seed : int
+        Root seed (``crowns report --seed``).
+    executor : concurrent.futures.Executor, optional
+        Runs the chunks (default: in this process).
+
+    Returns
+    -------
+    StudyResult
+        Section "Open vs game value by cards left" (gaps in points, 95% intervals).
+    """
     df = montecarlo.run(endgame_chunk, int(games), params={"chunk_size": 4, "root_seed": int(seed)},
                         seed=int(seed), chunk_size=4, executor=executor, meta={"game": "cross-kings"})
     rows = []
@@ -464,7 +559,23 @@ def _label(name: str, opts: dict[str, Any]) -> str:
 @study("cross_kings_players", game="cross_kings", title="Cross Kings: greedy vs solver-backed play",
        quick_games=14, full_games=700)
 def players(games: int, seed: int, executor=None) -> StudyResult:
-    """Duplicate matches between the players, A's results with 95% intervals."""
+    """Duplicate matches between the players, A's results with 95% intervals.
+
+    Parameters
+    ----------
+    games : int
+        Shared by the matches: each plays ``games // len(PAIRINGS)`` deals (at least 1),
+        each deal twice with seats exchanged.
+    seed : int
+        Root seed (``crowns report --seed``).
+    executor : concurrent.futures.Executor, optional
+        Runs the chunks (default: in this process).
+
+    Returns
+    -------
+    StudyResult
+        Section "Matches": A's results with 95% intervals.
+    """
     deals = max(1, games // len(PAIRINGS))
     rows = []
     for k, (a, ao, b, bo) in enumerate(PAIRINGS):

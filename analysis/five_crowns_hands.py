@@ -34,7 +34,22 @@ DECK_SIZE = 116
 
 # --------------------------------------------------------------------------- dealt hands
 def deal_hands(n: int, hands: int, rng: np.random.Generator) -> np.ndarray:
-    """`hands` independent n-card deals from a shuffled 116-card set, shape (hands, n)."""
+    """`hands` independent n-card deals from a shuffled 116-card set, shape (hands, n).
+
+    Parameters
+    ----------
+    n : int
+        Cards per hand.
+    hands : int
+        Hands to deal (each from a freshly shuffled set).
+    rng : numpy.random.Generator
+        The source of the shuffles.
+
+    Returns
+    -------
+    numpy.ndarray, shape (hands, n)
+        Card codes 0..55.
+    """
     deck = np.repeat(np.arange(56), full_deck())
     keys = rng.random((hands, DECK_SIZE))
     return deck[np.argsort(keys, axis=1)[:, :n]]
@@ -42,7 +57,20 @@ def deal_hands(n: int, hands: int, rng: np.random.Generator) -> np.ndarray:
 
 def first_draw_chance(hands: np.ndarray, wild: int) -> np.ndarray:
     """For each n-card hand, the exact chance that one blind draw from the other 116 - n
-    cards gives n + 1 cards that go out (RULES.md, Five Crowns: going out)."""
+    cards gives n + 1 cards that go out (RULES.md, Five Crowns: going out).
+
+    Parameters
+    ----------
+    hands : numpy.ndarray, shape (m, n)
+        Card codes, one hand per row.
+    wild : int
+        The round's wild rank, 3..13.
+
+    Returns
+    -------
+    numpy.ndarray, shape (m,)
+        The chance, 0..1, per hand.
+    """
     m, n = hands.shape
     counts = np.zeros((m, 56), dtype=np.int64)
     np.add.at(counts, (np.repeat(np.arange(m), n), hands.ravel()), 1)
@@ -56,6 +84,16 @@ def first_draw_chance(hands: np.ndarray, wild: int) -> np.ndarray:
 def split_hands(hands: int) -> list[int]:
     """`hands` dealt hands split over the 11 rounds as evenly as possible (the first
     ``hands % 11`` rounds get one more), so the study deals exactly `hands` in all.
+
+    Parameters
+    ----------
+    hands : int
+        Hands in all.
+
+    Returns
+    -------
+    list of int
+        11 counts, round 1 first, summing to `hands`.
 
     Raises
     ------
@@ -75,7 +113,20 @@ def deals_table(hands_per_round: int | list[int], seed: int) -> pd.DataFrame:
 
     `hands_per_round` is one count for every round or a list of 11 (round 1 first).
     Round r's hands come from child r - 1 of ``SeedSequence(seed)``, so its first k
-    hands are the same whatever the count."""
+    hands are the same whatever the count.
+
+    Parameters
+    ----------
+    hands_per_round : int or list of int
+        As above.
+    seed : int
+        Root seed.
+
+    Returns
+    -------
+    DataFrame
+        One row per round 1..11 with the figures above.
+    """
     counts = [hands_per_round] * len(ROUNDS) if isinstance(hands_per_round, int) else list(hands_per_round)
     rows = []
     for r, child, m in zip(ROUNDS, np.random.SeedSequence(seed).spawn(len(ROUNDS)), counts):
@@ -103,7 +154,18 @@ def deals_headline(table: pd.DataFrame) -> str:
     """The study's headline, every figure and every hand size named in it read from
     `table` (from :func:`deals_table`): the complete rate with 3 and 13 cards, the
     sizes where it is lowest (the three lowest, or every size tied at the lowest), the
-    first-draw chance with 3 and 13 cards, and the hands per round."""
+    first-draw chance with 3 and 13 cards, and the hands per round.
+
+    Parameters
+    ----------
+    table : DataFrame
+        From :func:`deals_table`.
+
+    Returns
+    -------
+    str
+        One sentence.
+    """
     t = table.set_index("cards")
     rate = t["complete_rate"]
     low = float(rate.min())
@@ -143,6 +205,7 @@ def deals(games: int, seed: int, executor: Any = None) -> StudyResult:
     Returns
     -------
     StudyResult
+        Sections "Going out at once" and "Deadwood as dealt".
 
     Raises
     ------
@@ -202,7 +265,18 @@ def stuck_table(df: pd.DataFrame) -> pd.DataFrame:
     """Per round from a simulation (one row per game and seat): seat-rounds, the share of
     hands stuck (not out and scoring points), the mean cost of a stuck hand, the share of
     all points of the game taken in this round, and the win rate of seats stuck / not
-    stuck in this round, each with its 95% interval."""
+    stuck in this round, each with its 95% interval.
+
+    Parameters
+    ----------
+    df : DataFrame
+        From :func:`crowns_solver.five_crowns.simulate` (one row per game and seat).
+
+    Returns
+    -------
+    DataFrame
+        One row per round with the figures above (points, shares 0..1).
+    """
     rows = []
     total_points = df["total"].sum()
     for r in ROUNDS:
@@ -242,6 +316,7 @@ def stuck(games: int, seed: int, executor: Any = None) -> StudyResult:
     Returns
     -------
     StudyResult
+        Sections "Stuck hands by round" and "Stuck and the game".
     """
     df = simulate(games, players=4, policies="advisor", seed=sub_seed(seed, 40), executor=executor,
                   chunk_size=STUCK_CHUNK)

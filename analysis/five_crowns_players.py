@@ -38,7 +38,18 @@ def _deal_games(df: pd.DataFrame) -> pd.Series:
 # --------------------------------------------------------------------------- all four at one table
 def policy_table(df: pd.DataFrame) -> pd.DataFrame:
     """Per player: games, mean total, total against the deal average, win rate,
-    going-out rate (share of rounds it went out), each with its 95% interval over deals."""
+    going-out rate (share of rounds it went out), each with its 95% interval over deals.
+
+    Parameters
+    ----------
+    df : DataFrame
+        From :func:`crowns_solver.five_crowns.simulate` with ``duplicate=True``.
+
+    Returns
+    -------
+    DataFrame
+        One row per player (totals in points, rates 0..1).
+    """
     rounds = [c for c in df.columns if c.startswith("out_")]
     rel = df["total"] - df.groupby("game")["total"].transform("mean")
     rows = []
@@ -58,7 +69,20 @@ def paired_gap(df: pd.DataFrame, a: str, b: str) -> tuple[float, float, float]:
     """Player `a`'s mean total minus player `b`'s on the same deals (points per game,
     negative: `a` scores less), with its 95% interval over deals: each deal's difference
     of the two players' mean totals over its seatings, so deal luck cancels (a paired
-    comparison, which the two players' separate intervals are not)."""
+    comparison, which the two players' separate intervals are not).
+
+    Parameters
+    ----------
+    df : DataFrame
+        From :func:`crowns_solver.five_crowns.simulate` with ``duplicate=True``.
+    a, b : str
+        The two players' policy names.
+
+    Returns
+    -------
+    tuple of (float, float, float)
+        The mean difference and its 95% interval (low, high), points per game.
+    """
     per_deal = df[df["policy"].isin([a, b])].groupby(["deal", "policy"])["total"].mean().unstack()
     per_deal = per_deal.dropna()
     return mean_ci((per_deal[a] - per_deal[b]).to_numpy())
@@ -70,7 +94,18 @@ def _clustered_mean(values: pd.Series, cluster: pd.Series) -> tuple[float, float
 
 def by_round_table(df: pd.DataFrame) -> pd.DataFrame:
     """Per player and round: cards dealt, average points that round and going-out rate,
-    with 95% intervals over deals."""
+    with 95% intervals over deals.
+
+    Parameters
+    ----------
+    df : DataFrame
+        From :func:`crowns_solver.five_crowns.simulate` with ``duplicate=True``.
+
+    Returns
+    -------
+    DataFrame
+        One row per player and round.
+    """
     rows = []
     for policy in [p for p in POLICIES if p in set(df["policy"])]:
         part = df[df["policy"] == policy]
@@ -137,6 +172,7 @@ def policies(games: int, seed: int, executor: Any = None) -> StudyResult:
     Returns
     -------
     StudyResult
+        Sections "Players at one table", "Points per round" and "Going out by round".
     """
     deals = max(1, games // 4)
     df = simulate(deals, players=4, policies=list(POLICIES), seed=sub_seed(seed, 1), duplicate=True,
@@ -205,7 +241,23 @@ def head_to_head(df: pd.DataFrame, opponent: str) -> tuple[dict[str, Any], pd.Da
 
     ``diff`` = mean total of the tracker seats - mean total of the opponent seats in the
     same game (points per game; negative: the tracker does better), ``win`` = the
-    trackers' share of the game's winners; intervals over deals."""
+    trackers' share of the game's winners; intervals over deals.
+
+    Parameters
+    ----------
+    df : DataFrame
+        From :func:`crowns_solver.five_crowns.simulate` with ``duplicate=True`` and the
+        seating T O T O.
+    opponent : str
+        The opponents' policy name.
+
+    Returns
+    -------
+    tuple of (dict, DataFrame)
+        The summary row (``opponent``, ``games``, ``deals``, ``tracker_total``,
+        ``opponent_total``, ``diff`` and ``win`` with their intervals) and one row per round (``opponent``, ``round``, ``cards``, ``games``,
+        ``diff`` with its interval).
+    """
     per_game = df.assign(tr=df["policy"] == "tracker").groupby(["deal", "game", "tr"])
     totals = per_game["total"].mean().unstack("tr")
     diff = (totals[True] - totals[False]).reset_index()
@@ -283,12 +335,16 @@ def tracker(games: int, seed: int, executor: Any = None) -> StudyResult:
     Parameters
     ----------
     games : int
+        Games in all, split as above.
     seed : int
+        Root seed.
     executor : concurrent.futures.Executor, optional
+        Passed to the Monte Carlo runner.
 
     Returns
     -------
     StudyResult
+        Sections "Head to head" and "Round by round".
     """
     rows, rounds, played, capped = [], [], 0, []
     for k, (opponent, share) in enumerate(OPPONENTS):

@@ -29,6 +29,13 @@ HOLY_SPIRIT_LEVELS = (0, 1, 2, 4, 8)
 def variant(sins: int | None = None, holy_spirit: int | None = None):
     """The default deck with `sins` Sins of each colour and/or `holy_spirit` Holy Spirit cards.
 
+    Parameters
+    ----------
+    sins : int, optional
+        Sins of each of the three colours (default: the default deck's).
+    holy_spirit : int, optional
+        Holy Spirit cards (default: the default deck's).
+
     Returns
     -------
     crowns_solver.kings_crowns.Deck
@@ -54,6 +61,15 @@ def variant(sins: int | None = None, holy_spirit: int | None = None):
 
 def deck_row(results: pd.DataFrame, deck, policy: str) -> dict:
     """One row of the deck table: length, stalemates and seat 0's win rate for one deck and player.
+
+    Parameters
+    ----------
+    results : DataFrame
+        From :func:`crowns_solver.kings_crowns.simulate` (four players, one policy).
+    deck : crowns_solver.kings_crowns.Deck
+        The deck played.
+    policy : str
+        The policy in every seat.
 
     Returns
     -------
@@ -133,6 +149,13 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
     Returns
     -------
     StudyResult
+        Sections "Sins" and "Holy Spirit": for each, the rows of the deck table that vary
+        that card and their charts.
+
+    Raises
+    ------
+    StudyError
+        If `games` is not a whole number >= 1 or `seed` one >= 0.
     """
     check_args(NAME, games, seed)
     from crowns_solver.kings_crowns import DEFAULT_DECK, Rules

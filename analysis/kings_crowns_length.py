@@ -30,6 +30,15 @@ MIXED_COLOUR = "#ccbb44"
 def length_row(results: pd.DataFrame, players: int, table: str) -> dict:
     """One row of the length table for a simulation's results.
 
+    Parameters
+    ----------
+    results : DataFrame
+        From :func:`crowns_solver.kings_crowns.simulate`.
+    players : int
+        Seats at the table.
+    table : str
+        The table's label (its policies).
+
     Returns
     -------
     dict
@@ -131,6 +140,12 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
     Returns
     -------
     StudyResult
+        Sections "Game length by player count", "Distribution" and "Stalemates".
+
+    Raises
+    ------
+    StudyError
+        If `games` is not a whole number >= 1 or `seed` one >= 0.
     """
     check_args(NAME, games, seed)
     from crowns_solver.kings_crowns import Rules

@@ -28,13 +28,33 @@ LOOKAHEAD_DIVISOR = 40
 def pair_games(games: int, a: str, b: str) -> int:
     """Games played by the pair (a, b) for the size parameter `games`: `games` (rounded
     up to even, so both seat orders are played equally often), or for pairs with the
-    lookahead player ``games / LOOKAHEAD_DIVISOR`` (at least 2, even)."""
+    lookahead player ``games / LOOKAHEAD_DIVISOR`` (at least 2, even).
+
+    Parameters
+    ----------
+    games : int
+        The study's size parameter.
+    a, b : str
+        The pair's policy names.
+
+    Returns
+    -------
+    int
+        Games of the pair (even).
+    """
     n = games if "lookahead" not in (a, b) else max(2, games // LOOKAHEAD_DIVISOR)
     return n + (n % 2)
 
 
 def head_to_head(results: pd.DataFrame, a: str, b: str) -> pd.DataFrame:
     """Both rows (a vs b, b vs a) of a two-player simulation between `a` and `b`.
+
+    Parameters
+    ----------
+    results : DataFrame
+        From :func:`crowns_solver.kings_crowns.simulate` with two players, `a` and `b`.
+    a, b : str
+        The two policy names.
 
     Returns
     -------
@@ -192,6 +212,13 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
     Returns
     -------
     StudyResult
+        Sections "Head-to-head matrix", "Dominance graph" and "The four simple players at
+        one table".
+
+    Raises
+    ------
+    StudyError
+        If `games` is not a whole number >= 1 or `seed` one >= 0.
     """
     check_args(NAME, games, seed)
     import networkx as nx

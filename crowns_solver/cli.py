@@ -47,12 +47,30 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def add_json_flag(parser: argparse.ArgumentParser) -> None:
-    """Add ``--json``: print the result as JSON data instead of text."""
+    """Add ``--json``: print the result as JSON data instead of text.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        A command's parser; it gets a ``--json`` flag (``args.json``).
+    """
     parser.add_argument("--json", action="store_true", help="print the result as JSON")
 
 
 def print_json(data: Any) -> None:
-    """Print `data` as indented JSON on stdout."""
+    """Print `data` as indented JSON on stdout.
+
+    Parameters
+    ----------
+    data : object
+        JSON data; fractions are written as strings (``"7/3"``), NumPy numbers as
+        numbers, sets and tuples as lists.
+
+    Raises
+    ------
+    TypeError
+        If `data` holds another kind of object.
+    """
     json.dump(data, sys.stdout, indent=2, default=_json_default)
     sys.stdout.write("\n")
 
@@ -76,7 +94,20 @@ def _json_default(obj: Any) -> Any:
 def option_names(parser: argparse.ArgumentParser, args: argparse.Namespace) -> dict[str, str]:
     """The options of the command that `args` ran, by the argument name they set
     (``{"tt_mb": "--tt-mb", ...}``: each option's ``dest``, spelled as its first long
-    option string).  Positional arguments have no option to name and are left out."""
+    option string).  Positional arguments have no option to name and are left out.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The ``crowns`` parser (:func:`build_parser`).
+    args : argparse.Namespace
+        What it parsed: the subcommands chosen select the command.
+
+    Returns
+    -------
+    dict of str to str
+        Argument name (``dest``) -> option as typed (``"--tt-mb"``).
+    """
     while True:  # down the subcommands chosen (crowns -> cross-kings -> solve)
         sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
         if sub is None or getattr(args, sub.dest, None) not in sub.choices:
@@ -94,7 +125,20 @@ def name_options(exc: CrownsError, options: dict[str, str]) -> str:
     """`exc`'s message with each argument at fault (:attr:`CrownsError.arguments`) named
     as the command-line option that set it: ``tt_mb`` -> ``--tt-mb``, ``tt_mb=0.5`` ->
     ``--tt-mb 0.5``.  Only whole names are rewritten (not ``max_tt_mb``, nor a name inside
-    quotes such as a value ``'tt_mb'``); an argument no option sets keeps its name."""
+    quotes such as a value ``'tt_mb'``); an argument no option sets keeps its name.
+
+    Parameters
+    ----------
+    exc : CrownsError
+        The error.
+    options : dict of str to str
+        Argument name -> option (:func:`option_names`).
+
+    Returns
+    -------
+    str
+        The message to print.
+    """
     message = str(exc)
     for argument in exc.arguments:
         option = options.get(argument)
@@ -105,7 +149,14 @@ def name_options(exc: CrownsError, options: dict[str, str]) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    """The full ``crowns`` argument parser."""
+    """The full ``crowns`` argument parser.
+
+    Returns
+    -------
+    argparse.ArgumentParser
+        A :class:`OneLineParser` with every group and command of :data:`GROUPS` and
+        :data:`COMMANDS` (their modules imported).
+    """
     from . import __version__
 
     parser = OneLineParser(
@@ -127,7 +178,25 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the ``crowns`` command; returns the exit status."""
+    """Run the ``crowns`` command; returns the exit status.
+
+    Parameters
+    ----------
+    argv : sequence of str, optional
+        The arguments after ``crowns`` (default: ``sys.argv[1:]``).
+
+    Returns
+    -------
+    int
+        0 on success (or a closed output pipe), 2 after a one-line error on stderr
+        (a CrownsError, an unreadable file, input that is not UTF-8), 130 on Ctrl-C.
+
+    Raises
+    ------
+    SystemExit
+        From the argument parser: status 2 after a one-line usage error, 0 after
+        ``--help`` or ``--version``.
+    """
     try:
         parser = build_parser()
         args = parser.parse_args(argv)

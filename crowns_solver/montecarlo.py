@@ -129,6 +129,8 @@ def chunk_seed(seed: int, chunk_index: int) -> np.random.SeedSequence:
     Returns
     -------
     numpy.random.SeedSequence
+        The chunk's seed: the same for a chunk whatever the number of chunks or workers,
+        so a run's results do not depend on how it is split.
 
     Raises
     ------
@@ -154,6 +156,7 @@ def chunk_sizes(games: int, chunk_size: int) -> list[int]:
     Returns
     -------
     list of int
+        ``ceil(games / chunk_size)`` sizes summing to `games` (empty for 0 games).
 
     Raises
     ------
@@ -238,6 +241,18 @@ def _header(meta: dict[str, Any]) -> str:
 
 def read_header(path: str | Path) -> dict[str, Any]:
     """The metadata recorded in a results file's header line.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The results file.
+
+    Returns
+    -------
+    dict
+        The header's ``meta`` object: the run's ``seed``, ``chunk_size``, ``games``,
+        ``play_chunk`` (the chunk function's name), ``params``, ``version`` (of the
+        library), ``game`` and the caller's other metadata.
 
     Raises
     ------
@@ -342,6 +357,11 @@ def _frame(chunks: Mapping[int, dict[str, list[Any]]], sizes: list[int], chunk_s
 def read_results(path: str | Path) -> pd.DataFrame:
     """Read a results file written by :func:`run` (with ``out=``), finished or not.
 
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The results file (a JSON header line, then one JSON row per game).
+
     Returns
     -------
     pandas.DataFrame
@@ -386,7 +406,20 @@ _COUNT_COLUMNS = [
 def not_whole(values: pd.Series, low: float = -math.inf) -> np.ndarray:
     """Where `values` is not a whole number >= `low`: a missing value, a fraction, text,
     a bool typed into a column of numbers (bool array, one per row).  The value check of
-    :func:`check_columns` and of the Cross Kings results ``crowns report`` reads."""
+    :func:`check_columns` and of the Cross Kings results ``crowns report`` reads.
+
+    Parameters
+    ----------
+    values : pandas.Series
+        A column of a results table.
+    low : float
+        The least value allowed (default: no lower bound).
+
+    Returns
+    -------
+    numpy.ndarray of bool
+        True where the row's value is not a whole number >= `low`.
+    """
     num = pd.to_numeric(values, errors="coerce").to_numpy(dtype=float)
     with np.errstate(invalid="ignore"):
         bad = ~(np.isfinite(num) & (num == np.floor(num)) & (num >= low))
@@ -406,6 +439,15 @@ def check_columns(results: pd.DataFrame, meta: Mapping[str, Any] | None = None, 
     every ``policy_<seat>`` and ``winner_policy`` must be one of them (letter case aside).
     :func:`read_results` applies this to every file it reads, so a hand-edited file is
     refused before a report is drawn from it.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        One row per game.
+    meta : mapping, optional
+        The run's header metadata (for ``params.policies``).
+    source : str
+        What the table came from (a file name), for the error messages.
 
     Raises
     ------
@@ -477,6 +519,7 @@ def process_pool(workers: int | None = None) -> ProcessPoolExecutor:
     Returns
     -------
     concurrent.futures.ProcessPoolExecutor
+        The pool, with `workers` processes; stop it with :func:`stop_pool` or ``shutdown``.
 
     Raises
     ------
@@ -543,6 +586,7 @@ def stop_pool(pool: Executor, timeout: float = 5.0) -> None:
     Parameters
     ----------
     pool : concurrent.futures.Executor
+        The pool to stop (any Executor).
     timeout : float
         Seconds to wait for each terminated worker (then it is killed) and for the
         pool's manager thread.
@@ -923,15 +967,16 @@ def wilson_interval(wins: Any, games: Any, z: float = Z95) -> tuple[Any, Any]:
 
     Parameters
     ----------
-    wins, games : int or array of int
-        Successes and trials (games >= wins >= 0).  Where games is 0 the interval is
-        (0, 1).
+    wins, games : number or array of numbers
+        Successes and trials (games >= wins >= 0; a draw may count 1/2 in `wins`).
+        Where games is 0 the interval is (0, 1).
     z : float
         Normal quantile (1.959964 for 95%).
 
     Returns
     -------
     (low, high) : floats or arrays
+        The interval's bounds as proportions 0..1, shaped like ``wins / games``.
 
     Raises
     ------

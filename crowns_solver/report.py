@@ -598,6 +598,7 @@ def write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: in
     Parameters
     ----------
     study : crowns_solver.analysis.Study
+        The study run (its name, title and game head the report).
     result : crowns_solver.analysis.StudyResult
         Checked with :func:`crowns_solver.analysis.base.check_result` first.
     out_dir : path
@@ -1021,7 +1022,13 @@ def _studies_resume_hint(args: argparse.Namespace, chosen: list[str], started: f
 
 
 def register_command(parser: argparse.ArgumentParser) -> None:
-    """Declare ``crowns report [--quick] [--only NAME] [--out DIR] [--workers K] ...`` and ``crowns report RESULTS``."""
+    """Declare ``crowns report [--quick] [--only NAME] [--out DIR] [--workers K] ...`` and ``crowns report RESULTS``.
+
+    Parameters
+    ----------
+    parser : argparse.ArgumentParser
+        The ``report`` subcommand's parser; its arguments and handler are added to it.
+    """
     parser.description = ("Run the strategy studies and write a markdown report per study with PNG charts, "
                           "plus index.md; or, given RESULTS, report on one simulation results file.")
     parser.add_argument("results", metavar="RESULTS", nargs="?", default=None,

@@ -40,7 +40,7 @@ _ALIASES = {"1": "A"}
 
 
 def parse_card(card: str | int) -> int:
-    """Index (0..35) of a Cross Kings card.
+    """Index (0..35) of a Cross Kings card (notation: RULES.md, Cross Kings, "Cards").
 
     Parameters
     ----------
@@ -102,7 +102,18 @@ def card_name(index: int) -> Card:
 
 
 def is_king(index: int) -> bool:
-    """Whether card index `index` is a King."""
+    """Whether card index `index` is a King.
+
+    Parameters
+    ----------
+    index : int
+        A card index 0..35 (not checked).
+
+    Returns
+    -------
+    bool
+        True for the Kings, indices 32..35.
+    """
     return index >= 32
 
 
@@ -144,7 +155,19 @@ def parse_cards(cards: Iterable[str | int], *, what: str = "hand") -> list[int]:
 
 
 def hand_mask(cards: Iterable[int]) -> tuple[int, int]:
-    """(natural-card bit mask, number of Kings) of parsed card indices."""
+    """(natural-card bit mask, number of Kings) of parsed card indices.
+
+    Parameters
+    ----------
+    cards : iterable of int
+        Card indices 0..35 (not checked: parse them with :func:`parse_cards`).
+
+    Returns
+    -------
+    tuple of (int, int)
+        The mask, with bit ``i`` set for each natural card ``i`` (0..31), and the number
+        of Kings.
+    """
     mask = 0
     kings = 0
     for idx in cards:

@@ -108,6 +108,7 @@ def play_game(position: Position | Deal, first: Any, second: Any, *,
     Returns
     -------
     GameRecord
+        The final position, each seat's seconds spent choosing and number of moves.
 
     Raises
     ------
@@ -167,6 +168,35 @@ def play_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, 
     (so results do not depend on the chunking); `seed` (the runner's chunk seed) is not
     needed.  One row per deal; columns ending in ``_0`` describe the game with A first,
     ``_1`` the game with A second.
+
+    Parameters
+    ----------
+    chunk_index : int
+        The chunk's number (0, 1, ...).
+    n_games : int
+        Deals in this chunk.
+    seed : numpy.random.SeedSequence
+        The runner's chunk seed (unused: the deals' seeds come from `root_seed`).
+    a, b : str
+        The players' names.
+    a_options, b_options : mapping
+        Their options (:func:`~crowns_solver.cross_kings.players.make_player`).
+    reach : {"any", "nearest"}
+        The rules option (RULES.md, Cross Kings, "Move").
+    start : int or None
+        A fixed start cell number (one of the four central cells), None: the second
+        player chooses.
+    chunk_size : int
+        Deals per chunk (`n_games` of every chunk but the last).
+    root_seed : int
+        The match's seed.
+
+    Returns
+    -------
+    list of dict
+        One row per deal, with ``deal`` and, for ``j`` in 0 and 1, ``score_first_j``,
+        ``score_second_j`` (points), ``start_j`` (cell number), ``moves_a_j``,
+        ``moves_b_j``, ``seconds_a_j``, ``seconds_b_j`` (seconds spent choosing).
     """
     pa = make_player(a, **a_options)
     pb = make_player(b, **b_options)
@@ -208,6 +238,18 @@ def games_table(deal_rows: pd.DataFrame, a: str = "A", b: str = "B") -> pd.DataF
     "draw", "loss"), ``win_a``, ``draw``, ``loss_a`` (0/1), ``score_a`` (1, 1/2, 0),
     ``moves_a``, ``moves_b``, ``seconds_a``, ``seconds_b`` (time spent choosing; the only
     columns that differ between two runs of the same seed).
+
+    Parameters
+    ----------
+    deal_rows : pandas.DataFrame
+        The rows of :func:`play_chunk` (as :func:`crowns_solver.montecarlo.run` returns them).
+    a, b : str
+        The players' names, for ``player_first`` and ``player_second``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Two rows per deal, with the columns above.
 
     Raises
     ------
@@ -260,6 +302,11 @@ def _check_table(table: Any, columns: list[str], name: str) -> None:
 def summarise(games: pd.DataFrame) -> dict[str, Any]:
     """Player A's results over per-game rows (:func:`games_table`).
 
+    Parameters
+    ----------
+    games : pandas.DataFrame
+        Rows of :func:`games_table`.
+
     Returns
     -------
     dict
@@ -301,7 +348,9 @@ class MatchResult:
     Attributes
     ----------
     a, b : str
-        The players' names; ``a_options``, ``b_options`` their options.
+        The players' names.
+    a_options, b_options : dict
+        Their options.
     deals, seed, reach, start, chunk_size
         What was played: deals (each played twice), root seed, rules option ``reach``,
         the fixed start cell (None: the second player chooses), deals per chunk.
@@ -327,7 +376,14 @@ class MatchResult:
     cheating: tuple[str, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain JSON: the match parameters and the summary (not the per-game rows)."""
+        """Plain JSON: the match parameters and the summary (not the per-game rows).
+
+        Returns
+        -------
+        dict
+            Every field but ``games``; ``start`` as ``[row, col]`` or None, NaN values of
+            the summary as None.
+        """
         return {
             "a": self.a, "b": self.b, "a_options": self.a_options, "b_options": self.b_options,
             "deals": self.deals, "seed": self.seed, "reach": self.reach,
@@ -337,7 +393,15 @@ class MatchResult:
         }
 
     def describe(self) -> str:
-        """The summary as a few lines of text."""
+        """The summary as a few lines of text.
+
+        Returns
+        -------
+        str
+            The match, a warning per cheating player, A's win, draw, loss and score
+            rates with 95% intervals, the mean margin in points and the time per move in
+            milliseconds, one per line.
+        """
         s = self.summary
 
         def pct(name: str) -> str:
@@ -441,6 +505,7 @@ def match(a: str = "search", b: str = "greedy", deals: int = 100, *, seed: int =
     Returns
     -------
     MatchResult
+        The games and A's results with 95% intervals.
 
     Raises
     ------
@@ -474,7 +539,37 @@ def match(a: str = "search", b: str = "greedy", deals: int = 100, *, seed: int =
 def self_play_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, player: str,
                     options: Mapping[str, Any], reach: str, start: int | None, chunk_size: int,
                     root_seed: int, symmetry: str = "identity") -> list[dict[str, Any]]:
-    """Monte Carlo chunk of :func:`self_play`: one game per deal, the same player in both seats."""
+    """Monte Carlo chunk of :func:`self_play`: one game per deal, the same player in both seats.
+
+    Parameters
+    ----------
+    chunk_index : int
+        The chunk's number (0, 1, ...).
+    n_games : int
+        Deals in this chunk.
+    seed : numpy.random.SeedSequence
+        The runner's chunk seed (unused: the deals' seeds come from `root_seed`).
+    player : str
+        The player's name.
+    options : mapping
+        Its options (:func:`~crowns_solver.cross_kings.players.make_player`).
+    reach : {"any", "nearest"}
+        The rules option (RULES.md, Cross Kings, "Move").
+    start : int or None
+        A fixed start cell number (one of the four central cells), None: the second
+        player chooses.
+    chunk_size : int
+        Deals per chunk (`n_games` of every chunk but the last).
+    root_seed : int
+        The match's seed.
+    symmetry : str
+        The grid symmetry every deal (and `start`) is turned by (:func:`self_play`).
+
+    Returns
+    -------
+    list of dict
+        One row per deal, with the columns :func:`self_play` returns.
+    """
     p = make_player(player, **options)
     m = symmetry_map(symmetry)
     if start is not None:
@@ -508,7 +603,9 @@ def self_play(player: str = "search", deals: int = 100, *, seed: int = 0,
     Parameters
     ----------
     player : str
-        A player name; `options` its options (e.g. ``{"node_limit": 100_000}``).
+        A player name.
+    options : mapping, optional
+        Its options (e.g. ``{"node_limit": 100_000}``).
     deals, seed, reach, start, chunk_size, executor, workers, progress
         As for :func:`match`.
     symmetry : str, default "identity"

@@ -914,6 +914,32 @@ def solve_parallel(pos: Position, *, mode: str, objective: str, all_moves: bool,
     The arguments are those of ``solve``, already validated; `workers` >= 2.  Positions
     with fewer than :data:`PARALLEL_MIN_CARDS` cards left, or a single job, are solved in
     this process.
+
+    Parameters
+    ----------
+    pos : Position
+        The position to solve.
+    mode, objective, all_moves, evaluation
+        As for :func:`crowns_solver.cross_kings.solve`.
+    tt_mb : float
+        The solve's memory in MB, shared out among the processes (:func:`check_memory`).
+    time_limit : float or None
+        Wall-clock limit of the whole solve, in seconds.
+    node_limit : int or None
+        Limit on the nodes searched by all the processes together (see ``solve``).
+    workers : int
+        Number of processes (2 or more).
+
+    Returns
+    -------
+    Solution
+        As :func:`~crowns_solver.cross_kings.solve` returns it; ``stats["workers"]``
+        says how many processes searched.
+
+    Raises
+    ------
+    SolverOptionError
+        If the transposition table of `tt_mb` MB cannot be allocated.
     """
     t0 = time.perf_counter()
     limited = time_limit is not None or node_limit is not None

@@ -83,6 +83,17 @@ def _check_position(position: object) -> None:
 def public_position(position: Position) -> Position:
     """`position` with every face-down card unknown, as a player (or a save string) sees it.
 
+    Parameters
+    ----------
+    position : Position
+        The true position (it may know the face-down cards).
+
+    Returns
+    -------
+    Position
+        The same position with the face-down cells' cards unknown (RULES.md, Cross
+        Kings, "Hidden cards"); `position` itself when nothing is face down.
+
     Raises
     ------
     PositionError
@@ -109,6 +120,7 @@ def parse_move(text: str, position: Position) -> Cell:
     Returns
     -------
     (row, col)
+        The legal move's cell, as ints 0..5.
 
     Raises
     ------
@@ -180,6 +192,11 @@ def save_text(position: Position) -> tuple[str, bool]:
 
     The format always starts at (2, 2); a game that started at another central cell is
     written reflected (rows and/or columns reversed), which is the same game.
+
+    Parameters
+    ----------
+    position : Position
+        A game's position with its start cell and move record.
 
     Returns
     -------
@@ -337,6 +354,13 @@ class PlaySession:
     # ------------------------------------------------------------------ output
 
     def say(self, *lines: str) -> None:
+        """Print each of `lines` on the session's output, then flush it.
+
+        Parameters
+        ----------
+        *lines : str
+            The lines, without their newline.
+        """
         for line in lines:
             print(line, file=self.stdout)
         self.stdout.flush()
@@ -372,7 +396,24 @@ class PlaySession:
         return (pos.marker, pos.first_hand, pos.second_hand)
 
     def evaluate(self, pos: Position) -> list[Any]:
-        """Every legal move's game value for the player to move (cached per position)."""
+        """Every legal move's game value for the player to move (cached per position).
+
+        Parameters
+        ----------
+        pos : Position
+            The position (only its public form is searched).
+
+        Returns
+        -------
+        list of MoveEstimate
+            As :func:`~crowns_solver.cross_kings.review.move_values` under the session's
+            limits: expected final margins in points, best first.
+
+        Raises
+        ------
+        KeyboardInterrupt
+            If Ctrl-C stopped the search.
+        """
         from .review import interruptible, move_values
 
         key = self._key(pos)
@@ -385,14 +426,38 @@ class PlaySession:
         return self.hints[key]
 
     def take(self, cell: Cell) -> Position:
-        """Play `cell` for the player to move (revealing a face-down card) and return the new position."""
+        """Play `cell` for the player to move (revealing a face-down card) and return the new position.
+
+        Parameters
+        ----------
+        cell : (int, int)
+            A legal move.
+
+        Returns
+        -------
+        Position
+            The new current position.
+
+        Raises
+        ------
+        IllegalMoveError
+            If `cell` is not a legal move.
+        """
         pos = self.position
         nxt = pos.play(cell)
         self.states.append(nxt)
         return nxt
 
     def computer_move(self) -> None:
-        """Let the computer choose and play its move, and say what it did."""
+        """Let the computer choose and play its move, and say what it did.
+
+        Raises
+        ------
+        IllegalMoveError
+            If the player returned a move that is not legal (a bug in the player).
+        KeyboardInterrupt
+            If Ctrl-C was pressed while the computer thought.
+        """
         from .players import seat_view
         from .review import interruptible
 
@@ -415,7 +480,13 @@ class PlaySession:
         self.say(f"computer ({self.computer}) takes ({r},{c}){how} {card}")
 
     def undo(self) -> bool:
-        """Take back the person's last move and the computer's reply; False if none."""
+        """Take back the person's last move and the computer's reply; False if none.
+
+        Returns
+        -------
+        bool
+            Whether a move was taken back.
+        """
         for j in range(len(self.states) - 2, -1, -1):
             if self.states[j].to_move == self.human:
                 del self.states[j + 1:]
@@ -430,6 +501,13 @@ class PlaySession:
         return f"{x:+.2f}" if exact else f"~{x:+.2f}"
 
     def hint(self) -> None:
+        """Print every legal move's game value for the person (the ``hint`` command).
+
+        Raises
+        ------
+        KeyboardInterrupt
+            If Ctrl-C stopped the search.
+        """
         pos = self.position
         est = self.evaluate(pos)
         pub = public_position(pos)
@@ -504,6 +582,11 @@ class PlaySession:
         An empty or blank `path` is no file (the save string is printed).  A `path` that
         exists, names a folder (ends in ``/``) or lies in a folder that does not exist is
         said so and not written; the game goes on either way.
+
+        Parameters
+        ----------
+        path : str, optional
+            File to write the position to as JSON (never over an existing file).
         """
         if path is not None:
             path = os.fsdecode(path)
@@ -554,7 +637,13 @@ class PlaySession:
                  + self._options(self.position.to_move) + (f" ({note})" if note else ""))
 
     def read_command(self) -> str | None:
-        """The next line typed (None at end of input)."""
+        """The next line typed (None at end of input).
+
+        Returns
+        -------
+        str or None
+            The line without surrounding white space; None at the end of the input.
+        """
         self.stdout.write("your move> ")
         self.stdout.flush()
         line = self.stdin.readline()
@@ -569,6 +658,11 @@ class PlaySession:
 
     def run(self) -> int:
         """Play until the game ends, the person quits, or the input ends; returns 0.
+
+        Returns
+        -------
+        int
+            0, the command's exit status.
 
         Raises
         ------

@@ -91,6 +91,20 @@ class SeatView:
 
     Build one with :func:`seat_view`.
 
+    Parameters
+    ----------
+    position : Position
+        The true position.
+    seat : {"first", "second"}
+        Whose view.
+    reveal : bool
+        Keep the whole deal for :meth:`true_position` (the clairvoyant player's view).
+
+    Raises
+    ------
+    PositionError
+        If `position` is not a Position or `seat` is not a seat.
+
     Attributes
     ----------
     seat : {"first", "second"}
@@ -121,6 +135,16 @@ class SeatView:
     def card_at(self, cell: Cell | int) -> Card | None:
         """The card in `cell` as this seat sees it: None if taken.
 
+        Parameters
+        ----------
+        cell : (int, int) or int
+            ``(row, col)`` or a cell number 0..35.
+
+        Returns
+        -------
+        str or None
+            The card's text, None when the cell's card was taken.
+
         Raises
         ------
         HiddenCardError
@@ -139,6 +163,11 @@ class SeatView:
         """The whole position, face-down cards included: only for a player allowed to
         cheat (the clairvoyant player's view, made with ``seat_view(..., reveal=True)``).
 
+        Returns
+        -------
+        Position
+            The position the view was made from.
+
         Raises
         ------
         HiddenCardError
@@ -151,7 +180,14 @@ class SeatView:
     # ------------------------------------------------------------------ what is public
 
     def public_position(self) -> Position:
-        """The position with every face-down card unknown (fine for ``solve(mode="game")``)."""
+        """The position with every face-down card unknown (fine for ``solve(mode="game")``).
+
+        Returns
+        -------
+        Position
+            The position with no face-down card known (RULES.md, Cross Kings, "Hidden
+            cards").
+        """
         return self._public
 
     @property
@@ -198,7 +234,23 @@ class SeatView:
         return self._public.unseen
 
     def hand(self, player: Player) -> tuple[Card, ...]:
-        """Cards taken by `player` (both hands are face up)."""
+        """Cards taken by `player` (both hands are face up).
+
+        Parameters
+        ----------
+        player : {"first", "second"}
+            Whose hand.
+
+        Returns
+        -------
+        tuple of str
+            Card texts, in the order taken.
+
+        Raises
+        ------
+        PositionError
+            If `player` is not "first" or "second".
+        """
         return self._public.hand(player)
 
     @property
@@ -210,7 +262,13 @@ class SeatView:
         return self._public.hand(_other(self.seat))  # type: ignore[arg-type]
 
     def scores(self) -> tuple[int, int]:
-        """Current scores (first, second)."""
+        """Current scores (first, second).
+
+        Returns
+        -------
+        tuple of (int, int)
+            Points of each hand as it stands (RULES.md, Cross Kings, "Scoring one hand").
+        """
         return self._public.scores()
 
     @property
@@ -220,10 +278,23 @@ class SeatView:
         return a - b if self.seat == "first" else b - a
 
     def legal_moves(self) -> list[Cell]:
-        """Legal moves of the player to move (before the start: the four central cells)."""
+        """Legal moves of the player to move (before the start: the four central cells).
+
+        Returns
+        -------
+        list of (int, int)
+            As :meth:`Position.legal_moves`.
+        """
         return self._public.legal_moves()
 
     def is_terminal(self) -> bool:
+        """Whether the game is over.
+
+        Returns
+        -------
+        bool
+            As :meth:`Position.is_terminal`.
+        """
         return self._public.is_terminal()
 
     def __repr__(self) -> str:
@@ -242,6 +313,11 @@ def seat_view(position: Position, seat: Player, *, reveal: bool = False) -> Seat
     reveal : bool
         Keep the whole deal in the view for :meth:`SeatView.true_position`: only for the
         clairvoyant player, which cheats.  Default False: the view holds no hidden card.
+
+    Returns
+    -------
+    SeatView
+        The view.
 
     Raises
     ------
@@ -268,6 +344,20 @@ class CrossKingsPlayer(Protocol):
     name: str
 
     def choose(self, view: SeatView, rng: np.random.Generator) -> Cell:
+        """The cell to take (before the start, the start cell).
+
+        Parameters
+        ----------
+        view : SeatView
+            The mover's view.
+        rng : numpy.random.Generator
+            The only source of randomness.
+
+        Returns
+        -------
+        tuple of (int, int)
+            A legal ``(row, col)`` cell.
+        """
         ...
 
 
@@ -336,7 +426,28 @@ class RandomPlayer:
     cheats = False
 
     def choose(self, view: SeatView, rng: np.random.Generator) -> Cell:
-        """A legal move drawn uniformly with `rng`."""
+        """A legal move drawn uniformly with `rng`.
+
+        Parameters
+        ----------
+        view : SeatView
+            The mover's view (:func:`seat_view`).
+        rng : numpy.random.Generator
+            The only source of randomness (the draw).
+
+        Returns
+        -------
+        tuple of (int, int)
+            The ``(row, col)`` cell to take: one of ``view.legal_moves()`` (before the
+            start, one of the four central cells).
+
+        Raises
+        ------
+        PolicyError
+            If `view` is not a SeatView or `rng` not a numpy Generator.
+        IllegalMoveError
+            If the game is over or it is not the view's seat to move.
+        """
         return _pick(_check_view(view, rng).legal_moves(), rng)
 
     def __repr__(self) -> str:
@@ -380,7 +491,28 @@ class GreedyPlayer:
         return options[0] if self.tie_break == "first" else _pick(options, rng)
 
     def choose(self, view: SeatView, rng: np.random.Generator) -> Cell:
-        """The cell with the best immediate gain (see the class docstring)."""
+        """The cell with the best immediate gain (see the class docstring).
+
+        Parameters
+        ----------
+        view : SeatView
+            The mover's view (:func:`seat_view`).
+        rng : numpy.random.Generator
+            The only source of randomness (ties, with ``tie_break="random"``).
+
+        Returns
+        -------
+        tuple of (int, int)
+            The ``(row, col)`` cell to take: one of ``view.legal_moves()`` (before the
+            start, one of the four central cells).
+
+        Raises
+        ------
+        PolicyError
+            If `view` is not a SeatView or `rng` not a numpy Generator.
+        IllegalMoveError
+            If the game is over or it is not the view's seat to move.
+        """
         view = _check_view(view, rng)
         moves = view.legal_moves()
         if view.choosing_start:
@@ -479,7 +611,24 @@ class SearchPlayer:
         return view.public_position()
 
     def solution(self, view: SeatView) -> Any:
-        """The :class:`~crowns_solver.cross_kings.Solution` behind the next choice."""
+        """The :class:`~crowns_solver.cross_kings.Solution` behind the next choice.
+
+        Parameters
+        ----------
+        view : SeatView
+            The mover's view.
+
+        Returns
+        -------
+        Solution
+            ``solve`` of the public position (the whole deal for the clairvoyant
+            player) under this player's mode, objective, limits and evaluation.
+
+        Raises
+        ------
+        HiddenCardError
+            For the clairvoyant player, if `view` was not made with ``reveal=True``.
+        """
         from .solver import solve
 
         return solve(self._position(view), mode=self._mode, objective=self.objective,  # type: ignore[arg-type]
@@ -487,7 +636,32 @@ class SearchPlayer:
                      evaluation=self.evaluation)  # type: ignore[arg-type]
 
     def choose(self, view: SeatView, rng: np.random.Generator) -> Cell:
-        """The move the search prefers (a single legal move is played without searching)."""
+        """The move the search prefers (a single legal move is played without searching).
+
+        Parameters
+        ----------
+        view : SeatView
+            The mover's view (:func:`seat_view`).
+        rng : numpy.random.Generator
+            The only source of randomness (ties among start cells).
+
+        Returns
+        -------
+        tuple of (int, int)
+            The ``(row, col)`` cell to take: one of ``view.legal_moves()`` (before the
+            start, one of the four central cells).
+
+        Raises
+        ------
+        PolicyError
+            If `view` is not a SeatView or `rng` not a numpy Generator.
+        IllegalMoveError
+            If the game is over or it is not the view's seat to move.
+        HiddenCardError
+            For the clairvoyant player, if `view` was not made with ``reveal=True``.
+        KeyboardInterrupt
+            If Ctrl-C stopped the search (passed on to the match or game).
+        """
         view = _check_view(view, rng)
         moves = view.legal_moves()
         if len(moves) == 1:
@@ -533,8 +707,15 @@ class ClairvoyantPlayer(SearchPlayer):
     (``seat_view(..., reveal=True)``; :mod:`~crowns_solver.cross_kings.match` does this
     for players whose ``cheats`` is True).  Every report that includes it says it cheats.
 
+    Parameters
+    ----------
+    node_limit, time_limit, objective, tt_mb, evaluation
+        As for :class:`SearchPlayer`.
+
     Raises
     ------
+    PolicyError
+        As for :class:`SearchPlayer`.
     HiddenCardError
         When asked to choose from an ordinary (non-revealing) view.
     """
@@ -576,6 +757,12 @@ def make_player(name: str, **options: Any) -> CrossKingsPlayer:
     **options
         The player's options: ``tie_break`` (greedy); ``node_limit``, ``time_limit``,
         ``objective``, ``tt_mb``, ``evaluation`` (search, clairvoyant).
+
+    Returns
+    -------
+    CrossKingsPlayer
+        A :class:`RandomPlayer`, :class:`GreedyPlayer`, :class:`SearchPlayer` or
+        :class:`ClairvoyantPlayer`.
 
     Raises
     ------

@@ -90,6 +90,17 @@ UNKNOWN = -1  # a face-down cell whose card is not known
 def cell_index(cell: Cell | int) -> int:
     """Cell number 0..35 of ``(row, col)`` (an int 0..35 is returned as is).
 
+    Parameters
+    ----------
+    cell : (int, int) or int
+        ``(row, col)`` with row and column 0..5 (rows top to bottom, RULES.md, Cross
+        Kings, "Grid"), or a cell number 0..35.
+
+    Returns
+    -------
+    int
+        The cell number ``6 * row + col``.
+
     Raises
     ------
     PositionError
@@ -144,6 +155,7 @@ def cell_coords(index: int) -> Cell:
     Returns
     -------
     tuple of (int, int)
+        ``(row, col)``, each 0..5 (``divmod(index, 6)``).
 
     Raises
     ------
@@ -164,6 +176,8 @@ def line_cells(index: int) -> list[int]:
     Returns
     -------
     list of int
+        10 cell numbers in increasing order: the cells a move from `index` may reach
+        under reach "any" (RULES.md, Cross Kings, "Move"), taken or not.
 
     Raises
     ------
@@ -313,7 +327,8 @@ def _rules(reach: Reach | Rules | None) -> Rules:
 
 @dataclass(frozen=True)
 class Deal:
-    """A 6x6 deal: the card of every cell, ``None`` where a face-down card is unknown.
+    """A 6x6 deal: the card of every cell, ``None`` where a face-down card is unknown
+    (RULES.md, Cross Kings, "Grid": the two diagonals are dealt face down).
 
     Attributes
     ----------
@@ -369,6 +384,16 @@ class Deal:
         Blank lines and lines starting with ``#`` are ignored.  Cards are separated by
         spaces, or written together as 12 characters (``7S6H2H...``).
 
+        Parameters
+        ----------
+        text : str
+            The six lines, row 0 first (a leading byte-order mark is ignored).
+
+        Returns
+        -------
+        Deal
+            The deal, ``None`` in the cells written ``??``.
+
         Raises
         ------
         PositionError
@@ -400,13 +425,36 @@ class Deal:
         return cls(tuple(cells))
 
     def to_text(self) -> str:
-        """Six lines of six cards, ``??`` for unknown cards (inverse of :meth:`from_text`)."""
+        """Six lines of six cards, ``??`` for unknown cards (inverse of :meth:`from_text`).
+
+        Returns
+        -------
+        str
+            Six lines of six space-separated cards, row 0 first, each line ending in a
+            newline.
+        """
         return "\n".join(
             " ".join(self.cells[6 * r + c] or "??" for c in range(6)) for r in range(6)
         ) + "\n"
 
     def position(self, rules: Reach | Rules | None = None) -> Position:
-        """The fresh position: no card taken; the second player chooses the start cell."""
+        """The fresh position: no card taken; the second player chooses the start cell.
+
+        Parameters
+        ----------
+        rules : {"any", "nearest"} or Rules, optional
+            The rules (or just the ``reach`` option); default :class:`Rules`.
+
+        Returns
+        -------
+        Position
+            As :meth:`Position.new` (RULES.md, Cross Kings, "Players").
+
+        Raises
+        ------
+        RulesError
+            If `rules` is not a Rules or a reach.
+        """
         return Position.new(self, rules)
 
     def transformed(self, symmetry: str) -> Deal:
@@ -435,7 +483,7 @@ class Deal:
 
 @dataclass(frozen=True, eq=False)
 class Position:
-    """A Cross Kings position.
+    """A Cross Kings position (RULES.md, Cross Kings: "Grid", "Move", "Hidden cards").
 
     Build one with :meth:`new` (from a :class:`Deal`), :meth:`from_dict`,
     :meth:`from_save_string` or :meth:`from_text`; change it with :meth:`play`.
@@ -599,12 +647,15 @@ class Position:
         Parameters
         ----------
         deal : Deal
+            The cards of the 36 cells (unknown face-down cards stay unknown).
         rules : {"any", "nearest"} or Rules, optional
             The rules (or just the ``reach`` option); default :class:`Rules`.
 
         Returns
         -------
         Position
+            No card taken, no marker, ``to_move == "second"`` (RULES.md, Cross Kings,
+            "Players": the second player chooses the start cell).
 
         Raises
         ------
@@ -638,7 +689,27 @@ class Position:
         seed: int | np.random.SeedSequence | np.random.Generator | None = None,
         rules: Reach | Rules | None = None,
     ) -> Position:
-        """Fresh position of :meth:`Deal.random` (seeded)."""
+        """Fresh position of :meth:`Deal.random` (seeded).
+
+        Parameters
+        ----------
+        seed : int, SeedSequence or Generator, optional
+            Source of randomness, as for :meth:`Deal.random`.
+        rules : {"any", "nearest"} or Rules, optional
+            The rules (or just the ``reach`` option); default :class:`Rules`.
+
+        Returns
+        -------
+        Position
+            As :meth:`new` for the random deal.
+
+        Raises
+        ------
+        PositionError
+            If `seed` is a negative integer or not a seed at all.
+        RulesError
+            If `rules` is not a Rules or a reach.
+        """
         return cls.new(Deal.random(seed), rules)
 
     # ------------------------------------------------------------------ queries
@@ -662,7 +733,23 @@ class Position:
         return 36 - len(self.taken)
 
     def hand(self, player: Player) -> tuple[Card, ...]:
-        """Cards held by `player` ("first" or "second"), in the order taken."""
+        """Cards held by `player`, in the order taken.
+
+        Parameters
+        ----------
+        player : {"first", "second"}
+            Whose hand.
+
+        Returns
+        -------
+        tuple of str
+            Card texts such as ``"7D"``.
+
+        Raises
+        ------
+        PositionError
+            If `player` is not "first" or "second".
+        """
         if player not in PLAYERS:
             raise PositionError(f"player must be {one_of(PLAYERS)}, got {player!r}")
         hand = self.first_hand if player == "first" else self.second_hand
@@ -675,14 +762,28 @@ class Position:
         return tuple(DECK[i] for i in range(NUM_CARDS) if i not in visible)
 
     def unknown_pool(self) -> tuple[int, ...]:
-        """Card indices that may lie in the face-down cells whose card is not known."""
+        """Card indices that may lie in the face-down cells whose card is not known.
+
+        Returns
+        -------
+        tuple of int
+            Indices 0..35 (see :mod:`~crowns_solver.cross_kings.cards`), increasing: every
+            card not on the grid known and not in a hand.  A taken unknown cell draws
+            from these uniformly (RULES.md, Cross Kings, "Hidden cards").
+        """
         known = {idx for i, idx in enumerate(self.cells) if idx != UNKNOWN and i not in self.taken}
         known.update(self.first_hand)
         known.update(self.second_hand)
         return tuple(i for i in range(NUM_CARDS) if i not in known)
 
     def is_known(self) -> bool:
-        """Whether every card on the grid is known (as the open value requires)."""
+        """Whether every card on the grid is known (as the open value requires).
+
+        Returns
+        -------
+        bool
+            True when no cell still on the grid holds an unknown card.
+        """
         return all(self.cells[i] != UNKNOWN for i in range(36) if i not in self.taken)
 
     def _legal(self) -> list[int]:
@@ -696,21 +797,47 @@ class Position:
         Before the start, these are the four central cells (the second player's choice of
         start cell).  Otherwise, the cells of the marker's row and column that still hold
         a card (RULES.md "Move"; under reach "nearest", only the nearest in each direction).
+
+        Returns
+        -------
+        list of (int, int)
+            ``(row, col)`` cells in increasing cell-number order; empty when the game is over.
         """
         return [cell_coords(i) for i in self._legal()]
 
     def is_terminal(self) -> bool:
-        """Whether the game is over: the player to move has no legal move."""
+        """Whether the game is over: the player to move has no legal move.
+
+        Returns
+        -------
+        bool
+            True once the start cell is chosen and no legal move is left (RULES.md,
+            Cross Kings, "End").
+        """
         return self.marker is not None and not self._legal()
 
     def scores(self) -> tuple[int, int]:
-        """Current scores (first, second) of the two hands (RULES.md scoring)."""
+        """Current scores (first, second) of the two hands (RULES.md scoring).
+
+        Returns
+        -------
+        tuple of (int, int)
+            Points of the first and of the second player's hand, by :func:`score_hand`
+            (RULES.md, Cross Kings, "Scoring one hand").
+        """
         from .scoring import score_hand
 
         return score_hand(self.first_hand), score_hand(self.second_hand)
 
     def margin(self) -> int:
-        """score(first) - score(second) of the hands as they stand."""
+        """score(first) - score(second) of the hands as they stand.
+
+        Returns
+        -------
+        int
+            The margin in points, from the first player's point of view (RULES.md,
+            Cross Kings, "Outcome").
+        """
         a, b = self.scores()
         return a - b
 
@@ -739,11 +866,15 @@ class Position:
         Returns
         -------
         Position
+            A new position (this one is unchanged): the card in the mover's hand, the
+            marker on `cell`, the other player to move.
 
         Raises
         ------
         IllegalMoveError
             If the move is not legal here, the game is over, or `card` is impossible.
+        CardError
+            If `card` is not a Cross Kings card.
         PositionError
             If `cell` is not a cell, or `rng` is not a Generator, a SeedSequence or a
             non-negative whole number.
@@ -820,6 +951,7 @@ class Position:
         Returns
         -------
         Position
+            The image of this position (see above).
 
         Raises
         ------
@@ -846,6 +978,11 @@ class Position:
         for a taken cell), ``marker`` (cell number or None), ``to_move``, ``first_hand``,
         ``second_hand``, ``reach``; plus ``face_down`` (cells still face down) when there
         are any, and ``start`` and ``history`` (cell numbers) when known.
+
+        Returns
+        -------
+        dict
+            The keys above, with JSON values only (str, int, None and lists).
         """
         d: dict[str, Any] = {
             "grid": list(self.grid),
@@ -875,11 +1012,26 @@ class Position:
         ``history``) is a whole number 0..35 or ``[row, col]`` with whole numbers 0..5:
         ``14.0``, ``[2.0, 2]``, ``true`` or ``"14"`` are refused, naming the field.
 
+        Parameters
+        ----------
+        d : mapping
+            A position as :meth:`to_dict` writes it.
+        rules : Rules, optional
+            Rules options other than ``reach`` (the names); ``reach`` is always
+            ``d["reach"]`` (default ``"any"``).
+
+        Returns
+        -------
+        Position
+            The position described.
+
         Raises
         ------
         PositionError, CardError, DuplicateCardError
             If the dict does not describe a possible position (e.g. a cell that is not
             a whole number: ``marker: no such cell: [4.0, 1.0] (...)``).
+        RulesError
+            If ``d["reach"]`` is not a reach.
         """
         if not isinstance(d, Mapping):
             raise PositionError(f"a position is a JSON object, got {type(d).__name__}")
@@ -969,8 +1121,23 @@ class Position:
         index of the chosen cell among the 10 other cells of the marker's row and column,
         sorted, starting from the start cell (2, 2).
 
+        Parameters
+        ----------
+        save : str
+            The save string (surrounding white space ignored).
+        rules : {"any", "nearest"} or Rules, optional
+            The rules (or just the ``reach`` option); default :class:`Rules`.  The
+            format carries no rules options: crosskings.net plays reach "any".
+
+        Returns
+        -------
+        Position
+            The position after the moves, with its start (2, 2) and move history.
+
         Raises
         ------
+        RulesError
+            If `rules` is not a Rules or a reach.
         SaveStringError
             If a part is malformed: a bad cell, a card missing or repeated, a ``??`` off
             the diagonals, a move digit that points to an empty cell or is not a digit,
@@ -1076,6 +1243,11 @@ class Position:
     def to_save_string(self) -> str:
         """Write the crosskings.net save string of this position (inverse of :meth:`from_save_string`).
 
+        Returns
+        -------
+        str
+            The save string (RULES.md, Cross Kings, "Interchange").
+
         Raises
         ------
         PositionError
@@ -1128,10 +1300,27 @@ class Position:
 
         Lines starting with ``#`` are comments, before a save string as in a deal.
 
+        Parameters
+        ----------
+        text : str
+            A save string (:meth:`from_save_string`), a JSON object (:meth:`from_dict`,
+            or an object whose ``"position"`` key holds one), or a deal's six lines
+            (:meth:`Deal.from_text`; the fresh position of that deal).
+        rules : {"any", "nearest"} or Rules, optional
+            The rules (or just the ``reach`` option); a JSON object's own ``reach``
+            wins over this one's.
+
+        Returns
+        -------
+        Position
+            The position read.
+
         Raises
         ------
         SaveStringError, PositionError, CardError, DuplicateCardError
             If the text is none of these or describes an impossible position.
+        RulesError
+            If `rules` is not a Rules or a reach, or a JSON object's ``reach`` is not one.
         """
         if not isinstance(text, str):
             raise PositionError(f"a position's text is a str, got {type(text).__name__}")
@@ -1164,7 +1353,14 @@ class Position:
         return Deal.from_text(stripped).position(rules)
 
     def render(self) -> str:
-        """The grid as text: cards, ``??`` face down, ``.`` taken, ``*`` the marker."""
+        """The grid as text: cards, ``??`` face down, ``.`` taken, ``*`` the marker.
+
+        Returns
+        -------
+        str
+            A header of column numbers, six rows with their row numbers, and a line with
+            the cards left, face-down cells, reach and who is to move (or "game over").
+        """
         names = self.rules.names
         lines = ["      " + "".join(f"{c:^5d}" for c in range(6))]
         for r in range(6):

@@ -90,6 +90,8 @@ def move_values(
 
     Raises
     ------
+    PositionError
+        If `position` is not a :class:`~crowns_solver.cross_kings.Position`.
     SolverOptionError
         If a limit is invalid, or neither is given for a position with more than
         :data:`UNLIMITED_MAX_CARDS` cards left (its exact solve could run for hours).
@@ -564,6 +566,13 @@ class interruptible:
         return self
 
     def check(self) -> None:
+        """Stop the analysis if Ctrl-C was pressed inside the block.
+
+        Raises
+        ------
+        KeyboardInterrupt
+            If a Ctrl-C was seen since the block was entered.
+        """
         if self.hit:
             raise KeyboardInterrupt
 

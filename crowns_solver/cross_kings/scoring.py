@@ -50,7 +50,7 @@ def score_hand(cards: Iterable[str | int]) -> int:
 
 @dataclass(frozen=True)
 class Group:
-    """One scoring group of a hand.
+    """One scoring group of a hand (RULES.md, Cross Kings, "Scoring one hand").
 
     Attributes
     ----------
@@ -73,7 +73,8 @@ class Group:
 
 @dataclass(frozen=True)
 class HandExplanation:
-    """How a hand scores: its groups and what each King stands for.
+    """How a hand scores: its groups and what each King stands for (RULES.md, Cross Kings,
+    "Scoring one hand").
 
     Attributes
     ----------
@@ -100,7 +101,8 @@ class HandExplanation:
 
 
 def explain_hand(cards: Iterable[str | int]) -> HandExplanation:
-    """Break a hand's score down into groups, with the card each King stands for.
+    """Break a hand's score down into groups, with the card each King stands for
+    (RULES.md, Cross Kings, "Scoring one hand").
 
     Parameters
     ----------

@@ -238,7 +238,16 @@ class Solution:
         return self.nodes / self.seconds if self.seconds > 0 else 0.0
 
     def to_dict(self) -> dict[str, Any]:
-        """Plain-JSON form (fractions as strings such as ``"7/3"``)."""
+        """Plain-JSON form (fractions as strings such as ``"7/3"``).
+
+        Returns
+        -------
+        dict
+            Every field of the solution under its own name (cells as ``[row, col]``
+            lists, each move as a dict with ``cell``, ``value``, ``exact``, ``lower``,
+            ``upper`` and, in game mode, ``card_values``), plus ``value_float``, the
+            value as a float; ``seconds`` is rounded to microseconds.
+        """
 
         def frac(x: Fraction | None) -> str | None:
             return None if x is None else str(x)

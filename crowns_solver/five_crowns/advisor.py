@@ -50,6 +50,8 @@ def unseen_counts(hand: list[int], seen: list[int], sets: int, *, extra: Iterabl
     Returns
     -------
     numpy.ndarray of int64, shape (56,)
+        Element ``c``: copies of card code ``c`` still unseen (RULES.md, Five Crowns,
+        "Cards": 2 per set of each natural card, 6 jokers per set).
 
     Raises
     ------
@@ -370,6 +372,7 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
     seen : iterable of str or int
         Other cards known not to be in the draw pile (the rest of the discard pile...).
     rules : Rules, optional
+        ``all_wild_melds`` and ``sets`` apply (the unseen cards come from ``sets`` sets).
     round : int, optional
         If given (1..11), the hand must hold n = round + 2 cards.
     draw_pile : iterable of str or int, optional

@@ -61,7 +61,7 @@ ROUNDS = 11  # round r deals r + 2 cards; that rank is wild
 
 
 def parse_card(card: str | int) -> int:
-    """Code (0..55) of a Five Crowns card.
+    """Code (0..55) of a Five Crowns card (notation: RULES.md, Five Crowns, "Cards").
 
     Parameters
     ----------
@@ -111,6 +111,7 @@ def card_name(code: int) -> Card:
     Returns
     -------
     str
+        Rank then suit (``"10R"``, ``"QH"``), or ``"JK"`` for the joker.
 
     Raises
     ------
@@ -126,22 +127,67 @@ def card_name(code: int) -> Card:
 
 
 def rank_of(code: int) -> int:
-    """Rank 3..13 of a natural card code (0 for a joker)."""
+    """Rank 3..13 of a natural card code (0 for a joker).
+
+    Parameters
+    ----------
+    code : int
+        A card code 0..55 (not checked; 55 is the joker).
+
+    Returns
+    -------
+    int
+        3..10, 11 (J), 12 (Q), 13 (K); 0 for the joker.
+    """
     return 0 if code == JOKER else code % 11 + 3
 
 
 def suit_of(code: int) -> int:
-    """Suit index 0..4 (S, H, C, D, R) of a natural card code (-1 for a joker)."""
+    """Suit index 0..4 (S, H, C, D, R) of a natural card code (-1 for a joker).
+
+    Parameters
+    ----------
+    code : int
+        A card code 0..55 (not checked; 55 is the joker).
+
+    Returns
+    -------
+    int
+        The index in :data:`SUITS` (``"SHCDR"``), -1 for the joker.
+    """
     return -1 if code == JOKER else code // 11
 
 
 def copies_per_set(code: int) -> int:
-    """How many copies of a card one 116-card set holds: 2 of each natural card, 6 jokers."""
+    """How many copies of a card one 116-card set holds: 2 of each natural card, 6 jokers.
+
+    Parameters
+    ----------
+    code : int
+        A card code 0..55 (not checked; 55 is the joker).
+
+    Returns
+    -------
+    int
+        6 for the joker, 2 for any other code (RULES.md, Five Crowns, "Cards").
+    """
     return 6 if code == JOKER else 2
 
 
 def full_deck(sets: int = 1) -> np.ndarray:
-    """Counts of each card code in `sets` 116-card sets, shape (56,), dtype int64."""
+    """Counts of each card code in `sets` 116-card sets, shape (56,), dtype int64.
+
+    Parameters
+    ----------
+    sets : int
+        Number of 116-card sets (not checked; 1, or 2 for 8 to 14 players).
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (56,), dtype int64: ``2 * sets`` for each natural card, ``6 * sets`` for
+        the joker (RULES.md, Five Crowns, "Cards").
+    """
     deck = np.full(NUM_CODES, 2 * sets, dtype=np.int64)
     deck[JOKER] = 6 * sets
     return deck
@@ -149,6 +195,16 @@ def full_deck(sets: int = 1) -> np.ndarray:
 
 def check_wild_rank(wild_rank: int) -> int:
     """Validate a wild rank (3..13, i.e. 3s up to Kings).
+
+    Parameters
+    ----------
+    wild_rank : int
+        The rank to check (an int or NumPy integer, not a bool).
+
+    Returns
+    -------
+    int
+        `wild_rank` as a Python int.
 
     Raises
     ------
@@ -165,6 +221,16 @@ def check_wild_rank(wild_rank: int) -> int:
 def wild_rank_for_round(round_number: int) -> int:
     """The wild rank of round 1..11: the number of cards dealt, ``round + 2``.
 
+    Parameters
+    ----------
+    round_number : int
+        The round, 1..11 (RULES.md, Five Crowns: round r deals r + 2 cards).
+
+    Returns
+    -------
+    int
+        The wild rank 3..13 (3s in round 1, Kings in round 11).
+
     Raises
     ------
     WildRankError
@@ -178,7 +244,20 @@ def wild_rank_for_round(round_number: int) -> int:
 
 
 def is_wild(code: int, wild_rank: int) -> bool:
-    """Whether a card is wild this round: a joker, or a card of the wild rank."""
+    """Whether a card is wild this round: a joker, or a card of the wild rank.
+
+    Parameters
+    ----------
+    code : int
+        A card code 0..55 (not checked; 55 is the joker).
+    wild_rank : int
+        This round's wild rank 3..13 (not checked).
+
+    Returns
+    -------
+    bool
+        True for the joker and for cards of rank `wild_rank`.
+    """
     return code == JOKER or rank_of(code) == wild_rank
 
 
@@ -187,9 +266,24 @@ def card_value(card: str | int, wild_rank: int) -> int:
 
     3..10 face value, J 11, Q 12, K 13; a card of this round's wild rank 20; a joker 50.
 
+    Parameters
+    ----------
+    card : str or int
+        Card text or code (:func:`parse_card`).
+    wild_rank : int
+        This round's wild rank, 3..13.
+
+    Returns
+    -------
+    int
+        The card's value in points.
+
     Raises
     ------
-    CardError, WildRankError
+    CardError
+        If `card` is not a Five Crowns card.
+    WildRankError
+        If `wild_rank` is not an integer 3..13.
     """
     code = parse_card(card)
     check_wild_rank(wild_rank)
@@ -269,16 +363,49 @@ def _size_ok(size: object) -> bool:
 
 
 def hand_value(cards: Iterable[str | int], wild_rank: int) -> int:
-    """Total value of cards left in hand, every card counted (no melds).
+    """Total value of cards left in hand, every card counted (no melds; RULES.md, Five
+    Crowns, "Card values").
 
     The seed's example (round 3, 5s wild): 5R 9H JK count 20 + 9 + 50 = 79.
+
+    Parameters
+    ----------
+    cards : iterable of str or int
+        Card texts or codes (at most as many copies as two 116-card sets hold).
+    wild_rank : int
+        This round's wild rank, 3..13.
+
+    Returns
+    -------
+    int
+        The sum of :func:`card_value` over `cards`, in points.
+
+    Raises
+    ------
+    CardError
+        If an item is not a card.
+    DuplicateCardError
+        If a card appears more often than two sets hold it.
+    WildRankError
+        If `wild_rank` is not an integer 3..13.
     """
     check_wild_rank(wild_rank)
     return sum(card_value(c, wild_rank) for c in parse_hand(cards, sets=2))
 
 
 def counts(cards: Iterable[int]) -> np.ndarray:
-    """Multiset of card codes as counts per code, shape (56,), dtype uint8."""
+    """Multiset of card codes as counts per code, shape (56,), dtype uint8.
+
+    Parameters
+    ----------
+    cards : iterable of int
+        Card codes 0..55 (not checked: parse them with :func:`parse_hand`).
+
+    Returns
+    -------
+    numpy.ndarray
+        Shape (56,), dtype uint8: element ``c`` is how often code ``c`` occurs.
+    """
     out = np.zeros(NUM_CODES, dtype=np.uint8)
     for c in cards:
         out[c] += 1

@@ -195,6 +195,14 @@ class GameRules:
                              argument="all_wild_melds")
 
     def to_dict(self) -> dict[str, Any]:
+        """The rules as plain JSON (the ``rules`` of a game record).
+
+        Returns
+        -------
+        dict
+            Every field under its own name: ``players``, ``sets``, ``rounds``, ``ties``,
+            ``max_tiebreaks``, ``max_turns``, ``first_dealer``, ``all_wild_melds``.
+        """
         return {
             "players": self.players, "sets": self.sets, "rounds": self.rounds, "ties": self.ties,
             "max_tiebreaks": self.max_tiebreaks, "max_turns": self.max_turns, "first_dealer": self.first_dealer,
@@ -388,12 +396,43 @@ class SeatView:
         return self._deadwood
 
     def kept_deadwood(self, card: int) -> int:
-        """Discard phase: deadwood of the n cards kept when discarding `card` (points)."""
+        """Discard phase: deadwood of the n cards kept when discarding `card` (points).
+
+        Parameters
+        ----------
+        card : int
+            A card code in this seat's hand (:attr:`hand`).
+
+        Returns
+        -------
+        int
+            The least deadwood of the other n cards, in points (RULES.md, Five Crowns,
+            "Deadwood").
+
+        Raises
+        ------
+        PolicyError
+            If this view is not in the seat's own discard phase.
+        ValueError
+            If `card` is not in the hand (the plain ValueError of ``tuple.index``).
+        """
         kept = self._kept_list()
         return kept[self._hand.index(card)]
 
     def kept_deadwoods(self) -> dict[int, int]:
-        """Discard phase: each distinct card in hand -> deadwood of the n cards kept."""
+        """Discard phase: each distinct card in hand -> deadwood of the n cards kept.
+
+        Returns
+        -------
+        dict of int to int
+            Card code -> least deadwood in points of the n cards kept when it is
+            discarded.
+
+        Raises
+        ------
+        PolicyError
+            If this view is not in the seat's own discard phase.
+        """
         kept = self._kept_list()
         return {c: kept[i] for i, c in enumerate(self._hand)}
 
@@ -480,7 +519,13 @@ class SeatView:
         """Counts per card code (shape (56,)) of the cards this seat has not seen: the
         full deck minus its own hand, the discard pile, and the cards known to be in other
         hands.  These are the cards that may be in the draw pile or hidden in other hands
-        (after a reshuffle the draw pile holds fewer: see :meth:`draw_pool`)."""
+        (after a reshuffle the draw pile holds fewer: see :meth:`draw_pool`).
+
+        Returns
+        -------
+        numpy.ndarray of int64, shape (56,)
+            Element ``c``: unseen copies of card code ``c``.
+        """
         counts = full_deck(self.sets)
         for c in self._hand:
             counts[c] -= 1
@@ -526,13 +571,6 @@ class SeatView:
         seats in between are unknown to this seat, so its own draw is still equally
         likely to be any card of the pool.
 
-        Parameters
-        ----------
-        discard : int, optional
-            Discard phase: the card this seat is about to discard.  It joins the pool when
-            :attr:`discard_joins_pool` (one card left in the draw pile); otherwise, and
-            when not given, it changes nothing.
-
         * Before any reshuffle this round: :meth:`unseen`, every card it has not seen (the
           draw pile and the hidden cards of other hands, each copy equally likely).
         * After a reshuffle: the draw pile holds only cards of :attr:`reshuffled`, so a
@@ -558,12 +596,26 @@ class SeatView:
           other seats have not made yet, unknown now; the pool stays the one above (the
           unseen cards, capped after an earlier reshuffle), a known approximation.
 
+        The pool is never empty while the draw pile holds a card.
+
+        Parameters
+        ----------
+        discard : int, optional
+            Discard phase: the card this seat is about to discard.  It joins the pool when
+            :attr:`discard_joins_pool` (one card left in the draw pile); otherwise, and
+            when not given, it changes nothing.
+
+        Returns
+        -------
+        numpy.ndarray of int64, shape (56,)
+            Element ``c``: the copies of card code ``c`` the draw may come from, as
+            described above.
+
         Raises
         ------
         PolicyError
             If `discard` is given and is not a card of this seat's hand.
-
-        The pool is never empty while the draw pile holds a card."""
+        """
         if discard is not None and (isinstance(discard, bool) or discard not in self._hand):
             raise PolicyError(f"draw_pool: discard {discard!r} is not a card of seat {self.seat}'s hand")
         if self._draw_size == 0 or self.discard_joins_pool:
@@ -617,7 +669,14 @@ class SeatView:
         """Cards out of the draw pile that this seat knows of, besides its hand: the
         discard pile and the cards known in other hands (the ``seen`` of the discard
         advisor; after a reshuffle give it :attr:`reshuffled` less
-        :attr:`drawn_since_reshuffle` as ``draw_pile`` too)."""
+        :attr:`drawn_since_reshuffle` as ``draw_pile`` too).
+
+        Returns
+        -------
+        list of int
+            Card codes: the discard pile, bottom first, then the known cards of the other
+            hands.
+        """
         out = list(self._discard)
         for cards in self._known.values():
             out.extend(cards)
@@ -1163,7 +1222,8 @@ def play_game(
     observer: Callable[[TableState], None] | None = None,
     engine: Literal["auto", "compiled", "python"] = "auto",
 ) -> GameResult:
-    """Play one seeded game of Five Crowns between computer players.
+    """Play one seeded game of Five Crowns between computer players (the rules of RULES.md,
+    Five Crowns: "A turn", "Going out", "Deal and seats").
 
     Parameters
     ----------
@@ -1259,6 +1319,16 @@ def _finish(eng: _Engine, seed: int | None, names: list[str]) -> GameResult:
 
 def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Read a game record written by :meth:`GameResult.save`.
+
+    Parameters
+    ----------
+    path : str or os.PathLike
+        The record's file (JSON, UTF-8).
+
+    Returns
+    -------
+    dict
+        The record as read (its ``format`` checked; :func:`replay` checks the rest).
 
     Raises
     ------

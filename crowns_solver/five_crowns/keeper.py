@@ -68,7 +68,18 @@ _RANK_WORDS = {11: "Jacks", 12: "Queens", 13: "Kings"}
 
 
 def wild_text(wild_rank: int) -> str:
-    """How a player says the wild rank: ``"5s are wild"``, ``"Kings are wild"``."""
+    """How a player says the wild rank: ``"5s are wild"``, ``"Kings are wild"``.
+
+    Parameters
+    ----------
+    wild_rank : int
+        The wild rank 3..13 (not checked).
+
+    Returns
+    -------
+    str
+        ``"<rank>s are wild"``, with Jacks, Queens and Kings named.
+    """
     return f"{_RANK_WORDS.get(wild_rank, f'{wild_rank}s')} are wild"
 
 
@@ -141,7 +152,24 @@ class Entry:
     cards: tuple[str, ...] | None = None
 
     def describe(self, wild_rank: int) -> str:
-        """``"79 (5R 20 + 9H 9 + JK 50)"`` for cards, ``"12"`` for points."""
+        """``"79 (5R 20 + 9H 9 + JK 50)"`` for cards, ``"12"`` for points.
+
+        Parameters
+        ----------
+        wild_rank : int
+            The round's wild rank 3..13 (it sets each card's value, RULES.md, Five
+            Crowns, "Card values").
+
+        Returns
+        -------
+        str
+            The points, then each card and its value when the entry was made as cards.
+
+        Raises
+        ------
+        WildRankError
+            If the entry has cards and `wild_rank` is not an integer 3..13.
+        """
         if not self.cards:
             return str(self.points)
         parts = " + ".join(f"{c} {card_value(c, wild_rank)}" for c in self.cards)
@@ -400,7 +428,13 @@ class ScoreKeeper:
 
     def tiebreak_players(self) -> tuple[str, ...] | None:
         """The players of the tiebreak round being entered (tied for the lowest total, or
-        tied again in the last tiebreak round), or None when no tiebreak round is open."""
+        tied again in the last tiebreak round), or None when no tiebreak round is open.
+
+        Returns
+        -------
+        tuple of str or None
+            Their names in seat order, or None.
+        """
         return self._tiebreaks()[1]
 
     # ----------------------------------------------------------------- queries
@@ -470,6 +504,17 @@ class ScoreKeeper:
         round already begun (12, 13...: 6 cards, 6s wild, the tied players only; the deal
         rotation goes on, so the dealer may be a player who does not play it).
 
+        Parameters
+        ----------
+        round : int
+            1..11, or 12, 13... for a tiebreak round already begun.
+
+        Returns
+        -------
+        RoundInfo
+            The round's cards dealt, wild rank, dealer, starter and (tiebreak) players
+            (RULES.md, Five Crowns, "Deal and seats").
+
         Raises
         ------
         WildRankError
@@ -529,6 +574,7 @@ class ScoreKeeper:
         Returns
         -------
         dict of str to int
+            Each player's total in points, in seat order.
 
         Raises
         ------
@@ -547,7 +593,13 @@ class ScoreKeeper:
 
     def leaders(self) -> list[str]:
         """Players with the lowest total after the last complete round (all of them
-        before round 1 is complete)."""
+        before round 1 is complete).
+
+        Returns
+        -------
+        list of str
+            Their names, in seat order.
+        """
         tot = self.totals(self.rounds_complete)
         low = min(tot.values())
         return [n for n in self.names if tot[n] == low]
@@ -556,6 +608,11 @@ class ScoreKeeper:
         """The winner(s) of a finished game: lowest total after round 11; tied players
         share the win, or with ``ties="tiebreak"`` the lowest score of the last tiebreak
         round wins (still tied after `max_tiebreaks` rounds: a shared win).
+
+        Returns
+        -------
+        list of str
+            The winners' names (more than one for a shared win), in seat order.
 
         Raises
         ------
@@ -691,6 +748,17 @@ class ScoreKeeper:
         In a tiebreak round, one value per tied player (:meth:`tiebreak_players`, seat
         order), or a dict of exactly those players.  All values are checked before any is
         entered, so a bad one changes nothing.
+
+        Parameters
+        ----------
+        values : sequence or dict
+            Each value points or the cards left in hand (see :meth:`parse_entry`), in
+            seat order, or a dict of player name -> value.
+
+        Returns
+        -------
+        list of Entry
+            The new entries, in seat order.
 
         Raises
         ------
@@ -836,7 +904,13 @@ class ScoreKeeper:
 
     def undo(self) -> Entry | None:
         """Remove the last entry (it may reopen the previous round); None if there is none.
-        Fields added by hand to that entry in the file go with it."""
+        Fields added by hand to that entry in the file go with it.
+
+        Returns
+        -------
+        Entry or None
+            The entry removed, or None when there was none.
+        """
         if not self._entries:
             return None
         self._entry_extras.pop()
@@ -845,7 +919,16 @@ class ScoreKeeper:
     # ----------------------------------------------------------------- files
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready state (see :meth:`from_dict`), with the fields the keeper does not use
-        (top-level and per entry, :attr:`extra_fields`) kept after its own."""
+        (top-level and per entry, :attr:`extra_fields`) kept after its own.
+
+        Returns
+        -------
+        dict
+            ``format``, ``version``, ``names``, ``first_dealer``, ``ties``,
+            ``max_tiebreaks``, ``entries`` (each ``round``, ``player``, ``points`` and,
+            when entered as cards, ``cards``), ``totals``, ``finished`` and, once
+            finished, ``winners``; then the extra fields.
+        """
         return {
             "format": KEEPER_FORMAT,
             "version": _VERSION,
@@ -870,6 +953,16 @@ class ScoreKeeper:
         Entries given as cards are re-valued from the cards; totals are recomputed.
         Fields the keeper does not use (added by hand, at the top level or in an entry)
         are kept and written back by :meth:`to_dict` (:attr:`extra_fields`).
+
+        Parameters
+        ----------
+        data : dict
+            A keeper's state as :meth:`to_dict` writes it.
+
+        Returns
+        -------
+        ScoreKeeper
+            The keeper, with every entry re-entered.
 
         Raises
         ------
@@ -995,6 +1088,16 @@ class ScoreKeeper:
     def load(cls, path: str | os.PathLike[str]) -> ScoreKeeper:
         """Read a keeper saved by :meth:`save`.
 
+        Parameters
+        ----------
+        path : str or os.PathLike
+            The keeper file (JSON, UTF-8).
+
+        Returns
+        -------
+        ScoreKeeper
+            As :meth:`from_dict` rebuilds it.
+
         Raises
         ------
         RecordError
@@ -1027,6 +1130,7 @@ class ScoreKeeper:
         Returns
         -------
         str
+            ``"name total"`` pairs, lowest total first, joined by ``", "``.
 
         Raises
         ------
@@ -1039,7 +1143,13 @@ class ScoreKeeper:
 
     def table(self) -> str:
         """The score pad: one line per round entered (tiebreak rounds as tb1, tb2...: the
-        tied players' scores only), then the totals of rounds 1..11."""
+        tied players' scores only), then the totals of rounds 1..11.
+
+        Returns
+        -------
+        str
+            The lines, joined by newlines.
+        """
         width = max(6, *(text_width(n) for n in self.names))   # terminal columns: 张伟 takes 4
         lines = ["round " + " ".join(pad(n, width) for n in self.names)]
         rounds = [self.round_info(r) for r in range(1, ROUNDS + 1) if self.round_scores(r)] + self.tiebreak_rounds
@@ -1054,6 +1164,11 @@ class ScoreKeeper:
     def result_text(self) -> str:
         """A finished game's result: ``"Winner: Ann with 33 points."``, a shared win, or
         the winner of the tiebreak ``"Winner: Bob (tiebreak tb1: 4 points; 33 points)."``.
+
+        Returns
+        -------
+        str
+            One sentence.
 
         Raises
         ------

@@ -172,6 +172,7 @@ def can_go_out(hand: Iterable[str | int], wild_rank: int, *, rules: Rules | None
     Returns
     -------
     bool
+        True when some n of the n + 1 cards have deadwood 0.
 
     Raises
     ------
@@ -263,7 +264,8 @@ def _ragged(hands) -> None:
 
 
 def deadwood_batch(hands, wild_rank, *, rules: Rules | None = None) -> np.ndarray:
-    """Deadwood of many hands at once, without the GIL (for simulations).
+    """Deadwood of many hands at once, without the GIL (for simulations; RULES.md, Five
+    Crowns, "Deadwood").
 
     Parameters
     ----------
@@ -310,11 +312,14 @@ def can_go_out_batch(hands, wild_rank, *, rules: Rules | None = None) -> np.ndar
     hands : array_like of int, shape (m, k)
         Rows of card codes as in :func:`deadwood_batch` (2 to 14 cards each).
     wild_rank : int or array_like of int, shape (m,)
+        The wild rank of every hand, or of each.
     rules : Rules, optional
+        ``all_wild_melds`` and ``sets`` apply.
 
     Returns
     -------
     numpy.ndarray of bool, shape (m,)
+        ``out[i]`` = :func:`can_go_out` of row i.
 
     Raises
     ------
@@ -333,7 +338,7 @@ def can_go_out_batch(hands, wild_rank, *, rules: Rules | None = None) -> np.ndar
 
 @dataclass(frozen=True)
 class Meld:
-    """One meld of an arrangement.
+    """One meld of an arrangement (RULES.md, Five Crowns, "Melds": a book or a run).
 
     Attributes
     ----------
@@ -401,7 +406,8 @@ class _Slot:
 
 def best_melds(cards: Iterable[str | int], wild_rank: int, *, rules: Rules | None = None,
                round: int | None = None) -> Arrangement:
-    """One arrangement of some cards into melds with the least deadwood.
+    """One arrangement of some cards into melds with the least deadwood (RULES.md, Five
+    Crowns: "Melds", "Deadwood").
 
     Parameters
     ----------
@@ -431,6 +437,9 @@ def best_melds(cards: Iterable[str | int], wild_rank: int, *, rules: Rules | Non
     ------
     CardError, DuplicateCardError, HandSizeError, WildRankError, RulesError
         As :func:`deadwood`.
+    RuntimeError
+        Never for a correct solver: an internal consistency check (the arrangement's
+        melds and cards left must add up to the hand and its least deadwood).
 
     Examples
     --------

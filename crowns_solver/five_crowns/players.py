@@ -50,11 +50,33 @@ class Policy(Protocol):
     name: str
 
     def choose_draw(self, view: SeatView) -> str:
-        """``"draw"`` (top of the draw pile) or ``"discard"`` (top of the discard pile)."""
+        """``"draw"`` (top of the draw pile) or ``"discard"`` (top of the discard pile).
+
+        Parameters
+        ----------
+        view : SeatView
+            This seat's view in its draw phase (n cards in hand).
+
+        Returns
+        -------
+        {"draw", "discard"}
+            ``"draw"``: the top of the draw pile (blind); ``"discard"``: the face-up card.
+        """
         ...
 
     def choose_discard(self, view: SeatView) -> int:
-        """The card (code) to discard from the n + 1 cards in ``view.hand``."""
+        """The card (code) to discard from the n + 1 cards in ``view.hand``.
+
+        Parameters
+        ----------
+        view : SeatView
+            This seat's view in its discard phase (n + 1 cards in ``view.hand``).
+
+        Returns
+        -------
+        int
+            The code of a card in ``view.hand``.
+        """
         ...
 
 
@@ -105,9 +127,33 @@ class RandomPolicy:
     name = "random"
 
     def choose_draw(self, view: SeatView) -> str:
+        """Either source with probability 1/2 (drawn with ``view.rng``).
+
+        Parameters
+        ----------
+        view : SeatView
+            This seat's view in its draw phase (n cards in hand).
+
+        Returns
+        -------
+        {"draw", "discard"}
+            ``"draw"``: the top of the draw pile (blind); ``"discard"``: the face-up card.
+        """
         return "discard" if view.rng.random() < 0.5 else "draw"
 
     def choose_discard(self, view: SeatView) -> int:
+        """A uniformly random card (with ``view.rng``), one that goes out when any does.
+
+        Parameters
+        ----------
+        view : SeatView
+            This seat's view in its discard phase (n + 1 cards in ``view.hand``).
+
+        Returns
+        -------
+        int
+            The code of a card in ``view.hand``.
+        """
         options = view.going_out_discards if view.can_go_out else view.hand
         return int(options[int(view.rng.integers(len(options)))])
 
@@ -129,6 +175,18 @@ class GreedyPolicy:
     name = "greedy"
 
     def choose_draw(self, view: SeatView) -> str:
+        """The face-up card when it lowers the deadwood or is a wild worth keeping (see the class).
+
+        Parameters
+        ----------
+        view : SeatView
+            This seat's view in its draw phase (n cards in hand).
+
+        Returns
+        -------
+        {"draw", "discard"}
+            ``"draw"``: the top of the draw pile (blind); ``"discard"``: the face-up card.
+        """
         top = view.discard_top
         wild = view.wild_rank
         hand = [*view.hand, top]
@@ -142,6 +200,18 @@ class GreedyPolicy:
         return "discard" if take else "draw"
 
     def choose_discard(self, view: SeatView) -> int:
+        """The card whose discard leaves the least deadwood (see the class).
+
+        Parameters
+        ----------
+        view : SeatView
+            This seat's view in its discard phase (n + 1 cards in ``view.hand``).
+
+        Returns
+        -------
+        int
+            The code of a card in ``view.hand``.
+        """
         return _least_deadwood_discard(view)
 
 
@@ -170,6 +240,18 @@ class AdvisorPolicy:
     name = "advisor"
 
     def choose_draw(self, view: SeatView) -> str:
+        """The face-up card when it beats a blind draw and is not thrown straight back (see the class).
+
+        Parameters
+        ----------
+        view : SeatView
+            This seat's view in its draw phase (n cards in hand).
+
+        Returns
+        -------
+        {"draw", "discard"}
+            ``"draw"``: the top of the draw pile (blind); ``"discard"``: the face-up card.
+        """
         figures = _take_figures(view)
         if not figures.beats_draw:
             return "draw"
@@ -185,6 +267,18 @@ class AdvisorPolicy:
         return "draw" if self.choose_discard(view.after_taking_discard()) == view.discard_top else "discard"
 
     def choose_discard(self, view: SeatView) -> int:
+        """The first choice of :func:`~crowns_solver.five_crowns.rank_discards` (see the class).
+
+        Parameters
+        ----------
+        view : SeatView
+            This seat's view in its discard phase (n + 1 cards in ``view.hand``).
+
+        Returns
+        -------
+        int
+            The code of a card in ``view.hand``.
+        """
         if view.can_go_out or view.final_turn:
             return _least_deadwood_discard(view)
         return _advisor_order(view)[0][1]
@@ -340,6 +434,18 @@ class TrackerPolicy:
         return (self.feed_weight, self.lookahead, self.out_weight, float(self.candidates), self.margin)
 
     def choose_draw(self, view: SeatView) -> str:
+        """The advisor's comparison, never taking a card its discard rule would throw back.
+
+        Parameters
+        ----------
+        view : SeatView
+            This seat's view in its draw phase (n cards in hand).
+
+        Returns
+        -------
+        {"draw", "discard"}
+            ``"draw"``: the top of the draw pile (blind); ``"discard"``: the face-up card.
+        """
         if not _take_figures(view).beats_draw:
             return "draw"
         if view.final_turn:  # the engine discards the least deadwood: is it the card taken?
@@ -366,7 +472,21 @@ class TrackerPolicy:
                 view.reshuffled, view.drawn_since_reshuffle)
 
     def signs(self, view: SeatView, card: int) -> dict[str, bool]:
-        """The public signs about the next seat for discarding natural `card` (see class doc)."""
+        """The public signs about the next seat for discarding natural `card` (see class doc).
+
+        Parameters
+        ----------
+        view : SeatView
+            This seat's view.
+        card : int
+            A natural card's code (not a joker).
+
+        Returns
+        -------
+        dict of str to bool
+            ``book``, ``run``, ``threw`` and ``passed``: whether each sign of
+            :data:`FEED_FACTORS` holds for the next seat.
+        """
         nxt = view.next_seat
         wild = view.wild_rank
         r, su = rank_of(card), suit_of(card)
@@ -391,7 +511,23 @@ class TrackerPolicy:
         return out
 
     def feed(self, view: SeatView, card: int) -> float:
-        """Estimated chance (0..1) that the next seat goes out by taking `card`."""
+        """Estimated chance (0..1) that the next seat goes out by taking `card`.
+
+        Parameters
+        ----------
+        view : SeatView
+            This seat's view.
+        card : int
+            The card code this seat would discard.
+
+        Returns
+        -------
+        float
+            0 when this seat is the next seat too; :data:`FEED_WILD` for a wild;
+            otherwise the base rate of :data:`FEED_BASE` for the round's size times the
+            factor of each sign that holds (:meth:`signs`),
+            at most 1.
+        """
         if view.next_seat == view.seat:
             return 0.0
         if _is_wild(card, view.wild_rank):
@@ -404,6 +540,18 @@ class TrackerPolicy:
         return p if p < 1.0 else 1.0
 
     def choose_discard(self, view: SeatView) -> int:
+        """The card the two-draw look-ahead and the feed penalty rank first (see the class).
+
+        Parameters
+        ----------
+        view : SeatView
+            This seat's view in its discard phase (n + 1 cards in ``view.hand``).
+
+        Returns
+        -------
+        int
+            The code of a card in ``view.hand``.
+        """
         memo = getattr(self, "_memo", None)
         if memo is not None:  # a one-entry cache, not state: the key is the whole position
             self._memo = None
@@ -479,7 +627,18 @@ def compiled_spec(policy: object) -> tuple[int, tuple[float, ...]] | None:
     compiled twin.
 
     Only instances of the built-in classes themselves qualify (a subclass may override
-    what it chooses, so it plays through the Python engine)."""
+    what it chooses, so it plays through the Python engine).
+
+    Parameters
+    ----------
+    policy : object
+        Any policy.
+
+    Returns
+    -------
+    tuple of (int, tuple of float) or None
+        The compiled engine's policy code and the policy's parameters as floats.
+    """
     kind = _COMPILED.get(type(policy))
     if kind is None:
         return None
@@ -496,6 +655,17 @@ _COMPILED: dict[type, str] = {RandomPolicy: "random", GreedyPolicy: "greedy", Ad
 def get_policy(name: str | Policy) -> Policy:
     """A built-in policy by name (``"random"``, ``"greedy"``, ``"advisor"``, ``"tracker"``),
     or `name` itself when it is already a policy object.
+
+    Parameters
+    ----------
+    name : str or Policy
+        A name of :data:`POLICIES` (case and surrounding spaces ignored), or an object
+        with ``choose_draw`` and ``choose_discard``.
+
+    Returns
+    -------
+    Policy
+        A new instance of the named policy with its default parameters, or `name`.
 
     Raises
     ------

@@ -22,6 +22,16 @@ def tiebreak_label(k: int) -> str:
 
     Used for tiebreak rounds wherever a round is labelled (the ``play``/``replay`` text
     and ``--json``, the score keeper); main rounds are labelled by their number 1..11.
+
+    Parameters
+    ----------
+    k : int
+        0 for the first tiebreak round of a game, 1 for the second...
+
+    Returns
+    -------
+    str
+        ``"tb"`` and ``k + 1``.
     """
     return f"tb{k + 1}"
 

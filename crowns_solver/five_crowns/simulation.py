@@ -33,6 +33,13 @@ DEFAULT_CHUNK_SIZE = 100
 def check_setup(players: int, policies: Sequence[Any] | str) -> list[Any]:
     """Validate `players` and `policies` (one policy for all seats, or one per seat).
 
+    Parameters
+    ----------
+    players : int
+        Number of seats, 1..14 (RULES.md, Five Crowns, "Deal and seats").
+    policies : str, Policy or sequence of them
+        One policy (name or object) for every seat, or one per seat.
+
     Returns
     -------
     list
@@ -69,7 +76,18 @@ def _seating(players: int, game: int, rotate: bool) -> list[int]:
 def rotations(policies: Sequence[Any]) -> list[int]:
     """The rotations k (policy index ``(s + k) % players`` in seat s) that give distinct
     seatings, smallest first: all of them for distinct policies, 2 for A B A B, 1 when
-    every seat plays the same policy."""
+    every seat plays the same policy.
+
+    Parameters
+    ----------
+    policies : sequence
+        One policy name or object per seat (objects compare by identity).
+
+    Returns
+    -------
+    list of int
+        The rotations k, increasing, beginning with 0.
+    """
     players = len(policies)
     seen: list[list[Any]] = []
     out = []
@@ -119,6 +137,29 @@ def play_chunk(
     Game ``j`` of the chunk is seeded by ``seed.spawn(n_games)[j]``.  With `duplicate`,
     "game" ``j`` is a deal: the same seed is played once per distinct seating rotation
     (:func:`rotations`), so every policy plays the same cards from each seat.
+
+    Parameters
+    ----------
+    chunk_index : int
+        The chunk's number: with `rotate`, its game ``j`` is game
+        ``chunk_index * chunk_size + j`` of the run.
+    n_games : int
+        Games (deals with `duplicate`) in this chunk.
+    seed : numpy.random.SeedSequence
+        The runner's chunk seed.
+    players : int
+        Number of seats.
+    policies : list
+        One policy name or object per seat (:func:`check_setup`).
+    rules : dict
+        Keyword arguments of :class:`~crowns_solver.five_crowns.GameRules` (``players``
+        ignored).
+    rotate : bool
+        Without `duplicate`: game ``g`` rotates the seating by ``g % players``.
+    chunk_size : int
+        Games per chunk of the run (numbers the games across chunks).
+    duplicate : bool
+        Play every deal once per distinct rotation.
 
     Returns
     -------

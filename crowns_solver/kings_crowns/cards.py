@@ -68,22 +68,96 @@ HOLY_SPIRIT = 8
 
 
 def sin(colour: str) -> int:
-    """Code of the Sin of `colour` (orange, maroon or purple)."""
+    """Code of the Sin of `colour` (orange, maroon or purple).
+
+    Parameters
+    ----------
+    colour : str
+        ``"orange"``, ``"maroon"`` or ``"purple"`` (exact lower-case text).
+
+    Returns
+    -------
+    int
+        The card's code 0..27 (RULES.md, King's Crowns; :data:`CARD_NAMES` names it).
+
+    Raises
+    ------
+    ValueError
+        If `colour` is not one of these (the plain ValueError of
+        ``tuple.index``, not a CardError: these build codes from the library's own names;
+        read a user's text with :func:`parse_card`).
+    """
     return 1 + SIN_COLOURS.index(colour)
 
 
 def forgiveness(colour: str) -> int:
-    """Code of the Forgiveness of `colour` (orange, maroon or purple)."""
+    """Code of the Forgiveness of `colour` (orange, maroon or purple).
+
+    Parameters
+    ----------
+    colour : str
+        ``"orange"``, ``"maroon"`` or ``"purple"`` (exact lower-case text).
+
+    Returns
+    -------
+    int
+        The card's code 0..27 (RULES.md, King's Crowns; :data:`CARD_NAMES` names it).
+
+    Raises
+    ------
+    ValueError
+        If `colour` is not one of these (the plain ValueError of
+        ``tuple.index``, not a CardError: these build codes from the library's own names;
+        read a user's text with :func:`parse_card`).
+    """
     return 4 + SIN_COLOURS.index(colour)
 
 
 def gift(colour: str) -> int:
-    """Code of the Gift of `colour` (red, blue or green)."""
+    """Code of the Gift of `colour` (red, blue or green).
+
+    Parameters
+    ----------
+    colour : str
+        ``"red"``, ``"blue"`` or ``"green"`` (exact lower-case text).
+
+    Returns
+    -------
+    int
+        The card's code 0..27 (RULES.md, King's Crowns; :data:`CARD_NAMES` names it).
+
+    Raises
+    ------
+    ValueError
+        If `colour` is not one of these (the plain ValueError of
+        ``tuple.index``, not a CardError: these build codes from the library's own names;
+        read a user's text with :func:`parse_card`).
+    """
     return 9 + GIFT_COLOURS.index(colour)
 
 
 def crown(colour: str, value: int) -> int:
-    """Code of the Crown of `colour` (black, red, blue, green) and `value` (5, 10, 15, 20)."""
+    """Code of the Crown of `colour` (black, red, blue, green) and `value` (5, 10, 15, 20).
+
+    Parameters
+    ----------
+    colour : str
+        ``"black"``, ``"red"``, ``"blue"`` or ``"green"`` (exact lower-case text).
+    value : int
+        The crown points, 5, 10, 15 or 20.
+
+    Returns
+    -------
+    int
+        The card's code 0..27 (RULES.md, King's Crowns; :data:`CARD_NAMES` names it).
+
+    Raises
+    ------
+    ValueError
+        If `colour` or `value` is not one of these (the plain ValueError of
+        ``tuple.index``, not a CardError: these build codes from the library's own names;
+        read a user's text with :func:`parse_card`).
+    """
     return 12 + 4 * CROWN_COLOURS.index(colour) + CROWN_VALUES.index(value)
 
 
@@ -116,7 +190,7 @@ def _explain_unknown(text: str, norm: str) -> str:
 
 
 def parse_card(card: str | int) -> int:
-    """Code 0..27 of a King's Crowns card.
+    """Code 0..27 of a King's Crowns card (the cards of RULES.md, King's Crowns, "Deck").
 
     Parameters
     ----------
@@ -161,6 +235,7 @@ def card_name(code: int) -> Card:
     Returns
     -------
     str
+        The card's name, e.g. ``"crown-green-10"``.
 
     Raises
     ------
@@ -174,7 +249,23 @@ def card_name(code: int) -> Card:
 
 def kind_of(card: str | int) -> str:
     """Kind of a card: ``salvation``, ``sin``, ``forgiveness``, ``time-with-god``,
-    ``holy-spirit``, ``gift`` or ``crown``."""
+    ``holy-spirit``, ``gift`` or ``crown``.
+
+    Parameters
+    ----------
+    card : str or int
+        A card name or code (:func:`parse_card`).
+
+    Returns
+    -------
+    str
+        One of the seven kinds above.
+
+    Raises
+    ------
+    CardError
+        If `card` is not a card of the game.
+    """
     code = parse_card(card)
     if code == SALVATION:
         return "salvation"
@@ -192,19 +283,68 @@ def kind_of(card: str | int) -> str:
 
 
 def crown_value(card: str | int) -> int:
-    """Crown points of a card: 5, 10, 15 or 20 for a Crown, 0 for any other card."""
+    """Crown points of a card: 5, 10, 15 or 20 for a Crown, 0 for any other card.
+
+    Parameters
+    ----------
+    card : str or int
+        A card name or code (:func:`parse_card`).
+
+    Returns
+    -------
+    int
+        Crown points (RULES.md, King's Crowns).
+
+    Raises
+    ------
+    CardError
+        If `card` is not a card of the game.
+    """
     code = parse_card(card)
     return 0 if code < 12 else 5 * ((code - 12) % 4 + 1)
 
 
 def crown_colour(card: str | int) -> str | None:
-    """Colour of a Crown (black, red, blue, green), None for any other card."""
+    """Colour of a Crown (black, red, blue, green), None for any other card.
+
+    Parameters
+    ----------
+    card : str or int
+        A card name or code (:func:`parse_card`).
+
+    Returns
+    -------
+    str or None
+        ``"black"``, ``"red"``, ``"blue"`` or ``"green"``; None for a card that is not a Crown.
+
+    Raises
+    ------
+    CardError
+        If `card` is not a card of the game.
+    """
     code = parse_card(card)
     return None if code < 12 else CROWN_COLOURS[(code - 12) // 4]
 
 
 def colour_of(card: str | int) -> str | None:
-    """Colour of a Sin, Forgiveness, Gift or Crown; None for the colourless cards."""
+    """Colour of a Sin, Forgiveness, Gift or Crown; None for the colourless cards.
+
+    Parameters
+    ----------
+    card : str or int
+        A card name or code (:func:`parse_card`).
+
+    Returns
+    -------
+    str or None
+        The colour word of the card's name; None for Salvation, Time with God and the
+        Holy Spirit.
+
+    Raises
+    ------
+    CardError
+        If `card` is not a card of the game.
+    """
     code = parse_card(card)
     if 1 <= code <= 6:
         return SIN_COLOURS[(code - 1) % 3]

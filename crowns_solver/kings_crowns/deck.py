@@ -52,13 +52,24 @@ def _differs_from_default(counts: tuple[int, ...]) -> str:
 
 
 def min_cards(players: int) -> int:
-    """Cards needed to start a game: 6 for each player and one turned up."""
+    """Cards needed to start a game: 6 for each player and one turned up.
+
+    Parameters
+    ----------
+    players : int
+        Number of players (not checked; 2..5 in a game).
+
+    Returns
+    -------
+    int
+        ``6 * players + 1`` (RULES.md, King's Crowns: deal 6 cards each, turn one up).
+    """
     return HAND_SIZE * players + 1
 
 
 @dataclass(frozen=True)
 class Deck:
-    """How many copies of each card a deck holds.
+    """How many copies of each card a deck holds (RULES.md, King's Crowns, "Deck").
 
     Attributes
     ----------
@@ -117,6 +128,20 @@ class Deck:
     def from_mapping(cls, mapping: Mapping[str, Any], name: str = "custom", *, source: str = "deck") -> Deck:
         """A deck from ``{card name: count}`` (cards not named count 0).
 
+        Parameters
+        ----------
+        mapping : mapping of str to int
+            Card name (:func:`~crowns_solver.kings_crowns.parse_card`) -> copies.
+        name : str
+            The deck's label in reports.
+        source : str
+            Where the mapping came from (a file name), for the error messages.
+
+        Returns
+        -------
+        Deck
+            The deck.
+
         Raises
         ------
         DeckError
@@ -149,19 +174,52 @@ class Deck:
         return sum(self.counts)
 
     def to_dict(self) -> dict[str, int]:
-        """``{card name: count}`` for every card with a count above 0, in code order."""
+        """``{card name: count}`` for every card with a count above 0, in code order.
+
+        Returns
+        -------
+        dict of str to int
+            The counts (:meth:`from_mapping` reads them back).
+        """
         return {CARD_NAMES[i]: n for i, n in enumerate(self.counts) if n}
 
     def count(self, card: str | int) -> int:
-        """Copies of `card` in the deck."""
+        """Copies of `card` in the deck.
+
+        Parameters
+        ----------
+        card : str or int
+            A card name or code.
+
+        Returns
+        -------
+        int
+            The count, 0 when the deck has none.
+
+        Raises
+        ------
+        CardError
+            If `card` is not a card of the game.
+        """
         return self.counts[parse_card(card)]
 
     def crown_points(self) -> int:
-        """Total crown points in the deck."""
+        """Total crown points in the deck.
+
+        Returns
+        -------
+        int
+            The sum of the Crowns' values (5 to 20 points each) over every copy.
+        """
         return sum(n * 5 * ((i - 12) % 4 + 1) for i, n in enumerate(self.counts) if i >= 12)
 
     def check_players(self, players: int) -> None:
         """Raise DeckError if the deck cannot deal a game for `players` players.
+
+        Parameters
+        ----------
+        players : int
+            Number of players, 2..5.
 
         Raises
         ------
@@ -270,6 +328,7 @@ def load_deck(path: str | Path) -> Deck:
     Returns
     -------
     Deck
+        The deck, named by the file's ``name`` entry or the file name.
 
     Raises
     ------

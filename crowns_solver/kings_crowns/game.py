@@ -48,6 +48,16 @@ def check_seed(seed: Any) -> Seed:
     """`seed` if it is a seed: a whole number >= 0, a numpy SeedSequence or Generator, or
     None.
 
+    Parameters
+    ----------
+    seed : object
+        The value to check.
+
+    Returns
+    -------
+    int, numpy.random.SeedSequence, numpy.random.Generator or None
+        `seed`, unchanged.
+
     Raises
     ------
     RulesError
@@ -63,6 +73,16 @@ def check_seed(seed: Any) -> Seed:
 def make_rng(seed: Seed) -> np.random.Generator:
     """A numpy Generator (PCG64) from an int, SeedSequence or Generator (returned as is).
 
+    Parameters
+    ----------
+    seed : int, numpy.random.SeedSequence, numpy.random.Generator or None
+        The seed (None: fresh entropy).
+
+    Returns
+    -------
+    numpy.random.Generator
+        ``numpy.random.default_rng(seed)``, or `seed` itself when it is a Generator.
+
     Raises
     ------
     RulesError
@@ -76,7 +96,8 @@ def make_rng(seed: Seed) -> np.random.Generator:
 
 @dataclass(frozen=True)
 class Play:
-    """One play: a card from the hand and where it goes.
+    """One play: a card from the hand and where it goes (RULES.md, King's Crowns, "A turn",
+    "Legal plays").
 
     Attributes
     ----------
@@ -210,6 +231,16 @@ class SeatView:
     def play_top(self, seat: int) -> Card | None:
         """Top card of `seat`'s play stack (None before its Salvation).
 
+        Parameters
+        ----------
+        seat : int
+            A seat 0..players-1.
+
+        Returns
+        -------
+        str or None
+            The card's name.
+
         Raises
         ------
         IllegalMoveError
@@ -221,6 +252,16 @@ class SeatView:
     def gifts(self, seat: int) -> frozenset[str]:
         """Colours of the Gifts on `seat`'s gifts stack.
 
+        Parameters
+        ----------
+        seat : int
+            A seat 0..players-1.
+
+        Returns
+        -------
+        frozenset of str
+            Some of ``"red"``, ``"blue"``, ``"green"``.
+
         Raises
         ------
         IllegalMoveError
@@ -230,7 +271,13 @@ class SeatView:
 
     def unseen(self) -> Counter[Card]:
         """Cards this seat cannot see: the deck minus its hand, every stack and the
-        discard top (they are in other hands, the draw pile, or under the discard top)."""
+        discard top (they are in other hands, the draw pile, or under the discard top).
+
+        Returns
+        -------
+        collections.Counter of str to int
+            Card name -> copies this seat cannot see.
+        """
         counts = Counter({CARD_NAMES[i]: n for i, n in enumerate(self.deck.counts) if n})
         seen = Counter(self.hand)
         for stacks in (self.play_stacks, self.gift_stacks, self.crown_stacks):
@@ -242,7 +289,15 @@ class SeatView:
         return +counts
 
     def to_native(self) -> tuple[dict[str, Any], np.ndarray, np.ndarray]:
-        """The view in the compiled engine's form (for built-in players)."""
+        """The view in the compiled engine's form (for built-in players).
+
+        Returns
+        -------
+        tuple of (dict, numpy.ndarray, numpy.ndarray)
+            The scalar fields and per-seat lists as a dict (cards as codes 0..27, -1 for
+            none), the cards on each seat's stacks as int32 counts of shape
+            (5 * 28,) (seat-major), and the deck's counts, int32, shape (28,).
+        """
         hand = [0] * NUM_KINDS
         for c in self.hand:
             hand[parse_card(c)] += 1
@@ -267,7 +322,14 @@ class SeatView:
     def legal_draws(self) -> list[DrawSource]:
         """Where this seat may draw from (only meaningful in the draw phase): ``"draw"``
         (the draw pile; an empty one is first refilled from the discard pile) and
-        ``"discard"`` (the discard top) when that pile is not empty."""
+        ``"discard"`` (the discard top) when that pile is not empty.
+
+        Returns
+        -------
+        list of {"draw", "discard"}
+            The sources (empty when both piles are empty: play without drawing,
+            RULES.md, King's Crowns, "A turn").
+        """
         out: list[DrawSource] = []
         if self.draw_size + self.discard_size > 0:
             out.append("draw")
@@ -277,7 +339,13 @@ class SeatView:
 
     def legal_plays(self) -> list[Play]:
         """Every distinct legal play from this hand (RULES.md, "Legal plays"), as the
-        engine computes them: any card may be discarded; the others as the rules allow."""
+        engine computes them: any card may be discarded; the others as the rules allow.
+
+        Returns
+        -------
+        list of Play
+            Each distinct (card, destination, target seat) once.
+        """
         if self.phase != "play":
             return []
         d, seat_counts, deck = self.to_native()
@@ -369,6 +437,16 @@ class Game:
     def view(self, seat: int | None = None) -> SeatView:
         """What `seat` (default: the seat to move) sees.
 
+        Parameters
+        ----------
+        seat : int, optional
+            A seat 0..players-1; default the seat to move.
+
+        Returns
+        -------
+        SeatView
+            That seat's view: its own hand, the public stacks and piles, no hidden card.
+
         Raises
         ------
         IllegalMoveError
@@ -381,7 +459,16 @@ class Game:
 
     def state(self) -> dict[str, Any]:
         """The whole state with every hidden card, by name (for analysis and tests;
-        never give it to a player)."""
+        never give it to a player).
+
+        Returns
+        -------
+        dict
+            ``turn``, ``to_move``, ``phase``, ``hands``, ``play_stacks``,
+            ``gift_stacks``, ``crown_stacks`` (lists of card names per seat),
+            ``draw_pile``, ``discard_pile``, ``scores`` (crown points per seat),
+            ``winner``, ``ended``, ``reshuffles``.
+        """
         d = self._engine.state()
         out: dict[str, Any] = {
             "turn": d["turn"], "to_move": d["current"], "phase": _PHASES[d["phase"]],
@@ -397,7 +484,13 @@ class Game:
         return out
 
     def card_counts(self) -> Counter[Card]:
-        """Every card in the game wherever it is (always equal to the deck)."""
+        """Every card in the game wherever it is (always equal to the deck).
+
+        Returns
+        -------
+        collections.Counter of str to int
+            Card name -> copies over the hands, stacks and piles.
+        """
         s = self.state()
         total: Counter[Card] = Counter(s["draw_pile"]) + Counter(s["discard_pile"])
         for key in ("hands", "play_stacks", "gift_stacks", "crown_stacks"):
@@ -407,16 +500,33 @@ class Game:
 
     # ---- moves
     def legal_draws(self) -> list[DrawSource]:
-        """Legal draw sources for the seat to move (empty unless the phase is draw)."""
+        """Legal draw sources for the seat to move (empty unless the phase is draw).
+
+        Returns
+        -------
+        list of {"draw", "discard"}
+            As :meth:`SeatView.legal_draws`.
+        """
         return [_SOURCES[s] for s in self._engine.legal_draws()]
 
     def legal_plays(self) -> list[Play]:
-        """Every distinct legal play for the seat to move (empty unless the phase is play)."""
+        """Every distinct legal play for the seat to move (empty unless the phase is play).
+
+        Returns
+        -------
+        list of Play
+            As :meth:`SeatView.legal_plays`.
+        """
         return [Play._from_action(a) for a in self._engine.legal_plays()]
 
     def draw(self, source: DrawSource = "draw") -> Card:
         """Draw for the seat to move from ``"draw"`` (the draw pile; when it is empty
         the whole discard pile is shuffled into a new one first) or ``"discard"``.
+
+        Parameters
+        ----------
+        source : {"draw", "discard"}
+            The pile to draw from (RULES.md, King's Crowns, "A turn").
 
         Returns
         -------
@@ -480,7 +590,20 @@ class Game:
         return "the rules do not allow it there"
 
     def play_turn(self, policies: Sequence[Policy]) -> None:
-        """Let the seat to move's policy draw (when it can) and play one card."""
+        """Let the seat to move's policy draw (when it can) and play one card.
+
+        Parameters
+        ----------
+        policies : sequence of Policy
+            One policy per seat.
+
+        Raises
+        ------
+        IllegalMoveError
+            If the policy chooses a draw or a play that is not legal.
+        CardError
+            If the policy's play names a card that is not a King's Crowns card.
+        """
         seat = self.to_move
         policy = policies[seat]
         if self.phase == "draw":
@@ -492,11 +615,24 @@ class Game:
         """Play the game to its end with one policy per seat (or one name or Policy
         for every seat); returns the game.
 
+        Parameters
+        ----------
+        policies : Policy, str or sequence of them
+            One policy (object or name, :func:`~crowns_solver.kings_crowns.get_policy`)
+            per seat, or one for every seat.
+
+        Returns
+        -------
+        Game
+            This game, ended (a winner, or the turn cap).
+
         Raises
         ------
         RulesError
             If `policies` is not a name, a Policy or a list of them, there is not one
             policy per seat, or a name is unknown.
+        IllegalMoveError, CardError
+            If a policy chooses an illegal draw or play (:meth:`play_turn`).
         """
         from .policies import Policy, get_policy
 

@@ -76,12 +76,39 @@ class Policy:
     name: str = "policy"
 
     def choose_draw(self, view: SeatView, rng: np.random.Generator) -> DrawSource:
-        """Where to draw from: one of ``view.legal_draws()``."""
+        """Where to draw from: one of ``view.legal_draws()``.
+
+        Parameters
+        ----------
+        view : SeatView
+            What the seat to move sees (no hidden card).
+        rng : numpy.random.Generator
+            The only source of randomness a policy may use (a game replays from its seed).
+
+        Returns
+        -------
+        {"draw", "discard"}
+            The pile to draw from (RULES.md, King's Crowns, "A turn").
+        """
         raise NotImplementedError
 
     def choose_play(self, view: SeatView, rng: np.random.Generator) -> Play:
         """What to play: one of ``view.legal_plays()`` (7 cards in hand, or fewer late in
-        a game whose piles ran dry)."""
+        a game whose piles ran dry).
+
+        Parameters
+        ----------
+        view : SeatView
+            What the seat to move sees (no hidden card).
+        rng : numpy.random.Generator
+            The only source of randomness a policy may use (a game replays from its seed).
+
+        Returns
+        -------
+        Play
+            The card, its destination and (for a Sin) the target seat (RULES.md, King's
+            Crowns, "Legal plays").
+        """
         raise NotImplementedError
 
     def __str__(self) -> str:
@@ -93,7 +120,18 @@ class Policy:
 
 @dataclass(frozen=True, repr=False)
 class BuiltinPolicy(Policy):
-    """A compiled player (see the module docstring); `kind` is its name."""
+    """A compiled player (see the module docstring); `kind` is its name.
+
+    Parameters
+    ----------
+    kind : str
+        One of :data:`POLICY_NAMES`.
+
+    Raises
+    ------
+    RulesError
+        If `kind` is not one of them.
+    """
 
     kind: str
 
@@ -123,22 +161,46 @@ class BuiltinPolicy(Policy):
 
 
 def RandomPolicy() -> BuiltinPolicy:  # noqa: N802 - reads like a class
-    """The random player (a uniformly random draw source and distinct legal play)."""
+    """The random player (a uniformly random draw source and distinct legal play).
+
+    Returns
+    -------
+    BuiltinPolicy
+        ``BuiltinPolicy("random")``.
+    """
     return BuiltinPolicy("random")
 
 
 def GreedyPolicy() -> BuiltinPolicy:  # noqa: N802
-    """The greedy builder."""
+    """The greedy builder.
+
+    Returns
+    -------
+    BuiltinPolicy
+        ``BuiltinPolicy("greedy")``.
+    """
     return BuiltinPolicy("greedy")
 
 
 def AggressivePolicy() -> BuiltinPolicy:  # noqa: N802
-    """The builder that sins the leader first."""
+    """The builder that sins the leader first.
+
+    Returns
+    -------
+    BuiltinPolicy
+        ``BuiltinPolicy("aggressive")``.
+    """
     return BuiltinPolicy("aggressive")
 
 
 def DefensivePolicy() -> BuiltinPolicy:  # noqa: N802
-    """The builder that holds Forgiveness and Holy Spirit."""
+    """The builder that holds Forgiveness and Holy Spirit.
+
+    Returns
+    -------
+    BuiltinPolicy
+        ``BuiltinPolicy("defensive")``.
+    """
     return BuiltinPolicy("defensive")
 
 
@@ -148,6 +210,8 @@ class LookaheadPolicy(BuiltinPolicy):
 
     Parameters
     ----------
+    kind : str
+        ``"lookahead"`` (the only value accepted).
     samples : int
         Deals sampled per decision (1..10000; default 64).
     horizon : int
@@ -189,7 +253,23 @@ class LookaheadPolicy(BuiltinPolicy):
 
     def candidates(self, view: SeatView, rng: np.random.Generator) -> list[dict[str, Any]]:
         """The candidates it weighs in `view`, with their mean rollout value (0..1), the
-        advantage over the rollout player's own choice and its standard error."""
+        advantage over the rollout player's own choice and its standard error.
+
+        Parameters
+        ----------
+        view : SeatView
+            What the seat to move sees (no hidden card).
+        rng : numpy.random.Generator
+            The only source of randomness a policy may use (a game replays from its seed).
+
+        Returns
+        -------
+        list of dict
+            One per candidate: ``choice`` (a draw source or a :class:`Play`), ``value``
+            (mean rollout value, 0..1), ``advantage`` (over the rollout player's choice),
+            ``se`` (standard error of the advantage), ``default`` (whether it is the
+            rollout player's own choice).
+        """
         d, seat_counts, deck = view.to_native()
         rows = _core.lookahead_table(d, seat_counts, deck, rng, self.lookahead_params)
         out = []
@@ -204,6 +284,16 @@ def get_policy(spec: str | Policy) -> Policy:
 
     Names: ``random``, ``greedy``, ``aggressive``, ``defensive``, ``lookahead``, and
     ``lookahead:samples=N,horizon=H,rollout=NAME`` (any subset of the options).
+
+    Parameters
+    ----------
+    spec : str or Policy
+        A name as above (case and surrounding spaces ignored), or a Policy.
+
+    Returns
+    -------
+    Policy
+        A :class:`BuiltinPolicy` or :class:`LookaheadPolicy`, or `spec` itself.
 
     Raises
     ------

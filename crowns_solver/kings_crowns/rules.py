@@ -18,7 +18,23 @@ DEFAULT_MAX_TURNS = 2000
 
 def check_players(players: Any) -> int:
     """`players` as an int, or RulesError if it is not 2..5 (an int or a NumPy integer:
-    ``players=np.int64(3)`` was refused until the session-18 probe, as nowhere else)."""
+    ``players=np.int64(3)`` was refused until the session-18 probe, as nowhere else).
+
+    Parameters
+    ----------
+    players : object
+        The number of players to check (RULES.md, King's Crowns: players 2..5).
+
+    Returns
+    -------
+    int
+        `players` as a Python int.
+
+    Raises
+    ------
+    RulesError
+        If `players` is not a whole number 2..5 (a bool is refused).
+    """
     if isinstance(players, bool) or not isinstance(players, numbers.Integral) \
             or not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise RulesError(f"King's Crowns is for 2 to 5 players, got {players!r}")
@@ -72,7 +88,23 @@ class Rules:
             raise RulesError(f"deck must be a Deck (see load_deck), got {type(self.deck).__name__}")
 
     def target_for(self, players: int) -> int:
-        """The target in a game of `players` players: `target`, or 100 (75 with five)."""
+        """The target in a game of `players` players: `target`, or 100 (75 with five).
+
+        Parameters
+        ----------
+        players : int
+            Number of players, 2..5.
+
+        Returns
+        -------
+        int
+            Crown points that win (RULES.md, King's Crowns: 100, 75 with five players).
+
+        Raises
+        ------
+        RulesError
+            If `target` is None and `players` is not a whole number 2..5.
+        """
         if self.target is not None:
             return self.target
         return 75 if check_players(players) == 5 else 100
@@ -83,6 +115,11 @@ class Rules:
         stacks comes after its Salvation, RULES.md "Legal plays": without one no crown
         can ever be played), and the target must not exceed the deck's crown points (a
         target no seat can reach would make every game a stalemate at the turn cap).
+
+        Parameters
+        ----------
+        players : int
+            Number of players.
 
         Raises
         ------
@@ -105,7 +142,14 @@ class Rules:
                              f" ({points}): no seat could reach it and every game would end at the turn cap")
 
     def to_dict(self) -> dict[str, Any]:
-        """The rules as JSON-able data (recorded with every simulation's results)."""
+        """The rules as JSON-able data (recorded with every simulation's results).
+
+        Returns
+        -------
+        dict
+            ``target`` (None: the rule's), ``max_turns``, ``deck_name`` and ``deck``
+            (card name -> count, :meth:`Deck.to_dict`).
+        """
         return {
             "target": self.target,
             "max_turns": self.max_turns,
@@ -116,6 +160,16 @@ class Rules:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
         """Inverse of :meth:`to_dict`.
+
+        Parameters
+        ----------
+        data : mapping
+            Rules as :meth:`to_dict` writes them (any subset of its keys).
+
+        Returns
+        -------
+        Rules
+            The rules; missing entries take their defaults.
 
         Raises
         ------

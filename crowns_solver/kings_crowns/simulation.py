@@ -111,7 +111,24 @@ def seat_policies(policies: Sequence[str], players: int, game: int, rotate: bool
     """The policy of each seat in game number `game`: ``policies`` in seat order, or,
     when `rotate`, shifted one seat to the left each game (policy i sits at seat
     ``(i + game) % players``), so over any `players` consecutive games every policy
-    plays every seat once."""
+    plays every seat once.
+
+    Parameters
+    ----------
+    policies : sequence of str
+        One policy name per seat.
+    players : int
+        Number of seats (``len(policies)``).
+    game : int
+        The game's number in the run (0, 1, ...).
+    rotate : bool
+        Whether the seating rotates from game to game.
+
+    Returns
+    -------
+    list of str
+        The policy name of each seat, seat 0 first.
+    """
     if not rotate:
         return list(policies)
     return [policies[(s - game) % players] for s in range(players)]
