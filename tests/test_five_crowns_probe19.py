@@ -450,3 +450,24 @@ def test_score_table_columns_line_up_for_wide_and_combining_names():
     assert lines[0] == "round   张伟   José    Bob".replace("José", "Jose\u0301")
     assert len({wcswidth(line) for line in lines}) == 1   # every line as wide on screen
     assert lines[1] == "    1      5      0     12"
+
+
+def test_kept_deadwood_of_a_card_not_in_hand_names_it():
+    # session-19 docstring audit: tuple.index's plain ValueError ("x not in tuple")
+    from crowns_solver.errors import CardError
+    from crowns_solver.five_crowns import GreedyPolicy, play_game
+
+    seen = []
+
+    class Asks(GreedyPolicy):
+        def choose_discard(self, view):
+            if not seen:
+                with pytest.raises(CardError, match=r"kept_deadwood: 999 is not in the hand \(\w"):
+                    view.kept_deadwood(999)
+                with pytest.raises(CardError, match=r"kept_deadwood: True is not in the hand"):
+                    view.kept_deadwood(True)
+                seen.append(True)
+            return super().choose_discard(view)
+
+    play_game([Asks(), GreedyPolicy()], seed=1, engine="python")
+    assert seen

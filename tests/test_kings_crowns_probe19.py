@@ -595,3 +595,22 @@ def test_a_file_system_without_locks_runs_unlocked(tmp_path, monkeypatch):
     df = simulate(20, players=2, policies=["greedy"], seed=3, out=out)
     pd.testing.assert_frame_equal(df, simulate(20, players=2, policies=["greedy"], seed=3))
     assert montecarlo.read_results(out).shape == df.shape
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda c: c.sin("pink"), "a Sin's colour is one of orange, maroon, purple, got 'pink'"),
+    (lambda c: c.forgiveness("red"), "a Forgiveness's colour is one of orange, maroon, purple, got 'red'"),
+    (lambda c: c.gift("orange"), "a Gift's colour is one of red, blue, green, got 'orange'"),
+    (lambda c: c.crown("red", 7), "a Crown's value is one of 5, 10, 15, 20, got 7"),
+    (lambda c: c.crown("pink", 5), "a Crown's colour is one of black, red, blue, green, got 'pink'"),
+    (lambda c: c.crown("red", True), "a Crown's value is one of 5, 10, 15, 20, got True"),
+])
+def test_card_constructors_refuse_unknown_colours_and_values_naming_them(call, message):
+    # session-19 docstring audit: tuple.index's plain ValueError, not a CardError
+    from crowns_solver.errors import CardError
+    from crowns_solver.kings_crowns import cards
+
+    with pytest.raises(CardError) as info:
+        call(cards)
+    assert str(info.value) == message
+    assert cards.CARD_NAMES[cards.crown("green", 20)] and cards.sin("maroon") == 2

@@ -51,7 +51,7 @@ from typing import Any, Literal
 import numpy as np
 
 from .._io import check_numbers, json_int, read_text
-from ..errors import CrownsError, HandSizeError, PolicyError, RecordError, RulesError
+from ..errors import CardError, CrownsError, HandSizeError, PolicyError, RecordError, RulesError
 from .cards import NUM_CODES, ROUNDS, card_name, full_deck, parse_card
 from ._text import count
 from .rules import MAX_TIEBREAKS, TIES
@@ -413,10 +413,14 @@ class SeatView:
         ------
         PolicyError
             If this view is not in the seat's own discard phase.
-        ValueError
-            If `card` is not in the hand (the plain ValueError of ``tuple.index``).
+        CardError
+            If `card` is not in the hand (the message names it and the hand).
         """
         kept = self._kept_list()
+        if isinstance(card, bool) or card not in self._hand:
+            shown = card_name(card) if isinstance(card, int) and 0 <= card < NUM_CODES else repr(card)
+            raise CardError(f"kept_deadwood: {shown} is not in the hand"
+                            f" ({' '.join(card_name(c) for c in self._hand)})")
         return kept[self._hand.index(card)]
 
     def kept_deadwoods(self) -> dict[int, int]:

@@ -67,6 +67,14 @@ TIME_WITH_GOD = 7
 HOLY_SPIRIT = 8
 
 
+def _index(choices: tuple, item: object, what: str) -> int:
+    """Position of `item` in `choices`; CardError naming `item` and the choices if absent
+    (``sin("pink")`` gave tuple.index's plain ValueError: session-19 docstring audit)."""
+    if isinstance(item, bool) or item not in choices:
+        raise CardError(f"{what} is one of {', '.join(map(str, choices))}, got {item!r}")
+    return choices.index(item)
+
+
 def sin(colour: str) -> int:
     """Code of the Sin of `colour` (orange, maroon or purple).
 
@@ -82,12 +90,10 @@ def sin(colour: str) -> int:
 
     Raises
     ------
-    ValueError
-        If `colour` is not one of these (the plain ValueError of
-        ``tuple.index``, not a CardError: these build codes from the library's own names;
-        read a user's text with :func:`parse_card`).
+    CardError
+        If `colour` is not one of these (the message names it and the colours).
     """
-    return 1 + SIN_COLOURS.index(colour)
+    return 1 + _index(SIN_COLOURS, colour, "a Sin's colour")
 
 
 def forgiveness(colour: str) -> int:
@@ -105,12 +111,10 @@ def forgiveness(colour: str) -> int:
 
     Raises
     ------
-    ValueError
-        If `colour` is not one of these (the plain ValueError of
-        ``tuple.index``, not a CardError: these build codes from the library's own names;
-        read a user's text with :func:`parse_card`).
+    CardError
+        If `colour` is not one of these (the message names it and the colours).
     """
-    return 4 + SIN_COLOURS.index(colour)
+    return 4 + _index(SIN_COLOURS, colour, "a Forgiveness's colour")
 
 
 def gift(colour: str) -> int:
@@ -128,12 +132,10 @@ def gift(colour: str) -> int:
 
     Raises
     ------
-    ValueError
-        If `colour` is not one of these (the plain ValueError of
-        ``tuple.index``, not a CardError: these build codes from the library's own names;
-        read a user's text with :func:`parse_card`).
+    CardError
+        If `colour` is not one of these (the message names it and the colours).
     """
-    return 9 + GIFT_COLOURS.index(colour)
+    return 9 + _index(GIFT_COLOURS, colour, "a Gift's colour")
 
 
 def crown(colour: str, value: int) -> int:
@@ -153,12 +155,10 @@ def crown(colour: str, value: int) -> int:
 
     Raises
     ------
-    ValueError
-        If `colour` or `value` is not one of these (the plain ValueError of
-        ``tuple.index``, not a CardError: these build codes from the library's own names;
-        read a user's text with :func:`parse_card`).
+    CardError
+        If `colour` or `value` is not one of these (the message names it and the choices).
     """
-    return 12 + 4 * CROWN_COLOURS.index(colour) + CROWN_VALUES.index(value)
+    return 12 + 4 * _index(CROWN_COLOURS, colour, "a Crown's colour") + _index(CROWN_VALUES, value, "a Crown's value")
 
 
 def _names() -> tuple[str, ...]:
