@@ -418,7 +418,8 @@ class SeatView:
         """
         kept = self._kept_list()
         if isinstance(card, bool) or card not in self._hand:
-            shown = card_name(card) if isinstance(card, int) and 0 <= card < NUM_CODES else repr(card)
+            shown = card_name(card) if isinstance(card, int) and not isinstance(card, bool) and 0 <= card < NUM_CODES \
+                else repr(card)
             raise CardError(f"kept_deadwood: {shown} is not in the hand"
                             f" ({' '.join(card_name(c) for c in self._hand)})")
         return kept[self._hand.index(card)]
