@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from .base import StudyError, proportion_ci
+from .base import proportion_ci
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -41,19 +41,6 @@ POLICY_COLOUR = {
     "defensive": "#228833",
     "lookahead": "#aa3377",
 }
-
-
-def check_args(study: str, games: Any, seed: Any) -> None:
-    """Raise StudyError unless `games` is a whole number >= 1 and `seed` one >= 0.
-
-    Raises
-    ------
-    StudyError
-        Naming the study and the offending argument.
-    """
-    for label, value, lo in (("games", games, 1), ("seed", seed, 0)):
-        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
-            raise StudyError(f"{study}: {label} must be a whole number >= {lo}, got {value!r}")
 
 
 def sub_seed(seed: int, study: str, k: int) -> int:

@@ -36,6 +36,7 @@ __all__ = [
     "Study",
     "StudyError",
     "StudyResult",
+    "check_args",
     "check_result",
     "mean_ci",
     "note_sample",
@@ -153,7 +154,9 @@ def study(name: str, *, game: str, title: str, quick_games: int, full_games: int
     Returns
     -------
     callable
-        A decorator returning the function unchanged.
+        A decorator returning the function wrapped so that it first checks its `games`
+        and `seed` (:func:`check_args`): every study refuses ``games=0`` or
+        ``seed=-5`` naming itself, whether run by ``crowns report`` or called directly.
 
     Raises
     ------
@@ -169,14 +172,45 @@ def study(name: str, *, game: str, title: str, quick_games: int, full_games: int
         raise StudyError(f"study {name!r}: quick_games and full_games must be at least 1")
 
     def register(fn: Callable[..., StudyResult]) -> Callable[..., StudyResult]:
-        entry = Study(name, game, title, int(quick_games), int(full_games), fn, fn.__module__)
+        import functools
+
+        @functools.wraps(fn)
+        def checked(games: Any, seed: Any, *args: Any, **kwargs: Any) -> StudyResult:
+            # the Cross Kings and Five Crowns studies did not check, called directly:
+            # players("x", 0) was a TypeError and first_player(-5, 0) played one deal
+            check_args(name, games, seed)
+            return fn(games, seed, *args, **kwargs)
+
+        entry = Study(name, game, title, int(quick_games), int(full_games), checked, fn.__module__)
         old = _REGISTRY.get(name)
         if old is not None and (old.module, old.run.__qualname__) != (entry.module, fn.__qualname__):
             raise StudyError(f"study {name!r} is registered twice ({old.module} and {entry.module})")
         _REGISTRY[name] = entry
-        return fn
+        return checked
 
     return register
+
+
+def check_args(study: str, games: Any, seed: Any) -> None:
+    """Raise StudyError unless `games` is a whole number >= 1 and `seed` one >= 0.
+
+    Parameters
+    ----------
+    study : str
+        The study's name, for the message.
+    games : object
+        The size argument as given (an int or NumPy integer; not a bool).
+    seed : object
+        The root seed as given.
+
+    Raises
+    ------
+    StudyError
+        Naming the study and the offending argument.
+    """
+    for label, value, lo in (("games", games, 1), ("seed", seed, 0)):
+        if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
+            raise StudyError(f"{study}: {label} must be a whole number >= {lo}, got {value!r}")
 
 
 def registry() -> dict[str, Study]:

@@ -13,7 +13,7 @@ from concurrent.futures import Executor
 
 import pandas as pd
 
-from ._kings_crowns_common import (POLICY_COLOUR, check_args, ci_text, error_bars, log_axis, pct, play, points_axis,
+from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, log_axis, pct, play, points_axis,
                                    rate_columns, rules_text, sub_seed)
 from .base import Section, StudyResult, mean_ci, new_figure, study
 
@@ -157,7 +157,6 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
     StudyError
         If `games` is not a whole number >= 1 or `seed` one >= 0.
     """
-    check_args(NAME, games, seed)
     from crowns_solver.kings_crowns import DEFAULT_DECK, Rules
 
     games += (-games) % PLAYERS

@@ -13,7 +13,7 @@ from concurrent.futures import Executor
 import numpy as np
 import pandas as pd
 
-from ._kings_crowns_common import (POLICY_COLOUR, check_args, ci_text, error_bars, log_axis, play, rate_columns,
+from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, log_axis, play, rate_columns,
                                    rules_text, sub_seed)
 from .base import Section, StudyResult, mean_ci, new_figure, study
 
@@ -147,7 +147,6 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
     StudyError
         If `games` is not a whole number >= 1 or `seed` one >= 0.
     """
-    check_args(NAME, games, seed)
     from crowns_solver.kings_crowns import Rules
 
     cap = Rules().max_turns

@@ -11,7 +11,7 @@ from concurrent.futures import Executor
 import numpy as np
 import pandas as pd
 
-from ._kings_crowns_common import (POLICY_COLOUR, check_args, ci_text, error_bars, pct, play, points_axis,
+from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, pct, play, points_axis,
                                    rate_columns, rules_text, sub_seed)
 from .base import Section, StudyResult, new_figure, study
 
@@ -152,7 +152,6 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
         Sections: the first seat's edge over all tables, then the seat table and chart
         of each player count.
     """
-    check_args(NAME, games, seed)
     tables = []
     k = 0
     for players in PLAYERS:

@@ -260,3 +260,23 @@ def test_cli_games_beyond_the_runner_is_refused_before_the_folder_is_made(capsys
     assert code == 2 and err == ("crowns: error: --games must be at most 100,000,000 (the results are held in memory),"
                                  " got 1,000,000,000,000\n")
     assert not out.exists()
+
+
+@pytest.mark.parametrize("games, seed, bad", [
+    ("x", 0, "games must be a whole number >= 1, got 'x'"),
+    (-5, 0, "games must be a whole number >= 1, got -5"),
+    (0, 0, "games must be a whole number >= 1, got 0"),
+    (True, 0, "games must be a whole number >= 1, got True"),
+    (10, -1, "seed must be a whole number >= 0, got -1"),
+    (10, 1.5, "seed must be a whole number >= 0, got 1.5"),
+])
+def test_every_study_called_directly_checks_games_and_seed(games, seed, bad):
+    # session-19 docstring audit: the Cross Kings and Five Crowns studies did not check
+    # (players("x", 0) was a TypeError, first_player(-5, 0) quietly played one deal)
+    for name, entry in registry().items():
+        module = __import__(entry.module, fromlist=["_"])
+        direct = getattr(module, entry.run.__name__)   # the function as the module exports it
+        for fn in (entry.run, direct):
+            with pytest.raises(StudyError) as info:
+                fn(games, seed)
+            assert str(info.value) == f"{name}: {bad}"
