@@ -154,8 +154,8 @@ def clean_name(name: str) -> str:
 
 def name_key(name: str) -> str:
     """What two display names are compared by: Unicode compatibility form (NFKC: a
-    composed and a decomposed "José", full-width "Ａｎｎ" and "Ann" are one name), runs of
-    white space as one, case ignored. Two names with the same key print alike, so one
+    composed and a decomposed "José", full-width "Ａｎｎ" and "Ann" are one name), the
+    invisible joiners a name may hold left out, runs of white space as one, case ignored. Two names with the same key print alike, so one
     game's players need different keys (the score keeper; Cross Kings' two players).
 
     Parameters
@@ -168,7 +168,10 @@ def name_key(name: str) -> str:
     """
     import unicodedata
 
-    return " ".join(unicodedata.normalize("NFKC", name).split()).casefold()
+    text = unicodedata.normalize("NFKC", name)
+    # the joiners a name may hold are invisible: "Ann" and "Ann" + ZWJ print alike
+    text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
+    return " ".join(text.split()).casefold()
 
 
 def name_problem(name: str) -> str | None:

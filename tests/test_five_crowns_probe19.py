@@ -471,3 +471,15 @@ def test_kept_deadwood_of_a_card_not_in_hand_names_it():
 
     play_game([Asks(), GreedyPolicy()], seed=1, engine="python")
     assert seen
+
+
+def test_names_differing_only_by_an_invisible_joiner_are_one_name():
+    # left over by the session-19 probe: "Ann" and "Ann" + ZWJ both print "Ann"
+    from crowns_solver.cross_kings import Rules
+    from crowns_solver.errors import PlayerNameError, RulesError
+
+    with pytest.raises(PlayerNameError, match="is already taken"):
+        ScoreKeeper(["Ann", "Ann\u200d"])
+    with pytest.raises(RulesError, match="need different names"):
+        Rules(names=("Ann", "A\u200cnn"))
+    assert ScoreKeeper(["\U0001F468\u200d\U0001F469", "Bob"]).names[0] == "\U0001F468\u200d\U0001F469"
