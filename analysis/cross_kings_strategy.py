@@ -479,11 +479,11 @@ def open_vs_game(games: int, seed: int, executor=None) -> StudyResult:
     fig.tight_layout()
     allp = float(df["all_placements"].mean())
     mean_all, lo_all, hi_all = mean_ci((df["open_mean"] - df["game"]).to_numpy())
-    abs_all = float(df["abs_gap_mean"].mean())
+    abs_all, abs_lo, abs_hi = mean_ci(df["abs_gap_mean"].to_numpy())
     headline = (f"If both players could see the face-down cards, an endgame's exact value for the player to move"
                 f" would change by {mean_all:+.2f} points on average (95% CI {lo_all:+.2f} to {hi_all:+.2f}) over"
                 f" {len(df)} positions with 8-14 cards left, while the open value of any one deal lies on average"
-                f" {abs_all:.2f} points from the game value.")
+                f" {abs_all:.2f} points from the game value (95% CI {max(0.0, abs_lo):.2f} to {abs_hi:.2f}).")
     text = (
         f"Positions: greedy play from seeded deals down to {', '.join(map(str, ENDGAME_CARDS))} cards left, keeping"
         " positions with at least one card still face down.  The game value (face-down cards unknown,"
@@ -496,7 +496,9 @@ def open_vs_game(games: int, seed: int, executor=None) -> StudyResult:
         " value of a private peek).  `abs_gap`: how far the open value of one deal typically lies from the"
         " game value (why averaging open values of sampled deals is not the game value's method, and why"
         " a double-dummy answer misleads).  `differs_rate`: share of placements whose open value differs"
-        " from the game value.  Intervals: normal approximation over positions.")
+        " from the game value.  `games`: positions in the row; `face_down_mean`: face-down cells per position;"
+        " `game_value`, `open_value`: their means over the positions (points).  Intervals: normal"
+        " approximation over positions.")
     return StudyResult(
         headline=headline,
         sections=[Section("Open vs game value by cards left", text, table, fig)],

@@ -265,8 +265,9 @@ def _diff_chart(table: pd.DataFrame):
         pad = 0.15 * (hi - lo) + 0.5
         ax.set_xlim(lo - pad, hi + pad)
         ax.set_yticks([0], [f"vs {row['opponent']}"])
-        ax.annotate(f"{est:+.2f} ({row['diff_low']:+.2f} to {row['diff_high']:+.2f})", (est, 0),
-                    textcoords="offset points", xytext=(0, 7), ha="center", fontsize=8)
+        # in axes coordinates, so the label stays inside the panel wherever the point lies
+        ax.text(0.02, 0.88, f"{est:+.2f} ({row['diff_low']:+.2f} to {row['diff_high']:+.2f})",
+                transform=ax.transAxes, ha="left", va="top", fontsize=8)
         ax.set_ylim(-1, 1.2)
         ax.grid(axis="x", alpha=0.3)
     axes[0].set_title("Tracker head to head: difference in points per game")

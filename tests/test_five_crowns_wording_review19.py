@@ -104,3 +104,19 @@ def test_five_crowns_stuck_report_last_round_comparison_recomputed():
     d, dlo, dhi = newcombe_diff(k_stuck, n_stuck, k_free, last["hands"] - n_stuck)
     assert dhi < 0   # the report's "wins 20% of games against 33% otherwise" is backed by its interval
     assert f"{w['win_if_stuck_rate']:.0%} of games" in headline("five_crowns_stuck")
+
+
+def test_tracker_chart_labels_stay_inside_their_panels():
+    from crowns_solver.analysis.five_crowns_players import _diff_chart
+
+    table = pd.DataFrame([{"opponent": "advisor", "diff": -0.67, "diff_low": -1.21, "diff_high": -0.12},
+                          {"opponent": "random", "diff": -185.7, "diff_low": -190.5, "diff_high": -180.9}])
+    fig = _diff_chart(table)
+    fig.canvas.draw()
+    for ax in fig.axes:
+        box = ax.get_window_extent()
+        labels = [t for t in ax.texts if "to" in t.get_text()]
+        assert labels
+        for t in labels:
+            ext = t.get_window_extent()
+            assert box.x0 <= ext.x0 and ext.x1 <= box.x1, t.get_text()

@@ -6,6 +6,7 @@ from their own tables with formulas written out in this file."""
 from __future__ import annotations
 
 import math
+import re
 from pathlib import Path
 
 import numpy as np
@@ -207,3 +208,15 @@ def test_cross_kings_players_report_score_intervals_recomputed():
         assert row["score_rate_high"] == pytest.approx(hi, abs=2e-3)
     first = matches.iloc[0]
     assert f"scores {first['score_rate']:.1%} against greedy" in headline("cross_kings_players")
+
+
+def test_open_vs_game_headline_gives_the_interval_of_the_typical_gap_and_the_columns_are_explained():
+    from crowns_solver.analysis import registry
+
+    result = registry()["cross_kings_open_vs_game"].run(8, 1)
+    assert re.search(r"lies on average \d\.\d\d points from the game value \(95% CI \d\.\d\d to \d\.\d\d\)\.$",
+                     result.headline)
+    text = result.sections[0].text
+    for column in ("`games`", "`face_down_mean`", "`game_value`", "`open_value`", "`seeing_worth`", "`abs_gap`",
+                   "`differs_rate`"):
+        assert column in text
