@@ -93,7 +93,9 @@ def test_five_crowns_deals_report_headline_rates_and_separation_recomputed():
 
 
 def test_five_crowns_stuck_report_last_round_comparison_recomputed():
-    stuck, wins = report_tables("five_crowns_stuck")[:2]
+    tables = report_tables("five_crowns_stuck")
+    stuck = tables[0]
+    wins = next(t for t in tables if "win_if_stuck_rate" in t.columns)
     last = stuck.set_index("round").loc[11]
     for col in ("stuck_rate",):
         lo, hi = wilson(round(last[col] * last["hands"]), last["hands"])
@@ -120,3 +122,20 @@ def test_tracker_chart_labels_stay_inside_their_panels():
         for t in labels:
             ext = t.get_window_extent()
             assert box.x0 <= ext.x0 and ext.x1 <= box.x1, t.get_text()
+
+
+def test_five_crowns_stuck_report_pooled_late_and_early_figures_recomputed_from_the_round_table():
+    tables = report_tables("five_crowns_stuck")
+    stuck = tables[0].set_index("round")
+    late_early = next(t for t in tables if "difference" in t.columns).set_index("quantity")
+    n = stuck["stuck_rate"] * stuck["hands"]
+    for rounds, col in (([9, 10, 11], "late"), ([1, 2, 3], "early")):
+        pooled = (stuck.loc[rounds, "cost"] * n[rounds]).sum() / n[rounds].sum()
+        # both sides rounded to 3 significant places (0.05 each)
+        assert pooled == pytest.approx(late_early.loc["stuck cost (points)", col], abs=0.1)
+        share = stuck.loc[rounds, "points_share_rate"].sum()
+        assert share == pytest.approx(late_early.loc["points share", col], abs=0.002)
+    text = headline("five_crowns_stuck")
+    assert (f"pooled over rounds 9-11 a stuck hand costs {late_early.loc['stuck cost (points)', 'late']:.1f}, more than"
+            f" the {late_early.loc['stuck cost (points)', 'early']:.1f} of rounds 1-3") in text
+    assert late_early.loc["stuck cost (points)", "difference_low"] > 0
