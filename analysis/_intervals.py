@@ -83,13 +83,34 @@ def ratio_diff_ci(num1: Sequence[float], den1: Sequence[float], num2: Sequence[f
 
 def ratio_ci(num: Sequence[float], den: Sequence[float]) -> tuple[float, float, float]:
     """``sum(num)/sum(den)`` with its 95% interval, each index one observation
-    (:func:`ratio_diff_ci` with one ratio)."""
+    (:func:`ratio_diff_ci` with one ratio).
+
+    Parameters
+    ----------
+    num, den : array_like of float
+        Per game: the sum of the observations and their count.
+
+    Returns
+    -------
+    (estimate, low, high) : float
+    """
     return ratio_diff_ci(num, den)
 
 
 def sign_word(low: float, high: float, above: str, below: str, neither: str) -> str:
-    """`above` when the interval ``[low, high]`` of a difference lies above 0, `below`
-    when it lies below 0, else `neither` (also for an unknown interval: NaN bounds)."""
+    """The words a difference's interval allows.
+
+    Parameters
+    ----------
+    low, high : float
+        The 95% interval of a difference.
+    above, below, neither : str
+        The words for an interval above 0, below 0, and covering 0 (or unknown: NaN).
+
+    Returns
+    -------
+    str
+    """
     if low > 0:
         return above
     if high < 0:
@@ -98,9 +119,20 @@ def sign_word(low: float, high: float, above: str, below: str, neither: str) -> 
 
 
 def pct(rate: float, digits: int = 0) -> str:
-    """A rate as a percentage with `digits` decimals, never rounding a rate above 0 to
-    "0%" or one below 1 to "100%" (those would read as never / always): more decimals
-    are used, up to 2, then "<0.01%" / ">99.99%"."""
+    """A rate as a percentage, never rounding a rate above 0 to "0%" or one below 1 to
+    "100%" (those would read as never / always).
+
+    Parameters
+    ----------
+    rate : float
+        In 0..1.
+    digits : int
+        Decimals wanted; more are used where needed, up to 2, then "<0.01%" / ">99.99%".
+
+    Returns
+    -------
+    str
+    """
     if 0 < rate < 1:
         for d in range(digits, 3):
             text = f"{rate:.{d}%}"

@@ -263,10 +263,25 @@ def evaluation(games: int, seed: int, executor=None) -> StudyResult:
 
 
 def evaluation_headline(acc: pd.DataFrame, diffs: pd.DataFrame, play: pd.Series) -> str:
-    """The evaluation study's headline from its tables: the fitted evaluation's mean
-    absolute error, called smaller than another's only where the paired interval of the
-    difference (`diffs`, rows potential then margin alone) lies below 0; the match's score
-    (`play`) with its Wilson interval and whether it lies above one half, and its margin."""
+    """The evaluation study's headline: the fitted evaluation's mean absolute error,
+    called smaller than another's only where the paired interval of the difference lies
+    below 0; the match's score with its Wilson interval and whether it lies above one
+    half, and its margin.
+
+    Parameters
+    ----------
+    acc : DataFrame
+        The accuracy table (``evaluation``, ``mae_all``).
+    diffs : DataFrame
+        The paired differences (rows: potential, then margin alone), ``mae_difference``
+        with its interval and ``games``.
+    play : Series
+        The match row: ``games``, ``score_rate`` and ``margin`` with their intervals.
+
+    Returns
+    -------
+    str
+    """
     mae = dict(zip(acc["evaluation"], acc["mae_all"]))
     parts = []
     for (_, d), short in zip(diffs.iterrows(), ("the potential evaluation's", "the margin alone's")):

@@ -226,9 +226,19 @@ def first_player_headline(table: pd.DataFrame, compare: pd.DataFrame, paired: pd
 
 
 def orientation_sentence(row: pd.Series) -> str:
-    """What the orientation check's margin difference (`row`: ``difference`` with its
-    interval) shows: a bias only when the interval excludes 0; otherwise none measurable,
-    bounded by the interval (an interval covering 0 does not show that there is none)."""
+    """What the orientation check's margin difference shows: a bias only when the
+    interval excludes 0; otherwise none measurable, bounded by the interval (an interval
+    covering 0 does not show that there is none).
+
+    Parameters
+    ----------
+    row : Series
+        ``difference``, ``difference_low``, ``difference_high`` (points).
+
+    Returns
+    -------
+    str
+    """
     lo, hi = row["difference_low"], row["difference_high"]
     if lo > 0 or hi < 0:
         return (f"The interval excludes 0: on these games the orientation moved the first player's margin by"
@@ -381,11 +391,24 @@ def start_cell(games: int, seed: int, executor=None) -> StudyResult:
 
 
 def start_cell_headline(t_est: pd.DataFrame, t_play: pd.DataFrame, deals: int) -> str:
-    """The start-cell study's headline from its two tables (search estimates; margins in
-    play, rows 4 and 6 the paired gains of the best-ranked cell over an average cell and
-    over the worst-ranked one).  A gain (or a loss) is claimed only where its interval
-    excludes 0, for each of the two comparisons; the search's own expectation is given
-    with its interval."""
+    """The start-cell study's headline.  A gain (or a loss) is claimed only where its
+    interval excludes 0, for each of the two comparisons; the search's own expectation is
+    given with its interval.
+
+    Parameters
+    ----------
+    t_est : DataFrame
+        The search estimates (row 3: best minus average), ``margin`` with its interval.
+    t_play : DataFrame
+        The margins in play (rows 4 and 6: the paired gains of the best-ranked cell over
+        an average cell and over the worst-ranked one).
+    deals : int
+        Deals played.
+
+    Returns
+    -------
+    str
+    """
     g1, g2, est = t_play.iloc[4], t_play.iloc[6], t_est.iloc[3]
     words = [sign_word(g["margin_low"], g["margin_high"], "a measurable gain", "a measurable loss",
                        "no difference measurable") for g in (g1, g2)]
@@ -584,9 +607,19 @@ def players(games: int, seed: int, executor=None) -> StudyResult:
 
 
 def players_headline(table: pd.DataFrame) -> str:
-    """The players study's headline from its match table (rows in :data:`PAIRINGS` order:
-    row 0 search 100k vs greedy, row 5 clairvoyant vs search 100k): each score with its
-    interval and its opponent named, and whether it lies above one half."""
+    """The players study's headline: each score with its interval and its opponent
+    named, and whether it lies above one half.
+
+    Parameters
+    ----------
+    table : DataFrame
+        The match table, rows in :data:`PAIRINGS` order (row 0 search 100k vs greedy,
+        row 5 clairvoyant vs search 100k).
+
+    Returns
+    -------
+    str
+    """
     sg, cs = table.iloc[0], table.iloc[5]
 
     def side(row: pd.Series) -> str:

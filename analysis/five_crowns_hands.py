@@ -250,9 +250,21 @@ LATE_EARLY_TEXT = (
 
 
 def late_early_table(df: pd.DataFrame) -> pd.DataFrame:
-    """Rounds 9-11 against rounds 1-3 (one row per game and seat in `df`): the pooled mean
-    cost of a stuck hand and the share of all points, each late, early and late minus
-    early with a 95% interval over games (:func:`~._intervals.ratio_diff_ci`)."""
+    """Rounds 9-11 against rounds 1-3: the pooled mean cost of a stuck hand and the share
+    of all points, each late, early and late minus early with a 95% interval over games.
+
+    Parameters
+    ----------
+    df : DataFrame
+        A simulation, one row per game and seat (``game``, ``total``, ``round_r``,
+        ``out_r``).
+
+    Returns
+    -------
+    DataFrame
+        Rows "stuck cost (points)" and "points share": ``games``, ``late``, ``early``,
+        ``difference`` with ``difference_low`` / ``difference_high``.
+    """
     per_game = {}
     for name, rounds in (("late", (9, 10, 11)), ("early", (1, 2, 3))):
         cost = sum(df[f"round_{r}"].where((~df[f"out_{r}"]) & (df[f"round_{r}"] > 0), 0) for r in rounds)
@@ -294,12 +306,25 @@ def _late_early_chart(table: pd.DataFrame):
 
 
 def stuck_headline(table: pd.DataFrame, late_early: pd.DataFrame, games: int) -> str:
-    """The stuck study's headline from its tables (:func:`stuck_table`,
-    :func:`late_early_table`).  Late rounds are said to cost more or bring more points
+    """The stuck study's headline.  Late rounds are said to cost more or bring more points
     than early ones only where the difference's interval excludes 0; "it follows the hand
     size" only where every interval of the costlier hand sizes (cards % 3) lies above
     every interval of the cheapest; a stuck seat wins "less" only where the interval of
-    the difference (Newcombe) lies below 0."""
+    the difference (Newcombe) lies below 0.
+
+    Parameters
+    ----------
+    table : DataFrame
+        :func:`stuck_table`.
+    late_early : DataFrame
+        :func:`late_early_table`.
+    games : int
+        Games simulated.
+
+    Returns
+    -------
+    str
+    """
     t = table.set_index("round")
     cost, share = late_early.iloc[0], late_early.iloc[1]
     cost_word = sign_word(cost["difference_low"], cost["difference_high"], "more than", "less than",

@@ -66,12 +66,24 @@ def paired_gap(df: pd.DataFrame, a: str, b: str) -> tuple[float, float, float]:
 
 
 def policies_headline(summary: pd.DataFrame, deals: int, gap: tuple[float, float, float] | None) -> str:
-    """The policies study's headline from its summary table (one row per player) and the
-    paired gap (:func:`paired_gap`) of the two lowest mean totals, lowest minus second.
+    """The policies study's headline.  The lowest total is said to be the least ("scores
+    least", "less than") only where the paired interval lies below 0; win rates are
+    printed so that a rate above 0 never reads "0%".
 
-    The lowest total is said to be the least ("scores least", "less than") only where the
-    paired interval lies below 0; win rates are printed so that a rate above 0 never reads
-    "0%" (:func:`pct`)."""
+    Parameters
+    ----------
+    summary : DataFrame
+        :func:`policy_table` (one row per player).
+    deals : int
+        Deals played.
+    gap : (float, float, float) or None
+        :func:`paired_gap` of the two lowest mean totals (lowest minus second); None with
+        one player.
+
+    Returns
+    -------
+    str
+    """
     s = summary.set_index("player")
     order = s.sort_values("mean_total").index.tolist()
     best = order[0]
