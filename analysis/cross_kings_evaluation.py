@@ -34,6 +34,7 @@ from crowns_solver.cross_kings.players import make_player, seat_view
 from crowns_solver.cross_kings.solver import _engine_input
 
 from ._cross_kings_common import rules_text
+from ._intervals import ratio_diff_ci, sign_word
 from .base import Section, StudyError, StudyResult, new_figure, note_sample, study
 
 #: Search nodes per move in the self-play games and the match.
@@ -240,6 +241,18 @@ def evaluation(games: int, seed: int, executor=None) -> StudyResult:
             row[f"mae_{lo}_{hi}"] = float(err[sel].mean()) if sel.any() else float("nan")
         acc_rows.append(row)
     acc = pd.DataFrame(acc_rows)
+    # the fitted evaluation's error against each other one, paired by position; each
+    # held-out game is one observation (its positions share a label and a deal)
+    held = df.loc[test, "game"].to_numpy(int)
+    base_err = np.abs(preds["fitted (library default)"] - y)[test]
+    diff_rows = []
+    for name in ("potential (earlier default)", "current margin alone"):
+        d = base_err - np.abs(preds[name] - y)[test]
+        per = pd.DataFrame({"game": held, "d": d}).groupby("game")["d"].agg(["sum", "size"])
+        m, lo, hi = ratio_diff_ci(per["sum"], per["size"])
+        diff_rows.append({"comparison": f"fitted minus {name}", "games": len(per), "positions": int(test.sum()),
+                          "mae_difference": m, "mae_difference_low": lo, "mae_difference_high": hi})
+    diffs = pd.DataFrame(diff_rows)
 
     lib = library_weights()
     wt = pd.DataFrame({
@@ -274,13 +287,7 @@ def evaluation(games: int, seed: int, executor=None) -> StudyResult:
     ax.legend(fontsize=8)
     fig.tight_layout()
 
-    mae = dict(zip(acc["evaluation"], acc["mae_all"]))
-    m, lo, hi = s["margin"], s["margin_low"], s["margin_high"]
-    headline = (f"The fitted evaluation misses the final margin by {mae['fitted (library default)']:.2f} points on"
-                f" average (potential: {mae['potential (earlier default)']:.2f}, margin alone:"
-                f" {mae['current margin alone']:.2f}), and with it the search player ({FIT_NODES // 1000}k nodes a move)"
-                f" scores {s['score']:.1%} against itself with the potential evaluation (mean margin {m:+.2f} points,"
-                f" 95% CI {lo:+.2f} to {hi:+.2f}, {s['games']} games).")
+    headline = evaluation_headline(acc, diffs, play.iloc[0])
     text_acc = (
         f"{len(df):,} positions from {games} self-play games (search player, {FIT_NODES:,} nodes a move), each labelled"
         " with the final margin of its game for the player to move; every third game (game number divisible by 3)"
@@ -288,7 +295,13 @@ def evaluation(games: int, seed: int, executor=None) -> StudyResult:
         " later mistakes, so no evaluation gets near zero: what matters is the comparison.  The potential"
         " evaluation counts pairs, suit neighbours and two points per King on top of the margin; the fitted one"
         " weights the margin, the one-card gains (what each natural card held by neither player would add to the"
-        " hand), Kings, pairs, neighbours and the mover's tempo, each weight changing with the cards left.")
+        " hand), Kings, pairs, neighbours and the mover's tempo, each weight changing with the cards left."
+        "  `mae_all`: mean absolute error (|prediction - final margin|, points) over the held-out positions;"
+        " `mae_L_H`: the same over positions with L to H cards left on the grid.")
+    text_diff = (
+        "The fitted evaluation's mean absolute error minus each other one's on the same held-out positions"
+        " (points; negative: the fitted one is closer).  The positions of one game share its final margin, so"
+        " the 95% interval (normal approximation) treats each held-out game as one observation.")
     at = {t: (lib[i] + lib[7 + i] * 34 / 36, lib[i] + lib[7 + i] * 10 / 36) for i, t in enumerate(TERMS)}
     text_w = (
         "Weights in points; the weight of a term with L cards left is w0 + w1 * L / 36 (the library stores them in"
@@ -306,9 +319,48 @@ def evaluation(games: int, seed: int, executor=None) -> StudyResult:
     return StudyResult(
         headline=headline,
         sections=[Section("Accuracy by cards left", text_acc, acc, fig),
+                  Section("Is the fitted evaluation closer? (same positions)", text_diff, diffs),
                   Section("Weights", text_w, wt),
                   Section("Play", text_play, play)],
         games=games + 2 * deals,
         rules=rules_text("Search players: game-value search (face-down cards unknown), node-limited, so every"
                          " number replays from the seed."),
     )
+
+
+def evaluation_headline(acc: pd.DataFrame, diffs: pd.DataFrame, play: pd.Series) -> str:
+    """The evaluation study's headline: the fitted evaluation's mean absolute error,
+    called smaller than another's only where the paired interval of the difference lies
+    below 0; the match's score with its Wilson interval and whether it lies above one
+    half, and its margin.
+
+    Parameters
+    ----------
+    acc : DataFrame
+        The accuracy table (``evaluation``, ``mae_all``).
+    diffs : DataFrame
+        The paired differences (rows: potential, then margin alone), ``mae_difference``
+        with its interval and ``games``.
+    play : Series
+        The match row: ``games``, ``score_rate`` and ``margin`` with their intervals.
+
+    Returns
+    -------
+    str
+    """
+    mae = dict(zip(acc["evaluation"], acc["mae_all"]))
+    parts = []
+    for (_, d), short in zip(diffs.iterrows(), ("the potential evaluation's", "the margin alone's")):
+        name = d["comparison"].removeprefix("fitted minus ")
+        word = sign_word(d["mae_difference_low"], d["mae_difference_high"], "more than", "less than",
+                         "not separable from")
+        parts.append(f"{word} {short} {mae[name]:.2f} (difference {d['mae_difference']:+.2f}, 95% CI"
+                     f" {d['mae_difference_low']:+.2f} to {d['mae_difference_high']:+.2f})")
+    side = sign_word(play["score_rate_low"] - 0.5, play["score_rate_high"] - 0.5, "above", "below",
+                     "not separable from")
+    return (f"The fitted evaluation misses the final margin by {mae['fitted (library default)']:.2f} points on"
+            f" average over {int(diffs['games'].iloc[0])} held-out games, {parts[0]} and {parts[1]}; with it the"
+            f" search player ({FIT_NODES // 1000}k nodes a move) scores {play['score_rate']:.1%} against itself with"
+            f" the potential evaluation (95% CI {play['score_rate_low']:.1%}-{play['score_rate_high']:.1%}, {side}"
+            f" one half; mean margin {play['margin']:+.2f} points, 95% CI {play['margin_low']:+.2f} to"
+            f" {play['margin_high']:+.2f}, {int(play['games'])} games).")

@@ -36,6 +36,7 @@ from crowns_solver.cross_kings.players import make_player, seat_view
 from crowns_solver.cross_kings.position import CENTRAL_CELLS, cell_coords
 
 from ._cross_kings_common import rules_text
+from ._intervals import newcombe_diff, sign_word
 from .base import Section, StudyResult, mean_ci, new_figure, note_sample, proportion_ci, study
 
 #: Search nodes per move of the search players in these studies (about 25-70 ms a move).
@@ -110,6 +111,14 @@ def first_player(games: int, seed: int, executor=None) -> StudyResult:
         prow.update({name: pub[name], f"{name}_low": float(low), f"{name}_high": float(high)})
     compare = pd.concat([compare, pd.DataFrame([prow])], ignore_index=True)
     compare["mean_margin"] = [*table["margin"], pub["margin"]]
+    # our win rate minus the published one, with an interval of the difference (two
+    # independent samples): what a comparison with 67.5% may say
+    k_pub = round(pub["win"] * pub["games"])
+    diffs = [newcombe_diff(int(chosen["win_first"].sum()), len(chosen), k_pub, pub["games"]),
+             newcombe_diff(int(fixed["win_first"].sum()), len(fixed), k_pub, pub["games"])]
+    compare["win_minus_published"] = [d[0] for d in diffs] + [np.nan]
+    compare["win_minus_published_low"] = [d[1] for d in diffs] + [np.nan]
+    compare["win_minus_published_high"] = [d[2] for d in diffs] + [np.nan]
 
     start_table = start_cell_table(chosen["start"])
     # the same deals in both setups: paired differences (choice minus fixed start)
@@ -153,14 +162,7 @@ def first_player(games: int, seed: int, executor=None) -> StudyResult:
     ax.legend(loc="upper right", fontsize=8)
     fig.tight_layout()
 
-    a, b = table.iloc[0], table.iloc[1]
-    headline = (f"Under strong play (search vs search, {STUDY_NODES:,} nodes a move) the first player wins"
-                f" {a['win']:.1%} (95% CI {a['win_low']:.1%}-{a['win_high']:.1%}) of {int(a['games'])} games when the"
-                f" second player chooses the start cell and {b['win']:.1%} ({b['win_low']:.1%}-{b['win_high']:.1%})"
-                f" from the fixed start (2,2), against crosskings.net's published 67.5%; mean margin"
-                f" {a['margin']:+.2f} and {b['margin']:+.2f} points (the choice changes it by"
-                f" {paired_table.iloc[0]['difference']:+.2f}, 95% CI {paired_table.iloc[0]['difference_low']:+.2f} to"
-                f" {paired_table.iloc[0]['difference_high']:+.2f}, on the same deals).")
+    headline = first_player_headline(table, compare, paired_table)
     text_main = (
         "Each seeded deal is played once with the search player (game-value expectiminimax, "
         f"{STUDY_NODES:,} search nodes per move, heuristic at the horizon, exact once within reach) in both"
@@ -172,7 +174,9 @@ def first_player(games: int, seed: int, executor=None) -> StudyResult:
         " (2,2), 776 games; its bot, its time per move (about 6 s) and its deals differ from ours, and it"
         " ranks outcomes by win points before margin.  Our fixed-start row is the like-for-like setup;"
         " the published row's intervals are Wilson intervals computed here from its rates and game count."
-        " Its mean margin has no published interval.")
+        " Its mean margin has no published interval.  `win_minus_published`: our first player's win rate"
+        " minus the published one, a difference of shares (0.01 = 1 percentage point), with Newcombe's hybrid"
+        " score 95% interval for a difference of two independent rates (Newcombe 1998).")
     return StudyResult(
         headline=headline,
         sections=[Section("First player's results", text_main, table, fig),
@@ -190,7 +194,7 @@ def first_player(games: int, seed: int, executor=None) -> StudyResult:
                           " its play can differ.  Each fixed-start game is played again on the turned grid;"
                           " the difference (original minus turned) is paired by deal, with a"
                           f" normal-approximation 95% interval.  {same_game:.0%} of the pairs end with the"
-                          " same margin; an interval that covers 0 says the orientation biases nothing.",
+                          " same margin.  " + orientation_sentence(orient_table.iloc[0]),
                           orient_table),
                   Section("Start cells the second player chose", "How often the search player (second) picked"
                           " each central cell (share with a Wilson 95% interval).  The search compares the four"
@@ -200,6 +204,65 @@ def first_player(games: int, seed: int, executor=None) -> StudyResult:
         rules=rules_text(f"Players: the search player in both seats ({STUDY_NODES:,} nodes per move,"
                          " objective margin); one game per deal."),
     )
+
+
+def first_player_headline(table: pd.DataFrame, compare: pd.DataFrame, paired: pd.DataFrame) -> str:
+    """The first-player study's headline, every comparison worded from its interval.
+
+    Parameters
+    ----------
+    table : DataFrame
+        The "First player's results" table (rows: chooses the start cell, fixed start).
+    compare : DataFrame
+        The comparison table, with ``win_minus_published`` and its interval.
+    paired : DataFrame
+        The paired differences (choice minus fixed start); row 0 is the margin.
+
+    Returns
+    -------
+    str
+        Against crosskings.net's published 67.5%, "below" or "above" only where the
+        interval of the difference excludes 0; the start-cell choice "changes" the
+        margin only where its paired interval excludes 0.
+    """
+    a, b = table.iloc[0], table.iloc[1]
+    d = compare.iloc[1]
+    versus = sign_word(d["win_minus_published_low"], d["win_minus_published_high"], "above", "below",
+                       "not separable from")
+    pub = (f"{versus} crosskings.net's published {PUBLIC_SELF_PLAY['win']:.1%} (fixed start minus published:"
+           f" {100 * d['win_minus_published']:+.1f} percentage points, 95% CI"
+           f" {100 * d['win_minus_published_low']:+.1f} to {100 * d['win_minus_published_high']:+.1f})")
+    p = paired.iloc[0]
+    effect = sign_word(p["difference_low"], p["difference_high"], "raises it by", "lowers it by",
+                       "changes it by an amount not separable from 0:")
+    return (f"Under strong play (search vs search, {STUDY_NODES:,} nodes a move) the first player wins"
+            f" {a['win']:.1%} (95% CI {a['win_low']:.1%}-{a['win_high']:.1%}) of {int(a['games'])} games when the"
+            f" second player chooses the start cell and {b['win']:.1%} ({b['win_low']:.1%}-{b['win_high']:.1%})"
+            f" from the fixed start (2,2), {pub}; mean margin {a['margin']:+.2f} and {b['margin']:+.2f} points"
+            f" (the choice {effect} {p['difference']:+.2f}, 95% CI {p['difference_low']:+.2f} to"
+            f" {p['difference_high']:+.2f}, on the same deals).")
+
+
+def orientation_sentence(row: pd.Series) -> str:
+    """What the orientation check's margin difference shows: a bias only when the
+    interval excludes 0; otherwise none measurable, bounded by the interval (an interval
+    covering 0 does not show that there is none).
+
+    Parameters
+    ----------
+    row : Series
+        ``difference``, ``difference_low``, ``difference_high`` (points).
+
+    Returns
+    -------
+    str
+    """
+    lo, hi = row["difference_low"], row["difference_high"]
+    if lo > 0 or hi < 0:
+        return (f"The interval excludes 0: on these games the orientation moved the first player's margin by"
+                f" {row['difference']:+.2f} points ({lo:+.2f} to {hi:+.2f}).")
+    return (f"The interval covers 0: no bias from the orientation is measurable at this size (the interval"
+            f" leaves room for one between {lo:+.2f} and {hi:+.2f} points).")
 
 
 def start_cell_table(starts: pd.Series) -> pd.DataFrame:
@@ -360,15 +423,7 @@ def start_cell(games: int, seed: int, executor=None) -> StudyResult:
     ax.legend(fontsize=8)
     fig.tight_layout()
 
-    g1, g2 = t_play.iloc[4], t_play.iloc[6]
-    est_gap = t_est.iloc[3]
-    measurable = g1["margin_low"] > 0
-    headline = (f"The search expects its best-ranked start cell to be worth {est_gap['margin']:.2f} points more than an"
-                f" average cell, but in search-vs-search play over {n} deals starting there changed the second"
-                f" player's margin by {g1['margin']:+.2f} points (95% CI {g1['margin_low']:+.2f} to"
-                f" {g1['margin_high']:+.2f}) against an average cell and {g2['margin']:+.2f}"
-                f" ({g2['margin_low']:+.2f} to {g2['margin_high']:+.2f}) against the worst-ranked one: "
-                + ("a measurable gain." if measurable else "no gain measurable at this size."))
+    headline = start_cell_headline(t_est, t_play, n)
     text_est = (
         "For each seeded deal the solver analyses the fresh position in game mode (face-down cards"
         f" unknown) for {_START_NODES:,} nodes: iterative deepening over all four start cells with the"
@@ -392,6 +447,40 @@ def start_cell(games: int, seed: int, executor=None) -> StudyResult:
         rules=rules_text(f"Players: the search player in both seats ({STUDY_NODES:,} nodes a move); four games"
                          " per deal, one from each central start cell."),
     )
+
+
+def start_cell_headline(t_est: pd.DataFrame, t_play: pd.DataFrame, deals: int) -> str:
+    """The start-cell study's headline.  A gain (or a loss) is claimed only where its
+    interval excludes 0, for each of the two comparisons; the search's own expectation is
+    given with its interval.
+
+    Parameters
+    ----------
+    t_est : DataFrame
+        The search estimates (row 3: best minus average), ``margin`` with its interval.
+    t_play : DataFrame
+        The margins in play (rows 4 and 6: the paired gains of the best-ranked cell over
+        an average cell and over the worst-ranked one).
+    deals : int
+        Deals played.
+
+    Returns
+    -------
+    str
+    """
+    g1, g2, est = t_play.iloc[4], t_play.iloc[6], t_est.iloc[3]
+    words = [sign_word(g["margin_low"], g["margin_high"], "a measurable gain", "a measurable loss",
+                       "no difference measurable") for g in (g1, g2)]
+    if words[0] == words[1]:
+        verdict = f"{words[0]} against either at this size"
+    else:
+        verdict = f"{words[0]} against an average cell, {words[1]} against the worst-ranked one at this size"
+    return (f"The search expects its best-ranked start cell to be worth {est['margin']:.2f} points more than an"
+            f" average cell (95% CI {est['margin_low']:.2f} to {est['margin_high']:.2f}); in search-vs-search play"
+            f" over {deals} deals starting there changed the second player's margin by {g1['margin']:+.2f} points"
+            f" (95% CI {g1['margin_low']:+.2f} to {g1['margin_high']:+.2f}) against an average cell and"
+            f" {g2['margin']:+.2f} ({g2['margin_low']:+.2f} to {g2['margin_high']:+.2f}) against the worst-ranked"
+            f" one: {verdict}.")
 
 
 # ----------------------------------------------------------------------------- open vs game
@@ -508,11 +597,11 @@ def open_vs_game(games: int, seed: int, executor=None) -> StudyResult:
     fig.tight_layout()
     allp = float(df["all_placements"].mean())
     mean_all, lo_all, hi_all = mean_ci((df["open_mean"] - df["game"]).to_numpy())
-    abs_all = float(df["abs_gap_mean"].mean())
+    abs_all, abs_lo, abs_hi = mean_ci(df["abs_gap_mean"].to_numpy())
     headline = (f"If both players could see the face-down cards, an endgame's exact value for the player to move"
                 f" would change by {mean_all:+.2f} points on average (95% CI {lo_all:+.2f} to {hi_all:+.2f}) over"
                 f" {len(df)} positions with 8-14 cards left, while the open value of any one deal lies on average"
-                f" {abs_all:.2f} points from the game value.")
+                f" {abs_all:.2f} points from the game value (95% CI {max(0.0, abs_lo):.2f} to {abs_hi:.2f}).")
     text = (
         f"Positions: greedy play from seeded deals down to {', '.join(map(str, ENDGAME_CARDS))} cards left, keeping"
         " positions with at least one card still face down.  The game value (face-down cards unknown,"
@@ -525,7 +614,9 @@ def open_vs_game(games: int, seed: int, executor=None) -> StudyResult:
         " value of a private peek).  `abs_gap`: how far the open value of one deal typically lies from the"
         " game value (why averaging open values of sampled deals is not the game value's method, and why"
         " a double-dummy answer misleads).  `differs_rate`: share of placements whose open value differs"
-        " from the game value.  Intervals: normal approximation over positions.")
+        " from the game value.  `games`: positions in the row; `face_down_mean`: face-down cells per position;"
+        " `game_value`, `open_value`: their means over the positions (points).  Intervals: normal"
+        " approximation over positions.")
     return StudyResult(
         headline=headline,
         sections=[Section("Open vs game value by cards left", text, table, fig)],
@@ -607,12 +698,7 @@ def players(games: int, seed: int, executor=None) -> StudyResult:
                         Patch(color="tab:red", label="A cheats (sees face-down cards)")], fontsize=8,
                loc="lower center", ncol=2)
     fig.tight_layout(rect=(0, 0.07, 1, 1))
-    sg = table.iloc[0]
-    cs = table.iloc[5]
-    headline = (f"The search player (100k nodes a move) scores {sg['score_rate']:.1%} against greedy (95% CI"
-                f" {sg['score_rate_low']:.1%}-{sg['score_rate_high']:.1%}, mean margin {sg['margin']:+.2f} points)"
-                f" over {int(sg['games'])} duplicate games; the clairvoyant player, which cheats by seeing the"
-                f" face-down cards, scores {cs['score_rate']:.1%} against it.")
+    headline = players_headline(table)
     text = (
         f"Each match: {deals} seeded deals, each played twice with the seats exchanged (duplicate format; the"
         " deal, face-down cards included, is the same in both games).  Player A's win/draw/loss rates and"
@@ -629,3 +715,31 @@ def players(games: int, seed: int, executor=None) -> StudyResult:
                          " node-limited), clairvoyant (open value: CHEATS).  Second player chooses the start"
                          " cell."),
     )
+
+
+def players_headline(table: pd.DataFrame) -> str:
+    """The players study's headline: each score with its interval and its opponent
+    named, and whether it lies above one half.
+
+    Parameters
+    ----------
+    table : DataFrame
+        The match table, rows in :data:`PAIRINGS` order (row 0 search 100k vs greedy,
+        row 5 clairvoyant vs search 100k).
+
+    Returns
+    -------
+    str
+    """
+    sg, cs = table.iloc[0], table.iloc[5]
+
+    def side(row: pd.Series) -> str:
+        return sign_word(row["score_rate_low"] - 0.5, row["score_rate_high"] - 0.5, "above", "below",
+                         "not separable from")
+
+    return (f"The search player (100k nodes a move) scores {sg['score_rate']:.1%} against greedy (95% CI"
+            f" {sg['score_rate_low']:.1%}-{sg['score_rate_high']:.1%}, {side(sg)} one half; mean margin"
+            f" {sg['margin']:+.2f} points, 95% CI {sg['margin_low']:+.2f} to {sg['margin_high']:+.2f}) over"
+            f" {int(sg['games'])} duplicate games; the clairvoyant player, which cheats by seeing the face-down"
+            f" cards, scores {cs['score_rate']:.1%} against that search player (95% CI {cs['score_rate_low']:.1%}-"
+            f"{cs['score_rate_high']:.1%}, {side(cs)} one half; {int(cs['games'])} games).")

@@ -27,6 +27,7 @@ from crowns_solver.five_crowns.melds import can_go_out_batch, deadwood_batch
 from crowns_solver.five_crowns.simulation import simulate
 
 from ._five_crowns_common import CARDS, RANK_WORD, ROUNDS, errorbars, rules_text, sub_seed
+from ._intervals import newcombe_diff, ratio_ci, ratio_diff_ci, sign_word
 from .base import Section, StudyResult, mean_ci, new_figure, proportion_ci, study
 
 DECK_SIZE = 116
@@ -154,7 +155,10 @@ def deals_headline(table: pd.DataFrame) -> str:
     """The study's headline, every figure and every hand size named in it read from
     `table` (from :func:`deals_table`): the complete rate with 3 and 13 cards, the
     sizes where it is lowest (the three lowest, or every size tied at the lowest), the
-    first-draw chance with 3 and 13 cards, and the hands per round.
+    first-draw chance with 3 and 13 cards, and the hands per round.  The lowest sizes are
+    said to meld "least often" only when their 95% intervals (the table's, else Wilson's
+    from the rates and counts) lie below every other size's; otherwise the headline names
+    the sizes their intervals do not separate them from.
 
     Parameters
     ----------
@@ -168,17 +172,29 @@ def deals_headline(table: pd.DataFrame) -> str:
     """
     t = table.set_index("cards")
     rate = t["complete_rate"]
+    if "complete_rate_low" in t:
+        lows, highs = t["complete_rate_low"], t["complete_rate_high"]
+    else:   # a table without intervals: Wilson's from the rates and counts
+        lows, highs = (pd.Series(np.asarray(v, dtype=float), index=t.index)
+                       for v in proportion_ci(rate * t["games"], t["games"]))
     low = float(rate.min())
     tied = [int(n) for n in rate.index if rate[n] == low]
     if len(tied) >= 3:
         lowest = tied
     else:
         lowest = sorted(int(n) for n in rate.sort_values(kind="stable").index[:3])
+    others = [int(n) for n in rate.index if int(n) not in lowest]
+    # "least often" only where every other size's interval lies above theirs
+    apart = not others or float(highs[lowest].max()) < float(lows[others].min())
+    sizes = _and([str(n) for n in lowest])
     if low == 0 and len(tied) >= 3:
-        least = f"never with {_and([str(n) for n in lowest])} cards"
+        least = f"not once in the hands dealt with {sizes} cards"
+    elif apart:
+        least = f"least often with {sizes} cards (" + ", ".join(f"{rate[n]:.2%}" for n in lowest) + ")"
     else:
-        least = (f"least often with {_and([str(n) for n in lowest])} cards ("
-                 + ", ".join(f"{rate[n]:.2%}" for n in lowest) + ")")
+        close = [n for n in others if lows[n] <= float(highs[lowest].max())]
+        least = (f"lowest with {sizes} cards (" + ", ".join(f"{rate[n]:.2%}" for n in lowest) + "), though "
+                 f"the intervals do not separate them from {_and([str(n) for n in close])} cards")
     m = t["games"]
     per = f"{int(m.min())}" if m.min() == m.max() else f"{int(m.min())} to {int(m.max())}"
     return (f"A dealt hand melds completely (goes out at its first turn whatever it draws) "
@@ -299,6 +315,124 @@ def stuck_table(df: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+LATE_EARLY_TEXT = (
+    "Rounds 9-11 (11-13 cards) against rounds 1-3 (3-5 cards), from the same games. `stuck cost`: the mean "
+    "cost of a stuck hand pooled over every stuck hand of those rounds (points); `points share`: the share of "
+    "all points of all games scored in those rounds. `late`, `early`: the two values; `difference` = late "
+    "minus early with its 95% interval (normal approximation, each game one observation, since the rounds "
+    "compared come from the same games).")
+
+
+def late_early_table(df: pd.DataFrame) -> pd.DataFrame:
+    """Rounds 9-11 against rounds 1-3: the pooled mean cost of a stuck hand and the share
+    of all points, each late, early and late minus early with a 95% interval over games.
+
+    Parameters
+    ----------
+    df : DataFrame
+        A simulation, one row per game and seat (``game``, ``total``, ``round_r``,
+        ``out_r``).
+
+    Returns
+    -------
+    DataFrame
+        Rows "stuck cost (points)" and "points share": ``games``, ``late``, ``early``,
+        ``difference`` with ``difference_low`` / ``difference_high``.
+    """
+    per_game = {}
+    for name, rounds in (("late", (9, 10, 11)), ("early", (1, 2, 3))):
+        cost = sum(df[f"round_{r}"].where((~df[f"out_{r}"]) & (df[f"round_{r}"] > 0), 0) for r in rounds)
+        count = sum(((~df[f"out_{r}"]) & (df[f"round_{r}"] > 0)).astype(int) for r in rounds)
+        points = sum(df[f"round_{r}"] for r in rounds)
+        g = pd.DataFrame({"game": df["game"], "cost": cost, "count": count, "points": points,
+                          "total": df["total"]}).groupby("game").sum()
+        per_game[name] = g
+    late, early = per_game["late"], per_game["early"]
+    rows = []
+    for quantity, num, den in (("stuck cost (points)", "cost", "count"), ("points share", "points", "total")):
+        lm = ratio_ci(late[num], late[den])[0]
+        em = ratio_ci(early[num], early[den])[0]
+        d, lo, hi = ratio_diff_ci(late[num], late[den], early[num], early[den])
+        rows.append({"quantity": quantity, "games": len(late), "late": lm, "early": em, "difference": d,
+                     "difference_low": lo, "difference_high": hi})
+    return pd.DataFrame(rows)
+
+
+def _late_early_chart(table: pd.DataFrame):
+    """Late minus early rounds: each difference with its 95% interval, on its own scale."""
+    fig = new_figure(7.0, 2.8)
+    axes = fig.subplots(1, 2)
+    for ax, (_, row), scale, unit in zip(axes, table.iterrows(), (1, 100), ("points per stuck hand",
+                                                                            "percentage points")):
+        est, lo, hi = (scale * row[c] for c in ("difference", "difference_low", "difference_high"))
+        ax.errorbar([0], [est], yerr=[[est - lo], [hi - est]], fmt="D", color="tab:blue", capsize=5,
+                    label="late - early, 95% CI")
+        ax.axhline(0, color="black", linewidth=1, linestyle=":", label="no difference")
+        ax.set_xticks([])
+        ax.set_xlim(-1, 1)
+        ax.set(ylabel=unit, title=row["quantity"], xlabel="rounds 9-11 minus rounds 1-3")
+        ax.grid(axis="y", alpha=0.3)
+    handles, labels = axes[0].get_legend_handles_labels()
+    fig.legend(handles, labels, fontsize=8, loc="lower center", ncol=2)
+    fig.suptitle("Late rounds minus early rounds (4 advisor players)")
+    fig.tight_layout(rect=(0, 0.08, 1, 1))
+    return fig
+
+
+def stuck_headline(table: pd.DataFrame, late_early: pd.DataFrame, games: int) -> str:
+    """The stuck study's headline.  Late rounds are said to cost more or bring more points
+    than early ones only where the difference's interval excludes 0; "it follows the hand
+    size" only where every interval of the costlier hand sizes (cards % 3) lies above
+    every interval of the cheapest; a stuck seat wins "less" only where the interval of
+    the difference (Newcombe) lies below 0.
+
+    Parameters
+    ----------
+    table : DataFrame
+        :func:`stuck_table`.
+    late_early : DataFrame
+        :func:`late_early_table`.
+    games : int
+        Games simulated.
+
+    Returns
+    -------
+    str
+    """
+    t = table.set_index("round")
+    cost, share = late_early.iloc[0], late_early.iloc[1]
+    cost_word = sign_word(cost["difference_low"], cost["difference_high"], "more than", "less than",
+                          "not separable from")
+    share_word = sign_word(share["difference_low"], share["difference_high"], "more than", "less than",
+                           "not separable from")
+    groups = table.groupby(table["cards"] % 3)
+    means = groups["cost"].mean()
+    high, low_ = means.idxmax(), means.idxmin()
+    sizes = {m: ", ".join(str(c) for c in table["cards"] if c % 3 == m) for m in (0, 1, 2)}
+    hi_part, lo_part = groups.get_group(high), groups.get_group(low_)
+    follows = "mostly it follows the hand size" if hi_part["cost_low"].min() > lo_part["cost_high"].max() else \
+        "the hand sizes' intervals overlap"
+    last = t.loc[11]
+    n_stuck = round(last["hands"] * last["stuck_rate"])
+    k_stuck = last["win_if_stuck_rate"] * n_stuck
+    k_free = last["win_if_free_rate"] * (last["hands"] - n_stuck)
+    win = newcombe_diff(k_stuck, n_stuck, k_free, last["hands"] - n_stuck) if 0 < n_stuck < last["hands"] else \
+        (float("nan"),) * 3
+    win_word = sign_word(win[1], win[2], "more often than", "less often than", "about as often as (not separable)")
+    return (f"With 4 advisor players, a hand stuck when someone else goes out costs "
+            f"{t.loc[11, 'cost']:.1f} points in the last round (95% CI {t.loc[11, 'cost_low']:.1f}-"
+            f"{t.loc[11, 'cost_high']:.1f}) and {t.loc[1, 'cost']:.1f} in the first; pooled over rounds 9-11 a stuck"
+            f" hand costs {cost['late']:.1f}, {cost_word} the {cost['early']:.1f} of rounds 1-3 (difference"
+            f" {cost['difference']:+.1f} points, 95% CI {cost['difference_low']:+.1f} to {cost['difference_high']:+.1f});"
+            f" {follows} ({hi_part['cost'].min():.1f}-{hi_part['cost'].max():.1f} points with {sizes[high]} cards,"
+            f" {lo_part['cost'].min():.1f}-{lo_part['cost'].max():.1f} with {sizes[low_]}); the last three rounds"
+            f" bring {share['late']:.1%} of all points, {share_word} the first three's {share['early']:.1%}"
+            f" (difference {100 * share['difference']:+.1f} percentage points, 95% CI"
+            f" {100 * share['difference_low']:+.1f} to {100 * share['difference_high']:+.1f}), and a seat stuck in"
+            f" the last round wins {last['win_if_stuck_rate']:.0%} of games, {win_word} the others'"
+            f" {last['win_if_free_rate']:.0%} ({games} games).")
+
+
 @study("five_crowns_stuck", game="five_crowns", title="Five Crowns: the cost of a stuck hand in late rounds",
        quick_games=100, full_games=3000)
 def stuck(games: int, seed: int, executor: Any = None) -> StudyResult:
@@ -321,22 +455,8 @@ def stuck(games: int, seed: int, executor: Any = None) -> StudyResult:
     df = simulate(games, players=4, policies="advisor", seed=sub_seed(seed, 40), executor=executor,
                   chunk_size=STUCK_CHUNK)
     table = stuck_table(df)
-    t = table.set_index("round")
-    late = table[table["round"] >= 9]
-    early = table[table["round"] <= 3]
-    by_mod = table.groupby(table["cards"] % 3)["cost"]
-    high, low_ = by_mod.mean().idxmax(), by_mod.mean().idxmin()
-    sizes = {m: ", ".join(str(c) for c in table["cards"] if c % 3 == m) for m in (0, 1, 2)}
-    headline = (f"With 4 advisor players, a hand stuck when someone else goes out costs "
-                f"{t.loc[11, 'cost']:.1f} points in the last round (95% CI {t.loc[11, 'cost_low']:.1f}-"
-                f"{t.loc[11, 'cost_high']:.1f}) and {t.loc[1, 'cost']:.1f} in the first, {late['cost'].mean():.1f} on "
-                f"average in rounds 9-11 against {early['cost'].mean():.1f} in rounds 1-3; mostly it follows the hand "
-                f"size ({by_mod.min()[high]:.1f}-{by_mod.max()[high]:.1f} "
-                f"points with {sizes[high]} cards, {by_mod.min()[low_]:.1f}-{by_mod.max()[low_]:.1f} with "
-                f"{sizes[low_]}); the last three rounds bring {late['points_share_rate'].sum():.0%} of all points "
-                f"(the first three {early['points_share_rate'].sum():.0%}), and a seat stuck in the last round "
-                f"wins {t.loc[11, 'win_if_stuck_rate']:.0%} of games against {t.loc[11, 'win_if_free_rate']:.0%} "
-                f"otherwise ({int(df['game'].nunique())} games).")
+    late_early = late_early_table(df)
+    headline = stuck_headline(table, late_early, int(df["game"].nunique()))
     fig = new_figure(7.0, 4.0)
     ax = fig.add_subplot()
     errorbars(ax, table["cards"], table["cost"], table["cost_low"], table["cost_high"], "mean cost of a stuck hand")
@@ -371,6 +491,7 @@ def stuck(games: int, seed: int, executor: Any = None) -> StudyResult:
         Section("Stuck hands by round", text,
                 table[["round", "cards", "games", "hands", "stuck_rate", "stuck_rate_low", "stuck_rate_high", "cost",
                        "cost_low", "cost_high", "points_share_rate"]], fig),
+        Section("Late rounds against early ones", LATE_EARLY_TEXT, late_early, _late_early_chart(late_early)),
         Section("Stuck and the game", win_text,
                 table[["round", "cards", "games", "win_if_stuck_rate", "win_if_stuck_rate_low",
                        "win_if_stuck_rate_high", "win_if_free_rate", "win_if_free_rate_low",

@@ -24,6 +24,7 @@ import pandas as pd
 from crowns_solver.five_crowns.simulation import capped_rounds, simulate
 
 from ._five_crowns_common import CARDS, ROUNDS, errorbars, rate_clustered, rules_text, sub_seed
+from ._intervals import pct
 from .base import Section, StudyResult, mean_ci, new_figure, study
 
 POLICIES = ("random", "greedy", "advisor", "tracker")
@@ -88,6 +89,48 @@ def paired_gap(df: pd.DataFrame, a: str, b: str) -> tuple[float, float, float]:
     return mean_ci((per_deal[a] - per_deal[b]).to_numpy())
 
 
+def policies_headline(summary: pd.DataFrame, deals: int, gap: tuple[float, float, float] | None) -> str:
+    """The policies study's headline.  The lowest total is said to be the least ("scores
+    least", "less than") only where the paired interval lies below 0; win rates are
+    printed so that a rate above 0 never reads "0%".
+
+    Parameters
+    ----------
+    summary : DataFrame
+        :func:`policy_table` (one row per player).
+    deals : int
+        Deals played.
+    gap : (float, float, float) or None
+        :func:`paired_gap` of the two lowest mean totals (lowest minus second); None with
+        one player.
+
+    Returns
+    -------
+    str
+    """
+    s = summary.set_index("player")
+    order = s.sort_values("mean_total").index.tolist()
+    best = order[0]
+    apart = gap is not None and gap[2] < 0
+    lead = f"the {best} scores least" if apart or gap is None else f"the {best} has the lowest mean total"
+    headline = (f"With one of each at a 4-player table ({deals} deals, each in all 4 seatings), {lead} "
+                f"({s.loc[best, 'mean_total']:.1f} points per game, 95% CI "
+                f"{s.loc[best, 'mean_total_low']:.1f}-{s.loc[best, 'mean_total_high']:.1f}) and wins "
+                f"{pct(s.loc[best, 'win'])} of games; "
+                + ", ".join(f"{p} {s.loc[p, 'mean_total']:.1f} points and {pct(s.loc[p, 'win'])}" for p in order[1:])
+                + ".")
+    if gap is not None:
+        g, g_low, g_high = gap
+        if g_high < 0:
+            headline += (f" On the same deals the {best} scores {-g:.1f} points per game less than the {order[1]}"
+                         f" (95% CI {-g_high:.1f}-{-g_low:.1f}).")
+        else:
+            headline += (f" On the same deals the {best} and the {order[1]} are not told apart: the {best} scores"
+                         f" {g:+.1f} points per game against the {order[1]} (95% CI {g_low:+.1f} to"
+                         f" {g_high:+.1f}).")
+    return headline
+
+
 def _clustered_mean(values: pd.Series, cluster: pd.Series) -> tuple[float, float, float]:
     return mean_ci(values.groupby(cluster.to_numpy()).mean().to_numpy())
 
@@ -135,14 +178,19 @@ def _round_chart(table: pd.DataFrame, column: str, title: str, ylabel: str):
 
 
 def _summary_chart(table: pd.DataFrame, fair: float):
-    fig = new_figure(7.0, 3.6)
-    ax1, ax2 = fig.subplots(1, 2)
+    fig = new_figure(9.6, 3.8)
+    ax0, ax1, ax2 = fig.subplots(1, 3)
     x = np.arange(len(table))
+    colours = ["tab:gray", "tab:orange", "tab:blue", "tab:green"][: len(table)]
+    est = table["mean_total"].to_numpy()
+    ax0.bar(x, est, yerr=[est - table["mean_total_low"], table["mean_total_high"] - est], capsize=4, color=colours)
+    ax0.set_xticks(x, table["player"])
+    ax0.set(ylabel="points per game (lower is better)", xlabel="player", title="Points per game")
+    ax0.grid(axis="y", alpha=0.3)
     for ax, col, label in ((ax1, "win", "win rate (share of games won)"),
                            (ax2, "out_rate", "going-out rate (share of rounds)")):
         est = table[col].to_numpy()
-        ax.bar(x, est, yerr=[est - table[f"{col}_low"], table[f"{col}_high"] - est], capsize=4,
-               color=["tab:gray", "tab:orange", "tab:blue", "tab:green"][: len(table)], label="95% interval")
+        ax.bar(x, est, yerr=[est - table[f"{col}_low"], table[f"{col}_high"] - est], capsize=4, color=colours)
         ax.set_xticks(x, table["player"])
         ax.set(ylabel=label, xlabel="player", ylim=(0, max(0.5, float(table[f"{col}_high"].max()) * 1.15)))
         ax.grid(axis="y", alpha=0.3)
@@ -150,7 +198,7 @@ def _summary_chart(table: pd.DataFrame, fair: float):
     ax1.legend(fontsize=8)
     ax1.set_title("Games won")
     ax2.set_title("Rounds gone out")
-    fig.suptitle("One of each at a 4-player table")
+    fig.suptitle("One of each at a 4-player table (error bars: 95% intervals over deals)")
     fig.tight_layout()
     return fig
 
@@ -180,24 +228,10 @@ def policies(games: int, seed: int, executor: Any = None) -> StudyResult:
     played = int(df["game"].nunique())
     summary = policy_table(df)
     rounds = by_round_table(df)
+    gap = paired_gap(df, *summary.sort_values("mean_total")["player"].iloc[:2]) if len(summary) > 1 else None
+    headline = policies_headline(summary, deals, gap)
     s = summary.set_index("player")
     order = s.sort_values("mean_total").index.tolist()
-    best = order[0]
-    headline = (f"With one of each at a 4-player table ({deals} deals, each in all 4 seatings), the {best} "
-                f"scores least ({s.loc[best, 'mean_total']:.1f} points per game, 95% CI "
-                f"{s.loc[best, 'mean_total_low']:.1f}-{s.loc[best, 'mean_total_high']:.1f}) and wins "
-                f"{s.loc[best, 'win']:.0%} of games; "
-                + ", ".join(f"{p} {s.loc[p, 'mean_total']:.1f} points and {s.loc[p, 'win']:.0%}" for p in order[1:])
-                + ".")
-    if len(order) > 1:
-        gap, gap_low, gap_high = paired_gap(df, best, order[1])
-        if gap_high < 0:
-            headline += (f" On the same deals the {best} scores {-gap:.1f} points per game less than the {order[1]}"
-                         f" (95% CI {-gap_high:.1f}-{-gap_low:.1f}).")
-        else:
-            headline += (f" On the same deals the {best} and the {order[1]} are not told apart: the {best} scores"
-                         f" {gap:+.1f} points per game against the {order[1]} (95% CI {gap_low:+.1f} to"
-                         f" {gap_high:+.1f}).")
     late = rounds[rounds["round"] == 11].set_index("player")
     text_rounds = ("Average points taken in each round (0 for the player who goes out). "
                    "With 13 cards (round 11) the players take "
@@ -295,8 +329,9 @@ def _diff_chart(table: pd.DataFrame):
         pad = 0.15 * (hi - lo) + 0.5
         ax.set_xlim(lo - pad, hi + pad)
         ax.set_yticks([0], [f"vs {row['opponent']}"])
-        ax.annotate(f"{est:+.2f} ({row['diff_low']:+.2f} to {row['diff_high']:+.2f})", (est, 0),
-                    textcoords="offset points", xytext=(0, 7), ha="center", fontsize=8)
+        # in axes coordinates, so the label stays inside the panel wherever the point lies
+        ax.text(0.02, 0.88, f"{est:+.2f} ({row['diff_low']:+.2f} to {row['diff_high']:+.2f})",
+                transform=ax.transAxes, ha="left", va="top", fontsize=8)
         ax.set_ylim(-1, 1.2)
         ax.grid(axis="x", alpha=0.3)
     axes[0].set_title("Tracker head to head: difference in points per game")
@@ -371,9 +406,9 @@ def tracker(games: int, seed: int, executor: Any = None) -> StudyResult:
         wins = "less than half of the wins"
     else:
         wins = "a share of the wins that does not separate from one half"
-    headline = (f"On the same {int(a['deals'])} deals (both seatings), two trackers score "
-                f"{a['diff']:+.2f} points per game against two advisors (95% CI {a['diff_low']:+.2f} to "
-                f"{a['diff_high']:+.2f}; {a['tracker_total']:.1f} vs {a['opponent_total']:.1f}) and take "
+    headline = (f"On the same {int(a['deals'])} deals (both seatings), two trackers' totals minus two advisors' "
+                f"come to {a['diff']:+.2f} points per game (lower is better; 95% CI {a['diff_low']:+.2f} to "
+                f"{a['diff_high']:+.2f}; {a['tracker_total']:.1f} vs {a['opponent_total']:.1f}) and they take "
                 f"{a['win']:.1%} of the wins (95% CI {a['win_low']:.1%}-{a['win_high']:.1%}): {points}; "
                 f"{wins}.")
     text = ("`diff` is the tracker seats' mean total minus the opponent seats' mean total in the same game "

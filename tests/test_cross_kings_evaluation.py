@@ -165,8 +165,13 @@ def test_the_study_features_equal_the_compiled_evaluation_and_the_quick_study_ru
     with ThreadPoolExecutor(1) as ex:
         res = study.run(6, 7, ex)
     check_result(res, "cross_kings_evaluation")
-    acc, weights, play = (s.table for s in res.sections)
+    acc, diffs, weights, play = (s.table for s in res.sections)
     assert list(acc["evaluation"])[:3] == ["current margin alone", "potential (earlier default)", "fitted (library default)"]
+    # the paired differences are the differences of the table's errors (same positions)
+    mae = dict(zip(acc["evaluation"], acc["mae_all"]))
+    for _, d in diffs.iterrows():
+        other = d["comparison"].removeprefix("fitted minus ")
+        assert d["mae_difference"] == pytest.approx(mae["fitted (library default)"] - mae[other])
     assert (acc["mae_all"] >= 0).all() and len(weights) == 7
     assert play["games"].iloc[0] == 2 * max(2, 6 // 5)
 

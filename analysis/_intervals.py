@@ -1,0 +1,142 @@
+"""Intervals for comparisons, and the words a comparison may use (a helper module, not a
+study: the registry skips names starting with ``_``).
+
+A headline may call one estimate higher or lower than another only when an interval of
+their difference excludes 0; two separate intervals that overlap do not say there is no
+difference, and point estimates alone say nothing.  These helpers compute such intervals
+where the studies had none:
+
+- :func:`newcombe_diff`: two independent proportions (Newcombe 1998, method 10: the
+  hybrid score interval built from the two Wilson intervals);
+- :func:`ratio_ci` / :func:`ratio_diff_ci`: a ratio of sums (a mean over positions or
+  hands pooled across games) with observations clustered by game, by linearization
+  (each game one observation), as a normal-approximation interval.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+
+import numpy as np
+
+from crowns_solver.montecarlo import Z95
+
+from .base import note_sample, proportion_ci
+
+
+def newcombe_diff(k1: float, n1: float, k2: float, n2: float) -> tuple[float, float, float]:
+    """Difference of two independent proportions, ``k1/n1 - k2/n2``, with its 95%
+    hybrid score interval (Newcombe 1998, method 10).
+
+    Parameters
+    ----------
+    k1, n1, k2, n2 : float
+        Successes and trials of each sample (``n1, n2 >= 1``).
+
+    Returns
+    -------
+    (difference, low, high) : float
+    """
+    p1, p2 = k1 / n1, k2 / n2
+    l1, u1 = (float(v) for v in proportion_ci(k1, n1))
+    l2, u2 = (float(v) for v in proportion_ci(k2, n2))
+    d = p1 - p2
+    return d, d - math.hypot(p1 - l1, u2 - p2), d + math.hypot(u1 - p1, p2 - l2)
+
+
+def ratio_diff_ci(num1: Sequence[float], den1: Sequence[float], num2: Sequence[float] | None = None,
+                  den2: Sequence[float] | None = None) -> tuple[float, float, float]:
+    """``sum(num1)/sum(den1) - sum(num2)/sum(den2)`` with a 95% normal-approximation
+    interval that treats each index (a game: its observations are not independent) as one
+    observation (linearization; the cluster-robust standard error of a pooled mean).
+
+    Parameters
+    ----------
+    num1, den1 : array_like of float
+        Per game: the sum of the observations and their count (or any numerator and
+        denominator), for the first ratio.
+    num2, den2 : array_like of float, optional
+        The same for the second ratio, from the same games; omitted: the first ratio alone.
+
+    Returns
+    -------
+    (estimate, low, high) : float
+        NaN bounds with fewer than 2 games.
+    """
+    a, b = np.asarray(num1, dtype=float), np.asarray(den1, dtype=float)
+    r1 = a.sum() / b.sum()
+    infl = (a - r1 * b) / b.sum()
+    est = r1
+    if num2 is not None:
+        c, d = np.asarray(num2, dtype=float), np.asarray(den2, dtype=float)
+        r2 = c.sum() / d.sum()
+        infl = infl - (c - r2 * d) / d.sum()
+        est = r1 - r2
+    g = infl.size
+    note_sample(g)
+    if g < 2:
+        return float(est), math.nan, math.nan
+    se = math.sqrt(g / (g - 1) * float(np.sum(infl ** 2)))
+    return float(est), float(est - Z95 * se), float(est + Z95 * se)
+
+
+def ratio_ci(num: Sequence[float], den: Sequence[float]) -> tuple[float, float, float]:
+    """``sum(num)/sum(den)`` with its 95% interval, each index one observation
+    (:func:`ratio_diff_ci` with one ratio).
+
+    Parameters
+    ----------
+    num, den : array_like of float
+        Per game: the sum of the observations and their count.
+
+    Returns
+    -------
+    (estimate, low, high) : float
+    """
+    return ratio_diff_ci(num, den)
+
+
+def sign_word(low: float, high: float, above: str, below: str, neither: str) -> str:
+    """The words a difference's interval allows.
+
+    Parameters
+    ----------
+    low, high : float
+        The 95% interval of a difference.
+    above, below, neither : str
+        The words for an interval above 0, below 0, and covering 0 (or unknown: NaN).
+
+    Returns
+    -------
+    str
+    """
+    if low > 0:
+        return above
+    if high < 0:
+        return below
+    return neither
+
+
+def pct(rate: float, digits: int = 0) -> str:
+    """A rate as a percentage, never rounding a rate above 0 to "0%" or one below 1 to
+    "100%" (those would read as never / always).
+
+    Parameters
+    ----------
+    rate : float
+        In 0..1.
+    digits : int
+        Decimals wanted; more are used where needed, up to 2, then "<0.01%" / ">99.99%".
+
+    Returns
+    -------
+    str
+    """
+    if 0 < rate < 1:
+        for d in range(digits, 3):
+            text = f"{rate:.{d}%}"
+            if float(text[:-1]) not in (0.0, 100.0):
+                return text
+        return "<0.01%" if rate < 0.5 else ">99.99%"
+    return f"{rate:.{digits}%}"
