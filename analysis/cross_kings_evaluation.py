@@ -347,6 +347,7 @@ def evaluation_headline(acc: pd.DataFrame, diffs: pd.DataFrame, play: pd.Series)
     Returns
     -------
     str
+        The headline: one or two sentences.
     """
     mae = dict(zip(acc["evaluation"], acc["mae_all"]))
     parts = []

@@ -256,6 +256,7 @@ def orientation_sentence(row: pd.Series) -> str:
     Returns
     -------
     str
+        One sentence on the orientation check.
     """
     lo, hi = row["difference_low"], row["difference_high"]
     if lo > 0 or hi < 0:
@@ -467,6 +468,7 @@ def start_cell_headline(t_est: pd.DataFrame, t_play: pd.DataFrame, deals: int) -
     Returns
     -------
     str
+        The headline: one or two sentences.
     """
     g1, g2, est = t_play.iloc[4], t_play.iloc[6], t_est.iloc[3]
     words = [sign_word(g["margin_low"], g["margin_high"], "a measurable gain", "a measurable loss",
@@ -730,6 +732,7 @@ def players_headline(table: pd.DataFrame) -> str:
     Returns
     -------
     str
+        The headline: one or two sentences.
     """
     sg, cs = table.iloc[0], table.iloc[5]
 

@@ -398,6 +398,7 @@ def stuck_headline(table: pd.DataFrame, late_early: pd.DataFrame, games: int) ->
     Returns
     -------
     str
+        The headline: one or two sentences.
     """
     t = table.set_index("round")
     cost, share = late_early.iloc[0], late_early.iloc[1]

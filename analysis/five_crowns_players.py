@@ -107,6 +107,7 @@ def policies_headline(summary: pd.DataFrame, deals: int, gap: tuple[float, float
     Returns
     -------
     str
+        The headline: one or two sentences.
     """
     s = summary.set_index("player")
     order = s.sort_values("mean_total").index.tolist()
