@@ -724,3 +724,71 @@ def test_cli_options_and_operands_exit_0_or_2_with_one_line(capsys, monkeypatch,
     assert code in (0, 2), (argv, err)
     if code == 2 and "usage:" not in err:
         assert err.count("\n") == 1, (argv, err)
+
+
+# --------------------------------------------------------------------------- King's Crowns views
+
+KC_GAME = kc.Game(3, seed=2)
+KC_VIEW = KC_GAME.view()
+SEAT_VIEW_FIELDS = ["seat", "players", "turn", "target", "max_turns", "phase", "to_move", "hand", "hand_sizes",
+                    "play_stacks", "gift_stacks", "crown_stacks", "discard_top", "discard_size", "draw_size"]
+
+
+def _view_calls(view, rng):
+    lookahead = kc.get_policy("lookahead")
+    return [lambda: view.legal_plays(), lambda: kc.get_policy("greedy").choose_draw(view, rng),
+            lambda: kc.get_policy("random").choose_play(view, rng), lambda: lookahead.choose_play(view, rng),
+            lambda: lookahead.candidates(view, rng)]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from(SEAT_VIEW_FIELDS), GARBAGE | st.integers(-(2**40), 2**40) | st.sampled_from(["draw", "play"]))
+def test_kc_policies_refuse_a_damaged_seat_view_with_a_crowns_error(field, value):
+    """A SeatView built or changed by hand, with one field of any value, reaches the
+    compiled engine only through SeatView.to_native and _call_native: the built-in
+    players and legal_plays answer or raise a CrownsError (they raised ValueError,
+    IndexError, OverflowError or AttributeError)."""
+    import dataclasses
+
+    view = dataclasses.replace(KC_VIEW, **{field: value})
+    for call in _view_calls(view, np.random.default_rng(0)):
+        try:
+            call()
+        except CrownsError as exc:
+            assert str(exc)
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("phase", "bogus", "a view's phase is 'draw' or 'play', got 'bogus'"),            # was ValueError
+    ("players", 9, "a view's players must be 2..5, got 9"),                           # was IndexError
+    ("max_turns", 2**40, f"a view's max_turns must be a whole number, got {2**40}"),  # was OverflowError
+    ("seat", 7, "seat 7's view is not one a game can reach: bad seat"),               # was ValueError
+    ("play_stacks", ((), ()), "a view's play_stacks must give one entry per seat (3)"),
+])
+def test_kc_damaged_seat_view_examples(field, value, message):
+    """The failing examples of the test above, kept explicit."""
+    import dataclasses
+
+    from crowns_solver.errors import PositionError
+
+    view = dataclasses.replace(KC_VIEW, **{field: value})
+    with pytest.raises(PositionError) as info:
+        kc.get_policy("lookahead").choose_draw(view, np.random.default_rng(0))
+    assert str(info.value).startswith(message)
+
+
+def test_kc_policy_with_a_bad_rng_or_the_wrong_phase_is_a_crowns_error():
+    """rng=None was an AttributeError; choose_draw on a play-phase view an IndexError."""
+    import dataclasses
+
+    from crowns_solver.errors import IllegalMoveError, PolicyError
+
+    with pytest.raises(PolicyError, match="rng must be a numpy.random.Generator, got NoneType"):
+        kc.get_policy("greedy").choose_draw(KC_VIEW, None)
+    with pytest.raises(PolicyError, match="a policy decides from a SeatView, got dict"):
+        kc.get_policy("greedy").choose_draw({}, np.random.default_rng(0))
+    play_view = dataclasses.replace(KC_VIEW, phase="play")
+    with pytest.raises(IllegalMoveError, match="choose_draw needs a view in the draw phase"):
+        kc.get_policy("lookahead").choose_draw(play_view, np.random.default_rng(0))
+    assert KC_VIEW.phase == "draw"
+    assert kc.get_policy("greedy").choose_draw(KC_VIEW, np.random.default_rng(0)) in ("draw", "discard")
