@@ -145,6 +145,9 @@ DEF CHECK_EVERY = 1024      # nodes between clock checks
 DEF MAX_PLY = 64
 DEF TT_START_BUCKETS = 1 << 16   # the main table's first size in use (4 MB); at least 2^16, see _grow
 DEF LTT_BYTES = 1 << 20     # the small table for the last plies (fits a core's L2 cache)
+# the most a table may be given (256 TB): the sizing loops below double a bucket count,
+# and near 2**63 bytes the product wrapped around and they never ended (a hang)
+DEF MAX_TT_BYTES = 1 << 48
 
 cdef enum:
     MODE_OPEN = 0
@@ -390,7 +393,7 @@ cdef void _layout(long long tt_bytes, uint64_t* lbuckets_out, int* sc_bits_out,
 
 
 def table_layout(long long tt_bytes):
-    """How an :class:`Engine` given `tt_bytes` (at least 65,536) spends them.
+    """How an :class:`Engine` given `tt_bytes` (65,536 to 2**48) spends them.
 
     Returns a dict of bytes: ``table`` (the main transposition table), ``small_table``
     (the table of the last plies, 0 when it is a single bucket outside the budget) and
@@ -401,6 +404,8 @@ def table_layout(long long tt_bytes):
     cdef int sc_bits
     if tt_bytes < 65536:
         raise ValueError("the transposition table needs at least 64 KB")
+    if tt_bytes > MAX_TT_BYTES:
+        raise ValueError(f"the transposition table may have at most {MAX_TT_BYTES} bytes, got {tt_bytes}")
     _layout(tt_bytes, &lbuckets, &sc_bits, &nbuckets)
     return {"table": nbuckets * TT_WAYS * sizeof(TTS),
             "small_table": lbuckets * TT_WAYS * sizeof(TTS) if lbuckets > 1 else 0,
@@ -429,7 +434,7 @@ cdef class SharedTable:
     Raises
     ------
     ValueError
-        If `table_bytes` is below 65,536.
+        If `table_bytes` is below 65,536 or above 2**48.
     MemoryError
         If the memory cannot be mapped.
     """
@@ -443,6 +448,9 @@ cdef class SharedTable:
     def __cinit__(self, long long table_bytes):
         if table_bytes < 65536:
             raise ValueError("the shared transposition table needs at least 64 KB")
+        if table_bytes > MAX_TT_BYTES:
+            raise ValueError(f"the shared transposition table may have at most {MAX_TT_BYTES} bytes,"
+                             f" got {table_bytes}")
         self.nbuckets = 1
         while <long long>(self.nbuckets * 2 * TT_WAYS * sizeof(TTS)) <= table_bytes:
             self.nbuckets *= 2
@@ -608,6 +616,8 @@ cdef class Engine:
         self.reach = reach
         if tt_bytes < 65536:
             raise ValueError("the transposition table needs at least 64 KB")
+        if tt_bytes > MAX_TT_BYTES:
+            raise ValueError(f"the transposition table may have at most {MAX_TT_BYTES} bytes, got {tt_bytes}")
         cdef uint64_t lbuckets
         cdef int sc_bits
         _layout(tt_bytes, &lbuckets, &sc_bits, &self.nbuckets)

@@ -663,6 +663,8 @@ cdef int reshuffle(Table* t, PyObject* callback, PyObject* piles) except -1 nogi
             raise RuntimeError("reshuffle returned a pile of the wrong size")
         (<object>piles).append(new)
         for i in range(m):
+            if not 0 <= new[i] < FC_NCODES:
+                raise ValueError(f"reshuffle returned {new[i]!r}, not a card code 0..55")
             t.draw[m - 1 - i] = <uint8_t>new[i]
     t.ndraw = m
     memcpy(t.resh_cnt, t.disc_cnt, FC_NCODES)
@@ -807,8 +809,21 @@ def play_round(deck, order, int cards, kinds, params, generators, reshuffle_pile
     if not FC_READY:
         fc_build_table()
         FC_READY = True
+    # the caller (game._CompiledEngine) validates all this; checked again here because the
+    # table's arrays are fixed: more than MAXDECK cards, or a code outside 0..55, would be
+    # written past their ends (three sets crashed the interpreter)
+    if not 1 <= sets <= MAXDECK // 116:
+        raise ValueError(f"play_round: {sets} card sets; the table holds 1 to {MAXDECK // 116}")
     if not 1 <= P <= MAXP or len(deck) != 116 * sets or not 3 <= cards <= 13 or P * cards + 1 > len(deck):
         raise ValueError("play_round: bad table")
+    if len(kinds) != P or len(params) != P or len(generators) != P:
+        raise ValueError("play_round: give one kind, parameter list and generator per seat")
+    for c in deck:
+        if not 0 <= c < FC_NCODES:
+            raise ValueError(f"play_round: deck holds {c!r}, not a card code 0..55")
+    for c in kinds:
+        if not POL_RANDOM <= c <= POL_TRACKER:
+            raise ValueError(f"play_round: no policy code {c!r}")
     t.P = P
     t.n = cards
     t.wild = cards

@@ -161,14 +161,25 @@ cdef int _rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint all_wil
 
 cdef int _check_batch(const int8_t[:, ::1] hands, const int8_t[::1] wilds, Py_ssize_t outputs) except -1:
     """The batch entry points' checks: one wild rank 3..13 and one output per row, at most
-    FC_MAXHAND cards a row (more would overrun the solver's fixed tables)."""
-    cdef Py_ssize_t i
+    FC_MAXHAND cards a row and every entry -1..55 (more cards, or a code above 55, would
+    be written past the solver's fixed tables: codes 100..127 crashed the interpreter)."""
+    cdef Py_ssize_t i, t, bad_i = -1, bad_t = 0
     if wilds.shape[0] != hands.shape[0] or outputs != hands.shape[0]:
         raise ValueError("hands, wilds and out must have the same number of rows")
     if hands.shape[1] > FC_MAXHAND:
         raise ValueError(f"rows hold at most {FC_MAXHAND} cards")
     for i in range(wilds.shape[0]):
         _check_wild(wilds[i])
+    with nogil:
+        for i in range(hands.shape[0]):
+            for t in range(hands.shape[1]):
+                if hands[i, t] < -1 or hands[i, t] >= FC_NCODES:
+                    bad_i, bad_t = i, t
+                    break
+            if bad_i >= 0:
+                break
+    if bad_i >= 0:
+        raise ValueError(f"row {bad_i}: entry {hands[bad_i, bad_t]} is not a card code -1..55")
     return 0
 
 

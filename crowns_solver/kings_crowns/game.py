@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 import numpy as np
 
 from .._native import load
-from ..errors import IllegalMoveError, RulesError
+from ..errors import CrownsError, IllegalMoveError, PolicyError, PositionError, RulesError
 from .cards import CARD_NAMES, NUM_KINDS, Card, crown_value, parse_card
 from .deck import Deck
 from .rules import Rules, check_players
@@ -297,7 +297,17 @@ class SeatView:
             The scalar fields and per-seat lists as a dict (cards as codes 0..27, -1 for
             none), the cards on each seat's stacks as int32 counts of shape
             (5 * 28,) (seat-major), and the deck's counts, int32, shape (28,).
+
+        Raises
+        ------
+        PositionError
+            If a field cannot be a game's (a phase other than "draw" or "play", players
+            outside 2..5, per-seat fields of another length, a count that is not a whole
+            number); the compiled engine checks the rest (see :meth:`_call_native`).
+        CardError
+            If a card is not a King's Crowns card.
         """
+        self._check_fields()
         hand = [0] * NUM_KINDS
         for c in self.hand:
             hand[parse_card(c)] += 1
@@ -318,6 +328,50 @@ class SeatView:
             "discard_size": self.discard_size, "draw_size": self.draw_size,
         }
         return d, seat_counts, np.asarray(self.deck.counts, dtype=np.int32)
+
+    def _check_fields(self) -> None:
+        """PositionError naming the first field no game's view can hold (a SeatView built
+        or changed by hand reached the compiled engine, which raised ValueError,
+        IndexError or OverflowError: session-19 Hypothesis tests)."""
+        if self.phase not in ("draw", "play"):
+            raise PositionError(f"a view's phase is 'draw' or 'play', got {self.phase!r}")
+        if isinstance(self.players, bool) or not isinstance(self.players, numbers.Integral) or not 2 <= self.players <= 5:
+            raise PositionError(f"a view's players must be 2..5, got {self.players!r}")
+        for name in ("hand_sizes", "play_stacks", "gift_stacks", "crown_stacks"):
+            value = getattr(self, name)
+            if not isinstance(value, Sequence) or isinstance(value, str) or len(value) != self.players:
+                raise PositionError(f"a view's {name} must give one entry per seat ({self.players}), got {value!r}")
+        stacks = [("hand", self.hand)]
+        for name in ("play_stacks", "gift_stacks", "crown_stacks"):
+            stacks += [(f"{name}[{q}]", stack) for q, stack in enumerate(getattr(self, name))]
+        for name, stack in stacks:
+            if not isinstance(stack, Sequence) or isinstance(stack, str):
+                raise PositionError(f"a view's {name} must be a sequence of cards, got {stack!r}")
+        for q, stack in enumerate(self.gift_stacks):
+            for c in stack:
+                if not CARD_NAMES[parse_card(c)].startswith("gift-"):
+                    raise PositionError(f"a view's gift_stacks[{q}] holds {c!r}, which is not a Gift")
+        numbers_given = [(name, getattr(self, name)) for name in
+                         ("seat", "turn", "target", "max_turns", "discard_size", "draw_size")]
+        numbers_given += [(f"hand_sizes[{q}]", n) for q, n in enumerate(self.hand_sizes)]
+        for name, value in numbers_given:
+            if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not -(2**31) <= value < 2**31:
+                raise PositionError(f"a view's {name} must be a whole number, got {value!r}")
+
+    def _call_native(self, call: Any, rng: Any = None, *, needs_rng: bool = False) -> Any:
+        """``call(d, seat_counts, deck)`` on :meth:`to_native`'s form (`rng`, a numpy
+        Generator, checked when `needs_rng`): a view the compiled engine refuses (seats,
+        turns, sizes or cards that no game reaches) is a PositionError, a bad `rng` a
+        PolicyError."""
+        if needs_rng and not isinstance(rng, np.random.Generator):
+            raise PolicyError(f"rng must be a numpy.random.Generator, got {type(rng).__name__}")
+        d, seat_counts, deck = self.to_native()
+        try:
+            return call(d, seat_counts, deck)
+        except CrownsError:
+            raise
+        except (ValueError, OverflowError) as exc:
+            raise PositionError(f"seat {self.seat}'s view is not one a game can reach: {exc}") from None
 
     def legal_draws(self) -> list[DrawSource]:
         """Where this seat may draw from (only meaningful in the draw phase): ``"draw"``
@@ -348,8 +402,7 @@ class SeatView:
         """
         if self.phase != "play":
             return []
-        d, seat_counts, deck = self.to_native()
-        return [Play._from_action(a) for a in _core.legal_plays_view(d, seat_counts, deck)]
+        return [Play._from_action(a) for a in self._call_native(_core.legal_plays_view)]
 
 
 class Game:

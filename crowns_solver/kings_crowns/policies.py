@@ -45,7 +45,7 @@ from typing import Any
 import numpy as np
 
 from .._native import load
-from ..errors import RulesError
+from ..errors import IllegalMoveError, PolicyError, RulesError
 from .game import DrawSource, Play, SeatView
 
 _core = load("_kc_engine")
@@ -151,13 +151,42 @@ class BuiltinPolicy(Policy):
     def lookahead_params(self) -> tuple[int, int, int]:
         return (64, 20, _core.POLICY_IDS["aggressive"])
 
+    def _choose(self, view: SeatView, rng: np.random.Generator) -> int:
+        _check_view(view)
+        return view._call_native(lambda d, sc, deck: _core.choose(self.policy_id, d, sc, deck, rng, self.lookahead_params),
+                                 rng, needs_rng=True)
+
     def choose_draw(self, view: SeatView, rng: np.random.Generator) -> DrawSource:
-        d, seat_counts, deck = view.to_native()
-        return ("draw", "discard")[_core.choose(self.policy_id, d, seat_counts, deck, rng, self.lookahead_params)]
+        """The draw source this player picks in `view` (a draw-phase view).
+
+        Raises
+        ------
+        PositionError, CardError
+            If `view` holds a field or card no game's view can (a SeatView made by hand).
+        IllegalMoveError
+            If `view` is not in the draw phase (:meth:`choose_play`: the play phase).
+        PolicyError
+            If `view` is not a SeatView or `rng` not a numpy Generator.
+        """
+        _check_phase(view, "draw")
+        return ("draw", "discard")[self._choose(view, rng)]
 
     def choose_play(self, view: SeatView, rng: np.random.Generator) -> Play:
-        d, seat_counts, deck = view.to_native()
-        return Play._from_action(_core.choose(self.policy_id, d, seat_counts, deck, rng, self.lookahead_params))
+        """The play this player picks in `view` (a play-phase view); raises as :meth:`choose_draw`."""
+        _check_phase(view, "play")
+        return Play._from_action(self._choose(view, rng))
+
+
+def _check_view(view: object) -> None:
+    if not isinstance(view, SeatView):
+        raise PolicyError(f"a policy decides from a SeatView, got {type(view).__name__}")
+
+
+def _check_phase(view: SeatView, phase: str) -> None:
+    """IllegalMoveError unless `view` is in `phase` (choose_draw on a play-phase view was
+    an IndexError: session-19 Hypothesis tests)."""
+    if isinstance(view, SeatView) and view.phase in ("draw", "play") and view.phase != phase:
+        raise IllegalMoveError(f"choose_{phase} needs a view in the {phase} phase, got one in the {view.phase} phase")
 
 
 def RandomPolicy() -> BuiltinPolicy:  # noqa: N802 - reads like a class
@@ -270,8 +299,9 @@ class LookaheadPolicy(BuiltinPolicy):
             ``se`` (standard error of the advantage), ``default`` (whether it is the
             rollout player's own choice).
         """
-        d, seat_counts, deck = view.to_native()
-        rows = _core.lookahead_table(d, seat_counts, deck, rng, self.lookahead_params)
+        _check_view(view)
+        rows = view._call_native(lambda d, sc, deck: _core.lookahead_table(d, sc, deck, rng, self.lookahead_params),
+                                 rng, needs_rng=True)
         out = []
         for action, mean, adv, se, default in rows:
             choice: Any = ("draw", "discard")[action] if view.phase == "draw" else Play._from_action(action)
