@@ -159,6 +159,18 @@ class BuiltinPolicy(Policy):
     def choose_draw(self, view: SeatView, rng: np.random.Generator) -> DrawSource:
         """The draw source this player picks in `view` (a draw-phase view).
 
+        Parameters
+        ----------
+        view : SeatView
+            What the seat to move sees (no hidden card).
+        rng : numpy.random.Generator
+            The only source of randomness a policy may use (a game replays from its seed).
+
+        Returns
+        -------
+        {"draw", "discard"}
+            The pile to draw from (RULES.md, King's Crowns, "A turn").
+
         Raises
         ------
         PositionError, CardError
@@ -172,7 +184,25 @@ class BuiltinPolicy(Policy):
         return ("draw", "discard")[self._choose(view, rng)]
 
     def choose_play(self, view: SeatView, rng: np.random.Generator) -> Play:
-        """The play this player picks in `view` (a play-phase view); raises as :meth:`choose_draw`."""
+        """The play this player picks in `view` (a play-phase view).
+
+        Parameters
+        ----------
+        view : SeatView
+            What the seat to move sees (no hidden card).
+        rng : numpy.random.Generator
+            The only source of randomness a policy may use (a game replays from its seed).
+
+        Returns
+        -------
+        Play
+            One of ``view.legal_plays()`` (RULES.md, King's Crowns, "Legal plays").
+
+        Raises
+        ------
+        PositionError, CardError, IllegalMoveError, PolicyError
+            As :meth:`choose_draw` (IllegalMoveError: `view` is not in the play phase).
+        """
         _check_phase(view, "play")
         return Play._from_action(self._choose(view, rng))
 
