@@ -217,6 +217,9 @@ def parse_card(card: str | int) -> int:
         raise CardError(f"not a King's Crowns card code: {card!r} (codes are 0..27)")
     if not isinstance(card, str):
         raise CardError(f"not a King's Crowns card: {card!r}")
+    code = _CODE.get(card)   # a name as the library writes it: no normalising needed
+    if code is not None:
+        return code
     norm = _SEP.sub("-", card.strip().lower()).strip("-")
     code = _CODE.get(norm)
     if code is None:
