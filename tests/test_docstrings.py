@@ -33,9 +33,8 @@ import builtins
 import dataclasses
 import importlib
 import inspect
-import textwrap
-
 import sys
+import textwrap
 
 import numpydoc.validate as numpydoc_validate
 from numpydoc.docscrape import NumpyDocString

@@ -6,11 +6,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from test_five_crowns_keeper import Script, _tied_keeper
 
 from crowns_solver.errors import PlayerNameError, ScoreEntryError
 from crowns_solver.five_crowns.keeper import ScoreKeeper, interactive
-
-from test_five_crowns_keeper import Script, _tied_keeper
 
 
 def _three_rounds():

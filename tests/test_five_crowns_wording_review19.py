@@ -8,12 +8,10 @@ import re
 
 import pandas as pd
 import pytest
-
 from crowns_solver.analysis._intervals import newcombe_diff
 from crowns_solver.analysis.five_crowns_hands import stuck_headline
 from crowns_solver.analysis.five_crowns_players import policies_headline
 from test_study_wording_review19 import headline, report_tables, wilson
-
 
 # --------------------------------------------------------------------------- Five Crowns
 

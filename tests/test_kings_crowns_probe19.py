@@ -277,7 +277,6 @@ def test_deck_study_claims_length_effects_only_where_the_intervals_are_apart(mon
 
 def test_length_study_compares_means_only_where_the_intervals_are_apart(monkeypatch):
     import numpy as np
-
     from crowns_solver.analysis import kings_crowns_length
 
     def noisy(games, seed, executor, *, players, policies, rotate=False, rules=None):
@@ -338,7 +337,6 @@ def test_length_study_most_stalemates_counts_every_table(monkeypatch):
     # "at most X% of games" was the largest rate of the non-random tables, while the
     # stalemate table below it lists the random ones too
     import numpy as np
-
     from crowns_solver.analysis import kings_crowns_length
 
     def stalls(games, seed, executor, *, players, policies, rotate=False, rules=None):
@@ -359,7 +357,6 @@ def test_seat_study_names_a_table_where_seat_0_is_ahead(monkeypatch):
     # greedy players: +4.2 points, clearly ahead. "most with 2 greedy players" named a
     # table that was not among the ones it counted
     import numpy as np
-
     from crowns_solver.analysis import kings_crowns_seats
 
     def play(games, seed, executor, *, players, policies, rotate=False, rules=None):

@@ -12,12 +12,20 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 import pytest
-
-from crowns_solver.analysis._intervals import newcombe_diff, pct, ratio_ci, ratio_diff_ci
+from crowns_solver.analysis._intervals import (
+    newcombe_diff,
+    pct,
+    ratio_ci,
+    ratio_diff_ci,
+)
 from crowns_solver.analysis.base import mean_ci
 from crowns_solver.analysis.cross_kings_evaluation import evaluation_headline
-from crowns_solver.analysis.cross_kings_strategy import (first_player_headline, orientation_sentence,
-                                                         players_headline, start_cell_headline)
+from crowns_solver.analysis.cross_kings_strategy import (
+    first_player_headline,
+    orientation_sentence,
+    players_headline,
+    start_cell_headline,
+)
 
 REPORTS = Path(__file__).resolve().parents[1] / "reports"
 Z = 1.959963984540054

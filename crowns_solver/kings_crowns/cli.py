@@ -77,7 +77,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def cmd_deck(args: argparse.Namespace) -> int:
     from .deck import DEFAULT_DECK, load_deck, min_cards
-
     from .rules import Rules
 
     deck = load_deck(args.file) if args.file is not None else DEFAULT_DECK

@@ -22,7 +22,13 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 import numpy as np
 
 from .._native import load
-from ..errors import CrownsError, IllegalMoveError, PolicyError, PositionError, RulesError
+from ..errors import (
+    CrownsError,
+    IllegalMoveError,
+    PolicyError,
+    PositionError,
+    RulesError,
+)
 from .cards import CARD_NAMES, NUM_KINDS, Card, crown_value, parse_card
 from .deck import Deck
 from .rules import Rules, check_players
