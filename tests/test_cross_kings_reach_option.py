@@ -100,3 +100,26 @@ def test_a_missing_file_whose_path_holds_two_slashes_is_said_to_be_missing(capsy
     code, out, err = run_cli(capsys, "cross-kings", command[0], missing, *command[1:])
     assert code == 2 and not out
     assert "nofile.json" in err and ("No such file" in err or "no such file" in err) and "three parts" not in err
+
+
+def test_show_json_gives_a_reflected_save_string_for_a_game_started_off_2_2(capsys, tmp_path):
+    # left over by the session-19 probe: no save_string at all, while play writes the
+    # grid reflected to start at (2,2) (the same game: RULES.md "Interchange")
+    from crowns_solver.cross_kings.play import _mirror_to_save_start, public_position
+
+    pos = Position.random(4).play((3, 3))
+    for k in (0, 1):
+        pos = pos.play(pos.legal_moves()[k])
+    path = tmp_path / "off.json"
+    path.write_text(json.dumps(pos.to_dict()))
+    code, out, err = run_cli(capsys, "cross-kings", "show", str(path), "--json")
+    assert code == 0, err
+    d = json.loads(out)
+    assert d["save_string_reflected"] is True
+    back = Position.from_save_string(d["save_string"])
+    # the same game as play writes it (a save string keeps the face-down cards as the unseen pool)
+    assert back.start == 14 and public_position(back).to_dict() == public_position(_mirror_to_save_start(pos)).to_dict()
+    assert sorted(back.hand("first")) == sorted(pos.hand("first")) and back.to_move == pos.to_move
+    # a game that started at (2,2) keeps its plain save string
+    code, out, _ = run_cli(capsys, "cross-kings", "show", back.to_save_string(), "--json")
+    assert "save_string_reflected" not in json.loads(out)

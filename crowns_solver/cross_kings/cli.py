@@ -170,7 +170,16 @@ def cmd_show(args: argparse.Namespace) -> int:
         try:
             d["save_string"] = pos.to_save_string()
         except PositionError:
-            pass
+            from .play import _mirror_to_save_start
+
+            # a game that started off (2,2): the format needs (2,2), so the grid reflected
+            # as play writes it (the same game; before session 19 no save string was given)
+            if pos.start is not None and pos.history is not None and pos.reach == "any":
+                try:
+                    d["save_string"] = _mirror_to_save_start(pos).to_save_string()
+                    d["save_string_reflected"] = True
+                except PositionError:
+                    pass
         print_json(d)
         return 0
     print(pos.render())
