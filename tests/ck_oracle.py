@@ -4,7 +4,8 @@ Used only by the tests as an independent oracle for the solver: no pruning, no t
 bounds, exact Fractions.  Moves follow RULES.md "Move" (reach "any" and "nearest"), the
 open value is plain minimax over the known deal, the game value averages over every
 unseen card when a face-down cell is taken.  Hands are scored with the compiled scorer
-(itself checked against brute force in test_cross_kings_score.py).
+(itself checked against brute force in test_cross_kings_score.py) unless a `score`
+function is given (test_cross_kings_independent_check.py gives its own brute force).
 """
 
 from __future__ import annotations
@@ -43,37 +44,38 @@ def legal(grid: dict[int, int | None], marker: int | None, reach: str) -> list[i
     return sorted(out)
 
 
-def _outcome(me: frozenset[int], other: frozenset[int], objective: str) -> Fraction:
-    d = _score(me) - _score(other)
+def _outcome(me: frozenset[int], other: frozenset[int], objective: str, score=_score) -> Fraction:
+    d = score(me) - score(other)
     if objective == "margin":
         return Fraction(d)
     return Fraction(1) if d > 0 else Fraction(1, 2) if d == 0 else Fraction(0)
 
 
-def _flip(v: Fraction, objective: str) -> Fraction:
+def flip(v: Fraction, objective: str) -> Fraction:
     """The opponent's view of a value."""
     return -v if objective == "margin" else 1 - v
 
 
-def value(grid, marker, me, other, pool, reach, objective) -> Fraction:
-    """Value for the player to move.  grid: cell -> card (None: face down, unknown)."""
+def value(grid, marker, me, other, pool, reach, objective, score=_score) -> Fraction:
+    """Value for the player to move.  grid: cell -> card (None: face down, unknown);
+    `score`: frozenset of card indices -> points."""
     moves = legal(grid, marker, reach)
     if not moves:
-        return _outcome(me, other, objective)
-    return max(move_value(grid, marker, me, other, pool, reach, objective, m) for m in moves)
+        return _outcome(me, other, objective, score)
+    return max(move_value(grid, marker, me, other, pool, reach, objective, m, score=score) for m in moves)
 
 
-def move_value(grid, marker, me, other, pool, reach, objective, cell, card=None) -> Fraction:
+def move_value(grid, marker, me, other, pool, reach, objective, cell, card=None, score=_score) -> Fraction:
     """Value of taking `cell` (averaged over the unseen cards if it is face down)."""
     if marker is None:  # choosing the start cell takes no card; the other player moves next
-        return _flip(value(grid, cell, other, me, pool, reach, objective), objective)
+        return flip(value(grid, cell, other, me, pool, reach, objective, score), objective)
     if grid[cell] is None and card is None:
-        vals = [move_value(grid, marker, me, other, pool, reach, objective, cell, x) for x in sorted(pool)]
+        vals = [move_value(grid, marker, me, other, pool, reach, objective, cell, x, score) for x in sorted(pool)]
         return sum(vals, Fraction(0)) / len(vals)
     got = grid[cell] if grid[cell] is not None else card
     rest = {c: k for c, k in grid.items() if c != cell}
     new_pool = pool - {got} if grid[cell] is None else pool
-    return _flip(value(rest, cell, other, me | {got}, new_pool, reach, objective), objective)
+    return flip(value(rest, cell, other, me | {got}, new_pool, reach, objective, score), objective)
 
 
 def setup(pos: Position, mode: str):
@@ -90,16 +92,19 @@ def setup(pos: Position, mode: str):
     return grid, pos.marker, me, other, pool
 
 
-def solve_plain(pos: Position, mode: str, objective: str):
-    """(value, {cell: move value}, {cell: {card: value}}) for the player to move."""
+def solve_plain(pos: Position, mode: str, objective: str, score=_score):
+    """(value, {cell: move value}, {cell: {card: value}}) for the player to move; cells
+    are indices 0..35, cards names.  `score`: how hands are scored (default the compiled
+    scorer)."""
     grid, marker, me, other, pool = setup(pos, mode)
     reach = pos.reach
     moves = legal(grid, marker, reach)
     if not moves:
-        return _outcome(me, other, objective), {}, {}
+        return _outcome(me, other, objective, score), {}, {}
     mv, cv = {}, {}
     for m in moves:
-        mv[m] = move_value(grid, marker, me, other, pool, reach, objective, m)
+        mv[m] = move_value(grid, marker, me, other, pool, reach, objective, m, score=score)
         if marker is not None and grid[m] is None:
-            cv[m] = {DECK[x]: move_value(grid, marker, me, other, pool, reach, objective, m, x) for x in sorted(pool)}
+            cv[m] = {DECK[x]: move_value(grid, marker, me, other, pool, reach, objective, m, x, score)
+                     for x in sorted(pool)}
     return max(mv.values()), mv, cv

@@ -1,9 +1,9 @@
-"""The solver against a second, fully independent brute force (session-19 probe).
+"""The solver against a brute force that uses none of the library's scoring or search
+(session-19 probe).
 
-tests/ck_oracle.py scores hands with the compiled scorer; this file does not use any of
-the library's scoring or move code: hands are scored by trying every placement of the
-Kings (RULES.md, "Scoring one hand"), moves follow RULES.md "Move" literally, and the
-values come from plain minimax / expectiminimax over exact Fractions.  Positions are
+tests/ck_oracle.py's plain minimax / expectiminimax (moves written from RULES.md "Move",
+exact Fractions) scores hands with the compiled scorer by default; here it is given a
+scorer that tries every placement of the Kings (RULES.md, "Scoring one hand").  Positions are
 reached by seeded random play and, in game mode, stripped of what the face-down cells
 hold (as a save string shows them).  Then every move of an all-moves table is checked
 against a solve of the position it leads to (every card a face-down move may reveal too),
@@ -18,6 +18,7 @@ from itertools import combinations
 
 import numpy as np
 import pytest
+from ck_oracle import flip, solve_plain
 
 from crowns_solver.cross_kings import Position, solve
 from crowns_solver.cross_kings.play import public_position
@@ -55,67 +56,11 @@ def score(hand: frozenset[int]) -> int:
     return best
 
 
-def legal(grid: dict, marker: int | None, reach: str) -> list[int]:
-    if marker is None:
-        return list(CENTRAL)
-    r0, c0 = divmod(marker, 6)
-    if reach == "any":
-        return sorted(c for c in grid if c != marker and (c // 6 == r0 or c % 6 == c0))
-    out = []
-    for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
-        r, c = r0 + dr, c0 + dc
-        while 0 <= r < 6 and 0 <= c < 6 and 6 * r + c not in grid:
-            r, c = r + dr, c + dc
-        if 0 <= r < 6 and 0 <= c < 6:
-            out.append(6 * r + c)
-    return sorted(out)
-
-
-def outcome(me: frozenset, other: frozenset, objective: str) -> Fraction:
-    d = score(me) - score(other)
-    if objective == "margin":
-        return Fraction(d)
-    return Fraction(1) if d > 0 else Fraction(1, 2) if d == 0 else Fraction(0)
-
-
-def flip(v: Fraction, objective: str) -> Fraction:
-    return -v if objective == "margin" else 1 - v
-
-
-def value(grid, marker, me, other, pool, reach, objective) -> Fraction:
-    moves = legal(grid, marker, reach)
-    if not moves:
-        return outcome(me, other, objective)
-    return max(move_value(grid, marker, me, other, pool, reach, objective, m) for m in moves)
-
-
-def move_value(grid, marker, me, other, pool, reach, objective, cell, card=None) -> Fraction:
-    if grid[cell] is None and card is None:   # a face-down card: every unseen card alike
-        vals = [move_value(grid, marker, me, other, pool, reach, objective, cell, x) for x in sorted(pool)]
-        return sum(vals, Fraction(0)) / len(vals)
-    got = grid[cell] if grid[cell] is not None else card
-    rest = {c: k for c, k in grid.items() if c != cell}
-    return flip(value(rest, cell, other, me | {got}, pool - {got}, reach, objective), objective)
-
-
 def brute_force(pos: Position, mode: str, objective: str):
-    """(value, {cell: value}, {cell: {card: value}}) for the player to move."""
-    grid = {}
-    for i in range(36):
-        if i not in pos.taken:
-            grid[i] = None if i in pos.face_down and mode == "game" else pos.cells[i]
-    first, second = frozenset(pos.first_hand), frozenset(pos.second_hand)
-    me, other = (first, second) if pos.to_move == "first" else (second, first)
-    seen = set(pos.first_hand) | set(pos.second_hand) | {c for c in grid.values() if c is not None}
-    pool = frozenset(range(36)) - seen if mode == "game" else frozenset()
-    moves = legal(grid, pos.marker, pos.reach)
-    if not moves:
-        return outcome(me, other, objective), {}, {}
-    mv = {divmod(m, 6): move_value(grid, pos.marker, me, other, pool, pos.reach, objective, m) for m in moves}
-    cv = {divmod(m, 6): {DECK[x]: move_value(grid, pos.marker, me, other, pool, pos.reach, objective, m, x)
-                         for x in pool}
-          for m in moves if grid[m] is None}
-    return max(mv.values()), mv, cv
+    """(value, {(row, col): value}, {(row, col): {card: value}}) for the player to move:
+    tests/ck_oracle.py's plain minimax / expectiminimax with the brute-force scorer above."""
+    value, mv, cv = solve_plain(pos, mode, objective, score=score)
+    return value, {divmod(m, 6): v for m, v in mv.items()}, {divmod(m, 6): v for m, v in cv.items()}
 
 
 def reached(seed: int, cards_left: int, reach: str, mode: str) -> Position:
