@@ -1,7 +1,8 @@
 """An independent replay of King's Crowns games, written from RULES.md (probe 19).
 
 The replay keeps its own table (hands, the three stacks of every seat, both piles, crown
-points, turn, seat to move) and its own legal plays, and moves it by the plays the
+points, turn, seat to move), checks the engine's legal plays there against
+tests/kc_reference.py's (also written from RULES.md), and moves it by the plays the
 computer players choose.  After every draw and play the engine's state must equal the
 replay's, and at the end the replay's winner, length and crown points must be what the
 compiled fast path recorded for the same game of a run (``simulate``).  The only thing
@@ -14,52 +15,14 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+from kc_reference import legal_plays
 
 from crowns_solver.kings_crowns import Deck, Game, Rules, get_policy, simulate
 from crowns_solver.kings_crowns.simulation import game_seed, seat_policies
 
-SINS = {"sin-orange", "sin-maroon", "sin-purple"}
-
 
 def crown_value(card: str) -> int:
     return int(card.rsplit("-", 1)[1])
-
-
-def legal(seat: int, t: dict) -> set[tuple[str, str, int | None]]:
-    """RULES.md, "Legal plays", for `seat` on the replay's table `t`."""
-    own = t["play_stacks"][seat]
-    top = own[-1] if own else None
-    gifts = set(t["gift_stacks"][seat])
-    out: set[tuple[str, str, int | None]] = set()
-    for card in set(t["hands"][seat]):
-        out.add((card, "discard", None))  # any card may be discarded
-        if card == "salvation":
-            if not own:
-                out.add((card, "play", None))
-        elif card in SINS:
-            for q, stack in enumerate(t["play_stacks"]):
-                if q != seat and stack and stack[-1] not in SINS:
-                    out.add((card, "play", q))
-        elif card.startswith("forgiveness-"):
-            if top == "sin-" + card.split("-", 1)[1]:
-                out.add((card, "play", None))
-        elif card == "time-with-god":
-            if own and top not in SINS:
-                out.add((card, "play", None))
-        elif card == "holy-spirit":
-            if own:
-                out.add((card, "play", None))
-        elif card.startswith("gift-"):
-            if own and card not in gifts:
-                out.add((card, "gifts", None))
-        else:  # crown-<colour>-<value>
-            colour, value = card.split("-")[1], crown_value(card)
-            if top is None or top in SINS:
-                continue
-            fits = top in ("time-with-god", "holy-spirit") or value in (5, 10)  # Salvation, Forgiveness: 5, 10
-            if fits and (colour == "black" or f"gift-{colour}" in gifts):
-                out.add((card, "crowns", None))
-    return out
 
 
 def same_table(engine: dict, t: dict) -> None:
@@ -105,7 +68,9 @@ def replay(players: int, rules: Rules, seed, names: list[str]) -> tuple[int, int
                 drawn = game.draw(source)
             assert drawn == mine
             t["hands"][seat].append(mine)
-        assert {(p.card, p.to, p.seat) for p in game.legal_plays()} == legal(seat, t)
+        # RULES.md "Legal plays" as tests/kc_reference.py writes them, on the replay's table
+        assert {(p.card, p.to, p.seat) for p in game.legal_plays()} == \
+            legal_plays(seat, t["hands"][seat], t["play_stacks"], t["gift_stacks"])
         play = pols[seat].choose_play(game.view(seat), game.rng)
         game.play(play)
         card, to, victim = play.card, play.to, play.seat
