@@ -232,6 +232,19 @@ def possible_points(cards: int, wild_rank: int, sets: int = 1) -> frozenset[int]
     return frozenset(s for s in range(bits.bit_length()) if bits >> s & 1)
 
 
+def _new_name_problem(name: str, taken: Sequence[str]) -> str | None:
+    """Why `name` cannot join the players `taken` (:func:`crowns_solver._checks.name_problem`,
+    or a name already taken, compared by ``name_key``), or None: the rule of
+    :func:`check_names` and of the names typed at the prompt."""
+    problem = name_problem(name)
+    if problem is not None:
+        return problem
+    name = clean_name(name)
+    if _name_key(name) in (_name_key(n) for n in taken):
+        return f"the name {name!r} is already taken"
+    return None
+
+
 def check_names(names: Sequence[str]) -> tuple[str, ...]:
     """Validate player names: 1..14 names, all different (case, runs of spaces and
     Unicode forms ignored: see :func:`crowns_solver._checks.name_key`), each a display
@@ -260,16 +273,19 @@ def check_names(names: Sequence[str]) -> tuple[str, ...]:
     for i, name in enumerate(names):
         if not isinstance(name, str):
             raise PlayerNameError(f"player {i + 1}: a name must be text, got {name!r}")
-        problem = name_problem(name)
+        problem = _new_name_problem(name, out)
         if problem is not None:
             raise PlayerNameError(f"player {i + 1}: {problem}")
-        name = clean_name(name)
-        if _name_key(name) in (_name_key(n) for n in out):
-            raise PlayerNameError(f"player {i + 1}: the name {name!r} is already taken")
-        out.append(name)
+        out.append(clean_name(name))
     if not 1 <= len(out) <= MAX_PLAYERS:
         raise PlayerNameError(f"Five Crowns is for 1 to {MAX_PLAYERS} players, got {count(len(out), 'name')}")
     return tuple(out)
+
+
+def _entry_dict(entry: Entry, extra: dict[str, Any]) -> dict[str, Any]:
+    """An entry as the keeper file holds it, the fields added by hand (`extra`) after its own."""
+    return ({"round": entry.round, "player": entry.player, "points": entry.points}
+            | ({"cards": list(entry.cards)} if entry.cards is not None else {}) | extra)
 
 
 #: Larger points than this are refused before any arithmetic: no hand counts a tenth of it.
@@ -888,9 +904,7 @@ class ScoreKeeper:
         data = self.to_dict()
         for field in ("totals", "finished", "winners"):
             data.pop(field, None)
-        data["entries"][index] = ({"round": new.round, "player": name, "points": points}
-                                  | ({"cards": list(cards)} if cards is not None else {})
-                                  | self._entry_extras[index])
+        data["entries"][index] = _entry_dict(new, self._entry_extras[index])
         try:
             replayed = type(self).from_dict(data)
         except RecordError:
@@ -936,12 +950,7 @@ class ScoreKeeper:
             "first_dealer": self.first_dealer,
             "ties": self._ties,
             "max_tiebreaks": self._max_tiebreaks,
-            "entries": [
-                {"round": e.round, "player": e.player, "points": e.points}
-                | ({"cards": list(e.cards)} if e.cards is not None else {})
-                | extra
-                for e, extra in zip(self._entries, self._entry_extras)
-            ],
+            "entries": [_entry_dict(e, extra) for e, extra in zip(self._entries, self._entry_extras)],
             "totals": self.totals(),
             "finished": self.finished,
         } | ({"winners": self.winners()} if self.finished else {}) | self._extra_fields
@@ -1424,15 +1433,11 @@ def _ask_names(read: Callable[[str], str], write: Callable[[str], None],
     names: list[str] = []
     while len(names) < count:
         typed = _ask(read, f"Name of player {len(names) + 1}: ")
-        problem = name_problem(typed)
+        problem = _new_name_problem(typed, names)
         if problem is not None:
             write(f"{problem[0].upper()}{problem[1:]}. Please type another name.")
             continue
-        name = clean_name(typed)
-        if _name_key(name) in (_name_key(n) for n in names):
-            write(f"The name {name!r} is already taken. Please type another name.")
-            continue
-        names.append(name)
+        names.append(clean_name(typed))
     return names
 
 
