@@ -155,7 +155,8 @@ def clean_name(name: str) -> str:
 def name_key(name: str) -> str:
     """What two display names are compared by: Unicode compatibility form (NFKC: a
     composed and a decomposed "José", full-width "Ａｎｎ" and "Ann" are one name), the
-    invisible joiners a name may hold left out, runs of white space as one, case ignored. Two names with the same key print alike, so one
+    invisible joiners a name may hold left out, runs of white space as one
+    (:func:`clean_name`), case ignored. Two names with the same key print alike, so one
     game's players need different keys (the score keeper; Cross Kings' two players).
 
     Parameters
@@ -171,7 +172,7 @@ def name_key(name: str) -> str:
     text = unicodedata.normalize("NFKC", name)
     # the joiners a name may hold are invisible: "Ann" and "Ann" + ZWJ print alike
     text = "".join(ch for ch in text if unicodedata.category(ch) != "Cf")
-    return " ".join(text.split()).casefold()
+    return clean_name(text).casefold()
 
 
 def name_problem(name: str) -> str | None:
