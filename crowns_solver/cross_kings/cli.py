@@ -174,7 +174,7 @@ def cmd_show(args: argparse.Namespace) -> int:
 
             # a game that started off (2,2): the format needs (2,2), so the grid reflected
             # as play writes it (the same game; before session 19 no save string was given)
-            if pos.start is not None and pos.history is not None and pos.reach == "any":
+            if pos.start is not None:   # to_save_string says whether the moves and reach allow one
                 try:
                     d["save_string"] = _mirror_to_save_start(pos).to_save_string()
                     d["save_string_reflected"] = True
