@@ -158,6 +158,14 @@ def _names(codes: Iterable[int]) -> tuple[Card, ...]:
     return tuple(CARD_NAMES[c] for c in codes)
 
 
+def _check_seat(seat: object, players: int) -> int:
+    """`seat` as an int if it is a seat 0..players-1 (a Python or NumPy integer, not a
+    bool), else IllegalMoveError naming it."""
+    if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not 0 <= seat < players:
+        raise IllegalMoveError(f"no seat {seat!r} in a {players}-player game")
+    return int(seat)
+
+
 @dataclass(frozen=True)
 class SeatView:
     """What one seat sees: everything a player may use to decide, nothing hidden.
@@ -235,9 +243,7 @@ class SeatView:
     def _seat(self, seat: object) -> int:
         """`seat` checked to be a seat of this game (-1 read the last seat, 1.5 raised a
         TypeError: session-18 probe)."""
-        if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not 0 <= seat < self.players:
-            raise IllegalMoveError(f"no seat {seat!r} in a {self.players}-player game")
-        return int(seat)
+        return _check_seat(seat, self.players)
 
     def play_top(self, seat: int) -> Card | None:
         """Top card of `seat`'s play stack (None before its Salvation).
@@ -517,10 +523,8 @@ class Game:
         IllegalMoveError
             If `seat` is not a seat of this game.
         """
-        seat = self.to_move if seat is None else seat
-        if isinstance(seat, bool) or not isinstance(seat, numbers.Integral) or not 0 <= seat < self.players:
-            raise IllegalMoveError(f"no seat {seat!r} in a {self.players}-player game")
-        return SeatView._from_engine(self._engine.view(int(seat)), self.rules.deck)
+        seat = _check_seat(self.to_move if seat is None else seat, self.players)
+        return SeatView._from_engine(self._engine.view(seat), self.rules.deck)
 
     def state(self) -> dict[str, Any]:
         """The whole state with every hidden card, by name (for analysis and tests;
