@@ -772,7 +772,7 @@ def run(
     sizes = chunk_sizes(games, chunk_size)
 
     done: dict[int, dict[str, list[Any]]] = {}
-    fh = lock = None
+    fh = None
     if out is not None:
         from ._io import check_file_path
 
@@ -807,10 +807,7 @@ def run(
                         os.fsync(f.fileno())
                 except OSError as exc:
                     raise RunnerError(f"cannot create the results file {out}: {exc.strerror or exc}; choose another path") from None
-            try:
-                fh = open(out, "a", encoding="utf-8")
-            except OSError as exc:
-                raise RunnerError(f"cannot write to the results file {out}: {exc.strerror or exc}") from None
+            fh = lock   # the locked handle, opened for appending, takes the chunks
         except BaseException:
             lock.close()
             raise
@@ -851,9 +848,7 @@ def run(
         if bar is not None:
             bar.close()
         if fh is not None:
-            fh.close()
-        if lock is not None:
-            lock.close()
+            fh.close()   # and with it the lock
 
     frame = _frame(done, sizes, chunk_size)
     frame.attrs.update(record)
