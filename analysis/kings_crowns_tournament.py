@@ -99,11 +99,6 @@ def dominance_graph(matches: pd.DataFrame):
     return g
 
 
-def _pct1(share: float, sign: str = "%") -> str:
-    """A share as a percentage with one decimal (``0.9961`` -> ``"99.6%"``)."""
-    return f"{100 * share:.1f}{sign}"
-
-
 def _matrix_chart(matches: pd.DataFrame, order: list[str]):
     fig = new_figure(6.4, 5.0)
     ax = fig.add_subplot()
@@ -117,7 +112,7 @@ def _matrix_chart(matches: pd.DataFrame, order: list[str]):
         i, j = ix[row.player], ix[row.opponent]
         dark = row.win_rate < 0.2 or row.win_rate > 0.8
         # in percent with one decimal: at two decimals of a share, 0.996 [0.995-0.997] read 1.00 [1.00-1.00]
-        ax.text(j, i, f"{_pct1(row.win_rate)}\n[{_pct1(row.win_rate_low, '')}-{_pct1(row.win_rate_high, '')}]"
+        ax.text(j, i, f"{pct(row.win_rate)}\n[{100 * row.win_rate_low:.1f}-{100 * row.win_rate_high:.1f}]"
                 f"\n{row.games:,} g",
                 ha="center", va="center", fontsize=7, color="white" if dark else "black")
     for i in range(n):
