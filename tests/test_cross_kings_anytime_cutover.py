@@ -1,6 +1,6 @@
 """Cross Kings: one place decides whether a solve gets the anytime analysis
-(``solver._anytime``: a limit and more cards left than ``ANYTIME_CARDS``); the iteration
-plan and the parallel solve's route both follow it."""
+(``solver._anytime``: more cards left than ``ANYTIME_CARDS`` and, in game mode, a limit);
+the iteration plan and the parallel solve's route both follow it."""
 
 from __future__ import annotations
 
@@ -16,7 +16,9 @@ from crowns_solver.cross_kings import solver as _solver
 @pytest.mark.parametrize("limited", [False, True])
 def test_the_cut_over_is_the_limit_and_the_cards_left(mode, left, limited):
     pos = random_position(left, left)
-    assert _solver._anytime(pos, mode, limited) == (limited and pos.cards_left > _solver.ANYTIME_CARDS[mode])
+    # open mode deepens first with or without a limit (session 20)
+    assert _solver._anytime(pos, mode, limited) == (
+        (limited or mode == "open") and pos.cards_left > _solver.ANYTIME_CARDS[mode])
 
 
 @pytest.mark.parametrize("mode", ["open", "game"])
@@ -29,6 +31,9 @@ def test_plan_and_route_follow_the_one_decision(mode, anytime, monkeypatch):
         pos = random_position(seed, left)
         first, last, deepest = _solver._iteration_plan(pos, mode, True)
         shallow = min(_solver.PRE_DEPTH, pos.cards_left - 1)
-        assert last == (deepest if anytime else shallow)
+        # open mode deepens to 12 cards before the end whatever the decision (session 20)
+        assert last == (deepest if anytime or mode == "open" else shallow)
+        if mode == "open":
+            assert deepest == max(shallow, min(pos.cards_left - 12, pos.cards_left - 1))
         route, _ = parallel._route(pos, mode, False, True)
         assert (route == "anytime") == (anytime and deepest > first)

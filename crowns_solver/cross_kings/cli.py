@@ -397,11 +397,13 @@ def cmd_solve(args: argparse.Namespace) -> int:
     if interrupted:
         print("interrupted: the figures above are what was proven before Ctrl-C")
         if not sol.exact and time_limit is None and args.node_limit is None and _anytime(pos, args.mode, True):
-            from .solver import PRE_DEPTH
+            from .solver import _iteration_plan
 
-            print(f"(with no time limit the search went straight to the exact solve after a {PRE_DEPTH}-ply"
-                  " pass, whose estimate this is; a --time-limit of the seconds you can wait gives the"
-                  " deepest estimate reached in them)")
+            _, last, deepest = _iteration_plan(pos, args.mode, False)
+            if last < deepest:   # game mode: no deepening without a limit
+                print(f"(with no time limit the search went straight to the exact solve after a {last}-ply"
+                      " pass, whose estimate this is; a --time-limit of the seconds you can wait gives the"
+                      " deepest estimate reached in them)")
         return 130
     return 0
 
@@ -480,10 +482,11 @@ def register_solve(commands: argparse._SubParsersAction) -> None:
             f" Positions too large to solve exactly within --time-limit (default"
             f" {SOLVE_TIME_LIMIT:g} s) get an anytime analysis: the best move found and"
             " proven bounds.  Ctrl-C stops the search and prints what is proven.  With no"
-            " time limit (--time-limit 0 or inf, and no --node-limit), a large position's search goes"
-            f" straight to the exact solve after a {PRE_DEPTH}-ply pass, so Ctrl-C then"
+            " time limit (--time-limit 0 or inf, and no --node-limit), a large position's search in"
+            f" game mode goes straight to the exact solve after a {PRE_DEPTH}-ply pass, so Ctrl-C then"
             f" leaves only that pass's estimate: for the deepest estimate in a given time,"
-            " give that time as --time-limit."
+            " give that time as --time-limit.  (Open mode deepens to 12 cards before the end"
+            " first, limit or not.)"
         ),
     )
     add_position_args(solve)
@@ -494,7 +497,7 @@ def register_solve(commands: argparse._SubParsersAction) -> None:
     solve.add_argument("--all-moves", action="store_true", help="exact value of every move (slower)")
     solve.add_argument("--time-limit", type=_positive_float, default=SOLVE_TIME_LIMIT, metavar="S",
                        help=f"stop after S seconds and report what is proven (default {SOLVE_TIME_LIMIT:g};"
-                            f" 0 or inf: no limit, the exact solve only: Ctrl-C then gives just a"
+                            f" 0 or inf: no limit, the exact solve only: in game mode Ctrl-C then gives just a"
                             f" {PRE_DEPTH}-ply estimate)")
     solve.add_argument("--node-limit", type=_node_limit, default=None, metavar="N",
                        help="stop after N search nodes")

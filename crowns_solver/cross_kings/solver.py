@@ -74,14 +74,20 @@ ANYTIME_CARDS = {"open": 26, "game": 19}
 #: search after them 24 s), so the exact answer comes several times sooner.
 ANYTIME_HORIZON_CARDS: dict[str, int | None] = {"open": 12, "game": None}
 #: Open mode: prove win/draw/loss before the exact margin (the first probes of MTD(f)).
-WDL_FIRST = True
+#: Off since the heuristic iterations before the exact search reach 12 cards before the
+#: end (session 20): MTD(f) then starts at a close estimate, and its first probe already
+#: settles win/draw/loss whenever the estimate has the right sign; the two extra probes
+#: cost up to a third of the nodes (see "Ninth round" in the speed log).
+WDL_FIRST = False
 #: Game mode: search the root with one wide window instead of null-window bisection.
 GAME_WIDE = True
 #: Game mode, null-window bisection: the first probe at the guess.
 GAME_GUESS_FIRST = True
 #: Largest node limit accepted (the engine counts nodes in a signed 64-bit integer).
 MAX_NODE_LIMIT = 2**62
-#: Depth of the shallow heuristic pass before an exact search.
+#: Depth of the shallow heuristic pass before an exact search in game mode (open mode
+#: deepens to ANYTIME_HORIZON_CARDS cards before the end, limit or not: see
+#: :func:`_iteration_plan`).
 PRE_DEPTH = 2
 #: A solve with a time or node limit at or below the anytime cut-over (ANYTIME_CARDS)
 #: splits its limit: the exact search first gets this first share (an ample limit solves
@@ -399,27 +405,35 @@ def _engine_input(pos: Position, mode: Mode) -> tuple[bytes, tuple[int, ...]]:
 
 
 def _anytime(pos: Position, mode: str, limited: bool) -> bool:
-    """Whether a solve of `pos` gets the anytime analysis: a time or node limit (`limited`)
-    and more cards left than the cut-over :data:`ANYTIME_CARDS` of `mode`.  The one place
-    this is decided: :func:`_iteration_plan`, ``_Run.go`` and the parallel solve's route
-    (``parallel._route``) ask here."""
-    return limited and pos.cards_left > ANYTIME_CARDS[mode]
+    """Whether a solve of `pos` gets the anytime analysis: more cards left than the
+    cut-over :data:`ANYTIME_CARDS` of `mode`, and a time or node limit (`limited`) in
+    game mode; in open mode with or without one, since its iterations stop 12 cards
+    before the end (:data:`ANYTIME_HORIZON_CARDS`) and make the exact search after them
+    faster (session 20).  The one place this is decided: :func:`_iteration_plan`,
+    ``_Run.go`` and the parallel solve's route (``parallel._route``) ask here."""
+    return (limited or ANYTIME_HORIZON_CARDS[mode] is not None) and pos.cards_left > ANYTIME_CARDS[mode]
 
 
 def _iteration_plan(pos: Position, mode: Mode, limited: bool) -> tuple[int, int, int]:
     """The heuristic iterations before the exact search: ``(first, last, deepest)`` in
     plies.  `first` is 1 or 2 (so that the iterations end on the parity of the last
-    ply); `last` is the last iteration run before the exact search (the anytime
-    sequence above the cut-over, :data:`ANYTIME_CARDS`, with a limit; else the shallow
-    pass, :data:`PRE_DEPTH`); `deepest` is where the anytime sequence would stop
-    (:data:`ANYTIME_HORIZON_CARDS`), also used below the cut-over by a split limit."""
+    ply); `last` is the last iteration run before the exact search; `deepest` is where
+    the anytime sequence would stop (:data:`ANYTIME_HORIZON_CARDS`), also used below
+    the cut-over by a split limit.
+
+    Open mode: `last` is `deepest` (12 cards before the end, at least
+    :data:`PRE_DEPTH`) whether or not a limit is set: the iterations' estimate starts
+    MTD(f) near the value and their table moves order the exact search, which made
+    exact solves of 22-26 cards 1.2-1.7x faster than a 2-ply pass (speed log, "Ninth
+    round").  Game mode: the anytime sequence above the cut-over
+    (:data:`ANYTIME_CARDS`) with a limit, else the shallow pass (:data:`PRE_DEPTH`)."""
     cards_left = pos.cards_left
     plies = cards_left + (1 if pos.marker is None else 0)
     deepest = plies - 1
     keep = ANYTIME_HORIZON_CARDS[mode]
     if keep is not None:
         deepest = max(min(deepest, cards_left - keep), min(PRE_DEPTH, plies - 1))
-    last = deepest if _anytime(pos, mode, limited) else min(PRE_DEPTH, plies - 1)
+    last = deepest if keep is not None or _anytime(pos, mode, limited) else min(PRE_DEPTH, plies - 1)
     return (2 if plies % 2 == 0 else 1), last, deepest
 
 
