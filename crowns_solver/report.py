@@ -476,6 +476,17 @@ def _margin_chart(margins: Any, xlabel: str, title: str, path: Path) -> None:
     fig.savefig(path)
 
 
+def _with_options(player: str, options: Any) -> str:
+    """A player's name with its options as recorded (``search (node_limit=50000)``), or
+    the name alone without options (the header printed ``greedy  in both seats``, two
+    spaces, and ``search {'node_limit': 50000}``, a Python dict, until session 20)."""
+    if not options:
+        return player
+    if isinstance(options, dict):
+        return f"{player} ({', '.join(f'{k}={v}' for k, v in options.items())})"
+    return f"{player} ({options})"
+
+
 def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, source: Path | None, out: Path, *,
                         title: str | None, force: bool, option: str) -> Path:
     """A Cross Kings match or self-play results file as a small report: results with 95%
@@ -517,13 +528,17 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
     rows = [("game", "cross-kings"),
             ("kind", meta.get("format", kind)),
             ("deals", f"{done}" + ("" if done == total else f" of {total} (run not finished)")),
-            ("players", f"A = {a} {params.get('a_options') or ''}, B = {b} {params.get('b_options') or ''}".replace(" ,", ",")
-             if kind == "match" else f"{a} {params.get('options') or ''} in both seats"),
+            ("players", f"A = {_with_options(a, params.get('a_options'))}, B = {_with_options(b, params.get('b_options'))}"
+             if kind == "match" else f"{_with_options(a, params.get('options'))} in both seats"),
             ("reach", params.get("reach", "n/a")),
-            ("start cell", _start_cell_text(start)),
-            ("seed", meta.get("seed")), ("chunk size", meta.get("chunk_size")),
-            ("library version", meta.get("version")), ("created", meta.get("created", "n/a")),
-            ("results file", source or "n/a")]
+            ("start cell", _start_cell_text(start))]
+    # self_play(symmetry=...) plays every deal turned or mirrored, a fixed start cell with
+    # it: the header said nothing of it until session 20
+    if params.get("symmetry", "identity") != "identity":
+        rows.append(("grid symmetry", f"{params['symmetry']} (every deal, and a fixed start cell, turned by it)"))
+    rows += [("seed", meta.get("seed")), ("chunk size", meta.get("chunk_size")),
+             ("library version", meta.get("version")), ("created", meta.get("created", "n/a")),
+             ("results file", source or "n/a")]
     lines += [f"| {k} | {str(v).strip()} |" for k, v in rows] + [""]
     if kind == "match":
         n = summary["games"]
