@@ -72,3 +72,19 @@ def test_one_set_for_more_than_seven_players_is_one_line(capsys, command):
     code, out, err = run_cli(capsys, "five-crowns", *command, "--sets", "1")
     assert code == 2 and not out
     assert err == "crowns: error: --sets 1: 8 players need two card sets (one set is for 1 to 7 players)\n"
+
+
+def test_simulate_rounds_plays_the_shorter_game(capsys):
+    # play had --rounds, simulate did not: the shorter game could not be simulated
+    code, out, err = run_cli(capsys, "five-crowns", "simulate", "4", "--players", "2", "--workers", "1",
+                             "--rounds", "3", "--json")
+    assert code == 0, err
+    api = simulate(4, players=2, workers=1, rules=GameRules(players=2, rounds=3))
+    got = json.loads(out)
+    assert got["rounds"] == 3 and "round_4" not in api.columns
+    assert got["policies"]["greedy"]["mean_total"] == pytest.approx(api["total"].mean())
+    code, out, err = run_cli(capsys, "five-crowns", "simulate", "4", "--players", "2", "--workers", "1",
+                             "--rounds", "3")
+    assert out.startswith("4 games, 2 players, 1 set, rounds 1 to 3 only, seed 0;")
+    code, out, err = run_cli(capsys, "five-crowns", "simulate", "4", "--workers", "1", "--rounds", "12")
+    assert code == 2 and err == "crowns: error: --rounds must be an integer 1..11, got 12\n"

@@ -228,7 +228,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         # one policy fills a table of the default size, like kings-crowns simulate --policy
         default = DEFAULT_PLAYERS if len(args.policies) == 1 else len(args.policies)
         players = default if args.players is None else args.players
-    rules = _game_rules(args, players)
+    rules = _game_rules(args, players, rounds=args.rounds)
     if args.rotate and args.duplicate:
         raise RulesError("--rotate and --duplicate exclude each other (duplicate plays every rotation)")
     try:
@@ -252,7 +252,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         # cap, the rotation and the tied games missing); counts as whole numbers
         print_json({"games": played, "deals": args.games if args.duplicate else None, "players": players,
                     "seed": args.seed, "rotate": bool(args.rotate), "mean_turns": mean_turns,
-                    "sets": rules.sets, "all_wild_melds": rules.all_wild_melds,
+                    "rounds": rules.rounds, "sets": rules.sets, "all_wild_melds": rules.all_wild_melds,
                     "max_turns": rules.max_turns, "capped_rounds": capped, "ties": args.ties,
                     "max_tiebreaks": rules.max_tiebreaks, "tiebreaks": tiebreaks, "tied_games": tied_games,
                     "capped_tiebreaks": capped_tiebreaks,
@@ -264,7 +264,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 f" = {count(played, 'game')}")
     else:
         head = count(args.games, "game")
-    print(f"{head}, {count(players, 'player')}, {_rules_words(rules)}, seed {args.seed}"
+    short = "" if rules.rounds == 11 else f", rounds 1 to {rules.rounds} only"
+    print(f"{head}, {count(players, 'player')}, {_rules_words(rules)}{short}, seed {args.seed}"
           f"{', seats rotated' if args.rotate else ''}; mean turns per game {mean_turns:.1f}"
           f"; rounds cut off at the turn cap ({count(rules.max_turns, 'turn')}): {capped}")
     if args.ties == "tiebreak":   # with --ties share no game plays one: say nothing
@@ -350,6 +351,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     sim.add_argument("--players", type=int,
                      help=f"seats (default: the number of policies, or {DEFAULT_PLAYERS} with one policy or none)")
     sim.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
+    sim.add_argument("--rounds", type=int, default=11,
+                     help="rounds to play, from round 1 (default 11; fewer: the shorter game of seeds/002)")
     sim.add_argument("--rotate", action="store_true", help="move the policies one seat each game")
     sim.add_argument("--duplicate", action="store_true",
                      help="duplicate deals: play each of GAMES deals once in every distinct seating rotation"
