@@ -310,7 +310,10 @@ def _write_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by
                           f" {'A' if kind == 'match' else 'the first player'}'s results by seat already")
     if kind is not None:
         return _cross_kings_report(df, meta, kind, source, out, title=title, force=force, option=option)
-    df = _stack_seatings(df)
+    deals_done = len(df)          # a duplicate run's rows are deals, each played in every seating
+    stacked = _stack_seatings(df)
+    duplicate = stacked is not df
+    df = stacked
     game = meta.get("game") or "game"
     seats = _seats(df)
     if not seats:  # before the folder is made: a refusal leaves nothing behind
@@ -328,12 +331,22 @@ def _write_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by
     lines = [_RESULTS_MARKER, f"# {title or names.get(str(game), str(game)) + ' simulation report'}", ""]
     lines += ["## Run", "", "| | |", "|---|---|"]
     done, total = len(df), meta.get("games", len(df))
+    if duplicate:
+        # the header's count is of deals: "6 of 3 (run not finished)" was said of a finished
+        # run of 3 deals in 2 seatings (session 20), and nothing said the deals were duplicated
+        seatings = done // deals_done
+        games = (f"{done} ({deals_done} deal{'s' * (deals_done != 1)} x {seatings} seating{'s' * (seatings != 1)})"
+                 + ("" if deals_done == total else f"; {deals_done} of {total} deals done (run not finished)"))
+    else:
+        games = f"{done}" + ("" if done == total else f" of {total} (run not finished)")
     rows = [
         ("game", game),
-        ("games", f"{done}" + ("" if done == total else f" of {total} (run not finished)")),
+        ("games", games),
         ("players", ", ".join(map(str, players))),
         ("policies", ", ".join(params.get("policies", sorted(by_policy.index.map(str))))),
         ("seats rotated", params.get("rotate", "n/a")),
+        *([("duplicate deals", "each deal played once in every distinct seating rotation of the policies")]
+          if duplicate else []),
         ("seed", meta.get("seed")),
         ("chunk size", meta.get("chunk_size")),
         ("library version", meta.get("version")),
