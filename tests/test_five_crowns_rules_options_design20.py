@@ -88,3 +88,22 @@ def test_simulate_rounds_plays_the_shorter_game(capsys):
     assert out.startswith("4 games, 2 players, 1 set, rounds 1 to 3 only, seed 0;")
     code, out, err = run_cli(capsys, "five-crowns", "simulate", "4", "--workers", "1", "--rounds", "12")
     assert code == 2 and err == "crowns: error: --rounds must be an integer 1..11, got 12\n"
+
+
+@pytest.mark.parametrize("command", [["deadwood", "--round", "1", "JK", "JK", "JK"],
+                                     ["discard", "--round", "1", "JK", "JK", "JK", "4H"],
+                                     ["take", "--round", "1", "--top", "4H", "JK", "JK", "JK"]])
+def test_meld_commands_say_the_rules_options_they_used(capsys, command):
+    # the answer depends on them (JK JK JK: deadwood 0, or 150 without melds of wilds
+    # only), and neither the text nor --json said they were used
+    code, out, err = run_cli(capsys, "five-crowns", *command, "--no-all-wild-melds", "--sets", "2", "--json")
+    assert code == 0, err
+    assert json.loads(out)["rules"] == {"all_wild_melds": False, "max_book_size": None, "sets": 2}
+    code, out, err = run_cli(capsys, "five-crowns", *command, "--no-all-wild-melds", "--max-book-size", "6")
+    assert code == 0, err
+    assert out.splitlines()[0].startswith(
+        "round 1 (3 cards), 3s wild: JK JK JK" + " 4H" * (command[0] == "discard")
+        + " (no melds of wilds only, books of more than 6 shown split)")
+    code, out, err = run_cli(capsys, "five-crowns", *command)
+    assert code == 0, err
+    assert "wilds only" not in out.splitlines()[0] and "sets" not in out.splitlines()[0]   # defaults: nothing added
