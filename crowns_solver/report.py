@@ -310,7 +310,10 @@ def _write_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by
                           f" {'A' if kind == 'match' else 'the first player'}'s results by seat already")
     if kind is not None:
         return _cross_kings_report(df, meta, kind, source, out, title=title, force=force, option=option)
-    df = _stack_seatings(df)
+    deals_done = len(df)          # a duplicate run's rows are deals, each played in every seating
+    stacked = _stack_seatings(df)
+    duplicate = stacked is not df
+    df = stacked
     game = meta.get("game") or "game"
     seats = _seats(df)
     if not seats:  # before the folder is made: a refusal leaves nothing behind
@@ -328,12 +331,22 @@ def _write_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by
     lines = [_RESULTS_MARKER, f"# {title or names.get(str(game), str(game)) + ' simulation report'}", ""]
     lines += ["## Run", "", "| | |", "|---|---|"]
     done, total = len(df), meta.get("games", len(df))
+    if duplicate:
+        # the header's count is of deals: "6 of 3 (run not finished)" was said of a finished
+        # run of 3 deals in 2 seatings (session 20), and nothing said the deals were duplicated
+        seatings = done // deals_done
+        games = (f"{done} ({deals_done} deal{'s' * (deals_done != 1)} x {seatings} seating{'s' * (seatings != 1)})"
+                 + ("" if deals_done == total else f"; {deals_done} of {total} deals done (run not finished)"))
+    else:
+        games = f"{done}" + ("" if done == total else f" of {total} (run not finished)")
     rows = [
         ("game", game),
-        ("games", f"{done}" + ("" if done == total else f" of {total} (run not finished)")),
+        ("games", games),
         ("players", ", ".join(map(str, players))),
         ("policies", ", ".join(params.get("policies", sorted(by_policy.index.map(str))))),
         ("seats rotated", params.get("rotate", "n/a")),
+        *([("duplicate deals", "each deal played once in every distinct seating rotation of the policies")]
+          if duplicate else []),
         ("seed", meta.get("seed")),
         ("chunk size", meta.get("chunk_size")),
         ("library version", meta.get("version")),
@@ -476,6 +489,17 @@ def _margin_chart(margins: Any, xlabel: str, title: str, path: Path) -> None:
     fig.savefig(path)
 
 
+def _with_options(player: str, options: Any) -> str:
+    """A player's name with its options as recorded (``search (node_limit=50000)``), or
+    the name alone without options (the header printed ``greedy  in both seats``, two
+    spaces, and ``search {'node_limit': 50000}``, a Python dict, until session 20)."""
+    if not options:
+        return player
+    if isinstance(options, dict):
+        return f"{player} ({', '.join(f'{k}={v}' for k, v in options.items())})"
+    return f"{player} ({options})"
+
+
 def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, source: Path | None, out: Path, *,
                         title: str | None, force: bool, option: str) -> Path:
     """A Cross Kings match or self-play results file as a small report: results with 95%
@@ -517,13 +541,17 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
     rows = [("game", "cross-kings"),
             ("kind", meta.get("format", kind)),
             ("deals", f"{done}" + ("" if done == total else f" of {total} (run not finished)")),
-            ("players", f"A = {a} {params.get('a_options') or ''}, B = {b} {params.get('b_options') or ''}".replace(" ,", ",")
-             if kind == "match" else f"{a} {params.get('options') or ''} in both seats"),
+            ("players", f"A = {_with_options(a, params.get('a_options'))}, B = {_with_options(b, params.get('b_options'))}"
+             if kind == "match" else f"{_with_options(a, params.get('options'))} in both seats"),
             ("reach", params.get("reach", "n/a")),
-            ("start cell", _start_cell_text(start)),
-            ("seed", meta.get("seed")), ("chunk size", meta.get("chunk_size")),
-            ("library version", meta.get("version")), ("created", meta.get("created", "n/a")),
-            ("results file", source or "n/a")]
+            ("start cell", _start_cell_text(start))]
+    # self_play(symmetry=...) plays every deal turned or mirrored, a fixed start cell with
+    # it: the header said nothing of it until session 20
+    if params.get("symmetry", "identity") != "identity":
+        rows.append(("grid symmetry", f"{params['symmetry']} (every deal, and a fixed start cell, turned by it)"))
+    rows += [("seed", meta.get("seed")), ("chunk size", meta.get("chunk_size")),
+             ("library version", meta.get("version")), ("created", meta.get("created", "n/a")),
+             ("results file", source or "n/a")]
     lines += [f"| {k} | {str(v).strip()} |" for k, v in rows] + [""]
     if kind == "match":
         n = summary["games"]

@@ -123,3 +123,46 @@ def test_show_json_gives_a_reflected_save_string_for_a_game_started_off_2_2(caps
     # a game that started at (2,2) keeps its plain save string
     code, out, _ = run_cli(capsys, "cross-kings", "show", back.to_save_string(), "--json")
     assert "save_string_reflected" not in json.loads(out)
+
+
+def _nearest_midgame() -> Position:
+    # a position under "nearest" where "any" would allow more moves (so the two differ)
+    pos = Position.random(4, "nearest").play((2, 2))
+    while pos.cards_left > 14:
+        pos = pos.play(pos.legal_moves()[0])
+    assert len(replace(pos, rules=Rules(reach="any")).legal_moves()) > len(pos.legal_moves())
+    return pos
+
+
+@pytest.mark.parametrize("command", [("show",), ("solve", "--time-limit", "0")])
+def test_show_and_solve_refuse_a_reach_that_contradicts_a_json_position(capsys, tmp_path, command):
+    # session 20: show and solve replaced the JSON's reach with --reach, so 'solve g.json
+    # --reach any' valued another game than the file's (analyse and play refused it)
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(_nearest_midgame().to_dict()))
+    code, out, err = run_cli(capsys, "cross-kings", command[0], str(path), "--reach", "any", *command[1:])
+    assert code == 2 and not out
+    assert err == "crowns: error: --reach any: the game given is played under reach 'nearest' (its JSON says so)\n"
+
+
+@pytest.mark.parametrize("reach", ["nearest", None])
+def test_show_keeps_the_json_reach_when_reach_agrees_or_is_not_given(capsys, tmp_path, reach):
+    pos = _nearest_midgame()
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(pos.to_dict()))
+    code, out, err = run_cli(capsys, "cross-kings", "show", str(path), "--json", *(["--reach", reach] if reach else []))
+    assert code == 0, err
+    got = json.loads(out)
+    assert got["reach"] == "nearest"
+    assert [tuple(m) for m in got["legal_moves"]] == pos.legal_moves()
+
+
+def test_a_json_position_without_reach_takes_the_reach_given(capsys, tmp_path):
+    pos = _nearest_midgame()
+    data = pos.to_dict()
+    del data["reach"]
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(data))
+    code, out, err = run_cli(capsys, "cross-kings", "show", str(path), "--reach", "nearest", "--json")
+    assert code == 0, err
+    assert [tuple(m) for m in json.loads(out)["legal_moves"]] == pos.legal_moves()

@@ -1107,7 +1107,7 @@ def test_simulate_without_policies_plays_four_greedy_seats(capsys):
     from conftest import run_cli
 
     code, out, _ = run_cli(capsys, "five-crowns", "simulate", "2", "--workers", "1")
-    assert code == 0 and out.startswith("2 games, 4 players, seed 0")
+    assert code == 0 and out.startswith("2 games, 4 players, 1 set, seed 0")
     assert "greedy              8" in out
     code, out, _ = run_cli(capsys, "five-crowns", "simulate", "2", "--players", "3", "--workers", "1")
     assert code == 0 and out.startswith("2 games, 3 players") and "greedy              6" in out

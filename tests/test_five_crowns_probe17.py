@@ -26,13 +26,13 @@ def test_count_singular_and_plural():
 def test_simulate_one_player_says_player(capsys):
     code, out, _ = run_cli(capsys, "five-crowns", "simulate", "1", "--policies", "greedy", "--players", "1",
                            "--workers", "1")
-    assert code == 0 and out.startswith("1 game, 1 player, seed 0;")
+    assert code == 0 and out.startswith("1 game, 1 player, 1 set, seed 0;")
 
 
 def test_simulate_duplicate_one_deal(capsys):
     code, out, _ = run_cli(capsys, "five-crowns", "simulate", "1", "--policies", "greedy", "random",
                            "--duplicate", "--workers", "1", "--ties", "tiebreak", "--max-tiebreaks", "1")
-    assert code == 0 and out.startswith("1 deal x 2 seatings = 2 games, 2 players, seed 0;")
+    assert code == 0 and out.startswith("1 deal x 2 seatings = 2 games, 2 players, 1 set, seed 0;")
     assert "(1 turn)" not in out and "in 1 games" not in out
 
 

@@ -125,6 +125,8 @@ def test_simulate_table_columns_line_up_with_long_policy_names(capsys):
 def test_deck_says_which_player_counts_it_deals(tmp_path, capsys, cards, says):
     # design probe, session 18: a deck dealing only two players said "2 to 2 players"
     deck = tmp_path / "d.toml"
-    deck.write_text(f'name = "d"\n[deck]\nsalvation = 4\ncrown-black-20 = {cards - 4}\n')
+    # (one time-with-god: without it no crown-black-20 could ever be played, which the
+    # deck command says first since session 20)
+    deck.write_text(f'name = "d"\n[deck]\nsalvation = 4\ntime-with-god = 1\ncrown-black-20 = {cards - 5}\n')
     code, out, _ = run(capsys, "kings-crowns", "deck", str(deck))
     assert code == 0 and out.splitlines()[1] == f"  {says}"

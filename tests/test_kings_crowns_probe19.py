@@ -309,7 +309,9 @@ def test_length_study_compares_means_only_where_the_intervals_are_apart(monkeypa
 def test_deck_says_when_its_crown_points_fall_short_of_the_rules_target(tmp_path, capsys, crowns, says, reach):
     # it said "deals games of 2 players" of a deck simulate refuses with the rules' target
     deck = tmp_path / "d.toml"
-    deck.write_text(f'name = "d"\n[deck]\nsalvation = 30\n{crowns}\n', encoding="utf-8")
+    # (time-with-god: a 20 is played only onto it or a holy-spirit, so without one the
+    # deck's crowns could never be played at all, which session 20 made a refusal too)
+    deck.write_text(f'name = "d"\n[deck]\nsalvation = 30\ntime-with-god = 2\n{crowns}\n', encoding="utf-8")
     code, out, _ = run_cli(capsys, "kings-crowns", "deck", str(deck))
     assert code == 0
     lines = out.splitlines()
@@ -472,7 +474,7 @@ def test_a_pipe_in_a_deck_or_player_name_keeps_the_report_tables_whole(tmp_path,
     from crowns_solver import report
     from crowns_solver.kings_crowns import Deck
 
-    deck = Deck.from_mapping({"salvation": 13, "crown-black-20": 6}, "a | b")
+    deck = Deck.from_mapping({"salvation": 12, "time-with-god": 1, "crown-black-20": 6}, "a | b")  # 19 cards
     out = tmp_path / "p.jsonl"
     simulate(4, players=2, policies=[_policy_class("x|y")(), "greedy"], rules=Rules(deck=deck), workers=1, out=out)
     text = report.write_report(out, tmp_path / "rep").read_text(encoding="utf-8")

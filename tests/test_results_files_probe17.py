@@ -139,3 +139,28 @@ def test_any_edited_turns_value_is_read_or_refused(tmp_path_factory, value):
 def test_a_policy_that_is_no_name_is_refused(tmp_path, value):
     with pytest.raises(ResultsFileError, match="game 7 has policy_2 = "):
         montecarlo.read_results(_edited(tmp_path, "policy_2", value))
+
+
+def test_self_play_report_names_the_player_options_and_the_grid_symmetry(tmp_path, capsys):
+    # session 20: the header read "greedy  in both seats" (two spaces), options as a
+    # Python dict, and said nothing of a symmetry that turned every deal
+    params = {"player": "search", "options": {"node_limit": 200}, "reach": "nearest", "start": 14,
+              "chunk_size": 2, "root_seed": 1, "symmetry": "rot180"}
+    montecarlo.run(self_play_chunk, 2, params=params, seed=1, chunk_size=2, workers=1,
+                   out=tmp_path / "sp.jsonl", meta={"game": "cross-kings"})
+    code, _, err = run_cli(capsys, "report", str(tmp_path / "sp.jsonl"), "--out", str(tmp_path / "r"))
+    assert code == 0, err
+    text = (tmp_path / "r" / "report.md").read_text()
+    assert "| players | search (node_limit=200) in both seats |" in text
+    assert "| grid symmetry | rot180 (every deal, and a fixed start cell, turned by it) |" in text
+    assert "| reach | nearest |" in text and "| start cell | fixed at (2, 2) |" in text
+
+
+def test_match_report_names_the_player_options(tmp_path, capsys):
+    res = tmp_path / "m.jsonl"
+    match("search", "greedy", 1, seed=2, a_options={"node_limit": 300}, workers=1, out=res)
+    code, _, err = run_cli(capsys, "report", str(res), "--out", str(tmp_path / "r"))
+    assert code == 0, err
+    text = (tmp_path / "r" / "report.md").read_text()
+    assert "| players | A = search (node_limit=300), B = greedy |" in text
+    assert "grid symmetry" not in text

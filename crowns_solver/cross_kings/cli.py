@@ -72,7 +72,8 @@ def add_position_args(parser: argparse.ArgumentParser, *, optional: bool = True)
     parser.add_argument("position", nargs="?" if optional else None, metavar="POSITION", help=POSITION_HELP)
     parser.add_argument("--random", type=whole_number(0), metavar="SEED", help="use a random deal from this seed")
     parser.add_argument("--reach", choices=REACHES, default=None,
-                        help="rules option reach (default: any, or the JSON file's)")
+                        help="rules option reach (default: any, or the JSON file's; a JSON position's"
+                        " own reach must agree)")
     add_names_arg(parser)
 
 
@@ -125,9 +126,32 @@ def load_position(args: argparse.Namespace):  # -> Position
         text = read_text(path, PositionError)
     else:
         text = source
-    pos = Position.from_text(text, None)
-    keep_reach = pos.reach if args.reach is None else args.reach
-    return replace(pos, rules=replace(rules, reach=keep_reach))
+    # a JSON position says its own reach (from_text keeps it); an explicit --reach must
+    # agree, as in analyse and play: show and solve replaced it (session 20), so `solve
+    # game.json --reach any` valued another game than the file's, with no word of it
+    pos = Position.from_text(text, args.reach)
+    check_reach_agrees(pos, args.reach)
+    return replace(pos, rules=replace(rules, reach=pos.reach))
+
+
+def check_reach_agrees(pos, reach: str | None) -> None:
+    """Refuse ``--reach`` that differs from the reach a position's JSON gives.
+
+    Parameters
+    ----------
+    pos : Position
+        The position read (with :meth:`Position.from_text` given `reach`: a JSON
+        object's own ``reach`` wins, so a difference means the JSON said otherwise).
+    reach : {"any", "nearest"} or None
+        The ``--reach`` given, None when not given.
+
+    Raises
+    ------
+    PositionError
+        If `reach` is given and the position is played under another reach.
+    """
+    if reach is not None and pos.reach != reach:
+        raise PositionError(f"--reach {reach}: the game given is played under reach {pos.reach!r} (its JSON says so)")
 
 
 def _hand_lines(pos, player: str, name: str) -> list[str]:

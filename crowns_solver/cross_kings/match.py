@@ -411,10 +411,18 @@ class MatchResult:
             return "n/a" if math.isnan(x) else f"{x:+.2f}"
 
         start = "second player chooses" if self.start is None else f"fixed at {self.start}"
+        deals = f"{self.deals} deal{'s' * (self.deals != 1)}"
         lines = [
-            f"{self.a} (A) vs {self.b} (B): {self.deals} deals x 2 games (seats exchanged), seed {self.seed},"
+            f"{self.a} (A) vs {self.b} (B): {deals} x 2 games (seats exchanged), seed {self.seed},"
             f" reach {self.reach}, start cell {start}",
         ]
+        if self.a_options or self.b_options:
+            # the search players' nodes, objective and evaluation: the text said none of them
+            # (session 20), though they decide the results as much as the players' names
+            def opts(o: Mapping[str, Any]) -> str:
+                return ", ".join(f"{k}={v}" for k, v in o.items()) or "none"
+
+            lines.append(f"player options: A {opts(self.a_options)}; B {opts(self.b_options)}")
         for who in self.cheating:
             lines.append(f"NOTE: {who} CHEATS: it sees the face-down cards (open value); for comparison only")
         lines += [

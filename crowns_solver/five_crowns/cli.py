@@ -65,13 +65,41 @@ def _check_max_tiebreaks(value: int | None, ties: str | None, *, resumed: bool =
 
 
 def _game_rules(args: argparse.Namespace, players: int, **more: Any):  # -> GameRules
-    """The GameRules of ``play``/``simulate``: --ties and --max-tiebreaks (checked)."""
+    """The GameRules of ``play``/``simulate``: --ties and --max-tiebreaks (checked),
+    --sets and --no-all-wild-melds (RULES.md options that only the API took until
+    session 20: the commands always played one set up to 7 players and allowed melds of
+    wilds only)."""
+    from ..errors import RulesError
     from .game import GameRules
 
     _check_max_tiebreaks(args.max_tiebreaks, args.ties)
     if args.max_tiebreaks is not None:
         more["max_tiebreaks"] = args.max_tiebreaks
-    return GameRules(players=players, ties=args.ties, **more)
+    if args.sets is not None:
+        if players > 7 * args.sets:
+            raise RulesError(f"--sets {args.sets}: {players} players need two card sets"
+                             " (one set is for 1 to 7 players)")
+        more["sets"] = args.sets
+    return GameRules(players=players, ties=args.ties, all_wild_melds=not args.no_all_wild_melds, **more)
+
+
+def _rules_words(rules) -> str:
+    """How a game's cards and melds differ from the usual table, for the first line of
+    ``play``/``replay``/``simulate`` ("1 set" or "2 sets", and whether melds of wilds
+    only are allowed when they are not)."""
+    words = count(rules.sets, "set")
+    if not rules.all_wild_melds:
+        words += ", no melds of wilds only"
+    return words
+
+
+def _add_rules_options(p: argparse.ArgumentParser) -> None:
+    """``--sets`` and ``--no-all-wild-melds`` of ``play`` and ``simulate`` (RULES.md,
+    Five Crowns: the number of sets, option ``all_wild_melds``)."""
+    p.add_argument("--sets", type=int, choices=(1, 2), default=None,
+                   help="116-card sets shuffled together (default: 1 for up to 7 players, else 2)")
+    p.add_argument("--no-all-wild-melds", action="store_true",
+                   help="forbid melds made only of wilds (rules option all_wild_melds=false)")
 
 
 def _result_text(result) -> str:
@@ -80,7 +108,7 @@ def _result_text(result) -> str:
     P = result.rules.players
     names = [f"{s}:{p}" for s, p in enumerate(result.policies)]
     width = max(7, *(len(n) for n in names))
-    lines = [f"seed {result.seed}, {count(P, 'player')}, {count(result.rules.sets, 'set')}",
+    lines = [f"seed {result.seed}, {count(P, 'player')}, {_rules_words(result.rules)}",
              "round wild dealer out   " + " ".join(f"{n:>{width}}" for n in names)]
     # main rounds by number, tiebreak rounds tb1, tb2... (their RoundResult.round numbers
     # go on after the last main round, which is not 11 with --rounds: never show them)
@@ -200,7 +228,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         # one policy fills a table of the default size, like kings-crowns simulate --policy
         default = DEFAULT_PLAYERS if len(args.policies) == 1 else len(args.policies)
         players = default if args.players is None else args.players
-    rules = _game_rules(args, players)
+    rules = _game_rules(args, players, rounds=args.rounds)
     if args.rotate and args.duplicate:
         raise RulesError("--rotate and --duplicate exclude each other (duplicate plays every rotation)")
     try:
@@ -224,6 +252,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         # cap, the rotation and the tied games missing); counts as whole numbers
         print_json({"games": played, "deals": args.games if args.duplicate else None, "players": players,
                     "seed": args.seed, "rotate": bool(args.rotate), "mean_turns": mean_turns,
+                    "rounds": rules.rounds, "sets": rules.sets, "all_wild_melds": rules.all_wild_melds,
                     "max_turns": rules.max_turns, "capped_rounds": capped, "ties": args.ties,
                     "max_tiebreaks": rules.max_tiebreaks, "tiebreaks": tiebreaks, "tied_games": tied_games,
                     "capped_tiebreaks": capped_tiebreaks,
@@ -235,7 +264,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 f" = {count(played, 'game')}")
     else:
         head = count(args.games, "game")
-    print(f"{head}, {count(players, 'player')}, seed {args.seed}"
+    short = "" if rules.rounds == 11 else f", rounds 1 to {rules.rounds} only"
+    print(f"{head}, {count(players, 'player')}, {_rules_words(rules)}{short}, seed {args.seed}"
           f"{', seats rotated' if args.rotate else ''}; mean turns per game {mean_turns:.1f}"
           f"; rounds cut off at the turn cap ({count(rules.max_turns, 'turn')}): {capped}")
     if args.ties == "tiebreak":   # with --ties share no game plays one: say nothing
@@ -297,6 +327,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                       help="with --ties tiebreak: tiebreak rounds at most, 0..100 (default 3); still tied"
                       " after them: a shared win")
     play.add_argument("--first-dealer", type=int, default=0, metavar="SEAT", help="seat dealing round 1")
+    _add_rules_options(play)
     play.add_argument("--save", metavar="FILE", help="save the full game record (JSON) to FILE")
     play.add_argument("--force", action="store_true", help="overwrite the --save file if it exists")
     add_json_flag(play)
@@ -320,6 +351,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     sim.add_argument("--players", type=int,
                      help=f"seats (default: the number of policies, or {DEFAULT_PLAYERS} with one policy or none)")
     sim.add_argument("--seed", type=int, default=0, help="root seed (default 0)")
+    sim.add_argument("--rounds", type=int, default=11,
+                     help="rounds to play, from round 1 (default 11; fewer: the shorter game of seeds/002)")
     sim.add_argument("--rotate", action="store_true", help="move the policies one seat each game")
     sim.add_argument("--duplicate", action="store_true",
                      help="duplicate deals: play each of GAMES deals once in every distinct seating rotation"
@@ -329,6 +362,7 @@ def register(commands: argparse._SubParsersAction) -> None:
                      " (their count is printed)")
     sim.add_argument("--max-tiebreaks", type=int, metavar="N",
                      help="with --ties tiebreak: tiebreak rounds at most per game, 0..100 (default 3)")
+    _add_rules_options(sim)
     sim.add_argument("--workers", type=int, default=None, help="processes (default: all cores)")
     sim.add_argument("--progress", action="store_true", help="show a progress bar")
     sim.add_argument("--out", metavar="FILE", help="resumable JSON-lines results file")

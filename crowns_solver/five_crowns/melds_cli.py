@@ -84,9 +84,29 @@ def _names(cards: list[str]) -> list[str]:
     return [card_name(parse_card(c)) for c in cards]
 
 
-def _heading(cards: list[str], wild: int, round_number: int | None) -> str:
+def _heading(cards: list[str], wild: int, round_number: int | None, rules=None) -> str:
     where = f"round {round_number} ({count(round_number + 2, 'card')}), " if round_number is not None else ""
-    return f"{where}{WILD_NAMES[wild]} wild: {' '.join(_names(cards))}"
+    return f"{where}{WILD_NAMES[wild]} wild: {' '.join(_names(cards))}{_rules_note(rules)}"
+
+
+def _rules_note(rules) -> str:
+    """The rules options that differ from RULES.md's defaults, for the heading: the
+    answer depends on them (``JK JK JK`` has deadwood 0, or 150 without melds of wilds
+    only), and until session 20 neither the text nor ``--json`` said they were used."""
+    if rules is None:
+        return ""
+    notes = [f"{rules.sets} sets"] if rules.sets != 1 else []
+    if not rules.all_wild_melds:
+        notes.append("no melds of wilds only")
+    if rules.max_book_size is not None:
+        notes.append(f"books of more than {rules.max_book_size} shown split")
+    return f" ({', '.join(notes)})" if notes else ""
+
+
+def _rules_json(rules) -> dict:
+    """The ``rules`` field of ``--json``: every option of :class:`Rules`, as used."""
+    return {"rules": {"all_wild_melds": rules.all_wild_melds, "max_book_size": rules.max_book_size,
+                      "sets": rules.sets}}
 
 
 def _arrangement_dict(arr) -> dict:
@@ -105,11 +125,11 @@ def cmd_deadwood(args: argparse.Namespace) -> int:
     arr = best_melds(cards, wild, rules=rules, round=rnd)
     if args.json:
         d = {"cards": _names(cards), "wild_rank": wild, "round": rnd,
-             "hand_value": hand_value(cards, wild)}
+             "hand_value": hand_value(cards, wild), **_rules_json(rules)}
         d.update(_arrangement_dict(arr))
         print_json(d)
         return 0
-    print(_heading(cards, wild, rnd))
+    print(_heading(cards, wild, rnd, rules))
     print(arr)
     return 0
 
@@ -129,7 +149,7 @@ def cmd_discard(args: argparse.Namespace) -> int:
     if args.json:
         print_json({
             "cards": _names(cards), "seen": _names(seen), "wild_rank": wild,
-            "round": rnd, "unseen": unseen, **_pile_json(pile),
+            "round": rnd, "unseen": unseen, **_rules_json(rules), **_pile_json(pile),
             **({"discard_reshuffled": True} if args.discard_reshuffled else {}),
             **({"last_turn": True} if args.last_turn else {}),
             "discards": [
@@ -141,7 +161,7 @@ def cmd_discard(args: argparse.Namespace) -> int:
             ],
         })
         return 0
-    print(_heading(cards, wild, rnd))
+    print(_heading(cards, wild, rnd, rules))
     if args.last_turn:
         print(f"{count(len(cards), 'card')} held; last turn: no draw follows, you score the deadwood you keep")
     elif pile is None:
@@ -179,14 +199,14 @@ def cmd_take(args: argparse.Namespace) -> int:
         print_json({
             "cards": _names(cards), "top_card": adv.top_card, "seen": _names(seen),
             **_pile_json(pile),
-            "wild_rank": wild, "round": rnd, "take": adv.take, "take_deadwood": adv.take_deadwood,
+            "wild_rank": wild, "round": rnd, **_rules_json(rules), "take": adv.take, "take_deadwood": adv.take_deadwood,
             "take_discard": adv.take_discard, "take_goes_out": adv.take_goes_out,
             "draw_p_out": adv.draw_p_out, "draw_expected": adv.draw_expected, "unseen": adv.unseen,
             "beats_draw": adv.beats_draw, "then_discard": adv.then_discard, "throws_back": adv.throws_back,
             **({"last_turn": True} if args.last_turn else {}),
         })
         return 0
-    print(_heading(cards, wild, rnd) + f"; face up: {adv.top_card}")
+    print(_heading(cards, wild, rnd, rules) + f"; face up: {adv.top_card}")
     if pile is not None:
         print(_pile_text(pile, adv.unseen))
     if args.last_turn:

@@ -87,14 +87,19 @@ def cmd_deck(args: argparse.Namespace) -> int:
     # the rules' own target (100, 75 with five) may be more than the deck's crown points:
     # simulate then refuses it unless --target is lowered (probe 19: the deck was said to
     # deal games that simulate refused, with no word why)
-    points = deck.crown_points()
-    reach = [p for p in playable if Rules().target_for(p) <= points]
+    # and only the Crowns its cards let a seat play count (a coloured Crown needs its Gift,
+    # a 15 or 20 Time with God or Holy Spirit): session 20
+    points, usable, why = deck.crown_points(), deck.playable_crown_points(), deck.unplayable_crowns()
+    reach = [p for p in playable if Rules().target_for(p) <= usable]
     if args.json:
         print_json({"name": deck.name, "cards": deck.size, "crown_points": points,
+                    "playable_crown_points": usable, "unplayable_crowns": why,
                     "playable_players": playable, "rules_target_players": reach, "has_salvation": winnable,
                     "deck": deck.to_dict()})
         return 0
     print(f"deck {deck.name}: {deck.size} cards, {deck.crown_points()} crown points")
+    if why:
+        print(f"  only {usable} of them can ever be played: {'; '.join(why)}, which the deck lacks")
     if dealable and not winnable:
         print("  no Salvation: no seat could ever play a crown, so every game would end at the turn cap"
               " (kings-crowns simulate and Game refuse this deck)")
@@ -106,8 +111,9 @@ def cmd_deck(args: argparse.Namespace) -> int:
             who = "" if short == playable else \
                 f" for {short[0]}" + ("" if len(short) == 1 else f" to {short[-1]}") + " players"
             target = Rules().target_for(short[0])
-            print(f"  its {points} crown points are below the rules' target{who} ({target}): kings-crowns simulate"
-                  f" and Game refuse it unless the target is {points} or less (--target)")
+            its = f"its {points} crown points are" if usable == points else f"its {usable} playable crown points are"
+            unless = f"unless the target is {usable} or less (--target)" if usable else "whatever the target"
+            print(f"  {its} below the rules' target{who} ({target}): kings-crowns simulate and Game refuse it {unless}")
     else:
         print(f"  too small to deal: even 2 players need at least {min_cards(2)} cards")
     for name, n in deck.to_dict().items():

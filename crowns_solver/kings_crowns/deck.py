@@ -213,6 +213,56 @@ class Deck:
         """
         return sum(n * 5 * ((i - 12) % 4 + 1) for i, n in enumerate(self.counts) if i >= 12)
 
+    def unplayable_crowns(self) -> list[str]:
+        """Why some of the deck's Crowns can never be played, one reason per line of cards.
+
+        RULES.md, King's Crowns, "Legal plays": a coloured Crown needs the player's Gift of
+        its colour, and a Crown of 15 or 20 needs Time with God or Holy Spirit on top of
+        the play stack (Salvation and Forgiveness take only 5 and 10).  A deck without
+        those cards holds Crowns that no seat can ever play.
+
+        Returns
+        -------
+        list of str
+            E.g. ``"crown-red-* need a gift-red"`` or ``"crowns of 15 and 20 need a
+            time-with-god or holy-spirit"``, only for Crowns the deck holds; empty when
+            every Crown can be played.
+        """
+        from .cards import CROWN_COLOURS, HOLY_SPIRIT, TIME_WITH_GOD, crown
+
+        out = []
+        for colour in CROWN_COLOURS[1:]:
+            held = any(self.counts[crown(colour, v)] for v in (5, 10, 15, 20))
+            if held and self.count(f"gift-{colour}") == 0:
+                out.append(f"crown-{colour}-* need a gift-{colour}")
+        high = any(self.counts[crown(c, v)] for c in CROWN_COLOURS for v in (15, 20))
+        if high and self.counts[TIME_WITH_GOD] + self.counts[HOLY_SPIRIT] == 0:
+            out.append("crowns of 15 and 20 need a time-with-god or holy-spirit")
+        return out
+
+    def playable_crown_points(self) -> int:
+        """Crown points of the Crowns that can ever be played with this deck's cards.
+
+        Returns
+        -------
+        int
+            :meth:`crown_points` less the Crowns :meth:`unplayable_crowns` names: a
+            coloured Crown counts only if the deck holds a Gift of its colour, a 15 or 20
+            only if it holds a Time with God or a Holy Spirit (RULES.md, King's Crowns,
+            "Legal plays").  Every game needs a Salvation as well (:meth:`Rules.check`).
+        """
+        from .cards import CROWN_COLOURS, HOLY_SPIRIT, TIME_WITH_GOD, crown
+
+        high = self.counts[TIME_WITH_GOD] + self.counts[HOLY_SPIRIT] > 0
+        total = 0
+        for colour in CROWN_COLOURS:
+            if colour != "black" and self.count(f"gift-{colour}") == 0:
+                continue
+            for v in (5, 10, 15, 20):
+                if v <= 10 or high:
+                    total += v * self.counts[crown(colour, v)]
+        return total
+
     def check_players(self, players: int) -> None:
         """Raise DeckError if the deck cannot deal a game for `players` players.
 

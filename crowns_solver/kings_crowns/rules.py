@@ -113,8 +113,10 @@ class Rules:
         """Raise RulesError/DeckError unless a game of `players` players can be dealt and
         won: the deck must deal every hand, hold a Salvation (every play to a seat's own
         stacks comes after its Salvation, RULES.md "Legal plays": without one no crown
-        can ever be played), and the target must not exceed the deck's crown points (a
-        target no seat can reach would make every game a stalemate at the turn cap).
+        can ever be played), and the target must not exceed the deck's crown points, nor
+        the points of the Crowns its cards let be played (a coloured Crown needs a Gift of
+        its colour, a 15 or 20 Time with God or Holy Spirit): a target no seat can reach
+        would make every game a stalemate at the turn cap.
 
         Parameters
         ----------
@@ -125,7 +127,8 @@ class Rules:
         ------
         RulesError
             If `players` is not 2..5, the deck has no Salvation, or the target exceeds
-            the deck's crown points.
+            the deck's crown points, or the points of the Crowns that its cards let a
+            seat play (:meth:`Deck.playable_crown_points`).
         DeckError
             If the deck is too small to deal `players` hands.
         """
@@ -136,10 +139,18 @@ class Rules:
                              " comes after its Salvation, so no seat could ever play a crown and every game"
                              " would end at the turn cap")
         target, points = self.target_for(players), self.deck.crown_points()
+        where = "the target" if self.target is not None else f"the rules' target for {players} players"
         if target > points:
-            where = "the target" if self.target is not None else f"the rules' target for {players} players"
             raise RulesError(f"{where} is {target} crown points, more than the deck {self.deck.name!r} holds"
                              f" ({points}): no seat could reach it and every game would end at the turn cap")
+        playable = self.deck.playable_crown_points()
+        if target > playable:
+            # a deck whose Crowns need cards it lacks (a Gift of their colour, or Time with
+            # God / Holy Spirit for 15 and 20) played every game to the turn cap (session 20)
+            raise RulesError(f"{where} is {target} crown points, but only {playable} of the {points} crown points"
+                             f" of the deck {self.deck.name!r} can ever be played"
+                             f" ({'; '.join(self.deck.unplayable_crowns())}, which it lacks): no seat could"
+                             " reach it and every game would end at the turn cap")
 
     def to_dict(self) -> dict[str, Any]:
         """The rules as JSON-able data (recorded with every simulation's results).
