@@ -159,13 +159,28 @@ def test_ck_score_masks_batch_checks_lengths_and_king_counts(rows, n_out):
 @given(st.integers(-(2**63), 2**63 - 1))
 def test_ck_table_layout_refuses_small_budgets_and_stays_within_large_ones(tt_bytes):
     """Self-validating: below 64 KB or above 2**48 bytes is refused (near 2**63 its sizing
-    loop never ended); from 1 MB (the least solve() accepts) the main table, small table
-    and leaf-score cache together fit the budget."""
+    loop never ended); from the 64 KB minimum the main table, small table and leaf-score
+    cache together fit the budget (65,536 to 65,599 bytes were 64 bytes over it), and the
+    table has at least a quarter of it."""
     layout = refused_or(_ck_search.table_layout, tt_bytes)
     assert (layout is None) == (not 65536 <= tt_bytes <= 2**48)
-    if layout is not None and tt_bytes >= 1 << 20:
+    if layout is not None:
         assert sum(layout.values()) <= tt_bytes
         assert layout["table"] >= tt_bytes // 4  # and most of it is the table
+
+
+def test_ck_table_layout_fits_every_budget_near_the_minimum():
+    """The failing examples, and every budget up to 1 MB (the least solve() gives an
+    engine; a worker's share or the parent's bookkeeping engine can be less): the layout
+    never exceeds the budget, and the table never shrinks as the budget grows."""
+    assert _ck_search.table_layout(65536) == {"table": 32768, "small_table": 0, "score_cache": 32768}
+    assert sum(_ck_search.table_layout(65599).values()) <= 65599
+    last = 0
+    for tt_bytes in range(65536, (1 << 20) + 1):
+        layout = _ck_search.table_layout(tt_bytes)
+        assert sum(layout.values()) <= tt_bytes, (tt_bytes, layout)
+        assert layout["table"] >= last, tt_bytes
+        last = layout["table"]
 
 
 @pytest.mark.parametrize("make", ["table_layout({})", "SharedTable({})", "Engine(bytes(range(36)), 0, 0, 0, {})"])
