@@ -24,7 +24,9 @@ Compiled entry points (every ``def`` reachable from Python) and their Python cal
 - ``_fc_melds``: deadwood_codes, is_zero_codes, can_go_out_codes, arrange, outlook,
   discard_table, check_rows, deadwood_rows, can_go_out_rows, time_rows, table_bytes,
   build_seconds (five_crowns.melds, .advisor, .players): self-validating; the batch forms
-  did not check card codes (a code of 100..127 crashed the interpreter) and now do.
+  did not check card codes (a code of 100..127 crashed the interpreter) and now do;
+  outlook and discard_table (and _fc_game's discard_outcomes and two_step) took negative
+  and huge unseen-card weights, and now refuse them (session 20).
 - ``_fc_game``: integers_like_numpy, discard_outcomes, two_step (self-validating),
   play_round (five_crowns.game._CompiledEngine validates; three card sets crashed the
   interpreter, and it now checks sets, codes and policy codes itself).
@@ -396,13 +398,16 @@ def test_fc_batch_entry_point_with_a_code_above_55_is_refused_not_a_crash(entry)
 @given(st.lists(st.integers(0, 55), min_size=1, max_size=14), st.integers(3, 13), st.booleans(),
        st.lists(st.integers(-(2**40), 2**40) | st.integers(0, 3), min_size=55, max_size=57), st.data())
 def test_fc_advisor_entry_points_refuse_bad_unseen_counts_and_cards(codes, wild, all_wild, unseen, data):
-    """Self-validating (discard_table, discard_outcomes, two_step): unseen counts other
-    than 56 entries, a card not in the hand or a row other than 56 entries are refused;
-    with any 56 counts, even negative or huge ones, they answer and do not crash."""
+    """Self-validating (outlook, discard_table, discard_outcomes, two_step): unseen
+    counts other than 56 entries, a negative or huge count (they were accepted, and a
+    negative one was read as 0 by some sums and not by others), a card not in the hand
+    or a row other than 56 entries are refused."""
     u = np.array(unseen, dtype=np.int64)
     rows = refused_or(_fc_game.discard_outcomes, codes, wild, all_wild, u)
     table = refused_or(_fc_melds.discard_table, codes, wild, all_wild, u)
-    assert (rows is None) == (table is None) == (len(unseen) != 56)
+    out = refused_or(_fc_melds.outlook, codes, wild, all_wild, u)
+    ok = len(unseen) == 56 and all(0 <= x <= 2**20 for x in unseen)
+    assert (rows is None) == (table is None) == (out is None) == (not ok)
     if rows is None:
         return
     cards, kept, _ = rows
@@ -413,6 +418,44 @@ def test_fc_advisor_entry_points_refuse_bad_unseen_counts_and_cards(codes, wild,
     card = data.draw(st.integers(-3, 60))
     row = data.draw(st.lists(st.integers(-(2**15), 2**15 - 1), min_size=55, max_size=57))
     refused_or(_fc_game.two_step, codes, card, wild, all_wild, u, row, data.draw(st.integers(-(2**31), 2**31 - 1)))
+
+
+@pytest.mark.parametrize("weight", [-1, -(2**40), 2**20 + 1, 2**62])
+@pytest.mark.parametrize("entry", ["outlook", "discard_table", "discard_outcomes", "two_step"])
+def test_fc_negative_or_huge_unseen_weight_is_refused_naming_it(entry, weight):
+    """The failing examples: unseen-card weights are copies of each card code (at most
+    12); a negative one was accepted (outlook, discard_table and discard_outcomes skipped
+    it as 0, two_step counted it in its total) and a huge one overflowed the weighted
+    sums.  Each entry point now refuses it, naming the code, its card and the value."""
+    u = np.full(56, 2, dtype=np.int64)
+    u[17] = weight
+    hand = [0, 1, 2, 17, 30]
+    call = {
+        "outlook": lambda: _fc_melds.outlook(hand[:4], 5, True, u),
+        "discard_table": lambda: _fc_melds.discard_table(hand, 5, True, u),
+        "discard_outcomes": lambda: _fc_game.discard_outcomes(hand, 5, True, u),
+        "two_step": lambda: _fc_game.two_step(hand, 30, 5, True, u, [0] * 56, 0),
+    }[entry]
+    with pytest.raises(ValueError) as info:
+        call()
+    assert str(info.value) == f"unseen[17] (card {fc_card_name(17)}) is {weight}: a draw weight is a number of copies 0..1048576"
+
+
+def test_fc_unseen_weights_at_the_bound_are_counted_exactly():
+    """Valid-but-extreme: 2**20 copies of every card; each one-draw weighted sum is the
+    weights times what the same question gives with one copy of each card, and the
+    two-draw sums stay within their bounds (no overflow)."""
+    hand = [0, 1, 2, 17, 30]
+    one = np.ones(56, dtype=np.int64)
+    big = np.full(56, 2**20, dtype=np.int64)
+    assert _fc_melds.outlook(hand[:4], 5, True, big) == tuple(2**20 * x for x in _fc_melds.outlook(hand[:4], 5, True, one))
+    assert _fc_melds.discard_table(hand, 5, True, big) == [
+        (c, k, 2**20 * n, 2**20 * t) for c, k, n, t in _fc_melds.discard_table(hand, 5, True, one)]
+    cards, kept, rows = _fc_game.discard_outcomes(hand, 5, True, one)
+    i = cards.index(30)
+    e2, s2 = _fc_game.two_step(hand, 30, 5, True, big, rows[i], kept[i])
+    pairs = 56 * 2**20 * (56 * 2**20 - 1)
+    assert 0 < s2 <= pairs and 0 < e2 <= pairs * max(max(row) for row in rows)
 
 
 # --------------------------------------------------------------------------- _fc_game
