@@ -103,8 +103,28 @@ def check_names(names: list[str] | None) -> None:
                             " (case and spaces aside)")
 
 
+def check_reach(pos, reach: str | None, what: str = "position") -> None:
+    """Refuse a ``--reach`` that contradicts the reach a JSON position states (a save
+    string or a deal carries none, and is read under ``--reach``).  One rule for ``show``,
+    ``solve``, ``analyse`` and ``play --load``: before session 20, ``show`` and ``solve``
+    silently replaced the JSON's reach with ``--reach``, while the other two refused it.
+
+    Raises
+    ------
+    PositionError
+        If `reach` is given and `pos` (read with `reach` as the rules of a text that
+        carries none) is played under another reach; the message names both.
+    """
+    if reach is not None and pos.reach != reach:
+        raise PositionError(f"--reach {reach}: the {what} given is played under reach {pos.reach!r}"
+                            " (its JSON says so)")
+
+
 def load_position(args: argparse.Namespace):  # -> Position
-    """The position named by POSITION / ``--random`` (see :func:`add_position_args`)."""
+    """The position named by POSITION / ``--random`` (see :func:`add_position_args`):
+    a save string or a deal is read under ``--reach`` (default "any"), a JSON position
+    keeps its own reach (default "any"), which a ``--reach`` given must match
+    (:func:`check_reach`)."""
     from dataclasses import replace
 
     from .position import Position, Rules
@@ -125,9 +145,9 @@ def load_position(args: argparse.Namespace):  # -> Position
         text = read_text(path, PositionError)
     else:
         text = source
-    pos = Position.from_text(text, None)
-    keep_reach = pos.reach if args.reach is None else args.reach
-    return replace(pos, rules=replace(rules, reach=keep_reach))
+    pos = Position.from_text(text, args.reach)
+    check_reach(pos, args.reach)
+    return replace(pos, rules=replace(rules, reach=pos.reach))
 
 
 def _hand_lines(pos, player: str, name: str) -> list[str]:

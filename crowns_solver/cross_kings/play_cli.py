@@ -10,7 +10,7 @@ import argparse
 import sys
 
 from ..cli import UsageError, add_json_flag, print_json
-from ..errors import PositionError, SolverOptionError
+from ..errors import SolverOptionError
 from .cli import _node_limit, _seconds, add_names_arg, check_names, whole_number
 from .players import PLAYER_NAMES
 from .position import PLAYERS, REACHES
@@ -45,7 +45,7 @@ def _read_game(source: str, *, stdin: bool = True, reach: str | None = None):  #
     from pathlib import Path
 
     from ..errors import SaveStringError
-    from .cli import STDIN, looks_like_file, names_file, read_stdin
+    from .cli import STDIN, check_reach, looks_like_file, names_file, read_stdin
     from .position import Position
 
     text = source
@@ -65,8 +65,7 @@ def _read_game(source: str, *, stdin: bool = True, reach: str | None = None):  #
             raise SaveStringError(f"not a save string (no '//') and no such file: {source!r}")
         text = read_text(path, SaveStringError)
     pos = Position.from_text(text, reach)
-    if reach is not None and pos.reach != reach:
-        raise PositionError(f"--reach {reach}: the game given is played under reach {pos.reach!r} (its JSON says so)")
+    check_reach(pos, reach, "game")
     return pos
 
 
