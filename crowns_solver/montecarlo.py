@@ -851,7 +851,7 @@ def run(
                             # (King's Crowns, whose games do not depend on it, resumes with the
                             # file's chunk size instead: kings_crowns.simulate)
                             why = (f": chunk i of a run is played from its own seed (chunk_seed), so chunks"
-                                   f" of another size would play other games; resume with chunk size {there}"
+                                   f" of another size may play other games; resume with chunk size {there}"
                                    " or")
                         raise ResultsFileError(f"{out}: holds results made with {_difference(key, there, now)}"
                                                f"{why or ';'} use another file to start a new run")

@@ -151,7 +151,7 @@ def test_five_crowns_depends_on_the_chunk_size_so_its_refusal_says_why(tmp_path)
         fc.simulate(6, players=2, workers=1, chunk_size=2, seed=1, out=res)
     assert str(info.value) == (
         f"{res}: holds results made with a different chunk size (3 there, 2 now): chunk i of a run is played"
-        " from its own seed (chunk_seed), so chunks of another size would play other games; resume with chunk"
+        " from its own seed (chunk_seed), so chunks of another size may play other games; resume with chunk"
         " size 3 or use another file to start a new run")
 
 

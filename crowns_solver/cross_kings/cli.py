@@ -109,11 +109,20 @@ def check_reach(pos, reach: str | None, what: str = "position") -> None:
     ``solve``, ``analyse`` and ``play --load``: before session 20, ``show`` and ``solve``
     silently replaced the JSON's reach with ``--reach``, while the other two refused it.
 
+    Parameters
+    ----------
+    pos : Position
+        The position read (with `reach` as the rules of a text that carries none).
+    reach : {"any", "nearest"} or None
+        ``--reach`` as given (None: not given).
+    what : str
+        What the command reads ("position", "game"), for the message.
+
     Raises
     ------
     PositionError
-        If `reach` is given and `pos` (read with `reach` as the rules of a text that
-        carries none) is played under another reach; the message names both.
+        If `reach` is given and `pos` is played under another reach (its JSON says so);
+        the message names both.
     """
     if reach is not None and pos.reach != reach:
         raise PositionError(f"--reach {reach}: the {what} given is played under reach {pos.reach!r}"
