@@ -30,7 +30,9 @@ again with the same file resumes: the chunks already there are read back, only t
 missing ones are played, and the table is the same as an uninterrupted run's.  A file
 made with a different seed, chunk size, number of games, chunk function, parameters
 (rules included) or library version is refused with
-:class:`~crowns_solver.errors.ResultsFileError`.
+:class:`~crowns_solver.errors.ResultsFileError` (King's Crowns, whose games do not
+depend on the chunk size, resumes a file with the file's chunk size instead), and so is
+one holding a value :func:`check_columns` refuses (a hand-edited file).
 
 Conventions for the tables (the ``crowns report`` command and :func:`win_rates` rely on
 them): a column ``game`` (added by :func:`run`), ``policy_<seat>`` for each seat's
@@ -444,6 +446,8 @@ def check_columns(results: pd.DataFrame, meta: Mapping[str, Any] | None = None, 
     and ``out<round>`` at least -1, meaning none); missing values (seats absent from a
     game) are allowed.  When `meta` records the run's policies (``params.policies``),
     every ``policy_<seat>`` and ``winner_policy`` must be one of them (letter case aside).
+    A ``winner_policy`` must be the winner's ``policy_<winner>``, and missing when
+    ``winner`` is -1 (no winner).
     :func:`read_results` applies this to every file it reads, so a hand-edited file is
     refused before a report is drawn from it.
 
@@ -459,8 +463,8 @@ def check_columns(results: pd.DataFrame, meta: Mapping[str, Any] | None = None, 
     Raises
     ------
     ResultsFileError
-        Naming `source`, the game and the column of the first value out of place; or if
-        `results` is not a DataFrame.
+        Naming `source`, the game and the column of the first value out of place (or
+        contradicting the row's winner and seats); or if `results` is not a DataFrame.
     """
     if not isinstance(results, pd.DataFrame):
         raise ResultsFileError(f"{source}: a results table must be a pandas DataFrame, got {type(results).__name__}")
@@ -500,6 +504,55 @@ def check_columns(results: pd.DataFrame, meta: Mapping[str, Any] | None = None, 
             if bad.any():
                 fail(str(col), int(np.flatnonzero(bad)[0]),
                      f"the run's policies are {', '.join(dict.fromkeys(policies))} (its header's params)")
+    for prefix in sorted({m.group(1) or "" for c in results.columns
+                          if (m := re.fullmatch(r"(k\d+_)?winner_policy", str(c)))}):
+        problem = _winner_policy_problem(results, prefix or "")
+        if problem is not None:
+            fail(*problem)
+
+
+def _winner_policy_problem(results: pd.DataFrame, prefix: str) -> tuple[str, int, str] | None:
+    """(column, row, why) of the first game whose ``winner_policy`` contradicts its
+    ``winner`` and seats: it must be ``policy_<winner>`` (letter case and surrounding
+    spaces aside), and missing when ``winner`` is -1 (no winner).  Rows whose winner is
+    not a seat of the game are left to :func:`win_rates` (which says so); counts were
+    checked whole before this.  (A hand-edited ``winner_policy`` was read and resumed,
+    and counted by the tournament report, until session 20.)"""
+    col, wcol = f"{prefix}winner_policy", f"{prefix}winner"
+    if wcol not in results.columns:
+        return None
+    raw = results[col]
+    winner = pd.to_numeric(results[wcol], errors="coerce").to_numpy(dtype=float)
+    given = raw.to_numpy(dtype=object)
+    expected = np.full(len(results), None, dtype=object)
+    known = winner == -1   # no winner: nothing expected
+    for c in results.columns:
+        m = re.fullmatch(rf"{re.escape(prefix)}policy_(\d+)", str(c))
+        if m is None:
+            continue
+        seat = int(m.group(1))
+        pol = results[c].to_numpy(dtype=object)
+        here = (winner == seat) & results[c].notna().to_numpy()
+        expected[here] = pol[here]
+        known |= here
+
+    def same(a: Any, b: Any) -> bool:
+        if b is None:
+            return a is None or (isinstance(a, float) and math.isnan(a))
+        return isinstance(a, str) and isinstance(b, str) and a.strip().casefold() == b.strip().casefold()
+
+    # exact matches first (vectorised), the lenient comparison only for the others
+    with np.errstate(invalid="ignore"):
+        maybe = np.flatnonzero(known & ~(given == expected))
+    for row in maybe:
+        a, b = given[row], expected[row]
+        if same(a, b):
+            continue
+        w = int(winner[row])
+        if w == -1:
+            return col, int(row), f"the game has no winner ({wcol} -1), so it has no {col}"
+        return col, int(row), f"the winner is seat {w}, whose {prefix}policy_{w} is {b!r}"
+    return None
 
 
 # ---------------------------------------------------------------- worker pools and Ctrl-C
@@ -736,7 +789,8 @@ def run(
         that does not exist or is a file (all are RunnerError; checked before any games).
     ResultsFileError
         If `out` holds results of a different run (seed, chunk size, games, function,
-        parameters, rules or version) or is damaged before its last line.  A file with
+        parameters, rules or version), is damaged before its last line, or holds a value
+        :func:`check_columns` refuses.  A file with
         only the header of another run (stopped before any chunk finished) holds no
         results: it is started afresh instead.
     KeyboardInterrupt
@@ -792,10 +846,21 @@ def run(
                             # no results to keep or mix, so this run starts the file afresh
                             resume = False
                             break
-                        raise ResultsFileError(f"{out}: holds results made with {_difference(key, there, now)};"
-                                               " use another file to start a new run")
+                        why = ""
+                        if key == "chunk_size":
+                            # (King's Crowns, whose games do not depend on it, resumes with the
+                            # file's chunk size instead: kings_crowns.simulate)
+                            why = (f": chunk i of a run is played from its own seed (chunk_seed), so chunks"
+                                   f" of another size may play other games; resume with chunk size {there}"
+                                   " or")
+                        raise ResultsFileError(f"{out}: holds results made with {_difference(key, there, now)}"
+                                               f"{why or ';'} use another file to start a new run")
                 else:
                     record = old
+                    if done:
+                        # the values a hand-edited file holds are checked as read_results checks
+                        # them (until session 20 a resume took them as they were)
+                        check_columns(_frame(done, sizes, chunk_size), old, os.fsdecode(out))
             if not resume:
                 import datetime
 
@@ -853,6 +918,22 @@ def run(
     frame = _frame(done, sizes, chunk_size)
     frame.attrs.update(record)
     return frame
+
+
+def _recorded_chunk_size(out: Any, game: str) -> int | None:
+    """The chunk size of the results file `out` when it holds finished chunks of a run
+    of `game`, else None (no file, another game, only a header, or a file :func:`run`
+    will refuse for its own reasons).  For a game whose results do not depend on the
+    chunk size (King's Crowns), which resumes such a file with its chunk size."""
+    if not isinstance(out, (str, os.PathLike)):
+        return None
+    try:
+        if not Path(out).is_file():
+            return None
+        meta, chunks, _ = _read_chunks(out, repair=False)
+    except (OSError, ValueError):   # ResultsFileError is a ValueError
+        return None
+    return meta["chunk_size"] if chunks and meta.get("game") == game else None
 
 
 def _lock_results_file(path: Path) -> Any:

@@ -140,7 +140,10 @@ DEF INF = 1 << 60
 DEF WIN_SCALE = 64          # a win is worth WIN_SCALE in objective "win"
 DEF TT_WAYS = 4             # entries per bucket (one 64-byte cache line)
 DEF SC_MAX_BITS = 20        # leaf-score cache: at most 2^20 entries of 8 bytes (8 MB)
-DEF SC_MIN_BITS = 13
+# at least 2^12 entries (32 KB): half the 64 KB minimum budget, so the table gets at least
+# the other half (a 64 KB floor left a 64 KB budget no room for the table's one bucket:
+# 64 bytes over it, and just above 64 KB a table of a few buckets)
+DEF SC_MIN_BITS = 12
 DEF CHECK_EVERY = 1024      # nodes between clock checks
 DEF MAX_PLY = 64
 DEF TT_START_BUCKETS = 1 << 16   # the main table's first size in use (4 MB); at least 2^16, see _grow
@@ -369,8 +372,9 @@ cdef void _layout(long long tt_bytes, uint64_t* lbuckets_out, int* sc_bits_out,
     plies (`lbuckets_out` buckets), the leaf-score cache (2^`sc_bits_out` entries) and
     the main table (`nbuckets_out` buckets)."""
     # the budget holds the table (the largest power of two of buckets that fits beside
-    # a leaf-score cache of an eighth of the budget) and then the largest score cache
-    # (at most 8 MB) that fits in what is left
+    # a leaf-score cache of an eighth of the budget, at least 32 KB) and then the
+    # largest score cache (at most 8 MB) that fits in what is left; the three together
+    # never exceed the budget
     cdef long long budget = tt_bytes
     # the small table for the last plies: LTT_BYTES, or an eighth of what the budget
     # holds beyond its 64 KB minimum (one bucket, outside the budget, when nothing)
@@ -397,7 +401,8 @@ def table_layout(long long tt_bytes):
 
     Returns a dict of bytes: ``table`` (the main transposition table), ``small_table``
     (the table of the last plies, 0 when it is a single bucket outside the budget) and
-    ``score_cache`` (the leaf-score cache).  With a :class:`SharedTable` the engine keeps
+    ``score_cache`` (the leaf-score cache), together at most `tt_bytes` (the one bucket
+    of a small table reported as 0 aside).  With a :class:`SharedTable` the engine keeps
     only the last two of its own.
     """
     cdef uint64_t lbuckets, nbuckets

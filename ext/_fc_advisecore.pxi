@@ -11,6 +11,25 @@ from libc.stdlib cimport malloc
 
 cdef enum:
     FC_CACHE_SIZE = (FC_MAXHAND + 1) * (FC_MAXHAND + 1) * FC_NCODES
+    # the most a draw weight (copies of a card code still unseen: at most 12, the jokers
+    # of two sets) may be: the two-draw sums multiply two weights and a deadwood (at
+    # most 14 x 50) over 56 x 56 pairs of draws, which stays within int64 up to 2^20
+    FC_MAX_WEIGHT = 1 << 20
+
+
+cdef int fc_check_unseen(const int64_t[::1] unseen) except -1:
+    """ValueError unless `unseen` holds 56 draw weights, each 0..FC_MAX_WEIGHT, naming
+    the first bad one: a negative weight was taken for 0 by some sums and counted by
+    others (a wrong answer), a huge one overflowed them."""
+    cdef int c
+    if unseen.shape[0] != FC_NCODES:
+        raise ValueError(f"unseen must have 56 entries, got {unseen.shape[0]}")
+    for c in range(FC_NCODES):
+        if not 0 <= unseen[c] <= FC_MAX_WEIGHT:
+            from crowns_solver.five_crowns.cards import card_name
+            raise ValueError(f"unseen[{c}] (card {card_name(c)}) is {unseen[c]}: a draw weight is a number"
+                             f" of copies 0..{FC_MAX_WEIGHT}")
+    return 0
 
 
 cdef Py_ssize_t fc_count_codes(object codes, uint8_t* counts) except -1:

@@ -964,13 +964,13 @@ def two_step(codes, int card, int wild, bint all_wild, const int64_t[::1] unseen
 
 
 cdef int _check(codes, int wild, uint8_t* counts, const int64_t[::1] unseen) except -1:
-    """Counts of validated codes (at most 14), a wild rank 3..13, 56 unseen counts."""
+    """Counts of validated codes (at most 14), a wild rank 3..13, 56 unseen counts
+    0..FC_MAX_WEIGHT (fc_check_unseen)."""
     global FC_READY
     cdef Py_ssize_t n
     if wild < 3 or wild > 13:
         raise ValueError(f"wild rank {wild} outside 3..13")
-    if unseen.shape[0] != FC_NCODES:
-        raise ValueError("unseen must have 56 entries")
+    fc_check_unseen(unseen)
     n = fc_count_codes(codes, counts)
     if n < 1 or n > FC_MAXHAND:
         raise ValueError(f"{n} cards: expected 1 to {FC_MAXHAND}")

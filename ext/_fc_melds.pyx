@@ -338,14 +338,14 @@ def arrange(codes, int wild, bint all_wild=True):
 
 def outlook(codes, int wild, bint all_wild, const int64_t[::1] unseen):
     """For a hand of n cards about to draw blind: (weight of draws that let it go out,
-    sum over draws of weight * least deadwood after the best discard)."""
+    sum over draws of weight * least deadwood after the best discard).  Draw weights
+    are `unseen` (copies per code, each 0..2**20: ValueError naming the first other)."""
     cdef uint8_t counts[FC_NCODES]
     cdef int64_t n_out = 0, total = 0
     cdef int kept
     _check_wild(wild)
     _fill(codes, counts)
-    if unseen.shape[0] != FC_NCODES:
-        raise ValueError("unseen must have 56 entries")
+    fc_check_unseen(unseen)
     with nogil:
         kept = fc_deadwood(counts, wild, all_wild)
         fc_outlook(counts, wild, all_wild, &unseen[0], kept, &n_out, &total)
@@ -355,7 +355,8 @@ def outlook(codes, int wild, bint all_wild, const int64_t[::1] unseen):
 def discard_table(codes, int wild, bint all_wild, const int64_t[::1] unseen):
     """For each distinct card c of an n+1-card hand: (c, deadwood of the other n cards,
     weight of next draws that let them go out, sum over draws of weight * least deadwood
-    after the best discard).  Draw weights are `unseen` (copies per code)."""
+    after the best discard).  Draw weights are `unseen` (copies per code, each 0..2**20:
+    ValueError naming the first other)."""
     cdef uint8_t counts[FC_NCODES]
     cdef int cl[FC_MAXHAND + 1]
     cdef int32_t kept[FC_MAXHAND + 1]
@@ -365,8 +366,7 @@ def discard_table(codes, int wild, bint all_wild, const int64_t[::1] unseen):
     cdef int16_t* cache
     _check_wild(wild)
     _fill(codes, counts)
-    if unseen.shape[0] != FC_NCODES:
-        raise ValueError("unseen must have 56 entries")
+    fc_check_unseen(unseen)
     nd = fc_distinct(counts, cl)
     cache = fc_new_cache()
     try:

@@ -29,6 +29,8 @@ from libc.string cimport memcpy, memset
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from cpython.exc cimport PyErr_CheckSignals
 
+from crowns_solver.errors import DeckError, PositionError, RulesError
+
 cdef extern from "Python.h":
     int PyOS_InterruptOccurred()   # SIGINT since the last call? (clears it; main thread, GIL held)
 
@@ -77,6 +79,8 @@ cdef enum:
     N_POLICIES = 5
     MAX_DECK = 10000
     HAND_SIZE = 6
+    MAX_LIMIT = 1000000      # a target or turn cap: at most 10**6, as Rules allows
+    MAX_SCORE = 20 * MAX_DECK   # crown points: at most 20 a card
 
 N_KINDS = NK
 MAX_PLAYERS = MAXP
@@ -926,19 +930,43 @@ cdef void check_la(object la, LAParams* out) except *:
 
 
 cdef void check_deck(const int32_t[::1] deck_counts, int n_players) except *:
-    cdef int c, n = 0
+    # each count is bounded before they are added up: a sum of counts near 2**31 wrapped
+    # around to a small deck, whose piles were then overrun (a crash)
+    cdef int c
+    cdef long long n = 0
     if deck_counts.shape[0] != NK:
-        raise ValueError(f"deck_counts must have {NK} entries")
+        raise DeckError(f"deck_counts must have {NK} entries, got {deck_counts.shape[0]}")
     for c in range(NK):
-        if deck_counts[c] < 0:
-            raise ValueError(f"deck_counts[{c}] is negative")
+        if not 0 <= deck_counts[c] <= MAX_DECK:
+            raise DeckError(f"deck_counts[{c}] must be 0..{MAX_DECK}, got {deck_counts[c]}")
         n += deck_counts[c]
-        if n > MAX_DECK:
-            raise ValueError(f"deck has more than {MAX_DECK} cards")
+    if n > MAX_DECK:
+        raise DeckError(f"the deck has {n} cards, more than the {MAX_DECK} supported")
     if not 2 <= n_players <= MAXP:
         raise ValueError(f"players must be 2..{MAXP}, got {n_players}")
     if n < HAND_SIZE * n_players + 1:
-        raise ValueError(f"deck of {n} cards is too small for {n_players} players")
+        raise DeckError(f"a deck of {n} cards is too small for {n_players} players")
+
+
+cdef void check_limits(long long target, long long max_turns) except *:
+    if not 1 <= target <= MAX_LIMIT:
+        raise RulesError(f"target must be 1..{MAX_LIMIT}, got {target}")
+    if not 1 <= max_turns <= MAX_LIMIT:
+        raise RulesError(f"max_turns must be 1..{MAX_LIMIT}, got {max_turns}")
+
+
+cdef long long view_count(object value, str what, long long hi) except -1:
+    """`value` (a count or size in a view dict) as a whole number 0..`hi`, else a
+    PositionError naming `what` and the value: bounded so that their sums in C cannot
+    wrap around."""
+    cdef long long x
+    try:
+        x = value
+    except (OverflowError, TypeError):
+        raise PositionError(f"a view's {what} must be a whole number 0..{hi}, got {value!r}") from None
+    if not 0 <= x <= hi:
+        raise PositionError(f"a view's {what} must be 0..{hi}, got {x}")
+    return x
 
 
 cdef class Engine:
@@ -957,8 +985,7 @@ cdef class Engine:
         cdef int c, n = 0
         self.mem = NULL
         check_deck(deck_counts, n_players)
-        if target < 1 or max_turns < 1:
-            raise ValueError("target and max_turns must be >= 1")
+        check_limits(target, max_turns)
         for c in range(NK):
             self.st.deck_counts[c] = deck_counts[c]
             n += deck_counts[c]
@@ -1161,8 +1188,11 @@ cdef void fill_view(dict d, KCView* v, const int32_t[::1] seat_counts, const int
         raise ValueError("bad seat_counts or deck length")
     v.seat = d["seat"]
     v.n_players = P
-    v.target = d["target"]
-    v.max_turns = d["max_turns"]
+    # counts and sizes are bounded (view_count) before C adds them up or adds to them:
+    # near 2**31 their sums wrapped around (hand counts summing to a small hand, pile
+    # sizes to the number of unseen cards, whose piles were then overrun: a crash)
+    v.target = view_count(d["target"], "target", MAX_LIMIT)
+    v.max_turns = view_count(d["max_turns"], "max_turns", MAX_LIMIT)
     v.turn = d["turn"]
     v.phase = d["phase"]
     if not 0 <= v.seat < P or v.phase not in (PH_DRAW, PH_PLAY) or v.target < 1 or v.max_turns < 1:
@@ -1174,9 +1204,7 @@ cdef void fill_view(dict d, KCView* v, const int32_t[::1] seat_counts, const int
         raise ValueError("hand must give 28 counts")
     v.hand_n = 0
     for c in range(NK):
-        v.hand[c] = hand[c]
-        if v.hand[c] < 0:
-            raise ValueError("negative hand count")
+        v.hand[c] = view_count(hand[c], f"hand[{c}]", HANDCAP - 1)
         v.hand_n += v.hand[c]
     if v.hand_n > HANDCAP - 1 or (v.phase == PH_PLAY and v.hand_n == 0):
         raise ValueError("bad hand size")
@@ -1187,11 +1215,11 @@ cdef void fill_view(dict d, KCView* v, const int32_t[::1] seat_counts, const int
         if q < P:
             v.hand_sizes[q] = d["hand_sizes"][q]
             v.play_top[q] = d["play_top"][q]
-            v.play_n[q] = d["play_n"][q]
+            v.play_n[q] = view_count(d["play_n"][q], f"play_n[{q}]", MAX_DECK)
             v.gifts[q] = d["gifts"][q]
-            v.score[q] = d["score"][q]
-            if (not 0 <= v.hand_sizes[q] < HANDCAP or not -1 <= v.play_top[q] < NK or v.play_n[q] < 0
-                    or (v.play_n[q] == 0) != (v.play_top[q] == -1) or not 0 <= v.gifts[q] < 8 or v.score[q] < 0):
+            v.score[q] = view_count(d["score"][q], f"score[{q}]", MAX_SCORE)
+            if (not 0 <= v.hand_sizes[q] < HANDCAP or not -1 <= v.play_top[q] < NK
+                    or (v.play_n[q] == 0) != (v.play_top[q] == -1) or not 0 <= v.gifts[q] < 8):
                 raise ValueError(f"bad entries for seat {q}")
         else:
             v.hand_sizes[q] = 0
@@ -1200,13 +1228,14 @@ cdef void fill_view(dict d, KCView* v, const int32_t[::1] seat_counts, const int
             v.gifts[q] = 0
             v.score[q] = 0
     v.disc_top = d["discard_top"]
-    v.disc_n = d["discard_size"]
-    v.draw_n = d["draw_size"]
-    if not -1 <= v.disc_top < NK or v.disc_n < 0 or v.draw_n < 0 or (v.disc_n == 0) != (v.disc_top == -1):
+    v.disc_n = view_count(d["discard_size"], "discard_size", MAX_DECK)
+    v.draw_n = view_count(d["draw_size"], "draw_size", MAX_DECK)
+    if not -1 <= v.disc_top < NK or (v.disc_n == 0) != (v.disc_top == -1):
         raise ValueError("bad discard or draw pile")
     for c in range(MAXP * NK):
-        if seat_counts[c] < 0:
-            raise ValueError("negative stack count")
+        if not 0 <= seat_counts[c] <= MAX_DECK:
+            raise PositionError(f"a view's seat_counts[{c}] (seat {c // NK}, card {c % NK}) must be"
+                                f" 0..{MAX_DECK}, got {seat_counts[c]}")
     v.seat_counts = &seat_counts[0]
     v.deck_counts = &deck[0]
     check_deck(deck, P)
@@ -1280,8 +1309,9 @@ def play_games(int n_games, const int32_t[::1] deck_counts, int n_players, int t
             root_p = &root[0]
     check_deck(deck_counts, n_players)
     check_la(la, &p)
-    if target < 1 or max_turns < 1 or n_games < 0:
-        raise ValueError("target, max_turns must be >= 1 and n_games >= 0")
+    check_limits(target, max_turns)
+    if n_games < 0:
+        raise ValueError(f"n_games must be >= 0, got {n_games}")
     if (seat_policies.shape[0] < n_games or seat_policies.shape[1] != n_players or winner.shape[0] < n_games
             or turns.shape[0] < n_games or scores.shape[0] < n_games or scores.shape[1] != n_players
             or reshuffles.shape[0] < n_games):

@@ -125,44 +125,73 @@ def test_show_json_gives_a_reflected_save_string_for_a_game_started_off_2_2(caps
     assert "save_string_reflected" not in json.loads(out)
 
 
-def _nearest_midgame() -> Position:
-    # a position under "nearest" where "any" would allow more moves (so the two differ)
-    pos = Position.random(4, "nearest").play((2, 2))
-    while pos.cards_left > 14:
-        pos = pos.play(pos.legal_moves()[0])
-    assert len(replace(pos, rules=Rules(reach="any")).legal_moves()) > len(pos.legal_moves())
-    return pos
+# ------------------------------------------------------------------ one rule for all four commands (session 20)
+
+#: each command that reads a position, with the options that keep it quick
+READERS = {
+    "show": ("show",),
+    "solve": ("solve", "--time-limit", "0.1"),
+    "analyse": ("analyse", "--time", "0", "--node-limit", "100"),
+    "play": ("play", "--time", "0", "--node-limit", "100", "--load"),
+}
 
 
-@pytest.mark.parametrize("command", [("show",), ("solve", "--time-limit", "0")])
-def test_show_and_solve_refuse_a_reach_that_contradicts_a_json_position(capsys, tmp_path, command):
-    # session 20: show and solve replaced the JSON's reach with --reach, so 'solve g.json
-    # --reach any' valued another game than the file's (analyse and play refused it)
+def _reader_argv(command: str, source: str, *extra: str) -> list[str]:
+    argv = ["cross-kings", *READERS[command]]
+    # play takes the game after --load; the others as POSITION
+    return [*argv, source, *extra]
+
+
+@pytest.mark.parametrize("command", sorted(READERS))
+@pytest.mark.parametrize(("json_reach", "given"), [("nearest", "any"), ("any", "nearest")])
+def test_every_command_refuses_a_reach_that_contradicts_a_json_position(capsys, tmp_path, command, json_reach,
+                                                                        given):
+    # show and solve silently replaced the JSON's reach with --reach (another game: other
+    # legal moves), while analyse and play refused it
+    game = _nearest_game() if json_reach == "nearest" else Position.random(5, "any").play((2, 2))
     path = tmp_path / "g.json"
-    path.write_text(json.dumps(_nearest_midgame().to_dict()))
-    code, out, err = run_cli(capsys, "cross-kings", command[0], str(path), "--reach", "any", *command[1:])
+    path.write_text(json.dumps(game.to_dict()))
+    code, out, err = run_cli(capsys, *_reader_argv(command, str(path), "--reach", given))
     assert code == 2 and not out
-    assert err == "crowns: error: --reach any: the game given is played under reach 'nearest' (its JSON says so)\n"
+    what = "position" if command in ("show", "solve") else "game"
+    assert err == f"crowns: error: --reach {given}: the {what} given is played under reach {json_reach!r} (its JSON says so)\n"
 
 
-@pytest.mark.parametrize("reach", ["nearest", None])
-def test_show_keeps_the_json_reach_when_reach_agrees_or_is_not_given(capsys, tmp_path, reach):
-    pos = _nearest_midgame()
+@pytest.mark.parametrize("command", ["show", "solve"])
+def test_show_and_solve_keep_a_json_reach_and_apply_reach_to_json_without_one(capsys, tmp_path, command):
+    game = _nearest_game()
     path = tmp_path / "g.json"
-    path.write_text(json.dumps(pos.to_dict()))
-    code, out, err = run_cli(capsys, "cross-kings", "show", str(path), "--json", *(["--reach", reach] if reach else []))
+    path.write_text(json.dumps(game.to_dict()))
+    plain = {k: v for k, v in game.to_dict().items() if k != "reach"}
+    bare = tmp_path / "bare.json"
+    bare.write_text(json.dumps(plain))
+    for source, extra, want in [(path, (), "nearest"), (path, ("--reach", "nearest"), "nearest"),
+                                (bare, ("--reach", "nearest"), "nearest"), (bare, (), "any")]:
+        code, out, err = run_cli(capsys, *_reader_argv(command, str(source), *extra, "--json"))
+        assert code == 0, err
+        got = json.loads(out)
+        assert (got["position"] if command == "solve" else got)["reach"] == want, (source, extra)
+
+
+@pytest.mark.parametrize("command", ["show", "solve"])
+def test_show_and_solve_read_a_save_string_under_the_reach_given(capsys, command):
+    # a save string carries no reach: --reach nearest now reads its moves under that rule,
+    # and a move it does not allow gets analyse's message (show and solve read it under
+    # "any", then relabelled the position "nearest", which refused the history as "not
+    # legal ...: the moves must be listed in the order played", a misleading hint)
+    start = Position.random(7, "any").play((2, 2))
+    jump = next(m for m in start.legal_moves() if m not in Position.from_dict(
+        {**start.to_dict(), "reach": "nearest"}).legal_moves())
+    save = start.play(jump, rng=np.random.default_rng(0)).to_save_string()
+    code, out, err = run_cli(capsys, *_reader_argv(command, save, "--reach", "nearest"))
+    assert code == 2 and not out
+    assert err == (f"crowns: error: move 1: digit 0: illegal move {_cell(jump)} for first:"
+                   " legal: (1, 2), (2, 1), (2, 3), (3, 2)\n")
+    # a game whose moves the rule allows is read under it
+    game = _nearest_game()
+    mode = ("--mode", "game") if command == "solve" else ()   # face-down cards unknown
+    code, out, err = run_cli(capsys, *_reader_argv(command, _as_save_string(game), "--reach", "nearest", *mode,
+                                                   "--json"))
     assert code == 0, err
     got = json.loads(out)
-    assert got["reach"] == "nearest"
-    assert [tuple(m) for m in got["legal_moves"]] == pos.legal_moves()
-
-
-def test_a_json_position_without_reach_takes_the_reach_given(capsys, tmp_path):
-    pos = _nearest_midgame()
-    data = pos.to_dict()
-    del data["reach"]
-    path = tmp_path / "g.json"
-    path.write_text(json.dumps(data))
-    code, out, err = run_cli(capsys, "cross-kings", "show", str(path), "--reach", "nearest", "--json")
-    assert code == 0, err
-    assert [tuple(m) for m in json.loads(out)["legal_moves"]] == pos.legal_moves()
+    assert (got["position"] if command == "solve" else got)["reach"] == "nearest"

@@ -24,13 +24,18 @@ Compiled entry points (every ``def`` reachable from Python) and their Python cal
 - ``_fc_melds``: deadwood_codes, is_zero_codes, can_go_out_codes, arrange, outlook,
   discard_table, check_rows, deadwood_rows, can_go_out_rows, time_rows, table_bytes,
   build_seconds (five_crowns.melds, .advisor, .players): self-validating; the batch forms
-  did not check card codes (a code of 100..127 crashed the interpreter) and now do.
+  did not check card codes (a code of 100..127 crashed the interpreter) and now do;
+  outlook and discard_table (and _fc_game's discard_outcomes and two_step) took negative
+  and huge unseen-card weights, and now refuse them (session 20).
 - ``_fc_game``: integers_like_numpy, discard_outcomes, two_step (self-validating),
   play_round (five_crowns.game._CompiledEngine validates; three card sets crashed the
   interpreter, and it now checks sets, codes and policy codes itself).
 - ``_kc_engine``: Engine (draw, play, builtin, view, state, set_state), legal_plays_view,
   choose, lookahead_table, play_games, game_stream (kings_crowns.game, .policies,
-  .simulation): self-validating.
+  .simulation): self-validating; deck counts and a view's counts and sizes were summed
+  in C ints without bounds, so counts near 2**31 wrapped around (a crash, reachable from
+  a SeatView edited by hand); each is now bounded first, and refused with a DeckError or
+  PositionError naming it (session 20).
 
 The parsers (cards, hands, cells, save strings, deals, positions, decks, rules, records,
 keeper files, results files, command-line options) have Hypothesis tests in their own
@@ -58,7 +63,7 @@ import crowns_solver.cross_kings as ck
 import crowns_solver.five_crowns as fc
 import crowns_solver.kings_crowns as kc
 from crowns_solver import _ck_score, _ck_search, _fc_game, _fc_melds, _kc_engine
-from crowns_solver.errors import CrownsError
+from crowns_solver.errors import CrownsError, DeckError, PositionError
 from crowns_solver.five_crowns.cards import card_name as fc_card_name
 
 FAST = settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
@@ -159,13 +164,28 @@ def test_ck_score_masks_batch_checks_lengths_and_king_counts(rows, n_out):
 @given(st.integers(-(2**63), 2**63 - 1))
 def test_ck_table_layout_refuses_small_budgets_and_stays_within_large_ones(tt_bytes):
     """Self-validating: below 64 KB or above 2**48 bytes is refused (near 2**63 its sizing
-    loop never ended); from 1 MB (the least solve() accepts) the main table, small table
-    and leaf-score cache together fit the budget."""
+    loop never ended); from the 64 KB minimum the main table, small table and leaf-score
+    cache together fit the budget (65,536 to 65,599 bytes were 64 bytes over it), and the
+    table has at least a quarter of it."""
     layout = refused_or(_ck_search.table_layout, tt_bytes)
     assert (layout is None) == (not 65536 <= tt_bytes <= 2**48)
-    if layout is not None and tt_bytes >= 1 << 20:
+    if layout is not None:
         assert sum(layout.values()) <= tt_bytes
         assert layout["table"] >= tt_bytes // 4  # and most of it is the table
+
+
+def test_ck_table_layout_fits_every_budget_near_the_minimum():
+    """The failing examples, and every budget up to 1 MB (the least solve() gives an
+    engine; a worker's share or the parent's bookkeeping engine can be less): the layout
+    never exceeds the budget, and the table never shrinks as the budget grows."""
+    assert _ck_search.table_layout(65536) == {"table": 32768, "small_table": 0, "score_cache": 32768}
+    assert sum(_ck_search.table_layout(65599).values()) <= 65599
+    last = 0
+    for tt_bytes in range(65536, (1 << 20) + 1):
+        layout = _ck_search.table_layout(tt_bytes)
+        assert sum(layout.values()) <= tt_bytes, (tt_bytes, layout)
+        assert layout["table"] >= last, tt_bytes
+        last = layout["table"]
 
 
 @pytest.mark.parametrize("make", ["table_layout({})", "SharedTable({})", "Engine(bytes(range(36)), 0, 0, 0, {})"])
@@ -378,13 +398,16 @@ def test_fc_batch_entry_point_with_a_code_above_55_is_refused_not_a_crash(entry)
 @given(st.lists(st.integers(0, 55), min_size=1, max_size=14), st.integers(3, 13), st.booleans(),
        st.lists(st.integers(-(2**40), 2**40) | st.integers(0, 3), min_size=55, max_size=57), st.data())
 def test_fc_advisor_entry_points_refuse_bad_unseen_counts_and_cards(codes, wild, all_wild, unseen, data):
-    """Self-validating (discard_table, discard_outcomes, two_step): unseen counts other
-    than 56 entries, a card not in the hand or a row other than 56 entries are refused;
-    with any 56 counts, even negative or huge ones, they answer and do not crash."""
+    """Self-validating (outlook, discard_table, discard_outcomes, two_step): unseen
+    counts other than 56 entries, a negative or huge count (they were accepted, and a
+    negative one was read as 0 by some sums and not by others), a card not in the hand
+    or a row other than 56 entries are refused."""
     u = np.array(unseen, dtype=np.int64)
     rows = refused_or(_fc_game.discard_outcomes, codes, wild, all_wild, u)
     table = refused_or(_fc_melds.discard_table, codes, wild, all_wild, u)
-    assert (rows is None) == (table is None) == (len(unseen) != 56)
+    out = refused_or(_fc_melds.outlook, codes, wild, all_wild, u)
+    ok = len(unseen) == 56 and all(0 <= x <= 2**20 for x in unseen)
+    assert (rows is None) == (table is None) == (out is None) == (not ok)
     if rows is None:
         return
     cards, kept, _ = rows
@@ -395,6 +418,44 @@ def test_fc_advisor_entry_points_refuse_bad_unseen_counts_and_cards(codes, wild,
     card = data.draw(st.integers(-3, 60))
     row = data.draw(st.lists(st.integers(-(2**15), 2**15 - 1), min_size=55, max_size=57))
     refused_or(_fc_game.two_step, codes, card, wild, all_wild, u, row, data.draw(st.integers(-(2**31), 2**31 - 1)))
+
+
+@pytest.mark.parametrize("weight", [-1, -(2**40), 2**20 + 1, 2**62])
+@pytest.mark.parametrize("entry", ["outlook", "discard_table", "discard_outcomes", "two_step"])
+def test_fc_negative_or_huge_unseen_weight_is_refused_naming_it(entry, weight):
+    """The failing examples: unseen-card weights are copies of each card code (at most
+    12); a negative one was accepted (outlook, discard_table and discard_outcomes skipped
+    it as 0, two_step counted it in its total) and a huge one overflowed the weighted
+    sums.  Each entry point now refuses it, naming the code, its card and the value."""
+    u = np.full(56, 2, dtype=np.int64)
+    u[17] = weight
+    hand = [0, 1, 2, 17, 30]
+    call = {
+        "outlook": lambda: _fc_melds.outlook(hand[:4], 5, True, u),
+        "discard_table": lambda: _fc_melds.discard_table(hand, 5, True, u),
+        "discard_outcomes": lambda: _fc_game.discard_outcomes(hand, 5, True, u),
+        "two_step": lambda: _fc_game.two_step(hand, 30, 5, True, u, [0] * 56, 0),
+    }[entry]
+    with pytest.raises(ValueError) as info:
+        call()
+    assert str(info.value) == f"unseen[17] (card {fc_card_name(17)}) is {weight}: a draw weight is a number of copies 0..1048576"
+
+
+def test_fc_unseen_weights_at_the_bound_are_counted_exactly():
+    """Valid-but-extreme: 2**20 copies of every card; each one-draw weighted sum is the
+    weights times what the same question gives with one copy of each card, and the
+    two-draw sums stay within their bounds (no overflow)."""
+    hand = [0, 1, 2, 17, 30]
+    one = np.ones(56, dtype=np.int64)
+    big = np.full(56, 2**20, dtype=np.int64)
+    assert _fc_melds.outlook(hand[:4], 5, True, big) == tuple(2**20 * x for x in _fc_melds.outlook(hand[:4], 5, True, one))
+    assert _fc_melds.discard_table(hand, 5, True, big) == [
+        (c, k, 2**20 * n, 2**20 * t) for c, k, n, t in _fc_melds.discard_table(hand, 5, True, one)]
+    cards, kept, rows = _fc_game.discard_outcomes(hand, 5, True, one)
+    i = cards.index(30)
+    e2, s2 = _fc_game.two_step(hand, 30, 5, True, big, rows[i], kept[i])
+    pairs = 56 * 2**20 * (56 * 2**20 - 1)
+    assert 0 < s2 <= pairs and 0 < e2 <= pairs * max(max(row) for row in rows)
 
 
 # --------------------------------------------------------------------------- _fc_game
@@ -555,6 +616,119 @@ def test_kc_engine_refuses_bad_decks_and_plays_only_legal_moves(counts, players,
     for key in ("play_stacks", "gift_stacks", "crown_stacks"):
         held += [c for stack in state[key] for c in stack]
     assert np.bincount(held, minlength=28).tolist() == counts[:28]
+
+
+#: counts near 2**31: two of them summed in a C int wrap around to a small number
+KC_HUGE = st.sampled_from([2**31 - 1, 2**31 - 2, 2**30 + 7, 10_001])
+
+
+@FAST
+@given(st.lists(st.integers(0, 60), min_size=28, max_size=28), st.lists(st.tuples(st.integers(0, 27), KC_HUGE),
+       min_size=1, max_size=3), st.integers(2, 5))
+def test_kc_engine_refuses_deck_counts_whose_sum_would_wrap(counts, huge, players):
+    """Self-validating, huge counts: a count above MAX_DECK_CARDS is a DeckError naming
+    it, however the counts add up (two counts near 2**31 summed to a small deck whose
+    piles were then overrun: a crash, see the example below)."""
+    for kind, value in huge:
+        counts[kind] = value
+    deck = np.array(counts, dtype=np.int32)
+    for make in (lambda: _kc_engine.Engine(deck, players, 10, 100, np.random.default_rng(1)),
+                 lambda: _kc_engine.play_games(1, deck, players, 10, 100, np.zeros((1, players), np.int8),
+                                               np.random.default_rng(1), (4, 3, 1), np.zeros(1, np.int8),
+                                               np.zeros(1, np.int32), np.zeros((1, players), np.int16),
+                                               np.zeros(1, np.int32))):
+        with pytest.raises(DeckError) as info:
+            make()
+        kind = next(k for k, c in enumerate(counts) if c > _kc_engine.MAX_DECK_CARDS)
+        assert str(info.value) == f"deck_counts[{kind}] must be 0..10000, got {counts[kind]}"
+
+
+@FAST
+@given(st.integers(0, len(KC_VIEWS) - 1), st.sampled_from(["hand", "play_n", "score", "discard_size", "draw_size",
+                                                           "target", "max_turns", "seat_counts"]),
+       st.integers(0, 27), KC_HUGE | st.integers(2**31, 2**70) | st.integers(-(2**40), -1))
+def test_kc_view_counts_are_bounded_before_they_are_added(i, field, index, value):
+    """Self-validating, huge counts and sizes in a view dict: refused with a
+    PositionError naming the field and the value.  Summed in a C int they wrapped around
+    (hand counts of 2**31 - 1 made a hand of -2 cards, accepted; two pile sizes near 2**31
+    made the lookahead player overrun its piles: a crash)."""
+    d, seat_counts, deck = KC_VIEWS[i]
+    d = {k: (list(v) if isinstance(v, list) else v) for k, v in d.items()}
+    seat_counts = seat_counts.copy()
+    if field == "seat_counts":
+        value = min(value, 2**31 - 1) if value > 0 else max(value, -(2**31))
+        seat_counts[index] = value
+        name = f"seat_counts[{index}]"
+    elif isinstance(d[field], list):
+        index %= len(d[field])
+        d[field][index] = value
+        d[field][(index + 1) % len(d[field])] = 2**31 - 1   # a second huge count, so the sum wraps
+        name = f"{field}["   # the first of the two, in order
+    else:
+        if field in ("target", "max_turns") and 0 <= value <= 10**6:
+            value += 10**6   # at most 10**6, as Rules allows
+        d[field] = value
+        name = field
+        if field in ("discard_size", "draw_size"):
+            d["discard_size" if field == "draw_size" else "draw_size"] = 2**31 - 1
+            if d["discard_top"] == -1:
+                d["discard_top"] = 0
+            name = "discard_size"  # checked first
+    for call in (lambda: _kc_engine.legal_plays_view(d, seat_counts, deck),
+                 lambda: _kc_engine.choose(4, d, seat_counts, deck, np.random.default_rng(0), (2, 2, 1)),
+                 lambda: _kc_engine.lookahead_table(d, seat_counts, deck, np.random.default_rng(0), (2, 2, 1))):
+        with pytest.raises(PositionError) as info:
+            call()
+        message = str(info.value)
+        assert message.startswith(f"a view's {name}") and " must be " in message, message
+        assert int(message.rsplit(" ", 1)[1]) in (value, 2**31 - 1) or value > 2**63, message
+
+
+@pytest.mark.parametrize("probe", ["deck", "view", "seat_view"])
+def test_kc_counts_that_wrapped_around_are_refused_not_a_crash(probe):
+    """The failing examples, in a child process (the old code crashed the interpreter):
+    deck counts 10, 2**31 - 1, 2**31 - 1, 20 summed to 8 cards (Engine overran its piles);
+    hand counts of 2**31 - 1 summed to a hand of -4 cards (accepted, and answered);
+    a SeatView edited by hand, with both pile sizes 2**31 - 1 and four opponents of six
+    cards, passed the compiled check (the sizes summed to the 21 unseen cards) and the
+    public lookahead player overran its piles."""
+    code = {
+        "deck": (
+            "d = np.zeros(28, np.int32); d[0] = 10; d[1] = d[2] = 2**31 - 1; d[3] = 20\n"
+            "_kc_engine.Engine(d, 2, 10, 100, np.random.default_rng(0))\n"),
+        "view": (
+            "g = kc.Game(3, seed=2)\n"
+            "d, sc, deck = g.view().to_native()\n"
+            "d['hand'] = [2**31 - 1] * 4 + [0] * 24\n"
+            "print(_kc_engine.legal_plays_view(d, sc, deck))\n"),
+        "seat_view": (
+            "import dataclasses\n"
+            "from crowns_solver.kings_crowns.cards import CARD_NAMES\n"
+            "v = kc.Game(5, seed=3).view()\n"
+            "rest = list(v.deck.counts)\n"
+            "for c in [*v.hand, 'salvation']:\n"
+            "    rest[kc.parse_card(c)] -= 1\n"
+            "stack = [CARD_NAMES[k] for k in range(28) for _ in range(rest[k])][21:]\n"
+            "bad = dataclasses.replace(v, play_stacks=(tuple(stack), (), (), (), ()), hand_sizes=(6, 6, 6, 6, 6),\n"
+            "                          discard_top='salvation', discard_size=2**31 - 1, draw_size=2**31 - 1)\n"
+            "kc.get_policy('lookahead:samples=2,horizon=2').choose_draw(bad, np.random.default_rng(0))\n"),
+    }[probe]
+    r = run_in_child(
+        "import numpy as np\n"
+        "import crowns_solver.kings_crowns as kc\n"
+        "from crowns_solver import _kc_engine\n"
+        "from crowns_solver.errors import CrownsError\n"
+        "try:\n"
+        + "".join("    " + line + "\n" for line in code.splitlines())
+        + "except CrownsError as e:\n"
+        "    print(type(e).__name__, e)\n"
+    )
+    assert r.returncode == 0, r.stderr[-500:]
+    assert r.stdout == {
+        "deck": "DeckError deck_counts[1] must be 0..10000, got 2147483647\n",
+        "view": "PositionError a view's hand[0] must be 0..7, got 2147483647\n",
+        "seat_view": "PositionError a view's discard_size must be 0..10000, got 2147483647\n",
+    }[probe]
 
 
 @FAST

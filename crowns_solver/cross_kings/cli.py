@@ -104,8 +104,37 @@ def check_names(names: list[str] | None) -> None:
                             " (case and spaces aside)")
 
 
+def check_reach(pos, reach: str | None, what: str = "position") -> None:
+    """Refuse a ``--reach`` that contradicts the reach a JSON position states (a save
+    string or a deal carries none, and is read under ``--reach``).  One rule for ``show``,
+    ``solve``, ``analyse`` and ``play --load``: before session 20, ``show`` and ``solve``
+    silently replaced the JSON's reach with ``--reach``, while the other two refused it.
+
+    Parameters
+    ----------
+    pos : Position
+        The position read (with `reach` as the rules of a text that carries none).
+    reach : {"any", "nearest"} or None
+        ``--reach`` as given (None: not given).
+    what : str
+        What the command reads ("position", "game"), for the message.
+
+    Raises
+    ------
+    PositionError
+        If `reach` is given and `pos` is played under another reach (its JSON says so);
+        the message names both.
+    """
+    if reach is not None and pos.reach != reach:
+        raise PositionError(f"--reach {reach}: the {what} given is played under reach {pos.reach!r}"
+                            " (its JSON says so)")
+
+
 def load_position(args: argparse.Namespace):  # -> Position
-    """The position named by POSITION / ``--random`` (see :func:`add_position_args`)."""
+    """The position named by POSITION / ``--random`` (see :func:`add_position_args`):
+    a save string or a deal is read under ``--reach`` (default "any"), a JSON position
+    keeps its own reach (default "any"), which a ``--reach`` given must match
+    (:func:`check_reach`)."""
     from dataclasses import replace
 
     from .position import Position, Rules
@@ -126,32 +155,9 @@ def load_position(args: argparse.Namespace):  # -> Position
         text = read_text(path, PositionError)
     else:
         text = source
-    # a JSON position says its own reach (from_text keeps it); an explicit --reach must
-    # agree, as in analyse and play: show and solve replaced it (session 20), so `solve
-    # game.json --reach any` valued another game than the file's, with no word of it
     pos = Position.from_text(text, args.reach)
-    check_reach_agrees(pos, args.reach)
+    check_reach(pos, args.reach)
     return replace(pos, rules=replace(rules, reach=pos.reach))
-
-
-def check_reach_agrees(pos, reach: str | None) -> None:
-    """Refuse ``--reach`` that differs from the reach a position's JSON gives.
-
-    Parameters
-    ----------
-    pos : Position
-        The position read (with :meth:`Position.from_text` given `reach`: a JSON
-        object's own ``reach`` wins, so a difference means the JSON said otherwise).
-    reach : {"any", "nearest"} or None
-        The ``--reach`` given, None when not given.
-
-    Raises
-    ------
-    PositionError
-        If `reach` is given and the position is played under another reach.
-    """
-    if reach is not None and pos.reach != reach:
-        raise PositionError(f"--reach {reach}: the game given is played under reach {pos.reach!r} (its JSON says so)")
 
 
 def _hand_lines(pos, player: str, name: str) -> list[str]:

@@ -45,7 +45,7 @@ def _read_game(source: str, *, stdin: bool = True, reach: str | None = None):  #
     from pathlib import Path
 
     from ..errors import SaveStringError
-    from .cli import STDIN, check_reach_agrees, looks_like_file, names_file, read_stdin
+    from .cli import STDIN, check_reach, looks_like_file, names_file, read_stdin
     from .position import Position
 
     text = source
@@ -65,7 +65,7 @@ def _read_game(source: str, *, stdin: bool = True, reach: str | None = None):  #
             raise SaveStringError(f"not a save string (no '//') and no such file: {source!r}")
         text = read_text(path, SaveStringError)
     pos = Position.from_text(text, reach)
-    check_reach_agrees(pos, reach)
+    check_reach(pos, reach, "game")
     return pos
 
 

@@ -352,22 +352,29 @@ def parse_deck_text(text: str, fmt: str, source: str = "deck") -> Deck:
             raise DeckError(f"{source}: entry 'deck' must be a table of card counts")
     else:
         counts = {k: v for k, v in data.items() if k not in ("name", "description")}
+    # every entry is checked (Deck.from_mapping) before the name: a malformed count of a
+    # deck named "default" is said as such, not as counts that differ from the default's
+    deck = Deck.from_mapping(counts, "custom", source=source)
     if name == DEFAULT_NAME:
         # a copy of the default deck's file keeps its name: refuse it unless the counts are
         # the default's, or every table and report calls the variant "default" (probe 19)
-        differ = _differs_from_default(Deck.from_mapping(counts, "custom", source=source).counts)
+        differ = _differs_from_default(deck.counts)
         if differ:
             where = "entry 'name' is" if "name" in data else "its file name makes its name"
             raise DeckError(f"{source}: {where} {DEFAULT_NAME!r}, the default deck's name, but these counts differ"
                             f" from it: {differ}; give the variant its own name (name = \"...\" in the file)")
-    return Deck.from_mapping(counts, name, source=source)
+    try:
+        return Deck(deck.counts, name)
+    except DeckError as exc:  # the name (a control character...): name the file too
+        raise DeckError(str(exc) if source == "deck" else f"{source}: {exc}") from None
 
 
 def load_deck(path: str | Path) -> Deck:
     """Read a deck from a TOML or JSON file.
 
-    The format follows the suffix (``.toml``, ``.json``); any other suffix is read as
-    TOML, then as JSON.  Counts may be at the top level or in a ``[deck]`` table; an
+    The format follows the suffix (``.toml``, ``.json``); with any other suffix (or
+    none) a text that is a JSON object (starts with ``{``) is read as JSON, any other as
+    TOML.  Counts may be at the top level or in a ``[deck]`` table; an
     optional ``name`` labels the deck in reports (default: the file name).
 
     Parameters
@@ -399,11 +406,15 @@ def load_deck(path: str | Path) -> Deck:
     text = read_text(path, DeckError)
     suffix = path.suffix.lower()
     if suffix in (".toml", ".json"):
-        return parse_deck_text(text, suffix[1:], str(path))
-    try:
-        return parse_deck_text(text, "toml", str(path))
-    except DeckError:
-        return parse_deck_text(text, "json", str(path))
+        fmt = suffix[1:]
+    else:
+        # any other suffix (or none): JSON when the text is a JSON object (never valid
+        # TOML), else TOML.  Until session 20 TOML was tried and any DeckError fell back to
+        # JSON, so a TOML deck in a file named "default" (or any suffix-less file) whose
+        # count was malformed, or whose counts differed from the default deck's, was
+        # refused as "not a valid JSON file: Expecting value", not for its entry
+        fmt = "json" if text.lstrip().startswith("{") else "toml"
+    return parse_deck_text(text, fmt, str(path))
 
 
 @lru_cache(maxsize=1)

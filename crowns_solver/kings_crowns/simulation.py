@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from .. import montecarlo
+from .._checks import check_whole_number
 from .._native import load
 from ..errors import RulesError
 from .game import Game
@@ -95,8 +96,6 @@ def game_seed(seed: np.random.SeedSequence | int, game: int) -> np.random.SeedSe
     >>> game_seed(7, 3).entropy
     [7, 3]
     """
-    from .._checks import check_whole_number
-
     if isinstance(seed, np.random.SeedSequence):
         root = _entropy_list(seed)
     elif isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
@@ -306,7 +305,8 @@ def simulate(
     executor, workers, progress, out, chunk_size
         Passed to :func:`crowns_solver.montecarlo.run` (any Executor, default a process
         pool over all cores; a progress bar; a resumable JSON-lines results file; games
-        per chunk, default 1000; the games do not depend on it).
+        per chunk, default 1000; the games do not depend on it, so a results file made
+        with another chunk size is resumed with its own).
 
     Returns
     -------
@@ -357,6 +357,12 @@ def simulate(
     pols = _resolve(policies, players)
     names = [str(p) for p in pols]
     custom = [p for p in pols if type(p) not in (BuiltinPolicy, LookaheadPolicy)]
+    chunk_size = check_whole_number("chunk_size", chunk_size, 1)   # as montecarlo.run checks it
+    recorded = montecarlo._recorded_chunk_size(out, GAME)
+    if recorded is not None:
+        # the games do not depend on the chunk size (game_seed; tested): a results file
+        # made with another one is resumed with its own (until session 20 it was refused)
+        chunk_size = recorded
     params: dict[str, Any] = {
         "players": players,
         "policies": names,
