@@ -720,6 +720,13 @@ class _InlineExecutor(Executor):
 
 # ---------------------------------------------------------------- the runner
 
+def _now() -> str:
+    """The time now, UTC, to the second (ISO 8601): a run's ``created``."""
+    import datetime
+
+    return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
+
+
 def run(
     play_chunk: PlayChunk,
     games: int,
@@ -823,6 +830,8 @@ def run(
     extra = _jsonable(dict(meta or {}), "meta")
     record["game"] = extra.pop("game", None)
     record.update({k: v for k, v in extra.items() if k not in record})
+    # when the run started (a resumed file keeps the time its run first started)
+    record["created"] = _now()
     sizes = chunk_sizes(games, chunk_size)
 
     done: dict[int, dict[str, list[Any]]] = {}
@@ -862,9 +871,6 @@ def run(
                         # them (until session 20 a resume took them as they were)
                         check_columns(_frame(done, sizes, chunk_size), old, os.fsdecode(out))
             if not resume:
-                import datetime
-
-                record["created"] = datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
                 try:
                     with open(out, "w", encoding="utf-8") as f:
                         f.write(_header(record))

@@ -435,14 +435,16 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
             raise NoUnseenCardError(
                 f"no card left for a blind draw: every card of the draw pile given ({len(pile)})"
                 f" is in the hand, is the face-up {card_name(top)} or is among the {len(seen_codes)}"
-                " seen cards; list the cards reshuffled into the draw pile in draw_pile, not in seen"
+                " seen cards; list the cards reshuffled into the draw pile in draw_pile, not among the seen cards",
+                argument="draw_pile",
             )
         raise NoUnseenCardError(
             f"no unseen card: the hand ({count(len(codes), 'card')}), the face-up {card_name(top)} and"
             f" {count(len(seen_codes), 'seen card')} hold all {116 * rules.sets} cards, so a blind draw"
             " has no card to come from; that never happens in a game (RULES.md: a draw pile that"
             " runs out is refilled from the discard pile under its top card), so do not count"
-            " as seen cards that can be in the draw pile (after a reshuffle, give them as draw_pile)"
+            " as seen cards that can be in the draw pile (after a reshuffle, give them as draw_pile)",
+            argument="draw_pile",
         )
     p = Fraction(f.n_out, total)
     e = Fraction(f.dsum, total)
