@@ -1072,21 +1072,25 @@ def mean_interval(values: Any) -> tuple[float, float, float]:
     return mean, float(low), float(high)
 
 
-def cluster_wilson_interval(wins: Any, trials: Any, z: float = Z95) -> tuple[float, float, float]:
+def cluster_wilson_interval(wins: Any, trials: Any, z: float = Z95, *,
+                            one_success: bool = False) -> tuple[float, float, float]:
     """A rate pooled over clusters (``sum(wins) / sum(trials)``, e.g. wins per seat-game
     of a policy that sits in several seats of each game) with a 95% Wilson interval that
     counts each cluster (game) as the independent unit, since the trials of one cluster
     are not independent (in a King's Crowns game at most one seat wins).
 
-    - Every cluster has the same number ``m`` of trials and at most one success: the
-      number of clusters with a success is binomial, so the interval is the Wilson
-      interval of ``sum(wins)`` of ``len(wins)`` clusters, divided by ``m`` (exact
-      reasoning, no variance estimate).
-    - Otherwise (shared wins, unequal clusters): Wilson's interval with the effective
-      sample size ``p(1 - p) / v`` (Korn & Graubard 1998), where ``v`` is the
-      cluster-robust (linearization) variance of the pooled rate, at most the number of
-      trials (never narrower than counting every trial as independent); where that
-      variance is 0 (no success, or no failure), the number of clusters.
+    - `one_success` (a cluster cannot hold two successes, as a King's Crowns game has
+      one winner) and every cluster has the same number ``m`` of trials: the number of
+      clusters with a success is binomial, so the interval is the Wilson interval of
+      ``sum(wins)`` of ``len(wins)`` clusters, divided by ``m`` (no variance estimate).
+    - Otherwise (shared wins, unequal clusters, duplicate deals): Wilson's interval with
+      the effective sample size ``p(1 - p) / v * (z / t)**2`` (Korn & Graubard 1998),
+      where ``v`` is the cluster-robust (linearization) variance of the pooled rate and
+      ``t`` Student's quantile on clusters - 1 degrees of freedom (scipy) at the level of
+      `z`, so that few clusters widen it.  Where no success or no failure was seen, the
+      number of clusters (as if each cluster were one trial: a cluster's share of
+      successes lies in 0..1); where successes and failures were seen but every cluster
+      has the same share (``v`` = 0), the number of trials, as if they were independent.
 
     Parameters
     ----------
@@ -1095,6 +1099,8 @@ def cluster_wilson_interval(wins: Any, trials: Any, z: float = Z95) -> tuple[flo
         ``0 <= wins <= trials``.
     z : float
         Normal quantile (1.959964 for 95%).
+    one_success : bool
+        Whether a cluster can hold at most one success (then every `wins` must be 0 or 1).
 
     Returns
     -------
@@ -1106,7 +1112,8 @@ def cluster_wilson_interval(wins: Any, trials: Any, z: float = Z95) -> tuple[flo
     ------
     RunnerError
         If the arrays differ in length, a count is negative or not finite, a cluster has
-        no trials, or wins exceed trials (naming the cluster), or `z` is not > 0.
+        no trials, wins exceed trials or (with `one_success`) exceed 1 (naming the
+        cluster), or `z` is not > 0.
     """
     try:
         w = np.asarray(wins, dtype=float).ravel()
@@ -1121,21 +1128,28 @@ def cluster_wilson_interval(wins: Any, trials: Any, z: float = Z95) -> tuple[flo
         i = int(np.flatnonzero(bad)[0])
         raise RunnerError(f"cluster {i} has wins={w[i]:g}, trials={m[i]:g}; each cluster needs"
                           " 0 <= wins <= trials and trials > 0")
+    if one_success and np.any((w != 0) & (w != 1)):
+        i = int(np.flatnonzero((w != 0) & (w != 1))[0])
+        raise RunnerError(f"cluster {i} has wins={w[i]:g}; with one_success each cluster has 0 or 1")
     g = w.size
     if g == 0:
         low, high = wilson_interval(0, 0, z)
         return math.nan, low, high
     total_w, total_m = float(w.sum()), float(m.sum())
     rate = total_w / total_m
-    if np.all(m == m[0]) and np.all((w == 0) | (w == 1)):
+    if one_success and np.all(m == m[0]):
         low, high = wilson_interval(total_w, g, z)
         return rate, float(low / m[0]), float(high / m[0])
-    if 0 < total_w < total_m:
-        infl = (w - rate * m) / total_m
-        var = g / (g - 1) * float(np.sum(infl ** 2)) if g > 1 else math.inf
-        n_eff = min(rate * (1 - rate) / var, total_m) if var > 0 else total_m
-    else:
+    if not 0 < total_w < total_m or g == 1:
         n_eff = float(g)
+    else:
+        from scipy.stats import t
+
+        infl = (w - rate * m) / total_m
+        var = g / (g - 1) * float(np.sum(infl ** 2))
+        zf = float(z)
+        df_factor = (zf / float(t.isf(statistics.NormalDist().cdf(-zf), g - 1))) ** 2
+        n_eff = rate * (1 - rate) / var * df_factor if var > 0 else total_m
     low, high = wilson_interval(rate * n_eff, n_eff, z)
     return rate, low, high
 
@@ -1242,6 +1256,7 @@ def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
     if not seats:
         raise RunnerError(_unread_table(results))
     wins = _win_matrix(results, seats)
+    one_winner = not all(f"win_{s}" in results.columns for s in seats)  # a 'winner' column: one seat at most
     rows: dict[Any, list[float]] = {}
     by_game: list[pd.DataFrame] = []
     for k, s in enumerate(seats):
@@ -1278,7 +1293,7 @@ def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
         low, high = np.empty(len(table)), np.empty(len(table))
         for i, name in enumerate(table.index):
             w, m = per_game[name]
-            _, low[i], high[i] = cluster_wilson_interval(w, m)
+            _, low[i], high[i] = cluster_wilson_interval(w, m, one_success=one_winner)
     table["ci_low"] = low
     table["ci_high"] = high
     return table
