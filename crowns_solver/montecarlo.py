@@ -1079,6 +1079,7 @@ def cluster_wilson_interval(wins: Any, trials: Any, z: float = Z95, *,
     counts each cluster (game) as the independent unit, since the trials of one cluster
     are not independent (in a King's Crowns game at most one seat wins).
 
+    - Clusters of one trial each, each a success or not: the plain Wilson interval.
     - `one_success` (a cluster cannot hold two successes, as a King's Crowns game has
       one winner) and every cluster has the same number ``m`` of trials: the number of
       clusters with a success is binomial, so the interval is the Wilson interval of
@@ -1137,6 +1138,9 @@ def cluster_wilson_interval(wins: Any, trials: Any, z: float = Z95, *,
         return math.nan, low, high
     total_w, total_m = float(w.sum()), float(m.sum())
     rate = total_w / total_m
+    if (one_success or np.all((w == 0) | (w == 1))) and np.all(m == 1):   # independent trials: plain Wilson
+        low, high = wilson_interval(total_w, g, z)
+        return rate, float(low), float(high)
     if one_success and np.all(m == m[0]):
         low, high = wilson_interval(total_w, g, z)
         return rate, float(low / m[0]), float(high / m[0])
