@@ -984,8 +984,8 @@ def wilson_interval(wins: Any, games: Any, z: float = Z95) -> tuple[Any, Any]:
     -------
     (low, high) : floats or arrays
         The interval's bounds as proportions 0..1, shaped like ``wins / games``.  0 wins
-        give low 0 and a high above 0, and ``wins == games`` a low below 1 (3/10 for 0 of
-        10): never a zero-width interval where games > 0.
+        give low 0 and a high above 0, and ``wins == games`` a low below 1 (0 of 10: 0 to
+        0.278; 10 of 10: 0.722 to 1): never a zero-width interval where games > 0.
 
     Raises
     ------
@@ -1046,9 +1046,9 @@ def mean_interval(values: Any) -> tuple[float, float, float]:
         All NaN for an empty sample; for a single value, its mean and NaN bounds (one
         observation says nothing about its spread); a sample holding NaN or an infinity:
         ``numpy.mean`` of it (NaN or infinite) and NaN bounds, as before; a sample of
-        equal values gets a zero-width interval.  Exact for normally distributed observations, approximate
-        otherwise (the more so the fewer the observations: a report flags intervals from
-        fewer than 30).
+        equal values gets a zero-width interval.  Exact for normally distributed
+        observations, approximate otherwise (the more so the fewer the observations: a
+        report flags intervals from fewer than 30).
 
     Raises
     ------
@@ -1123,6 +1123,12 @@ def cluster_wilson_interval(wins: Any, trials: Any, z: float = Z95, *,
         raise RunnerError(f"wins and trials must be arrays of numbers, got {wins!r} and {trials!r}") from None
     if w.shape != m.shape:
         raise RunnerError(f"wins and trials need one value per cluster each, got {w.size} and {m.size}")
+    try:
+        zf = float(z)
+    except (TypeError, ValueError):
+        zf = math.nan
+    if isinstance(z, bool) or not (np.isfinite(zf) and zf > 0):
+        raise RunnerError(f"z must be a normal quantile > 0 (1.96 for 95%), got {z!r}")
     with np.errstate(invalid="ignore"):
         bad = ~np.isfinite(w) | ~np.isfinite(m) | (w < 0) | (m <= 0) | (w > m)
     if np.any(bad):
@@ -1151,7 +1157,6 @@ def cluster_wilson_interval(wins: Any, trials: Any, z: float = Z95, *,
 
         infl = (w - rate * m) / total_m
         var = g / (g - 1) * float(np.sum(infl ** 2))
-        zf = float(z)
         df_factor = (zf / float(t.isf(statistics.NormalDist().cdf(-zf), g - 1))) ** 2
         n_eff = rate * (1 - rate) / var * df_factor if var > 0 else total_m
     low, high = wilson_interval(rate * n_eff, n_eff, z)

@@ -138,6 +138,12 @@ def test_cluster_wilson_refuses_bad_counts(wins, trials, match):
         montecarlo.cluster_wilson_interval(wins, trials)
 
 
+@pytest.mark.parametrize("z", ["x", None, -1.0, 0, float("nan"), True])
+def test_cluster_wilson_refuses_a_bad_z(z):
+    with pytest.raises(RunnerError, match="z must be a normal quantile > 0"):
+        montecarlo.cluster_wilson_interval([1, 2, 0], [2, 2, 2], z)
+
+
 @given(st.lists(st.tuples(st.integers(1, 4), st.integers(0, 4)), min_size=1, max_size=30))
 def test_cluster_wilson_holds_the_rate_and_narrows_with_more_clusters(clusters):
     m = np.array([c[0] for c in clusters], dtype=float)
