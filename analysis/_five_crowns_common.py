@@ -42,15 +42,24 @@ def rules_text(players: int, policies: Sequence[str], *, duplicate: bool, chunk_
 
 def clustered(values: pd.Series, cluster: pd.Series) -> tuple[float, float, float]:
     """Mean of `values` with a 95% interval that treats each `cluster` (a deal) as one
-    observation: the mean over clusters of the cluster means, +- 1.96 standard errors."""
+    observation: the mean over clusters of the cluster means, with Student's t interval
+    (:func:`~crowns_solver.analysis.base.mean_ci`)."""
     per = values.groupby(cluster.to_numpy()).mean()
     return mean_ci(per.to_numpy())
 
 
 def rate_clustered(values: pd.Series, cluster: pd.Series) -> tuple[float, float, float]:
-    """:func:`clustered` for a rate: the interval clipped to 0..1."""
-    m, lo, hi = clustered(values, cluster)
-    return m, max(0.0, lo), min(1.0, hi)
+    """A rate (`values` in 0..1, e.g. 1 for a win) pooled over rows, with the 95% Wilson
+    interval that treats each `cluster` (a deal) as one observation
+    (:func:`crowns_solver.montecarlo.cluster_wilson_interval`: Wilson's interval with the
+    effective sample size of the clustered rate).  It stays inside 0..1 and keeps a
+    positive width at a rate of 0 or 1 (the normal interval clipped to 0..1 that it
+    replaced, in session 20, collapsed to [0, 0] there).  With clusters of equal size
+    (duplicate deals) the rate is the mean of the cluster means."""
+    from crowns_solver.montecarlo import cluster_wilson_interval
+
+    grouped = values.astype(float).groupby(cluster.to_numpy())
+    return cluster_wilson_interval(grouped.sum().to_numpy(), grouped.size().to_numpy())
 
 
 def errorbars(ax: Any, x: Sequence[float], est: Sequence[float], low: Sequence[float], high: Sequence[float],

@@ -91,7 +91,7 @@ class StudyResult:
         Markdown: the rules, deck and players used.
     intervals : str or None
         The report's closing sentence on how its 95% intervals are computed, where the
-        default ("Wilson score intervals for rates, normal approximation for means") is
+        default ("Wilson score intervals for rates, Student t intervals for means") is
         not what the study did (e.g. rates over duplicate deals, clustered by deal).
     """
 
@@ -237,7 +237,8 @@ def registry() -> dict[str, Study]:
 
 
 def proportion_ci(successes: Any, n: Any) -> tuple[Any, Any]:
-    """95% Wilson score interval of a proportion (Wilson 1927).
+    """95% Wilson score interval of a proportion (Wilson 1927;
+    :func:`crowns_solver.montecarlo.wilson_interval`, from statsmodels).
 
     Parameters
     ----------
@@ -247,7 +248,8 @@ def proportion_ci(successes: Any, n: Any) -> tuple[Any, Any]:
     Returns
     -------
     (low, high) : floats or numpy arrays
-        Bounds in 0..1; (0, 1) where ``n == 0``.
+        Bounds in 0..1; (0, 1) where ``n == 0``; never zero-width where ``n > 0`` (0 of
+        10: 0 to 0.278; 10 of 10: 0.722 to 1).
 
     Raises
     ------
@@ -258,9 +260,10 @@ def proportion_ci(successes: Any, n: Any) -> tuple[Any, Any]:
     return wilson_interval(successes, n, Z95)
 
 
-#: Fewer observations than this behind a mean: its normal-approximation interval is too
-#: narrow to trust (Student's t quantile is 2.05 with 29 degrees of freedom, 3.18 with 3,
-#: against 1.96), and a report says so (:func:`sample_log`).
+#: Fewer observations than this behind a mean: its Student t interval is wide and rests
+#: on the observations being roughly normal (no central limit to lean on), and a report
+#: says so (:func:`sample_log`).  (Before session 20 these intervals used the normal
+#: quantile 1.96 and were too narrow there.)
 SMALL_SAMPLE = 30
 
 _SAMPLE_LOGS: list[list[int]] = []
@@ -286,10 +289,11 @@ def sample_log() -> Iterator[list[int]]:
 
 
 def mean_ci(values: Sequence[float] | np.ndarray) -> tuple[float, float, float]:
-    """Mean and its 95% normal-approximation interval (mean +- 1.96 standard errors).
+    """Mean and its 95% Student t interval (mean +- t(0.975, n - 1) standard errors;
+    :func:`crowns_solver.montecarlo.mean_interval`, from statsmodels).
 
-    The approximation needs a fair number of observations: with fewer than
-    :data:`SMALL_SAMPLE` the interval is too narrow, and a report written by
+    The interval is exact for normally distributed observations; with fewer than
+    :data:`SMALL_SAMPLE` of them it leans on that assumption, and a report written by
     ``crowns report`` flags it (the sizes go to every active :func:`sample_log`).
 
     Parameters
@@ -301,7 +305,7 @@ def mean_ci(values: Sequence[float] | np.ndarray) -> tuple[float, float, float]:
     -------
     (mean, low, high) : float
         All NaN for an empty sample; for a single value its mean and NaN bounds (one
-        observation says nothing about its spread).
+        observation says nothing about its spread); NaN bounds if a value is NaN.
     """
     x = np.asarray(values, dtype=float).ravel()
     note_sample(int(x.size))

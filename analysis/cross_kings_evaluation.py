@@ -301,7 +301,8 @@ def evaluation(games: int, seed: int, executor=None) -> StudyResult:
     text_diff = (
         "The fitted evaluation's mean absolute error minus each other one's on the same held-out positions"
         " (points; negative: the fitted one is closer).  The positions of one game share its final margin, so"
-        " the 95% interval (normal approximation) treats each held-out game as one observation.")
+        " the 95% interval (Student t quantile on games - 1 degrees of freedom) treats each held-out game as one"
+        " observation.")
     at = {t: (lib[i] + lib[7 + i] * 34 / 36, lib[i] + lib[7 + i] * 10 / 36) for i, t in enumerate(TERMS)}
     text_w = (
         "Weights in points; the weight of a term with L cards left is w0 + w1 * L / 36 (the library stores them in"
@@ -314,7 +315,7 @@ def evaluation(games: int, seed: int, executor=None) -> StudyResult:
         f" {at['tempo'][1]:.1f} points.")
     text_play = (
         "Duplicate match (each deal played twice with the seats exchanged): player A's score per game (win 1,"
-        " draw 1/2) with a Wilson 95% interval, mean margin with a normal-approximation 95% interval over deal"
+        " draw 1/2) with a Wilson 95% interval, mean margin with a Student t 95% interval over deal"
         " pairs, and time per move.  The evaluation costs a little time per node (a fixed node budget per move).")
     return StudyResult(
         headline=headline,

@@ -168,7 +168,7 @@ def first_player(games: int, seed: int, executor=None) -> StudyResult:
         f"{STUDY_NODES:,} search nodes per move, heuristic at the horizon, exact once within reach) in both"
         " seats: once with the second player choosing the start cell (the rules), once with the start fixed"
         " at (2,2) as crosskings.net plays.  Rates have Wilson 95% intervals; the margin (first minus"
-        " second, points) a normal-approximation 95% interval over games.")
+        " second, points) a Student t 95% interval over games.")
     text_cmp = (
         "crosskings.net's figures (issue 7) come from its own bot playing itself from a fixed start"
         " (2,2), 776 games; its bot, its time per move (about 6 s) and its deals differ from ours, and it"
@@ -183,7 +183,7 @@ def first_player(games: int, seed: int, executor=None) -> StudyResult:
                   Section("Against the published self-play", text_cmp, compare),
                   Section("What the start-cell choice changes (same deals)",
                           "Each deal is played in both setups, so the difference (second player chooses minus"
-                          " start fixed at (2,2)) is paired by deal: mean with a normal-approximation 95% interval."
+                          " start fixed at (2,2)) is paired by deal: mean with a Student t 95% interval."
                           f"  The search player chose (2,2) itself in {same_start:.0%} of deals (those games are"
                           " identical in both setups: the players are deterministic under node limits), so the"
                           " difference comes from the other deals.", paired_table),
@@ -193,7 +193,7 @@ def first_player(games: int, seed: int, executor=None) -> StudyResult:
                           "  The search player breaks ties between equally rated moves by cell number, so"
                           " its play can differ.  Each fixed-start game is played again on the turned grid;"
                           " the difference (original minus turned) is paired by deal, with a"
-                          f" normal-approximation 95% interval.  {same_game:.0%} of the pairs end with the"
+                          f" Student t 95% interval.  {same_game:.0%} of the pairs end with the"
                           " same margin.  " + orientation_sentence(orient_table.iloc[0]),
                           orient_table),
                   Section("Start cells the second player chose", "How often the search player (second) picked"
@@ -430,7 +430,7 @@ def start_cell(games: int, seed: int, executor=None) -> StudyResult:
         f" unknown) for {_START_NODES:,} nodes: iterative deepening over all four start cells with the"
         " heuristic at the horizon.  These are estimates, not exact values (a fresh deal is far beyond exact"
         " search): the expected margin for the second player, points.  Mean over deals with a"
-        " normal-approximation 95% interval.")
+        " Student t 95% interval.")
     text_play = (
         f"Each deal is then played four times, once from each start cell, search against search ({STUDY_NODES:,}"
         " nodes a move), and the second player's final margin recorded.  Comparing the cell the analysis"
@@ -577,12 +577,13 @@ def open_vs_game(games: int, seed: int, executor=None) -> StudyResult:
         gap = (g["open_mean"] - g["game"]).to_numpy()
         m, lo, hi = mean_ci(gap)
         a, alo, ahi = mean_ci(g["abs_gap_mean"].to_numpy())
-        dr, dlo, dhi = mean_ci(g["differs_rate"].to_numpy())
+        # a share per position (0..1): Wilson on the positions' effective number (0 or 1 everywhere keeps a width)
+        dr, dlo, dhi = montecarlo.cluster_wilson_interval(g["differs_rate"].to_numpy(dtype=float), np.ones(len(g)))
         rows.append({"cards_left": int(left), "games": len(g), "face_down_mean": float(g["face_down"].mean()),
                      "game_value": float(g["game"].mean()), "open_value": float(g["open_mean"].mean()),
                      "seeing_worth": m, "seeing_worth_low": lo, "seeing_worth_high": hi,
                      "abs_gap": a, "abs_gap_low": max(0.0, alo), "abs_gap_high": ahi,   # a mean of |gaps| >= 0
-                     "differs_rate": dr, "differs_rate_low": max(0.0, dlo), "differs_rate_high": min(1.0, dhi)})
+                     "differs_rate": dr, "differs_rate_low": dlo, "differs_rate_high": dhi})
     table = pd.DataFrame(rows)
     fig = new_figure(7.0, 4.2)
     ax = fig.add_subplot()
@@ -617,16 +618,17 @@ def open_vs_game(games: int, seed: int, executor=None) -> StudyResult:
         " game value (why averaging open values of sampled deals is not the game value's method, and why"
         " a double-dummy answer misleads).  `differs_rate`: share of placements whose open value differs"
         " from the game value.  `games`: positions in the row; `face_down_mean`: face-down cells per position;"
-        " `game_value`, `open_value`: their means over the positions (points).  Intervals: normal"
-        " approximation over positions.")
+        " `game_value`, `open_value`: their means over the positions (points).  Intervals: Student"
+        " t over positions.")
     return StudyResult(
         headline=headline,
         sections=[Section("Open vs game value by cards left", text, table, fig)],
         games=len(df),
         rules=rules_text("Positions reached by the greedy player in both seats; values by the exact solver"
                          " (no limits)."),
-        intervals=("Intervals are 95%, normal approximation over positions for every column (`differs_rate` is"
-                   " a mean of per-position shares; its interval is clipped to 0..1 and `abs_gap`'s at 0)."),
+        intervals=("Intervals are 95%, over positions: Student t intervals for the means (`abs_gap`'s clipped at"
+                   " 0); `differs_rate` is a mean of per-position shares, with Wilson's interval on the positions'"
+                   " effective number (Korn & Graubard 1998), inside 0..1."),
     )
 
 
@@ -704,7 +706,7 @@ def players(games: int, seed: int, executor=None) -> StudyResult:
     text = (
         f"Each match: {deals} seeded deals, each played twice with the seats exchanged (duplicate format; the"
         " deal, face-down cards included, is the same in both games).  Player A's win/draw/loss rates and"
-        " score have Wilson 95% intervals; the mean margin (A minus B, points) has a normal-approximation 95%"
+        " score have Wilson 95% intervals; the mean margin (A minus B, points) has a Student t 95%"
         " interval over deal pairs.  `search Nk`: game-value search with N thousand nodes a move (heuristic"
         " at the horizon, exact within reach).  **The clairvoyant player cheats**: it searches the open value"
         " with every face-down card known; it is here only to measure what that knowledge is worth.  Time per"

@@ -257,7 +257,7 @@ def deals(games: int, seed: int, executor: Any = None) -> StudyResult:
             "such a hand goes out on its first turn whatever it draws. `first_draw_rate`: the mean, over the "
             "hands, of the exact chance that the n cards plus one blind draw from the 116 - n cards not in "
             "the hand go out (the first player's chance on the first turn, ignoring the face-up card). "
-            "Intervals: Wilson for the share, normal over hands for the means. Each hand is a fresh shuffle "
+            "Intervals: Wilson for the share, Student t over hands for the means. Each hand is a fresh shuffle "
             "of the full set (what the first seat is dealt; other seats' hands have the same distribution).")
     return StudyResult(headline=headline, sections=[
         Section("Going out at once", text, table[["round", "cards", "wild", "games", "complete_rate",
@@ -319,7 +319,7 @@ LATE_EARLY_TEXT = (
     "Rounds 9-11 (11-13 cards) against rounds 1-3 (3-5 cards), from the same games. `stuck cost`: the mean "
     "cost of a stuck hand pooled over every stuck hand of those rounds (points); `points share`: the share of "
     "all points of all games scored in those rounds. `late`, `early`: the two values; `difference` = late "
-    "minus early with its 95% interval (normal approximation, each game one observation, since the rounds "
+    "minus early with its 95% interval (Student t quantile, each game one observation, since the rounds "
     "compared come from the same games).")
 
 
@@ -482,7 +482,7 @@ def stuck(games: int, seed: int, executor: Any = None) -> StudyResult:
     ax2.legend(loc="upper center", ncol=2, fontsize=8)
     fig2.tight_layout()
     text = ("A hand is **stuck** in a round when another player goes out and, after its last turn and laying "
-            "down what it can, it still scores points; `cost` is the points it takes (mean with a normal 95% "
+            "down what it can, it still scores points; `cost` is the points it takes (mean with a Student t 95% "
             "interval over stuck hands). `stuck_rate` is the share of all hands (seat-rounds) that are stuck; "
             "`points_share_rate` the share of all points of all games scored in that round. Intervals for "
             "rates are Wilson 95% over seat-rounds.")

@@ -264,8 +264,9 @@ def policies(games: int, seed: int, executor: Any = None) -> StudyResult:
 #: Opponents of the tracker and their share of the study's games.
 #: The closing line of both player studies' reports: how their intervals are computed.
 CLUSTERED_INTERVALS = ("Intervals are 95%, over deals (a deal's seatings share its cards, so each deal's mean over "
-                       "them is one observation): normal approximation for means and for rates, the rates' "
-                       "clipped to 0..1.")
+                       "them is one observation): Student t intervals for means, and for rates Wilson score "
+                       "intervals on the effective number of observations of the clustered rate (Korn & Graubard "
+                       "1998), which stay inside 0..1.")
 
 
 OPPONENTS = (("advisor", 0.7), ("greedy", 0.2), ("random", 0.1))
@@ -415,8 +416,8 @@ def tracker(games: int, seed: int, executor: Any = None) -> StudyResult:
     text = ("`diff` is the tracker seats' mean total minus the opponent seats' mean total in the same game "
             "(points per game, negative: the tracker does better), averaged over both seatings of each "
             "deal; `win` is the trackers' share of each game's winners (0.5 = even). Intervals are 95%, "
-            "over deals (a deal's two seatings share its cards, so each deal is one observation): normal "
-            "approximation for both, `win`'s clipped to 0..1. The tracker is the advisor (exact expected "
+            "over deals (a deal's two seatings share its cards, so each deal is one observation): Student t "
+            "for `diff`, Wilson on the effective number of observations for `win` (Korn & Graubard 1998). The tracker is the advisor (exact expected "
             "deadwood after the next draw) plus "
             "an estimate of the chance that a discard lets the next player go out (from what that player "
             "publicly took, threw and passed) and a two-draw look-ahead for its best candidates. "

@@ -43,7 +43,7 @@ def length_row(results: pd.DataFrame, players: int, table: str) -> dict:
     -------
     dict
         ``players``, ``table``, ``games``, ``turns`` (mean, with ``turns_low``/``turns_high``:
-        95% normal interval), ``median``, ``p10``, ``p90`` (turns), ``rounds`` (mean turns
+        95% Student t interval), ``median``, ``p10``, ``p90`` (turns), ``rounds`` (mean turns
         per seat), ``stalemates``, ``stalemate_rate`` (+ 95% Wilson interval).
     """
     turns = results["turns"].to_numpy(dtype=float)

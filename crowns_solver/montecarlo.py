@@ -81,6 +81,7 @@ __all__ = [
     "read_header",
     "wilson_interval",
     "mean_interval",
+    "cluster_wilson_interval",
     "win_rates",
     "process_pool",
     "stop_pool",
@@ -1048,11 +1049,15 @@ def _drive(executor: Any, play_chunk: PlayChunk, todo: list[int], sizes: list[in
 
 # ---------------------------------------------------------------- win rates
 
+#: The normal quantile of a two-sided 95% interval, 1.959964 (``statistics.NormalDist``).
 Z95 = statistics.NormalDist().inv_cdf(0.975)
 
 
 def wilson_interval(wins: Any, games: Any, z: float = Z95) -> tuple[Any, Any]:
     """Wilson score interval for a binomial proportion (Wilson 1927), default 95%.
+
+    A thin wrapper of ``statsmodels.stats.proportion.proportion_confint(method="wilson")``
+    that checks the counts and keeps this library's conventions (games 0, arrays, z).
 
     Parameters
     ----------
@@ -1060,12 +1065,14 @@ def wilson_interval(wins: Any, games: Any, z: float = Z95) -> tuple[Any, Any]:
         Successes and trials (games >= wins >= 0; a draw may count 1/2 in `wins`).
         Where games is 0 the interval is (0, 1).
     z : float
-        Normal quantile (1.959964 for 95%).
+        Normal quantile (1.959964 for 95%); the interval's level is ``1 - 2 * Phi(-z)``.
 
     Returns
     -------
     (low, high) : floats or arrays
-        The interval's bounds as proportions 0..1, shaped like ``wins / games``.
+        The interval's bounds as proportions 0..1, shaped like ``wins / games``.  0 wins
+        give low 0 and a high above 0, and ``wins == games`` a low below 1 (0 of 10: 0 to
+        0.278; 10 of 10: 0.722 to 1): never a zero-width interval where games > 0.
 
     Raises
     ------
@@ -1074,6 +1081,8 @@ def wilson_interval(wins: Any, games: Any, z: float = Z95) -> tuple[Any, Any]:
         (session-18 probe: ``wilson_interval(5, 3)`` gave ``(nan, 1.0)`` and a negative
         `z` an interval with low > high).
     """
+    from statsmodels.stats.proportion import proportion_confint
+
     try:
         w = np.asarray(wins, dtype=float)
         n = np.asarray(games, dtype=float)
@@ -1084,26 +1093,34 @@ def wilson_interval(wins: Any, games: Any, z: float = Z95) -> tuple[Any, Any]:
     if isinstance(z, bool) or not (np.isfinite(zf) and zf > 0):
         raise RunnerError(f"z must be a normal quantile > 0 (1.96 for 95%), got {z!r}")
     with np.errstate(invalid="ignore"):
-        bad = (w < 0) | (n < 0) | (w > n)
+        bad = (w < 0) | (n < 0) | (w > n) | ~np.isfinite(w) | ~np.isfinite(n)
     if np.any(bad):
         i = np.unravel_index(int(np.flatnonzero(bad)[0]), bad.shape) if bad.ndim else ()
         wi, ni = np.broadcast_to(w, bad.shape)[i], np.broadcast_to(n, bad.shape)[i]
         raise RunnerError(f"a Wilson interval needs 0 <= wins <= games, got wins={wi:g}, games={ni:g}")
-    with np.errstate(invalid="ignore", divide="ignore"):
-        p = np.where(n > 0, w / np.where(n > 0, n, 1), 0.0)
-        denom = 1 + z * z / np.where(n > 0, n, 1)
-        centre = (p + z * z / (2 * np.where(n > 0, n, 1))) / denom
-        half = z * np.sqrt(p * (1 - p) / np.where(n > 0, n, 1) + z * z / (4 * np.where(n > 0, n, 1) ** 2)) / denom
-        low = np.where((n > 0) & (w > 0), np.clip(centre - half, 0, 1), 0.0)
-        high = np.where((n > 0) & (w < n), np.clip(centre + half, 0, 1), 1.0)
+    w, n = np.broadcast_arrays(w, n)
+    alpha = 2 * statistics.NormalDist().cdf(-zf)
+    some = n > 0
+    low, high = np.zeros(n.shape), np.ones(n.shape)
+    if alpha > 0 and np.any(some):
+        lo, hi = proportion_confint(w[some], n[some], alpha=alpha, method="wilson")
+        # the exact bound at 0 wins (low) and at games wins (high); the formula's roundoff aside
+        low[some] = np.where(w[some] > 0, np.clip(lo, 0, 1), 0.0)
+        high[some] = np.where(w[some] < n[some], np.clip(hi, 0, 1), 1.0)
     if low.ndim == 0:
         return float(low), float(high)
     return low, high
 
 
 def mean_interval(values: Any) -> tuple[float, float, float]:
-    """Mean of a sample and its 95% normal-approximation interval (mean +- 1.96
-    standard errors, with the sample standard deviation).
+    """Mean of a sample and its 95% Student t interval (mean +- t(0.975, n - 1) standard
+    errors, with the sample standard deviation; Student 1908).
+
+    A thin wrapper of ``statsmodels.stats.weightstats.DescrStatsW(x).tconfint_mean()``.
+    The t quantile is 12.71 with 2 observations, 3.18 with 4, 2.05 with 30 and tends to
+    the normal 1.96, so small samples get the wider interval they need (before session
+    20 this was the normal approximation, mean +- 1.96 standard errors, too narrow for
+    few observations).
 
     Parameters
     ----------
@@ -1114,17 +1131,123 @@ def mean_interval(values: Any) -> tuple[float, float, float]:
     -------
     (mean, low, high) : float
         All NaN for an empty sample; for a single value, its mean and NaN bounds (one
-        observation says nothing about its spread).  The approximation needs a fair
-        number of observations (a report flags intervals from fewer than 30).
+        observation says nothing about its spread); a sample holding NaN or an infinity:
+        ``numpy.mean`` of it (NaN or infinite) and NaN bounds, as before; a sample of
+        equal values gets a zero-width interval.  Exact for normally distributed
+        observations, approximate otherwise (the more so the fewer the observations: a
+        report flags intervals from fewer than 30).
+
+    Raises
+    ------
+    RunnerError
+        If `values` are not numbers.
     """
-    x = np.asarray(values, dtype=float).ravel()
+    try:
+        x = np.asarray(values, dtype=float).ravel()
+    except (TypeError, ValueError):
+        raise RunnerError(f"a mean's interval needs numbers, got {values!r}") from None
     if x.size == 0:
         return math.nan, math.nan, math.nan
     mean = float(x.mean())
-    if x.size == 1:
+    if x.size == 1 or not np.all(np.isfinite(x)):
         return mean, math.nan, math.nan
-    half = Z95 * float(x.std(ddof=1)) / math.sqrt(x.size)
-    return mean, mean - half, mean + half
+    if float(np.ptp(x)) == 0.0:
+        return mean, mean, mean
+    from statsmodels.stats.weightstats import DescrStatsW
+
+    low, high = DescrStatsW(x).tconfint_mean(alpha=0.05)
+    return mean, float(low), float(high)
+
+
+def cluster_wilson_interval(wins: Any, trials: Any, z: float = Z95, *,
+                            one_success: bool = False) -> tuple[float, float, float]:
+    """A rate pooled over clusters (``sum(wins) / sum(trials)``, e.g. wins per seat-game
+    of a policy that sits in several seats of each game) with a 95% Wilson interval that
+    counts each cluster (game) as the independent unit, since the trials of one cluster
+    are not independent (in a King's Crowns game at most one seat wins).
+
+    - Clusters of one trial each, each a success or not: the plain Wilson interval.
+    - `one_success` (a cluster cannot hold two successes, as a King's Crowns game has
+      one winner) and every cluster has the same number ``m`` of trials: the number of
+      clusters with a success is binomial, so the interval is the Wilson interval of
+      ``sum(wins)`` of ``len(wins)`` clusters, divided by ``m`` (no variance estimate).
+    - Otherwise (shared wins, unequal clusters, duplicate deals): Wilson's interval with
+      the effective sample size ``p(1 - p) / v * (z / t)**2`` (Korn & Graubard 1998),
+      where ``v`` is the cluster-robust (linearization) variance of the pooled rate and
+      ``t`` Student's quantile on clusters - 1 degrees of freedom (scipy) at the level of
+      `z`, so that few clusters widen it.  Where no success or no failure was seen, the
+      number of clusters (as if each cluster were one trial: a cluster's share of
+      successes lies in 0..1); where successes and failures were seen but every cluster
+      has the same share (``v`` = 0), the number of trials, as if they were independent.
+
+    Parameters
+    ----------
+    wins, trials : array_like of float
+        Per cluster: successes (a shared win may count a fraction) and trials (> 0),
+        ``0 <= wins <= trials``.
+    z : float
+        Normal quantile (1.959964 for 95%).
+    one_success : bool
+        Whether a cluster can hold at most one success (then every `wins` must be 0 or 1).
+
+    Returns
+    -------
+    (rate, low, high) : float
+        NaN rate and bounds (0, 1) without clusters.  0 successes give low 0 and a high
+        above 0, all successes a low below 1.
+
+    Raises
+    ------
+    RunnerError
+        If the arrays differ in length, a count is negative or not finite, a cluster has
+        no trials, wins exceed trials or (with `one_success`) exceed 1 (naming the
+        cluster), or `z` is not > 0.
+    """
+    try:
+        w = np.asarray(wins, dtype=float).ravel()
+        m = np.asarray(trials, dtype=float).ravel()
+    except (TypeError, ValueError):
+        raise RunnerError(f"wins and trials must be arrays of numbers, got {wins!r} and {trials!r}") from None
+    if w.shape != m.shape:
+        raise RunnerError(f"wins and trials need one value per cluster each, got {w.size} and {m.size}")
+    try:
+        zf = float(z)
+    except (TypeError, ValueError):
+        zf = math.nan
+    if isinstance(z, bool) or not (np.isfinite(zf) and zf > 0):
+        raise RunnerError(f"z must be a normal quantile > 0 (1.96 for 95%), got {z!r}")
+    with np.errstate(invalid="ignore"):
+        bad = ~np.isfinite(w) | ~np.isfinite(m) | (w < 0) | (m <= 0) | (w > m)
+    if np.any(bad):
+        i = int(np.flatnonzero(bad)[0])
+        raise RunnerError(f"cluster {i} has wins={w[i]:g}, trials={m[i]:g}; each cluster needs"
+                          " 0 <= wins <= trials and trials > 0")
+    if one_success and np.any((w != 0) & (w != 1)):
+        i = int(np.flatnonzero((w != 0) & (w != 1))[0])
+        raise RunnerError(f"cluster {i} has wins={w[i]:g}; with one_success each cluster has 0 or 1")
+    g = w.size
+    if g == 0:
+        low, high = wilson_interval(0, 0, z)
+        return math.nan, low, high
+    total_w, total_m = float(w.sum()), float(m.sum())
+    rate = total_w / total_m
+    if (one_success or np.all((w == 0) | (w == 1))) and np.all(m == 1):   # independent trials: plain Wilson
+        low, high = wilson_interval(total_w, g, z)
+        return rate, float(low), float(high)
+    if one_success and np.all(m == m[0]):
+        low, high = wilson_interval(total_w, g, z)
+        return rate, float(low / m[0]), float(high / m[0])
+    if not 0 < total_w < total_m or g == 1:
+        n_eff = float(g)
+    else:
+        from scipy.stats import t
+
+        infl = (w - rate * m) / total_m
+        var = g / (g - 1) * float(np.sum(infl ** 2))
+        df_factor = (zf / float(t.isf(statistics.NormalDist().cdf(-zf), g - 1))) ** 2
+        n_eff = rate * (1 - rate) / var * df_factor if var > 0 else total_m
+    low, high = wilson_interval(rate * n_eff, n_eff, z)
+    return rate, low, high
 
 
 def _seats(results: pd.DataFrame) -> list[int]:
@@ -1204,8 +1327,13 @@ def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
     -------
     DataFrame
         Index: seat or policy.  Columns ``wins``, ``games`` (seat-games), ``rate``
-        (wins / games), ``ci_low``, ``ci_high`` (95% Wilson interval).  Games without a
-        winner count as games and not as wins.
+        (wins / games), ``ci_low``, ``ci_high`` (95% Wilson interval,
+        :func:`wilson_interval`).  Games without a winner count as games and not as
+        wins.  By policy, the interval counts each game once
+        (:func:`cluster_wilson_interval` over games): the seats one policy fills in a game
+        are not independent observations (at most one of them wins), so a policy in
+        ``m`` seats of every game gets the Wilson interval of the share of games it won,
+        divided by ``m`` (before session 20 its seat-games counted as independent).
 
     Raises
     ------
@@ -1224,7 +1352,9 @@ def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
     if not seats:
         raise RunnerError(_unread_table(results))
     wins = _win_matrix(results, seats)
+    one_winner = not all(f"win_{s}" in results.columns for s in seats)  # a 'winner' column: one seat at most
     rows: dict[Any, list[float]] = {}
+    by_game: list[pd.DataFrame] = []
     for k, s in enumerate(seats):
         pol = results[f"policy_{s}"] if f"policy_{s}" in results.columns else pd.Series(["?"] * len(results))
         present = pol.notna().to_numpy()
@@ -1237,6 +1367,13 @@ def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
                 acc = rows.setdefault(name, [0.0, 0.0])
                 acc[0] += grp.sum()
                 acc[1] += len(grp)
+            by_game.append(pd.DataFrame({"row": np.flatnonzero(present), "policy": pol[present].to_numpy(),
+                                         "win": wins[present, k]}))
+    per_game: dict[Any, tuple[np.ndarray, np.ndarray]] = {}
+    if by_game:
+        counts = pd.concat(by_game).groupby(["policy", "row"])["win"].agg(["sum", "size"])
+        for name, part in counts.groupby(level="policy"):
+            per_game[name] = (part["sum"].to_numpy(dtype=float), part["size"].to_numpy(dtype=float))
     table = pd.DataFrame.from_dict(rows, orient="index", columns=["wins", "games"])
     table.index.name = by
     if by == "seat":
@@ -1246,7 +1383,13 @@ def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
         table["wins"] = table["wins"].astype(int)
     table["games"] = table["games"].astype(int)
     table["rate"] = table["wins"] / table["games"].where(table["games"] > 0)
-    low, high = wilson_interval(table["wins"].to_numpy(dtype=float), table["games"].to_numpy(dtype=float))
+    if by == "seat":
+        low, high = wilson_interval(table["wins"].to_numpy(dtype=float), table["games"].to_numpy(dtype=float))
+    else:  # a policy's seats of one game are one observation (at most one of them wins)
+        low, high = np.empty(len(table)), np.empty(len(table))
+        for i, name in enumerate(table.index):
+            w, m = per_game[name]
+            _, low[i], high[i] = cluster_wilson_interval(w, m, one_success=one_winner)
     table["ci_low"] = low
     table["ci_high"] = high
     return table

@@ -237,7 +237,7 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
         Five Crowns ``simulate --out``, Cross Kings ``match --out`` or a self-play run),
         or a table it returned (metadata read from ``attrs``).  A Cross Kings file gets a
         match report: A's wins, draws, losses and score (95% Wilson intervals), the mean
-        margin (normal interval over deals) and a chart of the margins (``margin.png``).
+        margin (Student t interval over deals) and a chart of the margins (``margin.png``).
     out_dir : path
         Folder for ``report.md`` and the charts (created if needed).
     by : {"policy", "seat"}
@@ -370,13 +370,14 @@ def _write_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by
         stale = int((df["winner"].fillna(-1) < 0).sum())
         lines += [f"Games without a winner (stalemate at the turn cap): {stale} of {done}"
                   f" ({stale / done:.1%}). They count as games, not wins, so rates need not add to 1.", ""]
-    lines += ["Intervals are 95% Wilson score intervals (Wilson 1927) over seat-games.", ""]
+    lines += ["Intervals are 95% Wilson score intervals (Wilson 1927); by policy each game counts once, since the"
+              " seats one policy fills in a game are not independent (`montecarlo.cluster_wilson_interval`).", ""]
     points = points_by_policy(df, seats) if str(game) == "five-crowns" else None
     if points is not None:
         unit = "deals (a deal's seatings averaged first)" if "seating" in df else "games"
         lines += ["## Points per game by policy", "",
                   "Five Crowns is won by the lowest total: each policy's mean final total per game (points),"
-                  f" with a 95% normal-approximation interval over {unit}.", "",
+                  f" with a 95% Student t interval over {unit}.", "",
                   points.to_markdown(index=False, floatfmt=".1f"), ""]
 
     charts = []
@@ -406,7 +407,7 @@ def _write_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by
 
 def points_by_policy(df: pd.DataFrame, seats: list[int]) -> pd.DataFrame | None:
     """Five Crowns results: each policy's mean final total (points per game, lower is
-    better) with its 95% normal-approximation interval.
+    better) with its 95% Student t interval.
 
     Parameters
     ----------
@@ -503,7 +504,7 @@ def _with_options(player: str, options: Any) -> str:
 def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, source: Path | None, out: Path, *,
                         title: str | None, force: bool, option: str) -> Path:
     """A Cross Kings match or self-play results file as a small report: results with 95%
-    Wilson intervals (win, draw, loss, score), the mean margin (normal interval over
+    Wilson intervals (win, draw, loss, score), the mean margin (Student t interval over
     deals), and a chart of the margins."""
     import math
 
@@ -577,8 +578,8 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
                   rate_row("second player wins", int((margin < 0).sum()), n), "",
                   f"Mean margin, first player's points minus second's: {mean_ci(*mean_interval(margin))} points.", ""]
         margins, xlabel = margin, "first player's points minus second's"
-    lines += ["Intervals are 95%: Wilson score intervals (Wilson 1927) for rates, normal approximation for the"
-              " mean margin.", ""]
+    lines += ["Intervals are 95%: Wilson score intervals (Wilson 1927) for rates, Student's t interval for the"
+              " mean margin (over deals).", ""]
     _margin_chart(margins, xlabel, f"Final margins ({len(margins)} games)", out / "margin.png")
     lines += ["## Charts", "", "![Final margins](margin.png)", ""]
     path = out / "report.md"
@@ -642,8 +643,8 @@ def write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: in
     samples : sequence of int
         The sample size behind each interval on a mean in the result (as
         :func:`crowns_solver.analysis.base.sample_log` records them while the study runs).
-        When some are below ``SMALL_SAMPLE`` (30) the report says that those normal
-        intervals are too narrow.
+        When some are below ``SMALL_SAMPLE`` (30) the report says that those Student t
+        intervals rest on the observations being roughly normal.
 
     Returns
     -------
@@ -676,10 +677,10 @@ def _small_sample_note(samples: Sequence[int]) -> str | None:
         return None
     some = "all" if len(small) == len(samples) else f"{len(small)} of the {len(samples)}"
     return (f"**Small samples.** {some.capitalize()} intervals on means in this report rest on fewer than "
-            f"{SMALL_SAMPLE} observations (the fewest: {min(small)}). Their normal approximation (mean +- 1.96 "
-            "standard errors) is too narrow there, the more so the smaller the sample (Student's t would "
-            "use 2.05 standard errors with 30 observations and 3.18 with 4): read them as rough, and rerun "
-            "with more games (`--games`, or without `--quick`) before drawing conclusions.")
+            f"{SMALL_SAMPLE} observations (the fewest: {min(small)}). Their Student t intervals (mean +- 2.05 "
+            "standard errors with 30 observations, 3.18 with 4) are wide, and with so few observations they "
+            "rest on the observations being roughly normal: read them as rough, and rerun with more games "
+            "(`--games`, or without `--quick`) before drawing conclusions.")
 
 
 def _write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: int, games: int,
@@ -728,8 +729,8 @@ def _write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: i
                 used.add(stem)
                 section.figure.savefig(tmp_dir / f"{stem}.png")
                 lines += [f"![{section.title}]({study.name}/{stem}.png)", ""]
-        how = result.intervals or "Intervals are 95%: Wilson score intervals for rates, normal approximation for means"
-        lines += [how.rstrip(".") + (" (too narrow for those from fewer than 30 observations, see above)." if note
+        how = result.intervals or "Intervals are 95%: Wilson score intervals for rates, Student t intervals for means"
+        lines += [how.rstrip(".") + (" (approximate for those from fewer than 30 observations, see above)." if note
                                      else "."), ""]
         md_tmp = tmp_dir / "report.md"
         md_tmp.write_text("\n".join(lines), encoding="utf-8")

@@ -73,7 +73,7 @@ def test_summary_numbers():
     assert s["win"] == w / n and s["score"] == (w + d / 2) / n
     assert (s["win_low"], s["win_high"]) == pytest.approx(wilson_interval(w, n))
     pairs = g.groupby("deal")["margin_a"].mean()
-    half = 1.959963984540054 * pairs.std(ddof=1) / math.sqrt(len(pairs))
+    half = 2.364624251592785 * pairs.std(ddof=1) / math.sqrt(len(pairs))   # Student's t(0.975), 8 - 1 df
     assert s["margin"] == pytest.approx(g["margin_a"].mean())
     assert (s["margin_low"], s["margin_high"]) == pytest.approx((pairs.mean() - half, pairs.mean() + half))
     for k in ("win", "draw", "loss", "score", "margin"):

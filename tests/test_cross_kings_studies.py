@@ -131,8 +131,10 @@ def test_open_vs_game_intervals_stay_in_range_and_are_described_as_computed():
     t = res.sections[0].table
     assert (t["abs_gap_low"] >= 0).all() and (t["abs_gap_low"] <= t["abs_gap"]).all()
     assert (t["abs_gap"] >= 0).all()
-    assert res.intervals is not None and "Wilson" not in res.intervals
-    assert "normal approximation over positions" in res.intervals
+    assert (t["differs_rate_low"] <= t["differs_rate"]).all() and (t["differs_rate"] <= t["differs_rate_high"]).all()
+    assert (t["differs_rate_high"] > t["differs_rate_low"]).all()   # a width even at a share of 0 or 1
+    assert res.intervals is not None and "Student t intervals for the means" in res.intervals
+    assert "`differs_rate` is a mean of per-position shares, with Wilson's interval" in res.intervals
 
 
 def test_start_cell_table_lists_every_central_cell_even_if_never_chosen():

@@ -451,14 +451,17 @@ def test_winners_outside_the_seats_are_refused(tmp_path, capsys):
 
 
 @given(st.lists(st.integers(-92, 92), min_size=2, max_size=60))
-def test_mean_interval_is_the_mean_plus_minus_1_96_standard_errors(values):
+def test_mean_interval_is_the_mean_plus_minus_t_standard_errors(values):
     """montecarlo.mean_interval (used by the match summary, the match report and every
-    study's mean_ci) against the statistics module: mean +- z(0.975) * stdev / sqrt(n)."""
+    study's mean_ci) against the statistics module and scipy's t quantile: mean +-
+    t(0.975, n - 1) * stdev / sqrt(n) (Student's interval since session 20)."""
     import math
     import statistics
 
+    from scipy.stats import t
+
     mean, low, high = montecarlo.mean_interval(values)
-    half = statistics.NormalDist().inv_cdf(0.975) * statistics.stdev(values) / math.sqrt(len(values))
+    half = t.ppf(0.975, len(values) - 1) * statistics.stdev(values) / math.sqrt(len(values))
     centre = statistics.fmean(values)
     assert mean == pytest.approx(centre)
     assert low == pytest.approx(centre - half, abs=1e-9) and high == pytest.approx(centre + half, abs=1e-9)

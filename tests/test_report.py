@@ -144,14 +144,15 @@ def test_five_crowns_report_gives_points_per_game_by_policy(tmp_path, capsys, du
     section = report[report.index("## Points per game by policy"):].split("\n## ")[0]
     raw = read_results(results)
     prefixes = [f"k{k}_" for k in range(2)] if duplicate else [""]
-    z = statistics.NormalDist().inv_cdf(0.975)
+    t5 = 2.570581835636314   # Student's t(0.975) with 6 - 1 degrees of freedom (6 games, or 6 deals)
     for policy in ("greedy", "random"):
         per_unit = []
         for _, row in raw.iterrows():
             totals = [row[f"{p}total_{s}"] for p in prefixes for s in range(2) if row[f"{p}policy_{s}"] == policy]
             per_unit.append(statistics.fmean(totals))
         mean = statistics.fmean(per_unit)
-        half = z * statistics.stdev(per_unit) / len(per_unit) ** 0.5
+        assert len(per_unit) == 6
+        half = t5 * statistics.stdev(per_unit) / len(per_unit) ** 0.5
         line = next(x for x in section.splitlines() if x.startswith(f"| {policy} "))
         cells = [c.strip() for c in line.strip("|").split("|")]
         assert cells[1] == str(6 * len(prefixes))

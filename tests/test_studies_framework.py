@@ -82,9 +82,11 @@ def test_wilson_interval_matches_the_formula():
 
 
 def test_mean_interval():
+    # Student's t with 3 degrees of freedom: t(0.975, 3) = 3.182446 (any t table); sd 1.290994
     mean, low, high = mean_ci([1, 2, 3, 4])
-    half = 1.959963984540054 * np.std([1, 2, 3, 4], ddof=1) / 2
+    half = 3.182446305284263 * np.std([1, 2, 3, 4], ddof=1) / 2
     assert (mean, low, high) == pytest.approx((2.5, 2.5 - half, 2.5 + half))
+    assert (low, high) == pytest.approx((0.445740, 4.554260), abs=1e-6)
     mean, low, high = mean_ci([5])
     assert mean == 5.0 and math.isnan(low) and math.isnan(high)
     assert all(math.isnan(x) for x in mean_ci([]))
@@ -110,11 +112,11 @@ def test_a_quick_report_says_when_its_means_rest_on_too_few_observations(tmp_pat
     text = path.read_text()
     assert ("**Small samples.** 1 of the 2 intervals on means in this report rest on fewer than 30 observations"
             " (the fewest: 4).") in text
-    assert "normal approximation for means (too narrow for those from fewer than 30 observations" in text
+    assert "Student t intervals for means (approximate for those from fewer than 30 observations" in text
     (path,) = run_studies(["toy_means"], out_dir=tmp_path, workers=1, seed=3)  # 40 and 50: enough
     text = path.read_text()
-    assert "Small samples" not in text and "too narrow" not in text
-    assert "Intervals are 95%: Wilson score intervals for rates, normal approximation for means." in text
+    assert "Small samples" not in text and "approximate for" not in text
+    assert "Intervals are 95%: Wilson score intervals for rates, Student t intervals for means." in text
 
 
 def test_a_study_names_its_own_interval_method_in_the_closing_line(tmp_path):
@@ -126,7 +128,7 @@ def test_a_study_names_its_own_interval_method_in_the_closing_line(tmp_path):
     assert "Wilson" not in text
     (tmp_path / "q").mkdir()
     (path,) = run_studies(["toy_clustered"], quick=True, out_dir=tmp_path / "q", workers=1, seed=3)
-    assert ("Intervals are 95%, over deals: normal approximation for everything (too narrow for those from fewer"
+    assert ("Intervals are 95%, over deals: normal approximation for everything (approximate for those from fewer"
             " than 30 observations, see above).") in path.read_text()
 
 

@@ -1,6 +1,6 @@
 """Study wording that must follow the data (session-17 probe finding 13): the King's
 Crowns seat study's claim about random play, and the five_crowns_tracker win-share
-interval (the normal one over deals, as the report now says: each deal is one observation)."""
+interval (over deals, as the report now says: each deal is one observation)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import pandas as pd
 import pytest
 
 from crowns_solver.analysis._five_crowns_common import rate_clustered
-from crowns_solver.analysis.base import mean_ci
 from crowns_solver.analysis.five_crowns_players import CLUSTERED_INTERVALS
 from crowns_solver.analysis.kings_crowns_seats import _random_clause
 
@@ -52,14 +51,21 @@ def test_random_play_clearly_ahead_is_said():
     assert "random play shows an edge too (up to +2.7 points)" in _random_clause(s, _ahead(s))
 
 
-def test_the_win_share_interval_is_the_normal_one_over_deals_and_the_footer_says_so():
+def test_the_win_share_interval_is_clustered_by_deal_and_the_footer_says_so():
     # a deal's two seatings share its cards: each deal's share is one observation.  (A
     # Wilson interval counting deal shares as successes ignores how much the duplicate
     # design narrows the spread: 47.7-52.9% against 49.3-51.3% on the committed run.)
+    # Since session 20 the clustered rate's interval is Wilson's on the effective number of
+    # deals (Korn & Graubard 1998), so it stays in 0..1 and keeps a width at 0 or 1.
+    # By hand: deal shares 0.75, 0.5, 0.75, 0 (mean 0.5, variance 0.125 / 4 deals =
+    # 0.03125); effective n = 0.25 / 0.03125 * (1.959964 / 3.182446)^2 = 3.034278.
     values = pd.Series([1, 0.5, 0, 1, 1, 0.5, 0, 0])
     deals = pd.Series([0, 0, 1, 1, 2, 2, 3, 3])
     share, low, high = rate_clustered(values, deals)
-    m, lo, hi = mean_ci([0.75, 0.5, 0.75, 0.0])
-    assert (share, low, high) == pytest.approx((m, max(0.0, lo), min(1.0, hi)))
-    assert "normal approximation for means and for rates" in CLUSTERED_INTERVALS
-    assert "Wilson" not in CLUSTERED_INTERVALS
+    z, n = 1.959963984540054, 8 * (1.959963984540054 / 3.182446305284263) ** 2
+    half = z / (1 + z * z / n) * (0.25 / n + z * z / (4 * n * n)) ** 0.5
+    assert share == 0.5 and (low, high) == pytest.approx((0.5 - half, 0.5 + half))
+    # no deal with a win: the interval still has a width (the normal one was [0, 0])
+    share, low, high = rate_clustered(pd.Series([0.0] * 8), deals)
+    assert (share, low) == (0.0, 0.0) and high == pytest.approx(0.4899, abs=1e-4)   # Wilson 0 of 4
+    assert "Student t intervals for means" in CLUSTERED_INTERVALS and "Korn & Graubard" in CLUSTERED_INTERVALS

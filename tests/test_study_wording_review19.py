@@ -87,7 +87,8 @@ def test_ratio_interval_with_equal_clusters_is_the_mean_of_cluster_means():
     r1, r2 = x.sum() / a.sum(), y.sum() / b.sum()
     infl = (x - r1 * a) / a.sum() - (y - r2 * b) / b.sum()
     se = math.sqrt(30 / 29 * (infl ** 2).sum())
-    assert (d, dlo, dhi) == pytest.approx((r1 - r2, r1 - r2 - Z * se, r1 - r2 + Z * se))
+    t29 = 2.045229642132703   # Student's t(0.975) with 30 - 1 degrees of freedom (t tables: 2.0452)
+    assert (d, dlo, dhi) == pytest.approx((r1 - r2, r1 - r2 - t29 * se, r1 - r2 + t29 * se))
 
 
 def test_a_rate_above_0_never_prints_as_0_percent():

@@ -16,8 +16,9 @@ of deals.  Search players run under node limits, so every game replays exactly.
 Results (:class:`MatchResult`): one row per game, and for player A the win, draw and loss
 rates with Wilson 95% intervals (Wilson 1927; :func:`~crowns_solver.montecarlo.wilson_interval`),
 the score (win 1, draw 1/2 per game) with a Wilson interval on the score points, and the
-mean final margin (A's score minus B's) with a normal-approximation 95% interval over the
-deal pairs (the pairs are independent; the two games of a pair are not).
+mean final margin (A's score minus B's) with a Student t 95% interval over the deal pairs
+(the pairs are independent; the two games of a pair are not;
+:func:`~crowns_solver.montecarlo.mean_interval`).
 """
 
 from __future__ import annotations
@@ -313,7 +314,7 @@ def summarise(games: pd.DataFrame) -> dict[str, Any]:
         ``games``, ``deals``, ``wins``, ``draws``, ``losses``; ``win``, ``draw``, ``loss``
         (rates 0..1) and ``score`` (win + draw/2 per game, 0..1) each with ``_low`` and
         ``_high`` (Wilson 95%); ``margin`` (mean of A's final margin, points) with
-        ``margin_low``/``margin_high`` (normal approximation over deal pairs);
+        ``margin_low``/``margin_high`` (Student t interval over deal pairs);
         ``seconds_per_move_a``/``_b`` (mean time per move, seconds).
 
     Raises

@@ -186,15 +186,29 @@ def summarize(df):  # -> DataFrame
     """Per policy: seat-games, mean total (points) with a 95% interval, wins (shared wins
     count for each winner), win rate with its 95% Wilson interval.
 
+    The seats one policy fills in a game are not independent (the same deal, one game's
+    winners), so every interval counts each game once: the mean total's is Student's t
+    interval over the games' means for the policy, ``total_ci`` its half-width; the win
+    rate's is :func:`~crowns_solver.montecarlo.cluster_wilson_interval` over games.  (Up
+    to session 19 both counted seat-games as independent, the mean with +- 1.96 standard
+    errors.)
+
     For duplicate runs (a ``deal`` column) also ``vs_deal``: the mean of (total - the
-    mean total of every seat-game of the same deal), with a 95% interval over deals
-    (each deal's mean for the policy is one observation); the luck of the cards cancels
-    in it, so it separates policies with far fewer games."""
+    mean total of every seat-game of the same deal), with a 95% Student t interval over
+    deals (each deal's mean for the policy is one observation; ``vs_deal_ci`` is its
+    half-width); the luck of the cards cancels in it, so it separates policies with far
+    fewer games, and the games of a duplicate run are grouped by deal for the other
+    intervals too."""
     import numpy as np
     import pandas as pd
 
-    from ..montecarlo import wilson_interval
+    from ..montecarlo import cluster_wilson_interval, mean_interval
 
+    def half_width(values) -> float:
+        m, lo, hi = mean_interval(values)
+        return 0.0 if np.isnan(lo) else (hi - lo) / 2
+
+    unit = "deal" if "deal" in df.columns else "game"
     g = df.groupby("policy", sort=True)
     out = pd.DataFrame({
         "seat_games": g.size(),
@@ -202,16 +216,21 @@ def summarize(df):  # -> DataFrame
         "sd_total": g["total"].std(ddof=1).fillna(0.0),
         "wins": g["won"].sum().astype(int),
     })
-    out["total_ci"] = 1.959964 * out["sd_total"] / np.sqrt(out["seat_games"])
     out["win_rate"] = out["wins"] / out["seat_games"]
-    lo, hi = wilson_interval(out["wins"].to_numpy(), out["seat_games"].to_numpy())
-    out["win_low"], out["win_high"] = lo, hi
+    ci, lows, highs = [], [], []
+    for policy, part in g:
+        by_unit = part.groupby(unit)
+        ci.append(half_width(by_unit["total"].mean().to_numpy()))
+        _, lo, hi = cluster_wilson_interval(by_unit["won"].sum().to_numpy(dtype=float), by_unit.size().to_numpy())
+        lows.append(lo)
+        highs.append(hi)
+    out["total_ci"], out["win_low"], out["win_high"] = ci, lows, highs
     if "deal" in df.columns:
         rel = df["total"] - df.groupby("deal")["total"].transform("mean")
         per_deal = rel.groupby([df["policy"], df["deal"]]).mean()
         by = per_deal.groupby(level=0)
         out["vs_deal"] = by.mean()
-        out["vs_deal_ci"] = 1.959964 * by.std(ddof=1).fillna(0.0) / np.sqrt(by.size())
+        out["vs_deal_ci"] = [half_width(part.to_numpy()) for _, part in by]
     return out
 
 
