@@ -145,8 +145,15 @@ def test_a_time_limit_is_one_deadline():
 
 
 def test_below_the_cut_over_or_without_a_limit_nothing_changes():
+    # game mode below its cut-over: the shallow pass in the parent, the exact search in the workers
     pos = _bench_position(18, 0)
-    assert "anytime_workers" not in solve(pos, node_limit=50_000, tt_mb=8, workers=2).stats
+    assert "anytime_workers" not in solve(pos, mode="game", node_limit=50_000, tt_mb=8, workers=2).stats
+    # open mode deepens before every exact search (session 20), and the workers live
+    # through that deepening at any size (their tables stay warm for the exact search)
+    sol = solve(pos, node_limit=50_000, tt_mb=8, workers=2)
+    assert sol.stats["anytime_workers"] == 2
+    full = solve(pos, tt_mb=8, workers=2)
+    assert full.exact and full.value == solve(pos, tt_mb=8).value and full.stats["anytime_workers"] == 2
     deal = Position.random(4)
     sol = solve(deal, node_limit=100_000, workers=2)
     assert sol.stats["anytime_workers"] == 2

@@ -30,7 +30,8 @@ then waits for the workers, gathers what they proved and builds the :class:`Solu
 with the one-process code, so the output looks the same.
 
 Anytime analysis (a time or node limit on a position above the anytime cut-over,
-``solver.ANYTIME_CARDS``): the iterative deepening is split too.  The parent runs the
+``solver.ANYTIME_CARDS``; in open mode every solve, since it deepens to 12 cards before
+the end before its exact search, limit or not): the iterative deepening is split too.  The parent runs the
 first, shallow iteration with a minimal table; the workers, each with its share of the
 memory, live through every later iteration (their tables stay warm) and then the exact
 search.  For each depth the root moves are jobs in the order of the previous
@@ -93,8 +94,8 @@ MIN_WORKER_TT_MB = 1
 #: Seconds the parent waits, after a stop (Ctrl-C, time limit) reached the workers, for
 #: their last reports before it terminates them.
 STOP_GRACE = 3.0
-#: With a time or node limit above the anytime cut-over (``solver.ANYTIME_CARDS``), the
-#: heuristic iterations are split over the workers too (False: the parent runs them in
+#: With a time or node limit above the anytime cut-over (``solver.ANYTIME_CARDS``), and in
+#: open mode always, the heuristic iterations are split over the workers too (False: the parent runs them in
 #: one process and only the exact search after them is split, as before).
 ANYTIME_PARALLEL = True
 #: Node limits in the parallel anytime analysis: the workers draw nodes from one shared
@@ -182,7 +183,12 @@ def _route(pos: Position, mode: str, all_moves: bool, limited: bool) -> tuple[st
     moves = pos.legal_moves()
     if pos.cards_left < PARALLEL_MIN_CARDS or len(moves) <= 1:
         return "one", 1
-    if ANYTIME_PARALLEL and _solver._anytime(pos, mode, limited) and len(_depths(pos, mode, limited)) > 1:
+    # open mode deepens before every exact search (to 12 cards before the end): the workers
+    # then live through the iterations too, keeping their tables warm for the exact search
+    # (session 20: the shallow pass here, then the exact search in the workers, lost the
+    # pass's table with the parent's engine and was slower than one process at 26 cards)
+    deepens = _solver._anytime(pos, mode, limited) or mode == "open"
+    if ANYTIME_PARALLEL and deepens and len(_depths(pos, mode, limited)) > 1:
         return "anytime", len(moves)
     if not all_moves or mode != "game" or pos.marker is None:
         return "exact", len(moves)
