@@ -115,6 +115,22 @@ def test_resume_from_a_results_file(tmp_path):
         match("greedy", "random", 6, seed=5, chunk_size=2, out=out, workers=1)
 
 
+def test_resume_with_another_chunk_size_uses_the_files(tmp_path):
+    # deals are seeded by number, so the chunk size changes nothing: a resume with another
+    # one goes on with the file's (session 20; it was refused) and gives the same games as
+    # an uninterrupted run of either chunk size
+    out = tmp_path / "m.jsonl"
+    whole = match("greedy", "random", 7, seed=3, chunk_size=3, workers=1)
+    match("greedy", "random", 7, seed=3, chunk_size=2, out=out, workers=1)
+    lines = out.read_text().splitlines(keepends=True)
+    out.write_text("".join(lines[:3]))   # the header and chunks 0-1: a run stopped there
+    resumed = match("greedy", "random", 7, seed=3, chunk_size=3, out=out, workers=1)
+    assert resumed.chunk_size == 2
+    cols = [c for c in whole.games.columns if "second" not in c]   # timings aside
+    pd.testing.assert_frame_equal(whole.games[cols].reset_index(drop=True),
+                                  resumed.games[cols].reset_index(drop=True))
+
+
 def test_clairvoyant_is_labelled_as_cheating():
     res = match("clairvoyant", "greedy", 1, seed=0, a_options={"node_limit": 2_000}, workers=1)
     assert res.cheating == ("clairvoyant",)

@@ -505,8 +505,8 @@ def match(a: str = "search", b: str = "greedy", deals: int = 100, *, seed: int =
         Fix the start cell (crosskings.net plays from (2, 2)); default: the second player
         chooses it.
     chunk_size : int
-        Deals per chunk of the runner (results do not depend on it; resuming a results
-        file needs the same).
+        Deals per chunk of the runner (results do not depend on it, so a results file
+        made with another chunk size is resumed with its own).
     executor, workers, progress, out
         Passed to :func:`crowns_solver.montecarlo.run` (any Executor; worker processes;
         a progress bar; a resumable results file).
@@ -533,6 +533,12 @@ def match(a: str = "search", b: str = "greedy", deals: int = 100, *, seed: int =
     a_opts = _check_options(a, a_options, "player A")
     b_opts = _check_options(b, b_options, "player B")
     start_cell = _check_run(reach, start, deals, seed, chunk_size)
+    recorded = montecarlo._recorded_chunk_size(out, "cross-kings")
+    if recorded is not None:
+        # deal d is played from SeedSequence([seed, d]) whatever the chunk size (tested):
+        # a results file made with another one is resumed with its own (refused before
+        # session 20)
+        chunk_size = recorded
     params = {"a": a, "b": b, "a_options": a_opts, "b_options": b_opts, "reach": reach,
               "start": start_cell, "chunk_size": int(chunk_size), "root_seed": int(seed)}
     rows = montecarlo.run(play_chunk, int(deals), params=params, seed=int(seed), chunk_size=int(chunk_size),
