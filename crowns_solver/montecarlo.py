@@ -934,13 +934,20 @@ def _recorded_chunk_size(out: Any, game: str) -> int | None:
     chunk size (King's Crowns), which resumes such a file with its chunk size."""
     if not isinstance(out, (str, os.PathLike)):
         return None
+    # the header and whether a complete line follows it: run() reads (and checks) the
+    # chunks themselves, so they are not parsed here a second time
     try:
         if not Path(out).is_file():
             return None
-        meta, chunks, _ = _read_chunks(out, repair=False)
+        with open(out, "rb") as f:
+            meta = _parse_header(f.readline(), out)
+            has_chunk = any(line.strip() and line.endswith(b"\n") for line in f)
     except (OSError, ValueError):   # ResultsFileError is a ValueError
         return None
-    return meta["chunk_size"] if chunks and meta.get("game") == game else None
+    size = meta.get("chunk_size")
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        return None   # run() says what is wrong with the header
+    return size if has_chunk and meta.get("game") == game else None
 
 
 def _lock_results_file(path: Path) -> Any:
