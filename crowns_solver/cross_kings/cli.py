@@ -426,14 +426,14 @@ def cmd_solve(args: argparse.Namespace) -> int:
           f" {sol.table_entries:,} entries used ({size})")
     if interrupted:
         print("interrupted: the figures above are what was proven before Ctrl-C")
-        if not sol.exact and time_limit is None and args.node_limit is None and _anytime(pos, args.mode, True):
-            from .solver import _iteration_plan
+        if (not sol.exact and time_limit is None and args.node_limit is None
+                and _anytime(pos, args.mode, True) and not _anytime(pos, args.mode, False)):
+            # a limit would have deepened; without one (game mode) the search did not
+            from .solver import PRE_DEPTH
 
-            _, last, deepest = _iteration_plan(pos, args.mode, False)
-            if last < deepest:   # game mode: no deepening without a limit
-                print(f"(with no time limit the search went straight to the exact solve after a {last}-ply"
-                      " pass, whose estimate this is; a --time-limit of the seconds you can wait gives the"
-                      " deepest estimate reached in them)")
+            print(f"(with no time limit the search went straight to the exact solve after a {PRE_DEPTH}-ply"
+                  " pass, whose estimate this is; a --time-limit of the seconds you can wait gives the"
+                  " deepest estimate reached in them)")
         return 130
     return 0
 
