@@ -213,6 +213,18 @@ class Deck:
         """
         return sum(n * 5 * ((i - 12) % 4 + 1) for i, n in enumerate(self.counts) if i >= 12)
 
+    def _gift_for(self, colour: str) -> bool:
+        """Whether a Crown of `colour` can have its Gift: black needs none, a coloured
+        one the deck's Gift of that colour (RULES.md, King's Crowns, "Legal plays")."""
+        return colour == "black" or self.count(f"gift-{colour}") > 0
+
+    def _high_crowns_playable(self) -> bool:
+        """Whether a Crown of 15 or 20 can be played: it needs Time with God or Holy
+        Spirit on top of the play stack (Salvation and Forgiveness take only 5 and 10)."""
+        from .cards import HOLY_SPIRIT, TIME_WITH_GOD
+
+        return self.counts[TIME_WITH_GOD] + self.counts[HOLY_SPIRIT] > 0
+
     def unplayable_crowns(self) -> list[str]:
         """Why some of the deck's Crowns can never be played, one reason per line of cards.
 
@@ -228,15 +240,15 @@ class Deck:
             time-with-god or holy-spirit"``, only for Crowns the deck holds; empty when
             every Crown can be played.
         """
-        from .cards import CROWN_COLOURS, HOLY_SPIRIT, TIME_WITH_GOD, crown
+        from .cards import CROWN_COLOURS, crown
 
         out = []
-        for colour in CROWN_COLOURS[1:]:
+        for colour in CROWN_COLOURS:
             held = any(self.counts[crown(colour, v)] for v in (5, 10, 15, 20))
-            if held and self.count(f"gift-{colour}") == 0:
+            if held and not self._gift_for(colour):
                 out.append(f"crown-{colour}-* need a gift-{colour}")
         high = any(self.counts[crown(c, v)] for c in CROWN_COLOURS for v in (15, 20))
-        if high and self.counts[TIME_WITH_GOD] + self.counts[HOLY_SPIRIT] == 0:
+        if high and not self._high_crowns_playable():
             out.append("crowns of 15 and 20 need a time-with-god or holy-spirit")
         return out
 
@@ -251,17 +263,11 @@ class Deck:
             only if it holds a Time with God or a Holy Spirit (RULES.md, King's Crowns,
             "Legal plays").  Every game needs a Salvation as well (:meth:`Rules.check`).
         """
-        from .cards import CROWN_COLOURS, HOLY_SPIRIT, TIME_WITH_GOD, crown
+        from .cards import CROWN_COLOURS, crown
 
-        high = self.counts[TIME_WITH_GOD] + self.counts[HOLY_SPIRIT] > 0
-        total = 0
-        for colour in CROWN_COLOURS:
-            if colour != "black" and self.count(f"gift-{colour}") == 0:
-                continue
-            for v in (5, 10, 15, 20):
-                if v <= 10 or high:
-                    total += v * self.counts[crown(colour, v)]
-        return total
+        high = self._high_crowns_playable()
+        return sum(v * self.counts[crown(colour, v)] for colour in CROWN_COLOURS if self._gift_for(colour)
+                   for v in (5, 10, 15, 20) if v <= 10 or high)
 
     def check_players(self, players: int) -> None:
         """Raise DeckError if the deck cannot deal a game for `players` players.
