@@ -404,6 +404,13 @@ def _engine_input(pos: Position, mode: Mode) -> tuple[bytes, tuple[int, ...]]:
 # ----------------------------------------------------------------------------- search driver
 
 
+def _deepens_first(mode: str) -> bool:
+    """Whether every exact search of `mode` follows the heuristic iterations to
+    :data:`ANYTIME_HORIZON_CARDS` cards before the end, limit or not (open mode since
+    session 20; game mode makes a :data:`PRE_DEPTH`-ply pass below its cut-over)."""
+    return ANYTIME_HORIZON_CARDS[mode] is not None
+
+
 def _anytime(pos: Position, mode: str, limited: bool) -> bool:
     """Whether a solve of `pos` gets the anytime analysis: more cards left than the
     cut-over :data:`ANYTIME_CARDS` of `mode`, and a time or node limit (`limited`) in
@@ -411,7 +418,7 @@ def _anytime(pos: Position, mode: str, limited: bool) -> bool:
     before the end (:data:`ANYTIME_HORIZON_CARDS`) and make the exact search after them
     faster (session 20).  The one place this is decided: :func:`_iteration_plan`,
     ``_Run.go`` and the parallel solve's route (``parallel._route``) ask here."""
-    return (limited or ANYTIME_HORIZON_CARDS[mode] is not None) and pos.cards_left > ANYTIME_CARDS[mode]
+    return (limited or _deepens_first(mode)) and pos.cards_left > ANYTIME_CARDS[mode]
 
 
 def _iteration_plan(pos: Position, mode: Mode, limited: bool) -> tuple[int, int, int]:
@@ -433,7 +440,7 @@ def _iteration_plan(pos: Position, mode: Mode, limited: bool) -> tuple[int, int,
     keep = ANYTIME_HORIZON_CARDS[mode]
     if keep is not None:
         deepest = max(min(deepest, cards_left - keep), min(PRE_DEPTH, plies - 1))
-    last = deepest if keep is not None or _anytime(pos, mode, limited) else min(PRE_DEPTH, plies - 1)
+    last = deepest if _deepens_first(mode) or _anytime(pos, mode, limited) else min(PRE_DEPTH, plies - 1)
     return (2 if plies % 2 == 0 else 1), last, deepest
 
 
