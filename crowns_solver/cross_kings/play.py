@@ -39,6 +39,7 @@ from .cards import DECK, parse_card
 from .play_cli import PLAY_TIME, SEATS
 from .position import (
     SAVE_START,
+    Rules,
     UNKNOWN,
     Cell,
     Deal,
@@ -270,6 +271,13 @@ class PlaySession:
         Rules option reach (RULES.md, Cross Kings, "Move") of a new game, or of a loaded
         save string (which cannot say it).  Default "any", or a loaded JSON position's
         own reach, which a given `reach` must match.
+    names : (str, str), optional
+        Display names of the first and the second player (RULES.md, Cross Kings:
+        "Display names are configurable"), by seat as ``Rules(names=...)`` and every
+        command's ``--names FIRST SECOND``; checked by
+        :class:`~crowns_solver.cross_kings.position.Rules`.  They are shown on the board,
+        in the hands, the computer's moves, the result and the analysis.  Default: "you"
+        and "computer".
     stdin, stdout : file objects
         Where commands are read and everything is written (default the terminal).
 
@@ -277,6 +285,9 @@ class PlaySession:
     ------
     PolicyError
         If `opponent` or a limit is invalid, or neither limit is given.
+    RulesError
+        If `names` are not two printable, different names (the rule of
+        :class:`~crowns_solver.cross_kings.position.Rules`).
     SaveStringError, PositionError
         If `load` cannot be read, or the loaded game is already over.
     """
@@ -292,6 +303,7 @@ class PlaySession:
         load: Position | str | None = None,
         load_source: str | None = None,
         reach: str | None = None,
+        names: tuple[str, str] | list[str] | None = None,
         stdin: IO[str] | None = None,
         stdout: IO[str] | None = None,
     ) -> None:
@@ -306,6 +318,9 @@ class PlaySession:
         self.seed = int(seed)
         if seat is not None and seat not in SEATS:
             raise PositionError(f"seat must be one of {', '.join(SEATS)}, got {seat!r}")
+        #: The display names given (first, second), cleaned as Rules keeps them; None: "you"
+        #: and "computer".  Checked before any search or deal.
+        self.names: tuple[str, str] | None = None if names is None else Rules(names=names).names
         deal_ss, fill_ss, seat_ss, player_ss = np.random.SeedSequence(self.seed).spawn(4)
         if time_limit is None and node_limit is None:
             raise PolicyError("give a time limit or a node limit (or both): the computer's"
@@ -345,7 +360,10 @@ class PlaySession:
             seat = ("first", "second")[int(np.random.default_rng(seat_ss).integers(2))]
         self.human: Player = seat  # type: ignore[assignment]
         self.computer: Player = _other(seat)
-        names = ("you", "computer") if self.human == "first" else ("computer", "you")
+        if self.names is not None:
+            names = self.names
+        else:
+            names = ("you", "computer") if self.human == "first" else ("computer", "you")
         self.states: list[Position] = [replace(p, rules=replace(p.rules, names=names)) for p in states]
         self.hints: dict[tuple, list[Any]] = {}
         #: The analysis table of the person's moves, once the game has ended (else None).
@@ -370,8 +388,12 @@ class PlaySession:
         """The current position (it knows the face-down cards; show only its public form)."""
         return self.states[-1]
 
+    def _name(self, seat: str) -> str:
+        """The display name of `seat`: a ``names`` name, else "you" or "computer"."""
+        return self.position.rules.names[0 if seat == "first" else 1]
+
     def _who(self, seat: str) -> str:
-        return f"you ({seat})" if seat == self.human else f"computer ({seat})"
+        return f"{self._name(seat)} ({seat})"
 
     def show(self) -> None:
         """Print the grid (face-down cells as ??), both hands with their scores, the moves."""
@@ -471,13 +493,13 @@ class PlaySession:
         r, c = cell
         if pos.marker is None:
             self.take(cell)
-            self.say(f"computer ({self.computer}) chooses the start cell ({r},{c})")
+            self.say(f"{self._who(self.computer)} chooses the start cell ({r},{c})")
             return
         face_down = cell_index(cell) in pos.face_down
         nxt = self.take(cell)
         card = DECK[nxt.cells[cell_index(cell)]]
         how = ", face down:" if face_down else ":"
-        self.say(f"computer ({self.computer}) takes ({r},{c}){how} {card}")
+        self.say(f"{self._who(self.computer)} takes ({r},{c}){how} {card}")
 
     def undo(self) -> bool:
         """Take back the person's last move and the computer's reply; False if none.
@@ -551,8 +573,8 @@ class PlaySession:
     def _options(self, default_seat: str) -> str:
         """The options, after the game's source, that bring the same players back: ``--seat``
         if the person's seat is not `default_seat` (what the game gets without it),
-        ``--opponent`` if not the default, and ``--reach`` if not "any" (a seed or a save
-        string does not say it)."""
+        ``--opponent`` if not the default, ``--reach`` if not "any" (a seed or a save
+        string does not say it), and ``--names`` if given (no save format keeps them)."""
         out = ""
         if self.states[0].reach != "any":
             out += f" --reach {self.states[0].reach}"
@@ -560,6 +582,8 @@ class PlaySession:
             out += f" --seat {self.human}"
         if self.opponent != "search":
             out += f" --opponent {shlex.quote(self.opponent)}"
+        if self.names is not None:   # a save string or a JSON position does not keep them
+            out += " --names " + " ".join(shlex.quote(n) for n in self.names)
         return out
 
     def _again(self) -> str:
@@ -676,7 +700,9 @@ class PlaySession:
             if self.position.is_terminal():   # during the final analysis
                 got = self._resume_text()
                 if got and not got[0].startswith("{"):
-                    self.say(f"interrupted; the game is over: analyse it with crowns cross-kings analyse '{got[0]}'")
+                    names = "" if self.names is None else " --names " + " ".join(map(shlex.quote, self.names))
+                    self.say("interrupted; the game is over: analyse it with crowns cross-kings analyse"
+                             f" '{got[0]}'{names}")
                 else:
                     self.say("interrupted; the game is over")
             else:
@@ -687,8 +713,13 @@ class PlaySession:
         what = f"resumed game ({self.position.cards_left} cards left)" if self.loaded else "new deal"
         who = self.opponent + (" (it cheats: it sees the face-down cards)"
                                if getattr(self.player, "cheats", False) else "")
+        if self.names is None:
+            players = f"you ({self.human}) against the computer ({self.computer}, {who})"
+        else:
+            players = (f"{self._name(self.human)} ({self.human}, you) against {self._name(self.computer)}"
+                       f" ({self.computer}, the computer: {who})")
         self.say(
-            f"Cross Kings: you ({self.human}) against the computer ({self.computer}, {who});"
+            f"Cross Kings: {players};"
             f" {what}, seed {self.seed}",
             "the first player moves first; the second chooses the start cell."
             " Type a cell such as 2,3 or a card such as 7S; help lists the commands.",
@@ -766,10 +797,12 @@ class PlaySession:
         self.show()
         a, b = pos.scores()
         mine, theirs = (a, b) if self.human == "first" else (b, a)
+        you = "you win" if self.names is None else f"{self._name(self.human)} (you) wins"
+        computer = "the computer wins" if self.names is None else f"{self._name(self.computer)} (the computer) wins"
         if mine > theirs:
-            result = f"you win by {mine - theirs} ({mine} to {theirs})"
+            result = f"{you} by {mine - theirs} ({mine} to {theirs})"
         elif mine < theirs:
-            result = f"the computer wins by {theirs - mine} ({theirs} to {mine})"
+            result = f"{computer} by {theirs - mine} ({theirs} to {mine})"
         else:
             result = f"a draw ({mine} to {theirs})"
         self.say(f"game over: {result}")

@@ -172,11 +172,13 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.time == 0 and args.node_limit is None:
         raise UsageError("--time 0 (or inf) means no time limit: give --node-limit N for the computer's searches,"
                          " the hints and the analysis")
+    check_names(args.names)   # before the game is read: the same refusal as analyse, show, solve
     load = None if args.load is None else _read_game(args.load, stdin=False, reach=args.reach)
     time_limit = None if args.time == 0 else args.time
     session = PlaySession(seed=args.seed, opponent=args.opponent, time_limit=time_limit,
                           node_limit=args.node_limit, seat=args.seat, load=load,
-                          load_source=args.load, reach=args.reach)
+                          load_source=args.load, reach=args.reach,
+                          names=None if args.names is None else tuple(args.names))
     return session.run()
 
 
@@ -241,4 +243,5 @@ def register(commands: argparse._SubParsersAction) -> None:
     play.add_argument("--reach", choices=REACHES, default=None,
                       help="rules option reach (default any; with --load: any, or the JSON file's): 'nearest'"
                            " lets only the nearest card in each direction be taken")
+    add_names_arg(play)
     play.set_defaults(handler=cmd_play)
