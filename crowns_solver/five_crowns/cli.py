@@ -29,7 +29,8 @@ def cmd_keeper(args: argparse.Namespace) -> int:
     _check_max_tiebreaks(args.max_tiebreaks, args.ties, resumed=args.resume is not None)
     names = None if args.players is None else _player_names(args.players)
     interactive(resume=args.resume, save=args.save, names=names, first_dealer=args.first_dealer,
-                ties=args.ties, max_tiebreaks=args.max_tiebreaks, cli=True)
+                ties=args.ties, max_tiebreaks=args.max_tiebreaks, cli=True,
+                all_wild_melds=False if args.no_all_wild_melds else None)
     return 0
 
 
@@ -331,6 +332,10 @@ def register(commands: argparse._SubParsersAction) -> None:
                              " setting (until a tiebreak score is entered)")
     keeper.add_argument("--max-tiebreaks", type=int, metavar="N",
                         help="tiebreak rounds at most, 0..100 (default 3); still tied after them: a shared win")
+    keeper.add_argument("--no-all-wild-melds", action="store_true",
+                        help="forbid melds made only of wilds (rules option all_wild_melds=false): typed cards"
+                             " that meld only as wilds are then not said to meld; with --resume it changes the"
+                             " saved game's setting")
     keeper.set_defaults(handler=cmd_keeper)
 
     play = commands.add_parser("play", help="play one seeded game between computer players",

@@ -60,8 +60,8 @@ MAX_PLAYERS = 14
 
 #: The fields of a keeper file the keeper reads or writes; any other (added by hand) is
 #: kept as it is (:attr:`ScoreKeeper.extra_fields`).
-_FILE_FIELDS = frozenset({"format", "version", "names", "first_dealer", "ties", "max_tiebreaks", "entries",
-                          "totals", "finished", "winners"})
+_FILE_FIELDS = frozenset({"format", "version", "names", "first_dealer", "ties", "max_tiebreaks", "all_wild_melds",
+                          "entries", "totals", "finished", "winners"})
 _ENTRY_FIELDS = frozenset({"round", "player", "points", "cards"})
 
 _RANK_WORDS = {11: "Jacks", 12: "Queens", 13: "Kings"}
@@ -345,13 +345,18 @@ class ScoreKeeper:
         :class:`~crowns_solver.five_crowns.game.GameRules`, see the module doc).
     max_tiebreaks : int, default 3
         Tiebreak rounds at most (0..100); tied after the last one, the win is shared.
+    all_wild_melds : bool, default True
+        The rules option of RULES.md, Five Crowns (``Rules.all_wild_melds``): whether a
+        meld may be made of wilds only.  Cards left in hand count at face value either
+        way; it decides which typed cards meld (:meth:`cards_meld`, the interactive
+        keeper's note that a player should have laid them down).
 
     Raises
     ------
     PlayerNameError
         Bad names, or a `first_dealer` that is not one of the players.
     RulesError
-        `ties` or `max_tiebreaks` out of range.
+        `ties` or `max_tiebreaks` out of range, `all_wild_melds` not a bool.
 
     Examples
     --------
@@ -367,7 +372,7 @@ class ScoreKeeper:
     """
 
     def __init__(self, names: Sequence[str], *, first_dealer: int | str = 0, ties: str = "share",
-                 max_tiebreaks: int = 3) -> None:
+                 max_tiebreaks: int = 3, all_wild_melds: bool = True) -> None:
         self.names: tuple[str, ...] = check_names(names)
         self.first_dealer: int = self._seat(first_dealer)
         self.sets: int = 1 if len(self.names) <= 7 else 2
@@ -378,6 +383,47 @@ class ScoreKeeper:
         self._entry_extras: list[dict[str, Any]] = []   # the same, per entry (parallel to _entries)
         self.ties = ties
         self.max_tiebreaks = max_tiebreaks
+        self.all_wild_melds = all_wild_melds
+
+    @property
+    def all_wild_melds(self) -> bool:
+        """Whether melds made only of wilds are allowed (RULES.md option; settable)."""
+        return self._all_wild_melds
+
+    @all_wild_melds.setter
+    def all_wild_melds(self, value: bool) -> None:
+        if not isinstance(value, bool):   # 0/1, "false": not a rules setting
+            raise RulesError(f"all_wild_melds must be True or False, got {value!r}", argument="all_wild_melds")
+        self._all_wild_melds = value
+
+    def cards_meld(self, entry: Entry) -> bool:
+        """Whether the cards typed for `entry` meld under this game's rules: their least
+        deadwood (RULES.md, Five Crowns; with :attr:`all_wild_melds`) is less than their
+        value, so the player could have laid some down on the last turn.
+
+        Parameters
+        ----------
+        entry : Entry
+            An entry of this keeper (its round gives the wild rank).
+
+        Returns
+        -------
+        bool
+            True if some of the cards meld; False for points typed without cards, or
+            cards of which none meld.
+
+        Raises
+        ------
+        ScoreEntryError
+            If `entry` is not an :class:`Entry`.
+        WildRankError
+            If its round is not one of this game's (:meth:`round_info`).
+        """
+        if not isinstance(entry, Entry):
+            raise ScoreEntryError(f"cards_meld() takes an Entry, got {type(entry).__name__}")
+        if not entry.cards:
+            return False
+        return _cards_meld(entry, self.round_info(entry.round).wild_rank, self.sets, self._all_wild_melds)
 
     @property
     def ties(self) -> str:
@@ -939,7 +985,7 @@ class ScoreKeeper:
         -------
         dict
             ``format``, ``version``, ``names``, ``first_dealer``, ``ties``,
-            ``max_tiebreaks``, ``entries`` (each ``round``, ``player``, ``points`` and,
+            ``max_tiebreaks``, ``all_wild_melds``, ``entries`` (each ``round``, ``player``, ``points`` and,
             when entered as cards, ``cards``), ``totals``, ``finished`` and, once
             finished, ``winners``; then the extra fields.
         """
@@ -950,6 +996,7 @@ class ScoreKeeper:
             "first_dealer": self.first_dealer,
             "ties": self._ties,
             "max_tiebreaks": self._max_tiebreaks,
+            "all_wild_melds": self._all_wild_melds,
             "entries": [_entry_dict(e, extra) for e, extra in zip(self._entries, self._entry_extras)],
             "totals": self.totals(),
             "finished": self.finished,
@@ -998,6 +1045,8 @@ class ScoreKeeper:
         try:  # files written before the tiebreak option have neither field: shared wins
             keeper.ties = data.get("ties", "share")
             keeper.max_tiebreaks = data.get("max_tiebreaks", 3)
+            # files written before session 21 have no all_wild_melds: the default rules
+            keeper.all_wild_melds = data.get("all_wild_melds", True)
         except RulesError as exc:
             raise RecordError(f"score-keeper file: {exc}") from None
         entries = data.get("entries")
@@ -1207,13 +1256,18 @@ NO_ZERO_WARNING = ("Warning: nobody scored 0 in round {label}, but someone alway
                    " type u to undo if a score is wrong")
 
 
-def _cards_meld(entry: Entry, wild_rank: int, sets: int) -> bool:
-    """Whether the typed cards of `entry` meld: their least deadwood (RULES.md) is less
-    than their value at face value."""
+def _cards_meld(entry: Entry, wild_rank: int, sets: int, all_wild_melds: bool = True) -> bool:
+    """Whether the typed cards of `entry` meld: their least deadwood (RULES.md, under the
+    game's rules option `all_wild_melds`) is less than their value at face value."""
     from .melds import deadwood
     from .rules import Rules
 
-    return deadwood(list(entry.cards), wild_rank, rules=Rules(sets=sets)) < entry.points
+    rules = Rules(sets=sets, all_wild_melds=all_wild_melds)
+    return deadwood(list(entry.cards), wild_rank, rules=rules) < entry.points
+
+
+def _melds_rule(allowed: bool) -> str:
+    return "allowed" if allowed else "not allowed (rules option all_wild_melds=false)"
 
 
 def _join_names(names: Sequence[str]) -> str:
@@ -1255,6 +1309,7 @@ def interactive(
     first_dealer: int | str | None = None,
     ties: str | None = None,
     max_tiebreaks: int | None = None,
+    all_wild_melds: bool | None = None,
     cli: bool = False,
 ) -> ScoreKeeper | None:
     """Run the score keeper as a terminal conversation.
@@ -1282,6 +1337,10 @@ def interactive(
         tied can still play its tiebreak), unless tiebreak scores are already entered.
     max_tiebreaks : int, optional
         Tiebreak rounds at most (default 3; with `resume`, as `ties`).
+    all_wild_melds : bool, optional
+        Rules option: whether melds made only of wilds are allowed (default True; with
+        `resume`, the file's, and a different value given is taken over and saved).  It
+        decides when typed cards are said to meld (:meth:`ScoreKeeper.cards_meld`).
     cli : bool, default False
         Messages name the options as the ``crowns five-crowns keeper`` command spells
         them (``--ties``, ``--max-tiebreaks``) instead of the arguments' names.
@@ -1301,7 +1360,7 @@ def interactive(
         the resumed file (the file decides; matching ones are accepted).
     RulesError
         `ties` or `max_tiebreaks` out of range, or changed on a resumed file that already
-        has tiebreak scores.
+        has tiebreak scores; `all_wild_melds` not a bool.
     EmptyPathError, FolderPathError, MissingFolderError
         `save` is empty, names a folder (ends in ``/``, or is one), or lies in a folder
         that does not exist or is a file: checked before anything is asked (all are
@@ -1311,6 +1370,8 @@ def interactive(
         from .._io import check_file_path
 
         check_file_path(save, "save", what="score-keeper file")
+    if all_wild_melds is not None and not isinstance(all_wild_melds, bool):   # before anything is asked
+        raise RulesError(f"all_wild_melds must be True or False, got {all_wild_melds!r}", argument="all_wild_melds")
     read = input if read is None else read
     write = print if write is None else write
     if resume is not None:
@@ -1321,7 +1382,14 @@ def interactive(
         if changed:
             keeper.save(path, overwrite=True)
             write(f"Ties now: {changed} (saved to {path}).")
+        melds_changed = all_wild_melds is not None and all_wild_melds != keeper.all_wild_melds
+        if melds_changed:
+            keeper.all_wild_melds = all_wild_melds
+            keeper.save(path, overwrite=True)
+            write(f"Melds of wilds only: now {_melds_rule(all_wild_melds)} (saved to {path}).")
         write(f"Resumed {path}: {_join_names(keeper.names)}, {count(keeper.rounds_complete, 'round')} complete.")
+        if not keeper.all_wild_melds and not melds_changed:
+            write(f"Melds of wilds only: {_melds_rule(False)}.")
         if keeper.finished:
             write(keeper.table())
             write(f"The game is finished. {keeper.result_text()}")
@@ -1333,7 +1401,8 @@ def interactive(
             if asked:
                 names = _ask_names(read, write, first_dealer)
             keeper = ScoreKeeper(names, ties="share" if ties is None else ties,
-                                 max_tiebreaks=3 if max_tiebreaks is None else max_tiebreaks)
+                                 max_tiebreaks=3 if max_tiebreaks is None else max_tiebreaks,
+                                 all_wild_melds=True if all_wild_melds is None else all_wild_melds)
             if first_dealer is not None:
                 keeper.first_dealer = _first_dealer(keeper, first_dealer, read, write) if asked \
                     else keeper._seat(first_dealer)
@@ -1344,6 +1413,8 @@ def interactive(
             return None
         keeper.save(path, overwrite=True)
         write(f"Saving to {path} after every entry (continue later with --resume {shlex.quote(str(path))}).")
+        if not keeper.all_wild_melds:
+            write(f"Melds of wilds only: {_melds_rule(False)}.")
     write(HELP if not keeper.finished else FINISHED_HELP)
     try:
         _play(keeper, path, read, write)
@@ -1552,7 +1623,7 @@ def _play(keeper: ScoreKeeper, path: Path, read: Callable[[str], str], write: Ca
             continue
         if entry.cards:
             write(f"    = {entry.describe(keeper.round_info(rnd).wild_rank)}")
-            if _cards_meld(entry, keeper.round_info(rnd).wild_rank, keeper.sets):
+            if keeper.cards_meld(entry):
                 write(f"    {MELD_NOTE}")
         keeper.save(path, overwrite=True)
         if keeper.round != rnd:  # the round is complete
