@@ -608,7 +608,8 @@ def self_play_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence
 def self_play(player: str = "search", deals: int = 100, *, seed: int = 0,
               options: Mapping[str, Any] | None = None, reach: str = "any", start: Any = None,
               chunk_size: int = DEFAULT_CHUNK_SIZE, executor: Executor | None = None,
-              workers: int | None = None, progress: bool = False, symmetry: str = "identity") -> pd.DataFrame:
+              workers: int | None = None, progress: bool = False, symmetry: str = "identity",
+              out: str | Path | None = None) -> pd.DataFrame:
     """One game per seeded deal with the same player in both seats (first-player advantage).
 
     Deal ``d`` is dealt from ``SeedSequence([seed, d])`` as in :func:`match`; the seats'
@@ -623,6 +624,12 @@ def self_play(player: str = "search", deals: int = 100, *, seed: int = 0,
         Its options (e.g. ``{"node_limit": 100_000}``).
     deals, seed, reach, start, chunk_size, executor, workers, progress
         As for :func:`match`.
+    out : str or Path, optional
+        A resumable JSON-lines results file, as :func:`match`'s `out`
+        (:func:`crowns_solver.montecarlo.run`): written as chunks finish; an existing
+        file of the same run is resumed (one made with another chunk size with its own:
+        the games do not depend on it), one of another run is refused, never replaced.
+        ``crowns report FILE`` reports it (first player's results).
     symmetry : str, default "identity"
         Play every deal turned or mirrored by this symmetry of the grid
         (:data:`~crowns_solver.cross_kings.position.SYMMETRIES`), the fixed `start` cell
@@ -639,17 +646,20 @@ def self_play(player: str = "search", deals: int = 100, *, seed: int = 0,
 
     Raises
     ------
-    PolicyError, RulesError, PositionError, RunnerError
-        As for :func:`match`; PositionError also for an unknown `symmetry`.
+    PolicyError, RulesError, PositionError, RunnerError, ResultsFileError
+        As for :func:`match` (`out` included); PositionError also for an unknown `symmetry`.
     """
     from .. import montecarlo
 
     opts = _check_options(player, options, "the player")
     start_cell = _check_run(reach, start, deals, seed, chunk_size)
     symmetry_map(symmetry)   # PositionError for an unknown name
+    recorded = montecarlo._recorded_chunk_size(out, "cross-kings")
+    if recorded is not None:   # deal d is played from SeedSequence([seed, d]) whatever the chunk size
+        chunk_size = recorded
     params = {"player": player, "options": opts, "reach": reach, "start": start_cell,
               "chunk_size": int(chunk_size), "root_seed": int(seed), "symmetry": symmetry}
     rows = montecarlo.run(self_play_chunk, int(deals), params=params, seed=int(seed), chunk_size=int(chunk_size),
-                          executor=executor, workers=workers, progress=progress,
+                          executor=executor, workers=workers, progress=progress, out=out,
                           meta={"game": "cross-kings", "format": "self-play: one game per deal"})
     return rows.drop(columns=["game"])
