@@ -113,6 +113,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         for row in frame.to_dict(orient="records"):
             row["move"] = list(row["move"])
             row["best_move"] = None if row["best_move"] is None else list(row["best_move"])
+            row["best_moves"] = [list(c) for c in row["best_moves"]]   # every move tied for best
             for key in ("value", "best_value", "loss"):   # NaN (not valued) is not JSON: null
                 if row[key] != row[key]:
                     row[key] = None

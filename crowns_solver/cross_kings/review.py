@@ -50,7 +50,7 @@ UNLIMITED_MAX_CARDS = 16
 #: Columns of the table :func:`analyse_game` returns, in order.
 ANALYSIS_COLUMNS = (
     "ply", "player", "move", "card", "value", "best_move", "best_value", "loss", "exact",
-    "legal_moves", "value_fraction", "best_value_fraction", "loss_fraction",
+    "legal_moves", "value_fraction", "best_value_fraction", "loss_fraction", "best_moves",
 )
 
 
@@ -284,6 +284,12 @@ def analyse_steps(
         mine = by_cell[step.move]
         known = [e for e in estimates if e.value is not None]
         best = max(known, key=lambda e: e.value) if known else None
+        # every move worth the best value (ties, as solve lists them all "best"); the
+        # move played stands for them when it is one (it was "the first", so a best move
+        # read as another cell than the one played)
+        tied = tuple(e.cell for e in known if e.value == best.value) if best is not None else ()
+        if best is not None and mine.value is not None and mine.value == best.value:
+            best = mine
         # the values and the loss are proven only when every move's value is
         exact = bool(all(e.exact for e in estimates))
         nan = float("nan")
@@ -302,6 +308,7 @@ def analyse_steps(
             "best_value_fraction": best.value if exact and best is not None else None,
             "loss_fraction": best.value - mine.value if exact and best is not None and mine.value is not None
             else None,
+            "best_moves": tied,
         })
         if progress is not None:
             progress(k + 1, len(chosen))
@@ -309,7 +316,7 @@ def analyse_steps(
     frame = frame.astype({"ply": "int64", "value": "float64", "best_value": "float64",
                           "loss": "float64", "exact": "bool", "legal_moves": "int64",
                           "card": "object"})
-    for key in ("card", "value_fraction", "best_value_fraction", "loss_fraction"):
+    for key in ("card", "value_fraction", "best_value_fraction", "loss_fraction", "best_moves"):
         frame[key] = pd.Series([r[key] for r in rows], dtype=object, index=frame.index)
     return frame
 
@@ -361,7 +368,8 @@ def analyse_game(
         - ``move`` ((row, col)) and ``card`` (str, None for the start choice);
         - ``value`` (float, points): the move's game value, expected final margin for
           the mover;
-        - ``best_move`` ((row, col)) and ``best_value`` (float, points): the best move's;
+        - ``best_move`` ((row, col)) and ``best_value`` (float, points): the best move's
+          (the move played, when it ties for best);
         - ``loss`` (float, points): ``best_value - value``, >= 0;
           (``value``, ``best_value`` and ``loss`` are NaN, ``best_move`` None, where a
           budget too small to estimate a move left them unknown);
@@ -372,7 +380,10 @@ def analyse_game(
           (:class:`fractions.Fraction` or None): the same three values exactly (an
           expectation over face-down cards is a fraction such as 7/3, which the float
           columns round), where they are proven: ``value_fraction`` where the move's own
-          value is, the other two where ``exact``; None elsewhere.
+          value is, the other two where ``exact``; None elsewhere;
+        - ``best_moves`` (tuple of (row, col)): every move worth ``best_value``, best
+          first as the search lists them: several where moves tie for best (exactly
+          where ``exact``, else equal estimates); empty where nothing was valued.
 
     Raises
     ------
@@ -431,7 +442,9 @@ def format_analysis(frame: pd.DataFrame, names: Sequence[str] = ("first", "secon
     Values are the mover's expected final margin in points (two decimals); ``~`` marks
     estimates: the played move's value has none where it is proven (``value_fraction``
     set) even when other moves of the row are estimates; the best move's value and the
-    points lost have none where the whole row is proven (``exact``).
+    points lost have none where the whole row is proven (``exact``).  Where moves tie for
+    best (``best_moves``), the best-move column lists them all, the move played first
+    when it is one of them (as ``solve`` marks every tied move "best").
 
     Parameters
     ----------
@@ -465,12 +478,13 @@ def format_analysis(frame: pd.DataFrame, names: Sequence[str] = ("first", "secon
         raise PlayerNameError(f"names must be two non-empty strings (first, second), got {names!r}")
     who = {"first": names[0], "second": names[1]}
     width = max(6, *(text_width(n) for n in who.values()))   # terminal columns: 张伟 takes 4
-    lines = [f"{'ply':>4}  {'player':<{width}}  move  card    value  best move   best    lost"]
-    for row in frame.itertuples(index=False):
+    bests = [_best_text(row.best_move, row.best_moves) for row in frame.itertuples(index=False)]
+    best_width = max(9, *(len(b) for b in bests)) if bests else 9
+    lines = [f"{'ply':>4}  {'player':<{width}}  move  card    value  {'best move':<{best_width}}   best    lost"]
+    for row, best in zip(frame.itertuples(index=False), bests):
         mark = "" if row.exact else "~"
         move = _cell_text(row.move)
         card = "start" if row.ply == 0 else row.card
-        best = "?" if row.best_move is None else _cell_text(row.best_move)
         own = "" if row.exact or row.value_fraction is not None else "~"   # the move's own value proven?
         value = "?" if row.value != row.value else own + _signed(row.value)
         best_value = "?" if row.best_value != row.best_value else mark + _signed(row.best_value)
@@ -480,7 +494,7 @@ def format_analysis(frame: pd.DataFrame, names: Sequence[str] = ("first", "secon
             lost = f"{mark}{row.loss:.2f}" if row.loss > 5e-10 else f"{mark}0"
         lines.append(
             f"{row.ply:>4}  {pad(who[row.player], width, '<')}  {move:<5} {card:<5} {value:>7}"
-            f"  {best:<9} {best_value:>7} {lost:>7}"
+            f"  {best:<{best_width}} {best_value:>7} {lost:>7}"
             + ("  best" if row.loss <= 5e-10 else "")
         )
     for player, part in analysis_summary(frame).items():
@@ -539,6 +553,15 @@ def analysis_summary(frame: pd.DataFrame) -> dict[str, dict[str, Any]]:
 
 def _cell_text(cell: Cell) -> str:
     return f"({cell[0]},{cell[1]})"
+
+
+def _best_text(best: Cell | None, tied: Sequence[Cell] | None) -> str:
+    """The best-move column: every move tied for best, `best` (the move played when it is
+    one of them) first; ``?`` when nothing was valued."""
+    if best is None:
+        return "?"
+    cells = [best] + [tuple(c) for c in (tied or ()) if tuple(c) != tuple(best)]
+    return " ".join(_cell_text(c) for c in cells)
 
 
 class interruptible:
