@@ -8,7 +8,10 @@ RULES_SENTENCE = ("Cross Kings as in RULES.md: 36 cards (A-8 in four suits and f
                   " score 2n - 3, minus 1 per King inside.")
 
 
-def rules_text(players: str) -> str:
-    """A Cross Kings report's "Rules, deck and players" paragraph: :data:`RULES_SENTENCE`,
-    then `players` (who played, with what limits)."""
-    return f"{RULES_SENTENCE}  {players}"
+def rules_text(players: str, reach: str = "any") -> str:
+    """A Cross Kings report's "Rules, deck and players" paragraph: :data:`RULES_SENTENCE`
+    (with the rules option `reach` the study ran under), then `players` (who played, with
+    what limits)."""
+    sentence = RULES_SENTENCE if reach == "any" else RULES_SENTENCE.replace(
+        'reach "any"', f'reach "{reach}" (rules option: only the nearest card in each direction can be taken)')
+    return f"{sentence}  {players}"

@@ -64,6 +64,37 @@ def sub_seed(seed: int, study: str, k: int) -> int:
     return int(np.random.SeedSequence(entropy).generate_state(1, dtype=np.uint32)[0])
 
 
+def study_rules(deck: Any = None, players: Sequence[int] = (2, 3, 4, 5)) -> Any:
+    """The :class:`~crowns_solver.kings_crowns.Rules` of a study run under `deck`
+    (``crowns report --deck``; None: RULES.md's default deck), checked for every player
+    count in `players` before any game (a deck too small to deal, without a Salvation, or
+    whose crowns cannot reach the target is refused, naming it).
+
+    Parameters
+    ----------
+    deck : Deck, optional
+        The deck.
+    players : sequence of int
+        The player counts the study seats.
+
+    Returns
+    -------
+    Rules
+        The default rules with that deck.
+
+    Raises
+    ------
+    RulesError, DeckError
+        If a game of one of those sizes cannot be dealt or won with the deck.
+    """
+    from crowns_solver.kings_crowns import Rules
+
+    rules = Rules() if deck is None else Rules(deck=deck)
+    for n in players:
+        rules.check(n)
+    return rules
+
+
 def play(games: int, seed: int, executor: Executor | None, *, players: int, policies: Sequence[str] | str,
          rotate: bool = False, rules: Any = None) -> pd.DataFrame:
     """:func:`crowns_solver.kings_crowns.simulate` with the studies' chunk sizes."""
@@ -100,15 +131,22 @@ def ci_text(est: float, low: float, high: float) -> str:
     return f"{100 * est:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)"
 
 
-def rules_text(policies: Sequence[str], *, players: str, extra: str = "") -> str:
-    """The report's rules paragraph: RULES.md's rules, the deck, the players."""
+def rules_text(policies: Sequence[str], *, players: str, extra: str = "", deck: Any = None) -> str:
+    """The report's rules paragraph: RULES.md's rules, the deck (`deck`, or the default
+    one), the players."""
     from crowns_solver.kings_crowns import DEFAULT_DECK, Rules
 
     rules = Rules()
+    if deck is None:
+        deck_words = (f"the default {DEFAULT_DECK.size}-card deck (`crowns kings-crowns deck`; its counts are the "
+                      "project's documented assumption)")
+    else:
+        counts = ", ".join(f"{k} {v}" for k, v in deck.to_dict().items())
+        deck_words = (f"the deck {deck.name!r} ({deck.size} cards, {deck.crown_points()} crown points; rules"
+                      f" option `--deck`: {counts})")
     text = (f"RULES.md, King's Crowns: target 100 crown points (75 with five players), turn cap "
             f"{rules.max_turns} turns over all seats (a game reaching it is a stalemate: no winner), "
-            f"the default {DEFAULT_DECK.size}-card deck (`crowns kings-crowns deck`; its counts are the "
-            f"project's documented assumption). {players} Players: "
+            f"{deck_words}. {players} Players: "
             + "; ".join(POLICY_TEXT[p] for p in policies) + ". Seat 0 plays first.")
     return text + (" " + extra if extra else "")
 

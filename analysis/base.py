@@ -32,6 +32,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "RATE_NAMES",
+    "RULE_OPTIONS",
     "Section",
     "Study",
     "StudyError",
@@ -117,9 +118,13 @@ class Study:
     quick_games, full_games : int
         The `games` argument of a ``--quick`` run (seconds) and of the committed full run.
     run : callable
-        ``run(games: int, seed: int, executor: Executor | None = None) -> StudyResult``.
+        ``run(games: int, seed: int, executor: Executor | None = None, **options) ->
+        StudyResult``.
     module : str
         The module that registered it.
+    options : tuple of str
+        The rules options (:data:`RULE_OPTIONS`) it can be run under, passed to `run` as
+        keyword arguments (``crowns report --reach nearest``); empty: the default rules only.
     """
 
     name: str
@@ -129,13 +134,18 @@ class Study:
     full_games: int
     run: Callable[..., StudyResult] = field(repr=False)
     module: str = ""
+    options: tuple[str, ...] = ()
 
 
 _REGISTRY: dict[str, Study] = {}
 GAMES = ("cross_kings", "five_crowns", "kings_crowns")
+#: The rules options a study may take (``crowns report --reach`` / ``--deck``), by game:
+#: Cross Kings' reach (RULES.md, "Move"; a str) and King's Crowns' deck (a
+#: :class:`~crowns_solver.kings_crowns.Deck`).
+RULE_OPTIONS = {"reach": "cross_kings", "deck": "kings_crowns"}
 
 
-def study(name: str, *, game: str, title: str, quick_games: int, full_games: int
+def study(name: str, *, game: str, title: str, quick_games: int, full_games: int, options: Sequence[str] = ()
           ) -> Callable[[Callable[..., StudyResult]], Callable[..., StudyResult]]:
     """Register ``run(games, seed, executor=None) -> StudyResult`` as a study.
 
@@ -150,6 +160,10 @@ def study(name: str, *, game: str, title: str, quick_games: int, full_games: int
         Report title.
     quick_games, full_games : int
         Sizes for ``crowns report --quick`` and for the full run (>= 1).
+    options : sequence of str
+        Rules options of its game (:data:`RULE_OPTIONS`: ``"reach"`` for Cross Kings,
+        ``"deck"`` for King's Crowns) that `run` takes as keyword arguments, so that
+        ``crowns report`` can run it under them; default none.
 
     Returns
     -------
@@ -162,7 +176,7 @@ def study(name: str, *, game: str, title: str, quick_games: int, full_games: int
     ------
     StudyError
         If the name is malformed or already registered by another function, the game is
-        unknown, or a size is below 1.
+        unknown, a size is below 1, or an option is not one of its game's.
     """
     if not name or not all(c.islower() or c.isdigit() or c == "_" for c in name):
         raise StudyError(f"study name {name!r}: use lower case letters, digits and underscores")
@@ -170,6 +184,11 @@ def study(name: str, *, game: str, title: str, quick_games: int, full_games: int
         raise StudyError(f"study {name!r}: game {game!r} is not one of {', '.join(GAMES)}")
     if int(quick_games) < 1 or int(full_games) < 1:
         raise StudyError(f"study {name!r}: quick_games and full_games must be at least 1")
+    options = tuple(options)
+    for option in options:
+        if RULE_OPTIONS.get(option) != game:
+            raise StudyError(f"study {name!r}: option {option!r} is not a rules option of {game}"
+                             f" (known: {', '.join(k for k, g in RULE_OPTIONS.items() if g == game) or 'none'})")
 
     def register(fn: Callable[..., StudyResult]) -> Callable[..., StudyResult]:
         import functools
@@ -181,7 +200,7 @@ def study(name: str, *, game: str, title: str, quick_games: int, full_games: int
             check_args(name, games, seed)
             return fn(games, seed, *args, **kwargs)
 
-        entry = Study(name, game, title, int(quick_games), int(full_games), checked, fn.__module__)
+        entry = Study(name, game, title, int(quick_games), int(full_games), checked, fn.__module__, options)
         old = _REGISTRY.get(name)
         if old is not None and (old.module, old.run.__qualname__) != (entry.module, fn.__qualname__):
             raise StudyError(f"study {name!r} is registered twice ({old.module} and {entry.module})")

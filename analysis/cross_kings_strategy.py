@@ -71,8 +71,8 @@ def _wdl_row(label: str, df: pd.DataFrame) -> dict[str, Any]:
 
 
 @study("cross_kings_first_player", game="cross_kings", title="Cross Kings: is there a first-player advantage under strong play?",
-       quick_games=12, full_games=1200)
-def first_player(games: int, seed: int, executor=None) -> StudyResult:
+       quick_games=12, full_games=1200, options=("reach",))
+def first_player(games: int, seed: int, executor=None, reach: str = "any") -> StudyResult:
     """Search-vs-search self-play: the first player's W/D/L and mean margin, two setups,
     and the fixed-start games again on the grid turned 180 degrees (orientation check).
 
@@ -85,20 +85,24 @@ def first_player(games: int, seed: int, executor=None) -> StudyResult:
         Root seed (``crowns report --seed``).
     executor : concurrent.futures.Executor, optional
         Runs the chunks (default: in this process).
+    reach : {"any", "nearest"}
+        The rules option reach (RULES.md, Cross Kings, "Move"; ``crowns report --reach``).
+        crosskings.net's published self-play is under "any": with "nearest" the report
+        leaves that comparison out.
 
     Returns
     -------
     StudyResult
         The first player's results with 95% intervals, the comparison with
-        crosskings.net's published self-play, what the start-cell choice changes, the
-        orientation check and the start cells chosen.
+        crosskings.net's published self-play (reach "any" only), what the start-cell
+        choice changes, the orientation check and the start cells chosen.
     """
     deals = max(1, games // 3)
     opts = {"node_limit": STUDY_NODES}
-    chosen = self_play("search", deals, seed=seed, options=opts, executor=executor)
-    fixed = self_play("search", deals, seed=seed, options=opts, start=(2, 2), executor=executor)
+    chosen = self_play("search", deals, seed=seed, options=opts, executor=executor, reach=reach)
+    fixed = self_play("search", deals, seed=seed, options=opts, start=(2, 2), executor=executor, reach=reach)
     turned = self_play("search", deals, seed=seed, options=opts, start=(2, 2), symmetry="rot180",
-                       executor=executor)
+                       executor=executor, reach=reach)
     table = pd.DataFrame([_wdl_row("second player chooses the start cell", chosen),
                           _wdl_row("start fixed at (2,2), as crosskings.net", fixed)])
     pub = PUBLIC_SELF_PLAY
@@ -162,7 +166,8 @@ def first_player(games: int, seed: int, executor=None) -> StudyResult:
     ax.legend(loc="upper right", fontsize=8)
     fig.tight_layout()
 
-    headline = first_player_headline(table, compare, paired_table)
+    published = reach == "any"   # crosskings.net plays reach "any": no comparison under another rule
+    headline = first_player_headline(table, compare, paired_table, published=published)
     text_main = (
         "Each seeded deal is played once with the search player (game-value expectiminimax, "
         f"{STUDY_NODES:,} search nodes per move, heuristic at the horizon, exact once within reach) in both"
@@ -180,7 +185,7 @@ def first_player(games: int, seed: int, executor=None) -> StudyResult:
     return StudyResult(
         headline=headline,
         sections=[Section("First player's results", text_main, table, fig),
-                  Section("Against the published self-play", text_cmp, compare),
+                  *([Section("Against the published self-play", text_cmp, compare)] if published else []),
                   Section("What the start-cell choice changes (same deals)",
                           "Each deal is played in both setups, so the difference (second player chooses minus"
                           " start fixed at (2,2)) is paired by deal: mean with a Student t 95% interval."
@@ -202,11 +207,14 @@ def first_player(games: int, seed: int, executor=None) -> StudyResult:
                           " drawn with the player's seeded generator.", start_table)],
         games=len(chosen) + len(fixed) + len(turned),
         rules=rules_text(f"Players: the search player in both seats ({STUDY_NODES:,} nodes per move,"
-                         " objective margin); one game per deal."),
+                         " objective margin); one game per deal."
+                         + ("" if published else "  crosskings.net's published self-play (reach \"any\") is not"
+                            " compared: these games follow another rule."), reach),
     )
 
 
-def first_player_headline(table: pd.DataFrame, compare: pd.DataFrame, paired: pd.DataFrame) -> str:
+def first_player_headline(table: pd.DataFrame, compare: pd.DataFrame, paired: pd.DataFrame, *,
+                          published: bool = True) -> str:
     """The first-player study's headline, every comparison worded from its interval.
 
     Parameters
@@ -217,6 +225,8 @@ def first_player_headline(table: pd.DataFrame, compare: pd.DataFrame, paired: pd
         The comparison table, with ``win_minus_published`` and its interval.
     paired : DataFrame
         The paired differences (choice minus fixed start); row 0 is the margin.
+    published : bool
+        Compare with crosskings.net's published figures (reach "any" only).
 
     Returns
     -------
@@ -232,6 +242,8 @@ def first_player_headline(table: pd.DataFrame, compare: pd.DataFrame, paired: pd
     pub = (f"{versus} crosskings.net's published {PUBLIC_SELF_PLAY['win']:.1%} (fixed start minus published:"
            f" {100 * d['win_minus_published']:+.1f} percentage points, 95% CI"
            f" {100 * d['win_minus_published_low']:+.1f} to {100 * d['win_minus_published_high']:+.1f})")
+    if not published:
+        pub = "under reach \"nearest\""
     p = paired.iloc[0]
     effect = sign_word(p["difference_low"], p["difference_high"], "raises it by", "lowers it by",
                        "changes it by an amount not separable from 0:")
@@ -292,7 +304,7 @@ _START_NODES = 1_000_000
 
 
 def start_cell_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, chunk_size: int,
-                     root_seed: int, nodes: int, estimate_nodes: int) -> list[dict[str, Any]]:
+                     root_seed: int, nodes: int, estimate_nodes: int, reach: str = "any") -> list[dict[str, Any]]:
     """Per deal: the search estimate of each start cell (second's view) and the margin
     second reaches from each cell in search-vs-search play.
 
@@ -312,6 +324,8 @@ def start_cell_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequenc
         Search nodes per move in the games.
     estimate_nodes : int
         Search nodes of the start-cell estimate.
+    reach : {"any", "nearest"}
+        The rules option reach of the deals.
 
     Returns
     -------
@@ -325,7 +339,7 @@ def start_cell_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequenc
     for k in range(n_games):
         d = chunk_index * chunk_size + k
         deal = Deal.random(np.random.default_rng(np.random.SeedSequence([root_seed, d])))
-        pos = deal.position()
+        pos = deal.position(reach)
         sol = solve(seat_view(pos, pos.to_move).public_position(), mode="game", node_limit=estimate_nodes, tt_mb=16)
         est = {6 * m.cell[0] + m.cell[1]: float(m.value if m.value is not None else m.upper) for m in sol.moves}
         best = 6 * sol.best_move[0] + sol.best_move[1]
@@ -341,8 +355,8 @@ def start_cell_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequenc
 
 
 @study("cross_kings_start_cell", game="cross_kings", title="Cross Kings: how much is the second player's start-cell choice worth?",
-       quick_games=4, full_games=360)
-def start_cell(games: int, seed: int, executor=None) -> StudyResult:
+       quick_games=4, full_games=360, options=("reach",))
+def start_cell(games: int, seed: int, executor=None, reach: str = "any") -> StudyResult:
     """The four start cells of each deal: search estimates and margins reached in play.
 
     Parameters
@@ -353,6 +367,8 @@ def start_cell(games: int, seed: int, executor=None) -> StudyResult:
         Root seed (``crowns report --seed``).
     executor : concurrent.futures.Executor, optional
         Runs the chunks (default: in this process).
+    reach : {"any", "nearest"}
+        The rules option reach (RULES.md, Cross Kings, "Move"; ``crowns report --reach``).
 
     Returns
     -------
@@ -360,7 +376,8 @@ def start_cell(games: int, seed: int, executor=None) -> StudyResult:
         Sections "What playing from each cell gives", "Search estimates of the four
         cells" and "Each cell" (margins in points, 95% intervals).
     """
-    params = {"chunk_size": 2, "root_seed": int(seed), "nodes": STUDY_NODES, "estimate_nodes": _START_NODES}
+    params = {"chunk_size": 2, "root_seed": int(seed), "nodes": STUDY_NODES, "estimate_nodes": _START_NODES,
+              "reach": reach}
     df = montecarlo.run(start_cell_chunk, int(games), params=params, seed=int(seed), chunk_size=2,
                         executor=executor, meta={"game": "cross-kings"})
     cells = list(CENTRAL_CELLS)
@@ -446,7 +463,7 @@ def start_cell(games: int, seed: int, executor=None) -> StudyResult:
                           f" the search player ({STUDY_NODES:,} nodes) picks it (Wilson interval).", t_cells)],
         games=4 * n,
         rules=rules_text(f"Players: the search player in both seats ({STUDY_NODES:,} nodes a move); four games"
-                         " per deal, one from each central start cell."),
+                         " per deal, one from each central start cell.", reach),
     )
 
 
@@ -652,8 +669,8 @@ def _label(name: str, opts: dict[str, Any]) -> str:
 
 
 @study("cross_kings_players", game="cross_kings", title="Cross Kings: greedy vs solver-backed play",
-       quick_games=14, full_games=700)
-def players(games: int, seed: int, executor=None) -> StudyResult:
+       quick_games=14, full_games=700, options=("reach",))
+def players(games: int, seed: int, executor=None, reach: str = "any") -> StudyResult:
     """Duplicate matches between the players, A's results with 95% intervals.
 
     Parameters
@@ -665,6 +682,8 @@ def players(games: int, seed: int, executor=None) -> StudyResult:
         Root seed (``crowns report --seed``).
     executor : concurrent.futures.Executor, optional
         Runs the chunks (default: in this process).
+    reach : {"any", "nearest"}
+        The rules option reach (RULES.md, Cross Kings, "Move"; ``crowns report --reach``).
 
     Returns
     -------
@@ -674,7 +693,7 @@ def players(games: int, seed: int, executor=None) -> StudyResult:
     deals = max(1, games // len(PAIRINGS))
     rows = []
     for k, (a, ao, b, bo) in enumerate(PAIRINGS):
-        res = match(a, b, deals, seed=seed + k, a_options=ao, b_options=bo, executor=executor)
+        res = match(a, b, deals, seed=seed + k, a_options=ao, b_options=bo, executor=executor, reach=reach)
         s = res.summary
         note_sample(s["games"] // 2)   # its margin interval is over deal pairs
         rows.append({"player_a": _label(a, ao), "player_b": _label(b, bo), "games": s["games"],
@@ -717,7 +736,7 @@ def players(games: int, seed: int, executor=None) -> StudyResult:
         games=int(table["games"].sum()),
         rules=rules_text("Players: random (uniform), greedy (best immediate score gain), search (game value,"
                          " node-limited), clairvoyant (open value: CHEATS).  Second player chooses the start"
-                         " cell."),
+                         " cell.", reach),
     )
 
 

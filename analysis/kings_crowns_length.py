@@ -9,12 +9,13 @@ its 95% interval, median, 10th and 90th percentiles, rounds) and the stalemate r
 from __future__ import annotations
 
 from concurrent.futures import Executor
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, log_axis, play, rate_columns,
-                                   rules_text, sub_seed)
+                                   rules_text, study_rules, sub_seed)
 from .base import Section, StudyResult, mean_ci, new_figure, study
 
 NAME = "kings_crowns_length"
@@ -124,8 +125,8 @@ def _by_players_chart(table: pd.DataFrame, column: str, ylabel: str, title: str,
 
 
 @study(NAME, game="kings_crowns", title="King's Crowns: how long games last and how often they stall",
-       quick_games=2_000, full_games=50_000)
-def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
+       quick_games=2_000, full_games=50_000, options=("deck",))
+def run(games: int, seed: int, executor: Executor | None = None, deck: Any = None) -> StudyResult:
     """Game length distribution and stalemate rate by player count.
 
     Parameters
@@ -136,6 +137,8 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
         Root seed; table k uses :func:`sub_seed` ``(seed, NAME, k)``.
     executor : Executor, optional
         Runs the simulations' chunks.
+    deck : Deck, optional
+        The deck (``crowns report --deck FILE``; default RULES.md's).
 
     Returns
     -------
@@ -146,10 +149,11 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
     ------
     StudyError
         If `games` is not a whole number >= 1 or `seed` one >= 0.
+    RulesError, DeckError
+        If `deck` cannot deal or win a game at one of the tables (before any game).
     """
-    from crowns_solver.kings_crowns import Rules
-
-    cap = Rules().max_turns
+    rules = study_rules(deck, PLAYERS)   # every table's deck checked before the first game
+    cap = rules.max_turns
     tables = [*POLICIES, MIXED]
     rows = []
     turns: dict[tuple[int, str], np.ndarray] = {}
@@ -159,7 +163,8 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
         for t in tables:
             pols = list(MIXED_SEATS[:players]) if t == MIXED else t
             n = games + (-games) % players if t == MIXED else games
-            df = play(n, sub_seed(seed, NAME, k), executor, players=players, policies=pols, rotate=t == MIXED)
+            df = play(n, sub_seed(seed, NAME, k), executor, players=players, policies=pols, rotate=t == MIXED,
+                      rules=rules)
             rows.append(length_row(df, players, t))
             turns[(players, t)] = df["turns"].to_numpy()
             total += n
@@ -216,4 +221,4 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
     ]
     return StudyResult(headline=headline, sections=sections, games=total,
                        rules=rules_text(POLICIES, players="2, 3, 4 and 5 players; one policy in every seat, or the "
-                                                          "simple players rotated (`mixed`)."))
+                                                          "simple players rotated (`mixed`).", deck=deck))

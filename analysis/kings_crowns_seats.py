@@ -7,12 +7,13 @@ tabulates each seat's win rate with its 95% Wilson interval against the equal sh
 from __future__ import annotations
 
 from concurrent.futures import Executor
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, pct, play, points_axis,
-                                   rate_columns, rules_text, sub_seed)
+                                   rate_columns, rules_text, study_rules, sub_seed)
 from .base import Section, StudyResult, new_figure, study
 
 NAME = "kings_crowns_seats"
@@ -133,8 +134,8 @@ def _random_clause(summary: pd.DataFrame, ahead: pd.DataFrame, unit: str = "poin
 
 
 @study(NAME, game="kings_crowns", title="King's Crowns: is there a first-player advantage?",
-       quick_games=2_000, full_games=50_000)
-def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
+       quick_games=2_000, full_games=50_000, options=("deck",))
+def run(games: int, seed: int, executor: Executor | None = None, deck: Any = None) -> StudyResult:
     """Win rate by seat, same policy in every seat, 2-5 players.
 
     Parameters
@@ -145,6 +146,8 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
         Root seed; table k uses :func:`sub_seed` ``(seed, NAME, k)``.
     executor : Executor, optional
         Runs the simulations' chunks (default: in this process).
+    deck : Deck, optional
+        The deck (``crowns report --deck FILE``; default RULES.md's).
 
     Returns
     -------
@@ -152,11 +155,12 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
         Sections: the first seat's edge over all tables, then the seat table and chart
         of each player count.
     """
+    rules = study_rules(deck, PLAYERS)   # every table's deck checked before the first game
     tables = []
     k = 0
     for players in PLAYERS:
         for pol in POLICIES:
-            df = play(games, sub_seed(seed, NAME, k), executor, players=players, policies=pol)
+            df = play(games, sub_seed(seed, NAME, k), executor, players=players, policies=pol, rules=rules)
             tables.append(seat_table(df, players, pol))
             k += 1
     seats = pd.concat(tables, ignore_index=True)
@@ -230,4 +234,5 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
             sub, _chart(seats, players, games)))
     return StudyResult(headline=headline, sections=sections, games=games * len(tables),
                        rules=rules_text(POLICIES, players="2, 3, 4 and 5 players, one policy in every seat.",
-                                        extra="Each seat's win rate counts stalemates as games without a win."))
+                                        extra="Each seat's win rate counts stalemates as games without a win.",
+                                        deck=deck))

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import itertools
 from concurrent.futures import Executor
+from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, pct, play, rate_columns,
-                                   rules_text, sub_seed)
+                                   rules_text, study_rules, sub_seed)
 from .base import Section, StudyResult, new_figure, study
 
 NAME = "kings_crowns_tournament"
@@ -190,8 +191,8 @@ def _ranking(matches: pd.DataFrame, graph) -> list[str]:
 
 
 @study(NAME, game="kings_crowns", title="King's Crowns: a round-robin tournament of the computer players",
-       quick_games=2_000, full_games=40_000)
-def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
+       quick_games=2_000, full_games=40_000, options=("deck",))
+def run(games: int, seed: int, executor: Executor | None = None, deck: Any = None) -> StudyResult:
     """Head-to-head matrix and dominance graph of the five players, and a four-player table.
 
     Parameters
@@ -203,6 +204,8 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
         Root seed; simulation k uses :func:`sub_seed` ``(seed, NAME, k)``.
     executor : Executor, optional
         Runs the simulations' chunks.
+    deck : Deck, optional
+        The deck (``crowns report --deck FILE``; default RULES.md's).
 
     Returns
     -------
@@ -214,14 +217,17 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
     ------
     StudyError
         If `games` is not a whole number >= 1 or `seed` one >= 0.
+    RulesError, DeckError
+        If `deck` cannot deal or win a game at one of the tables (before any game).
     """
     import networkx as nx
 
+    rules = study_rules(deck, (2, 4))   # the deck checked before the first game
     parts = []
     total = 0
     for k, (a, b) in enumerate(itertools.combinations(POLICIES, 2)):
         n = pair_games(games, a, b)
-        df = play(n, sub_seed(seed, NAME, k), executor, players=2, policies=[a, b], rotate=True)
+        df = play(n, sub_seed(seed, NAME, k), executor, players=2, policies=[a, b], rotate=True, rules=rules)
         parts.append(head_to_head(df, a, b))
         total += n
     matches = pd.concat(parts, ignore_index=True)
@@ -231,7 +237,8 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
     matches = matches.sort_values("_o").drop(columns="_o").reset_index(drop=True)
 
     table_games = games + (-games) % 4
-    df4 = play(table_games, sub_seed(seed, NAME, 100), executor, players=4, policies=list(SIMPLE), rotate=True)
+    df4 = play(table_games, sub_seed(seed, NAME, 100), executor, players=4, policies=list(SIMPLE), rotate=True,
+               rules=rules)
     total += table_games
     from crowns_solver.kings_crowns import win_rates
 
@@ -281,4 +288,5 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
     ]
     return StudyResult(headline=headline, sections=sections, games=total,
                        rules=rules_text(POLICIES, players="Two players per match (seats alternating); four at the "
-                                                            "table of the last section (seats rotated)."))
+                                                            "table of the last section (seats rotated).",
+                                        deck=deck))

@@ -17,6 +17,7 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -31,6 +32,9 @@ __all__ = ["register_command", "run_studies", "write_index", "write_report", "wr
 DEFAULT_SEED = 2026
 #: Marker on the first line of a study report (how the index finds them).
 _MARKER = "<!-- crowns-study: {name} -->"
+#: Its form for a study run under rules options (``crowns report --reach nearest``).
+_VARIANT_MARKER = "<!-- crowns-study: {name}; rules: {rules} -->"
+_MARKER_START = "<!-- crowns-study:"
 #: Marker on the first line of the index (an index.md without it is the user's: kept).
 _INDEX_MARKER = "<!-- crowns-report-index -->"
 #: First lines of an index this command wrote (the title alone: before the marker existed).
@@ -44,6 +48,99 @@ _READABLE = "the --out files of kings-crowns simulate, five-crowns simulate and 
 #: Chunk functions of the Cross Kings runs, by the kind of report drawn from their files.
 _CROSS_KINGS_CHUNKS = {"crowns_solver.cross_kings.match.play_chunk": "match",
                        "crowns_solver.cross_kings.match.self_play_chunk": "self-play"}
+
+
+def _study_marker(name: str, rules: str = "") -> str:
+    """The first line of study `name`'s report: its rules options `rules` (e.g. "reach
+    nearest") are part of it, so a report is only replaced by one of the same rules."""
+    return _VARIANT_MARKER.format(name=name, rules=rules) if rules else _MARKER.format(name=name)
+
+
+def _marker_rules(marker: str) -> str:
+    """The rules a study report's first line states: "the default rules", or "rules
+    options reach nearest"."""
+    _, sep, rules = marker.partition("; rules: ")
+    return f"rules options {rules.removesuffix(' -->')}" if sep else "the default rules"
+
+
+@dataclass(frozen=True)
+class _Variant:
+    """Rules options of a ``crowns report`` run: the studies' keyword arguments, the
+    words the reports and their markers use, the suffix of the default folder and the
+    options of the rerun command.  Empty for the default rules."""
+
+    kwargs: dict = field(default_factory=dict)
+    words: str = ""
+    suffix: str = ""
+    argv: tuple[str, ...] = ()
+
+
+#: What each rules option of a study is called on the command line.
+_RULE_FLAGS = {"reach": "--reach", "deck": "--deck"}
+
+
+def _variant(rules: Any, *, cli: bool) -> _Variant:
+    """Check the rules options `rules` (``{"reach": "nearest"}``, ``{"deck": path}``) and
+    return them as a :class:`_Variant`.  Reach "any" and the default deck are the default
+    rules: no variant.  A deck is read from its file and must deal and be winnable at 2
+    to 5 players (what the King's Crowns studies seat), checked before any study runs."""
+    from collections.abc import Mapping
+
+    from .analysis.base import RULE_OPTIONS
+    from .errors import RulesError, StudyError
+
+    if rules is None:
+        return _Variant()
+    if not isinstance(rules, Mapping):
+        raise StudyError(f"rules must be a mapping of rules options ({', '.join(RULE_OPTIONS)}), got {rules!r}")
+    kwargs: dict[str, Any] = {}
+    words, suffix, argv = [], [], []
+    for key, value in rules.items():
+        name = _RULE_FLAGS.get(key, key) if cli else key
+        if key == "reach":
+            from .cross_kings.position import REACHES
+
+            if value is None:   # not given
+                continue
+            if value not in REACHES:
+                raise RulesError(f"{name} must be {' or '.join(map(repr, REACHES))}, got {value!r}")
+            if value == "any":   # RULES.md's default
+                continue
+            kwargs[key] = value
+            words.append(f"reach {value}")
+            suffix.append(f"reach-{value}")
+            argv += ["--reach", value]
+        elif key == "deck":
+            if value is None:
+                continue
+            import os
+
+            from .kings_crowns import DEFAULT_DECK, Rules
+            from .kings_crowns.deck import load_deck
+
+            if not isinstance(value, (str, os.PathLike)):
+                raise StudyError(f"{name} is the path of a deck file (the report's rerun command names it),"
+                                 f" got {type(value).__name__}")
+            deck = load_deck(value)
+            if deck.counts == DEFAULT_DECK.counts:
+                continue
+            for players in (2, 3, 4, 5):   # what the studies seat: refused now, not after a study ran
+                Rules(deck=deck).check(players)
+            kwargs[key] = deck
+            words.append(f"deck {deck.name}")
+            suffix.append("deck-" + _slug(deck.name).replace("_", "-"))
+            argv += ["--deck", os.fsdecode(value)]
+        else:
+            raise StudyError(f"unknown rules option {key!r}; the studies take {', '.join(RULE_OPTIONS)}")
+    return _Variant(kwargs, ", ".join(words), "-".join(suffix), tuple(argv))
+
+
+def _default_out(quick: bool, variant: _Variant) -> str:
+    """The default reports folder: ``reports`` (``reports-quick`` with `quick`), with the
+    variant's suffix (``reports-quick-reach-nearest``), so a run under other rules never
+    lands among the committed default reports."""
+    base = "reports-quick" if quick else "reports"
+    return f"{base}-{variant.suffix}" if variant.suffix else base
 
 
 def _replace_hint(option: str) -> str:
@@ -85,6 +182,12 @@ def _claim(report: Path, markers: str | tuple[str, ...], others: list[Path], *, 
         with open(report, encoding="utf-8", errors="replace") as f:
             first = f.readline().rstrip("\n")
         if first not in markers:
+            mine = [m for m in markers if m.startswith(_MARKER_START)]
+            if mine and first.startswith(_MARKER_START):
+                # a report of the same study under other rules options (crowns report --reach ...):
+                # the committed default reports are never replaced by a variant, nor the reverse
+                raise OutputExistsError(f"{report} is a report made under {_marker_rules(first)}, not"
+                                        f" {_marker_rules(mine[0])}; {hint}")
             raise OutputExistsError(f"{report} exists and was not written by crowns report; {hint}")
     else:
         for other in others:
@@ -617,7 +720,8 @@ def _slug(text: str) -> str:
 
 
 def write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: int, games: int,
-                       seconds: float, command: str, force: bool = False, samples: Sequence[int] = ()) -> Path:
+                       seconds: float, command: str, force: bool = False, samples: Sequence[int] = (),
+                       rules: str = "") -> Path:
     """Write ``out_dir/<name>.md`` and its charts in ``out_dir/<name>/``, atomically.
 
     The charts go to a fresh temporary folder and the report to a temporary file; both
@@ -645,6 +749,10 @@ def write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: in
         :func:`crowns_solver.analysis.base.sample_log` records them while the study runs).
         When some are below ``SMALL_SAMPLE`` (30) the report says that those Student t
         intervals rest on the observations being roughly normal.
+    rules : str
+        The rules options the study ran under, in words (``"reach nearest"``); empty for
+        the default rules.  Stated in the run table and in the report's first line, so a
+        report is replaced only by one of the same rules.
 
     Returns
     -------
@@ -656,8 +764,8 @@ def write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: in
     StudyError
         If the result breaks the table conventions.
     OutputExistsError
-        If a file or folder in the way was not written by ``crowns report`` (and not
-        `force`), or `out_dir` is a file.
+        If a file or folder in the way was not written by ``crowns report``, or is a
+        report of the study under other `rules` (and not `force`), or `out_dir` is a file.
     MissingFolderError
         If `out_dir`'s parent folder does not exist or is a file (an OutputPathError).
     OutputPathError
@@ -665,7 +773,7 @@ def write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: in
         folder, or a folder named " "), not a path, or cannot be created.
     """
     return _write_study_report(study, result, out_dir, seed=seed, games=games, seconds=seconds, command=command,
-                               force=force, option="out_dir", samples=samples)
+                               force=force, option="out_dir", samples=samples, rules=rules)
 
 
 def _small_sample_note(samples: Sequence[int]) -> str | None:
@@ -684,7 +792,8 @@ def _small_sample_note(samples: Sequence[int]) -> str | None:
 
 
 def _write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: int, games: int,
-                        seconds: float, command: str, force: bool, option: str, samples: Sequence[int] = ()) -> Path:
+                        seconds: float, command: str, force: bool, option: str, samples: Sequence[int] = (),
+                        rules: str = "") -> Path:
     """:func:`write_study_report`, its messages naming `option` (``--out`` from the CLI)."""
     import datetime
     import os
@@ -697,12 +806,14 @@ def _write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: i
 
     out = _out_folder(out_dir, option)
     check_result(result, study.name)
-    _claim(out / f"{study.name}.md", _MARKER.format(name=study.name), [out / study.name], force=force, option=option)
+    marker = _study_marker(study.name, rules)
+    _claim(out / f"{study.name}.md", marker, [out / study.name], force=force, option=option)
     tmp_dir = Path(tempfile.mkdtemp(prefix=f".{study.name}.", dir=out))
     try:
-        lines = [_MARKER.format(name=study.name), f"# {study.title}", "", f"**{result.headline.strip()}**", ""]
+        lines = [marker, f"# {study.title}", "", f"**{result.headline.strip()}**", ""]
         lines += ["| run | |", "|---|---|",
                   f"| games | {result.games} |",
+                  *([f"| rules options | {_cell(rules)} (not the default rules) |"] if rules else []),
                   f"| seed | {seed} |",
                   f"| size parameter | {games} |",
                   f"| library version | crowns_solver {__version__} |",
@@ -796,10 +907,12 @@ def _write_index(out_dir: str | Path, *, force: bool, option: str) -> Path:
     registry = _registry_or_empty()
     for md in sorted(out.glob("*.md")):
         text = md.read_text(encoding="utf-8").splitlines()
-        if not text or not text[0].startswith("<!-- crowns-study:"):
+        if not text or not text[0].startswith(_MARKER_START):
             continue
         name = md.stem
         title = next((ln[2:] for ln in text if ln.startswith("# ")), name)
+        if "; rules: " in text[0]:   # a study run under rules options: the index says which
+            title += f" ({_marker_rules(text[0])})"
         headline = next((ln.strip("*") for ln in text if ln.startswith("**") and ln.endswith("**")), "")
         game = registry[name].game if name in registry else "other"
         found.setdefault(game, []).append((name, title, headline))
@@ -838,7 +951,7 @@ def _executor(workers: int | None):
 
 def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: str | Path | None = None,
                 workers: int | None = None, seed: int = DEFAULT_SEED, games: int | None = None,
-                progress: bool = False, force: bool = False) -> list[Path]:
+                progress: bool = False, force: bool = False, rules: Any = None) -> list[Path]:
     """Run studies and write their reports and the index.
 
     Parameters
@@ -851,7 +964,8 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
         ``full_games``.
     out_dir : path, optional
         Reports folder (default ``reports``, or ``reports-quick`` with `quick`, so a quick
-        run never replaces the full reports).
+        run never replaces the full reports; with `rules`, the rules options are added:
+        ``reports-quick-reach-nearest``, ``reports-deck-<name>``).
     workers : int, optional
         Worker processes for the simulations (default: all cores).
     seed : int
@@ -861,7 +975,15 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
     progress : bool
         Show a progress bar over the studies on stderr.
     force : bool
-        Replace reports or chart folders in the way that ``crowns report`` did not write.
+        Replace reports or chart folders in the way that ``crowns report`` did not write
+        (or that are reports of the same study under other rules).
+    rules : mapping, optional
+        Rules options to run the studies under (``crowns report --reach`` / ``--deck``):
+        ``{"reach": "nearest"}`` (Cross Kings, RULES.md "Move"), ``{"deck": path}`` (King's
+        Crowns: a deck file, which must deal and be winnable at 2 to 5 players).  Only
+        the studies that take them run (without `only`: all of those); reach "any" and
+        the default deck are the default rules.  The reports state the options, their
+        rerun commands repeat them, and a report is never replaced by one of other rules.
 
     Returns
     -------
@@ -872,7 +994,11 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
     ------
     StudyError
         If `only` is an empty list or not names, a name in it is unknown, or a study's
-        tables break the conventions.
+        tables break the conventions; if a study in `only` does not take a rules option
+        of `rules`, no study takes them all, or an option is unknown.
+    RulesError, DeckError
+        If `rules` holds an unknown reach, or a deck file that cannot be read, dealt or
+        won (checked before the folder is made).
     RunnerError
         If `seed`, `games` (1 to :data:`crowns_solver.montecarlo.MAX_GAMES`) or `workers`
         (1 to :data:`crowns_solver.montecarlo.MAX_WORKERS`) is out of range: checked
@@ -890,7 +1016,7 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
     """
     _check_sizes(seed, games, workers)
     return _run_studies(only, quick=quick, out_dir=out_dir, workers=workers, seed=seed, games=games,
-                        progress=progress, force=force, option="out_dir")
+                        progress=progress, force=force, option="out_dir", variant=_variant(rules, cli=False))
 
 
 def _check_sizes(seed: Any, games: Any, workers: Any) -> None:
@@ -907,10 +1033,35 @@ def _check_sizes(seed: Any, games: Any, workers: Any) -> None:
         _check_workers(workers)
 
 
+def _chosen_studies(studies: dict[str, Any], only: list[str] | None, variant: _Variant, *, cli: bool) -> list[str]:
+    """The studies to run: `only` (checked: known, and taking every rules option of
+    `variant`), or every study that takes them."""
+    from .errors import StudyError
+
+    def flags(keys) -> str:
+        return " and ".join(_RULE_FLAGS[k] if cli else k for k in keys)
+
+    takers = [n for n, st in studies.items() if all(k in st.options for k in variant.kwargs)]
+    if only is None:
+        if not takers:
+            raise StudyError(f"no study takes {flags(variant.kwargs)} together: run them separately")
+        return takers
+    for name in only:
+        if name not in studies:
+            raise StudyError(f"unknown study {name!r}; known: {', '.join(studies)}")
+        missing = [k for k in variant.kwargs if k not in studies[name].options]
+        if missing:
+            raise StudyError(f"{name} does not take {flags(missing)} (its rules are fixed); studies that take"
+                             f" {flags(variant.kwargs)}: {', '.join(takers) or 'none'}")
+    return only
+
+
 def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | None, workers: int | None,
-                 seed: int, games: int | None, progress: bool, force: bool, option: str) -> list[Path]:
+                 seed: int, games: int | None, progress: bool, force: bool, option: str,
+                 variant: _Variant | None = None) -> list[Path]:
     """:func:`run_studies` with `seed`, `games` and `workers` checked (:func:`_check_sizes`),
-    its messages naming `option` (``--out`` from the CLI)."""
+    its messages naming `option` (``--out`` from the CLI); `variant`: the checked rules
+    options (:func:`_variant`)."""
     import shlex
     import time
 
@@ -928,12 +1079,11 @@ def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | N
         if not only:
             raise StudyError("only is empty: give study names (see crowns report --list), or None for all")
         chosen = list(dict.fromkeys(only))
+    variant = variant or _Variant()
+    chosen = _chosen_studies(studies, None if only is None else chosen, variant, cli=option.startswith("-"))
+    out = _out_folder(out_dir if out_dir is not None else _default_out(quick, variant), option)
     for name in chosen:
-        if name not in studies:
-            raise StudyError(f"unknown study {name!r}; known: {', '.join(studies)}")
-    out = _out_folder(out_dir if out_dir is not None else ("reports-quick" if quick else "reports"), option)
-    for name in chosen:
-        _claim(out / f"{name}.md", _MARKER.format(name=name), [out / name], force=force, option=option)
+        _claim(out / f"{name}.md", _study_marker(name, variant.words), [out / name], force=force, option=option)
     _claim(out / "index.md", _INDEX_MARKERS, [], force=force, option=option)
     written = []
     bar = None
@@ -953,12 +1103,13 @@ def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | N
                 bar.set_postfix_str(name)
             t0 = time.perf_counter()
             with sample_log() as samples:
-                result = st.run(size, seed, executor)
+                result = st.run(size, seed, executor, **variant.kwargs)
             seconds = time.perf_counter() - t0
-            command = shlex.join(["crowns", "report", "--only", name, "--seed", str(seed), "--games", str(size),
-                                  "--out", str(out)])
+            command = shlex.join(["crowns", "report", "--only", name, *variant.argv, "--seed", str(seed),
+                                  "--games", str(size), "--out", str(out)])
             written.append(_write_study_report(st, result, out, seed=seed, games=size, seconds=seconds,
-                                               command=command, force=force, option=option, samples=samples))
+                                               command=command, force=force, option=option, samples=samples,
+                                               rules=variant.words))
             _write_index(out, force=force, option=option)
             if bar is not None:
                 bar.update()
@@ -994,6 +1145,9 @@ def cmd_report(args: argparse.Namespace) -> int:
         if args.quick or args.only or args.games is not None or args.seed is not None or args.workers is not None:
             raise RunnerError("--quick, --only, --games, --seed and --workers run the studies; they do not apply"
                               " to a results file")
+        if args.reach is not None or args.deck is not None:
+            raise RunnerError("--reach and --deck run the studies under other rules; a results file records the"
+                              " rules it was played under")
         path = _write_report(args.results, "report" if args.out is None else args.out, by=args.by, title=None,
                              force=args.force, option="--out")
         charts = sorted(p.name for p in path.parent.glob("*.png"))
@@ -1011,13 +1165,16 @@ def cmd_report(args: argparse.Namespace) -> int:
         raise StudyError("--only needs a study name (see crowns report --list)")
     import time
 
+    # before the folder is made: an unknown reach, a deck file that cannot be read, dealt or won
+    variant = _variant({"reach": args.reach, "deck": args.deck}, cli=True)
     started = time.time()
     try:
         paths = _run_studies(only or None, quick=args.quick, out_dir=args.out, workers=args.workers,
                              seed=args.seed, games=args.games, progress=not args.no_progress, force=args.force,
-                             option="--out")
+                             option="--out", variant=variant)
     except KeyboardInterrupt:
-        print(_studies_resume_hint(args, only or list(_registry_or_empty()), started), file=sys.stderr)
+        chosen = only or _chosen_studies(_registry_or_empty(), None, variant, cli=True)
+        print(_studies_resume_hint(args, chosen, started, variant), file=sys.stderr)
         raise  # crowns_solver.cli prints "crowns: interrupted", status 130
     for path in paths:
         print(f"wrote {path}")
@@ -1026,12 +1183,14 @@ def cmd_report(args: argparse.Namespace) -> int:
     return 0
 
 
-def _studies_resume_hint(args: argparse.Namespace, chosen: list[str], started: float) -> str:
+def _studies_resume_hint(args: argparse.Namespace, chosen: list[str], started: float,
+                         variant: _Variant | None = None) -> str:
     """After Ctrl-C: which studies this run finished (their reports stay) and the command
-    that runs the rest with the same seed and sizes."""
+    that runs the rest with the same seed, sizes and rules options."""
     import shlex
 
-    out = Path(args.out if args.out is not None else ("reports-quick" if args.quick else "reports"))
+    variant = variant or _Variant()
+    out = Path(args.out if args.out is not None else _default_out(args.quick, variant))
     chosen = list(dict.fromkeys(chosen))
     finished = []
     for name in chosen:
@@ -1044,7 +1203,7 @@ def _studies_resume_hint(args: argparse.Namespace, chosen: list[str], started: f
     if not rest:
         return f"every study's report was written to {out}"
     command = ["crowns", "report", *(["--quick"] if args.quick else []), "--only", ",".join(rest),
-               "--seed", str(args.seed), *(["--games", str(args.games)] if args.games is not None else []),
+               *variant.argv, "--seed", str(args.seed), *(["--games", str(args.games)] if args.games is not None else []),
                *(["--workers", str(args.workers)] if args.workers is not None else []), "--out", str(out)]
     return (f"{len(finished)} of {len(chosen)} studies written to {out} (finished reports stay);"
             f" the rest: {shlex.join(command)}")
@@ -1068,7 +1227,8 @@ def register_command(parser: argparse.ArgumentParser) -> None:
                         help="run only this study (repeat or comma-separate; see --list)")
     parser.add_argument("--list", action="store_true", help="list the studies and exit")
     parser.add_argument("--out", default=None, metavar="DIR",
-                        help="reports folder (default ./reports, ./reports-quick with --quick, ./report for RESULTS)")
+                        help="reports folder (default ./reports, ./reports-quick with --quick, ./report for RESULTS;"
+                             " with --reach or --deck the variant is added: ./reports-quick-reach-nearest)")
     parser.add_argument("--workers", type=int, default=None, metavar="K", help="worker processes (default: all cores)")
     parser.add_argument("--seed", type=int, default=None, metavar="S",   # None: not given (DEFAULT_SEED)
                         help=f"root seed of the studies (default {DEFAULT_SEED})")
@@ -1079,6 +1239,14 @@ def register_command(parser: argparse.ArgumentParser) -> None:
                         help="replace report files in --out that crowns report did not write")
     parser.add_argument("--by", choices=("seat", "policy"), default="policy",
                         help="with RESULTS: main win-rate table by policy (default) or seat")
+    parser.add_argument("--reach", choices=("any", "nearest"), default=None,
+                        help="run the Cross Kings studies that take it (first_player, start_cell, players) under"
+                             " rules option reach (default any); reports go to ./reports[-quick]-reach-nearest"
+                             " unless --out")
+    parser.add_argument("--deck", default=None, metavar="FILE",
+                        help="run the King's Crowns studies that take it (seats, length, tournament) with this deck"
+                             " (TOML or JSON, as kings-crowns simulate --deck); reports go to"
+                             " ./reports[-quick]-deck-NAME unless --out")
     parser.set_defaults(handler=cmd_report)
 
 
