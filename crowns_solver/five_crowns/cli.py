@@ -30,7 +30,7 @@ def cmd_keeper(args: argparse.Namespace) -> int:
     names = None if args.players is None else _player_names(args.players)
     interactive(resume=args.resume, save=args.save, names=names, first_dealer=args.first_dealer,
                 ties=args.ties, max_tiebreaks=args.max_tiebreaks, cli=True,
-                all_wild_melds=False if args.no_all_wild_melds else None)
+                all_wild_melds=False if args.no_all_wild_melds else None, sets=args.sets)
     return 0
 
 
@@ -336,6 +336,9 @@ def register(commands: argparse._SubParsersAction) -> None:
                         help="forbid melds made only of wilds (rules option all_wild_melds=false): typed cards"
                              " that meld only as wilds are then not said to meld; with --resume it changes the"
                              " saved game's setting")
+    keeper.add_argument("--sets", type=int, choices=(1, 2), default=None,
+                        help="116-card sets shuffled together (default: 1 for up to 7 players, else 2); with"
+                             " --resume it changes the saved game's setting if the entered cards fit it")
     keeper.set_defaults(handler=cmd_keeper)
 
     play = commands.add_parser("play", help="play one seeded game between computer players",

@@ -61,7 +61,7 @@ MAX_PLAYERS = 14
 #: The fields of a keeper file the keeper reads or writes; any other (added by hand) is
 #: kept as it is (:attr:`ScoreKeeper.extra_fields`).
 _FILE_FIELDS = frozenset({"format", "version", "names", "first_dealer", "ties", "max_tiebreaks", "all_wild_melds",
-                          "entries", "totals", "finished", "winners"})
+                          "sets", "entries", "totals", "finished", "winners"})
 _ENTRY_FIELDS = frozenset({"round", "player", "points", "cards"})
 
 _RANK_WORDS = {11: "Jacks", 12: "Queens", 13: "Kings"}
@@ -350,13 +350,18 @@ class ScoreKeeper:
         meld may be made of wilds only.  Cards left in hand count at face value either
         way; it decides which typed cards meld (:meth:`cards_meld`, the interactive
         keeper's note that a player should have laid them down).
+    sets : {1, 2}, optional
+        116-card sets shuffled together (RULES.md, Five Crowns, "Deal and seats"; as
+        ``GameRules.sets``).  Default: 1 for up to 7 players, else 2.  It bounds how often
+        a card may be typed over a round's players and which points a round can score.
 
     Raises
     ------
     PlayerNameError
         Bad names, or a `first_dealer` that is not one of the players.
     RulesError
-        `ties` or `max_tiebreaks` out of range, `all_wild_melds` not a bool.
+        `ties` or `max_tiebreaks` out of range, `all_wild_melds` not a bool, `sets` not 1
+        or 2, or 1 set for more than 7 players.
 
     Examples
     --------
@@ -372,10 +377,10 @@ class ScoreKeeper:
     """
 
     def __init__(self, names: Sequence[str], *, first_dealer: int | str = 0, ties: str = "share",
-                 max_tiebreaks: int = 3, all_wild_melds: bool = True) -> None:
+                 max_tiebreaks: int = 3, all_wild_melds: bool = True, sets: int | None = None) -> None:
         self.names: tuple[str, ...] = check_names(names)
         self.first_dealer: int = self._seat(first_dealer)
-        self.sets: int = 1 if len(self.names) <= 7 else 2
+        self.sets: int = _check_sets(sets, len(self.names))
         self._entries: list[Entry] = []
         # fields a user added by hand to a keeper file, kept through load and save
         # (the house rule: nothing the user gave is lost without being asked)
@@ -985,7 +990,7 @@ class ScoreKeeper:
         -------
         dict
             ``format``, ``version``, ``names``, ``first_dealer``, ``ties``,
-            ``max_tiebreaks``, ``all_wild_melds``, ``entries`` (each ``round``, ``player``, ``points`` and,
+            ``max_tiebreaks``, ``all_wild_melds``, ``sets``, ``entries`` (each ``round``, ``player``, ``points`` and,
             when entered as cards, ``cards``), ``totals``, ``finished`` and, once
             finished, ``winners``; then the extra fields.
         """
@@ -997,6 +1002,7 @@ class ScoreKeeper:
             "ties": self._ties,
             "max_tiebreaks": self._max_tiebreaks,
             "all_wild_melds": self._all_wild_melds,
+            "sets": self.sets,
             "entries": [_entry_dict(e, extra) for e, extra in zip(self._entries, self._entry_extras)],
             "totals": self.totals(),
             "finished": self.finished,
@@ -1037,6 +1043,10 @@ class ScoreKeeper:
             keeper = cls(data["names"])
         except CrownsError as exc:
             raise RecordError(f"score-keeper file: bad names: {exc}") from None
+        try:  # files written before session 21 have no sets: the default for the players
+            keeper.sets = _check_sets(data.get("sets"), len(keeper.names))
+        except RulesError as exc:
+            raise RecordError(f"score-keeper file: bad 'sets': {exc}") from None
         dealer = data.get("first_dealer", 0)
         try:  # its own message: a bad first dealer was reported as "bad names"
             keeper.first_dealer = keeper._seat(dealer)
@@ -1266,6 +1276,22 @@ def _cards_meld(entry: Entry, wild_rank: int, sets: int, all_wild_melds: bool = 
     return deadwood(list(entry.cards), wild_rank, rules=rules) < entry.points
 
 
+def _check_sets(sets: Any, players: int) -> int:
+    """The number of card sets of a game of `players` (None: 1 up to 7 players, else 2,
+    RULES.md); RulesError for anything but 1 or 2, or 1 set for more than 7 players."""
+    if sets is None:
+        return 1 if players <= 7 else 2
+    if isinstance(sets, bool) or not isinstance(sets, numbers.Integral) or sets not in (1, 2):
+        raise RulesError(f"sets must be 1 or 2 (116-card sets shuffled together), got {sets!r}", argument="sets")
+    if players > 7 * sets:
+        raise RulesError(f"sets={sets}: one set of cards is for 1 to 7 players, not {players}", argument="sets")
+    return int(sets)
+
+
+def _sets_text(sets: int) -> str:
+    return f"{count(sets, 'set')} of 116 cards" + (" shuffled together" if sets > 1 else "")
+
+
 def _melds_rule(allowed: bool) -> str:
     return "allowed" if allowed else "not allowed (rules option all_wild_melds=false)"
 
@@ -1310,6 +1336,7 @@ def interactive(
     ties: str | None = None,
     max_tiebreaks: int | None = None,
     all_wild_melds: bool | None = None,
+    sets: int | None = None,
     cli: bool = False,
 ) -> ScoreKeeper | None:
     """Run the score keeper as a terminal conversation.
@@ -1341,6 +1368,10 @@ def interactive(
         Rules option: whether melds made only of wilds are allowed (default True; with
         `resume`, the file's, and a different value given is taken over and saved).  It
         decides when typed cards are said to meld (:meth:`ScoreKeeper.cards_meld`).
+    sets : {1, 2}, optional
+        Card sets shuffled together (default 1 for up to 7 players, else 2; with `resume`,
+        the file's, and a different value given is taken over and saved if every entry
+        fits it: cards typed no more often than the sets hold).
     cli : bool, default False
         Messages name the options as the ``crowns five-crowns keeper`` command spells
         them (``--ties``, ``--max-tiebreaks``) instead of the arguments' names.
@@ -1360,7 +1391,8 @@ def interactive(
         the resumed file (the file decides; matching ones are accepted).
     RulesError
         `ties` or `max_tiebreaks` out of range, or changed on a resumed file that already
-        has tiebreak scores; `all_wild_melds` not a bool.
+        has tiebreak scores; `all_wild_melds` not a bool; `sets` not 1 or 2, 1 set for more
+        than 7 players, or (with `resume`) a number of sets the entered cards do not fit.
     EmptyPathError, FolderPathError, MissingFolderError
         `save` is empty, names a folder (ends in ``/``, or is one), or lies in a folder
         that does not exist or is a file: checked before anything is asked (all are
@@ -1372,6 +1404,8 @@ def interactive(
         check_file_path(save, "save", what="score-keeper file")
     if all_wild_melds is not None and not isinstance(all_wild_melds, bool):   # before anything is asked
         raise RulesError(f"all_wild_melds must be True or False, got {all_wild_melds!r}", argument="all_wild_melds")
+    if sets is not None:
+        _check_sets(sets, 1 if names is None else len(names))   # before anything is asked
     read = input if read is None else read
     write = print if write is None else write
     if resume is not None:
@@ -1382,12 +1416,19 @@ def interactive(
         if changed:
             keeper.save(path, overwrite=True)
             write(f"Ties now: {changed} (saved to {path}).")
+        sets_changed = sets is not None and sets != keeper.sets
+        if sets_changed:
+            keeper = _resume_sets(keeper, sets)
+            keeper.save(path, overwrite=True)
+            write(f"Card sets: now {_sets_text(sets)} (saved to {path}).")
         melds_changed = all_wild_melds is not None and all_wild_melds != keeper.all_wild_melds
         if melds_changed:
             keeper.all_wild_melds = all_wild_melds
             keeper.save(path, overwrite=True)
             write(f"Melds of wilds only: now {_melds_rule(all_wild_melds)} (saved to {path}).")
         write(f"Resumed {path}: {_join_names(keeper.names)}, {count(keeper.rounds_complete, 'round')} complete.")
+        if keeper.sets != _check_sets(None, len(keeper.names)) and not sets_changed:
+            write(f"Card sets: {_sets_text(keeper.sets)}.")
         if not keeper.all_wild_melds and not melds_changed:
             write(f"Melds of wilds only: {_melds_rule(False)}.")
         if keeper.finished:
@@ -1402,7 +1443,8 @@ def interactive(
                 names = _ask_names(read, write, first_dealer)
             keeper = ScoreKeeper(names, ties="share" if ties is None else ties,
                                  max_tiebreaks=3 if max_tiebreaks is None else max_tiebreaks,
-                                 all_wild_melds=True if all_wild_melds is None else all_wild_melds)
+                                 all_wild_melds=True if all_wild_melds is None else all_wild_melds,
+                                 sets=sets)
             if first_dealer is not None:
                 keeper.first_dealer = _first_dealer(keeper, first_dealer, read, write) if asked \
                     else keeper._seat(first_dealer)
@@ -1413,6 +1455,8 @@ def interactive(
             return None
         keeper.save(path, overwrite=True)
         write(f"Saving to {path} after every entry (continue later with --resume {shlex.quote(str(path))}).")
+        if sets is not None and sets != _check_sets(None, len(keeper.names)):
+            write(f"Card sets: {_sets_text(sets)}.")
         if not keeper.all_wild_melds:
             write(f"Melds of wilds only: {_melds_rule(False)}.")
     write(HELP if not keeper.finished else FINISHED_HELP)
@@ -1424,6 +1468,18 @@ def interactive(
         keeper.save(path, overwrite=True)
         write(f"Saved to {path}. Continue with: crowns five-crowns keeper --resume {shlex.quote(str(path))}")
     return keeper
+
+
+def _resume_sets(keeper: ScoreKeeper, sets: int) -> ScoreKeeper:
+    """The resumed `keeper` with `sets` card sets: every entry checked again under them
+    (RulesError naming the first that does not fit, e.g. a card typed three times in a
+    round for one set)."""
+    _check_sets(sets, len(keeper.names))
+    try:
+        return ScoreKeeper.from_dict(keeper.to_dict() | {"sets": sets})
+    except RecordError as exc:
+        why = str(exc).removeprefix("score-keeper file: ")
+        raise RulesError(f"sets={sets}: the entered scores do not fit: {why}", argument="sets") from None
 
 
 def _resume_ties(keeper: ScoreKeeper, ties: str | None, max_tiebreaks: int | None, *,
