@@ -433,7 +433,7 @@ def test_must_go_out_with_a_going_out_discard():
 
 @pytest.mark.parametrize(
     "kwargs, message",
-    [({"players": 0}, "players"), ({"players": 15}, "players"), ({"players": 8, "sets": 1}, "two card sets"),
+    [({"players": 0}, "players"), ({"players": 15}, "players"), ({"players": 8, "sets": 1}, "one set of cards is for 1 to 7 players, not 8"),
      ({"rounds": 12}, "rounds"), ({"ties": "coin"}, "ties"), ({"first_dealer": 4}, "first_dealer"),
      ({"players": True}, "players"), ({"max_turns": 0}, "max_turns")],
 )

@@ -49,8 +49,8 @@ def test_the_default_follows_the_players():
 
 
 @pytest.mark.parametrize("sets, message", [
-    (0, "sets must be 1 or 2"), (3, "sets must be 1 or 2"), (True, "sets must be 1 or 2"),
-    ("2", "sets must be 1 or 2"), (1.0, "sets must be 1 or 2"),
+    (0, "sets must be an integer 1..2"), (3, "sets must be an integer 1..2"), (True, "sets must be an integer 1..2"),
+    ("2", "sets must be an integer 1..2"), (1.0, "sets must be an integer 1..2"),
 ])
 def test_a_bad_number_of_sets_is_refused(sets, message, tmp_path):
     with pytest.raises(RulesError, match=message):
@@ -77,7 +77,7 @@ def test_the_sets_are_saved_and_a_file_without_them_reads_as_the_default(tmp_pat
     with pytest.raises(RecordError, match="3 copies of QH, but 1 set holds only 2"):
         ScoreKeeper.from_dict(data)
     data["sets"] = 5
-    with pytest.raises(RecordError, match="bad 'sets': sets must be 1 or 2"):
+    with pytest.raises(RecordError, match="bad 'sets': sets must be an integer 1..2"):
         ScoreKeeper.from_dict(data)
 
 

@@ -71,7 +71,7 @@ def test_simulate_default_sets_follow_the_table(capsys):
 def test_one_set_for_more_than_seven_players_is_one_line(capsys, command):
     code, out, err = run_cli(capsys, "five-crowns", *command, "--sets", "1")
     assert code == 2 and not out
-    assert err == "crowns: error: --sets 1: 8 players need two card sets (one set is for 1 to 7 players)\n"
+    assert err == "crowns: error: --sets 1: one set of cards is for 1 to 7 players, not 8\n"
 
 
 def test_simulate_rounds_plays_the_shorter_game(capsys):

@@ -70,16 +70,12 @@ def _game_rules(args: argparse.Namespace, players: int, **more: Any):  # -> Game
     --sets and --no-all-wild-melds (RULES.md options that only the API took until
     session 20: the commands always played one set up to 7 players and allowed melds of
     wilds only)."""
-    from ..errors import RulesError
     from .game import GameRules
 
     _check_max_tiebreaks(args.max_tiebreaks, args.ties)
     if args.max_tiebreaks is not None:
         more["max_tiebreaks"] = args.max_tiebreaks
-    if args.sets is not None:
-        if players > 7 * args.sets:
-            raise RulesError(f"--sets {args.sets}: {players} players need two card sets"
-                             " (one set is for 1 to 7 players)")
+    if args.sets is not None:   # GameRules checks it against the players (naming sets=, so --sets)
         more["sets"] = args.sets
     return GameRules(players=players, ties=args.ties, all_wild_melds=not args.no_all_wild_melds, **more)
 

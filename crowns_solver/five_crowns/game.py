@@ -130,6 +130,37 @@ def last_turn_discard(hand: Sequence[int], kept: Sequence[int]) -> int:
 
 
 # --------------------------------------------------------------------------- rules
+def check_sets(sets: Any, players: int) -> int:
+    """The number of 116-card sets shuffled together for a table of `players` (RULES.md,
+    Five Crowns: "Players: 1 to 7 with one set, up to 14 with two sets shuffled together").
+
+    Parameters
+    ----------
+    sets : int or None
+        1 or 2 (a numpy integer too); None: the default, 1 for up to 7 players, else 2.
+    players : int
+        Players at the table (1..14, checked by the caller).
+
+    Returns
+    -------
+    int
+        The number of sets, 1 or 2.
+
+    Raises
+    ------
+    RulesError
+        `sets` not an integer 1..2, or 1 set for more than 7 players (``argument="sets"``,
+        so the command line names ``--sets``).
+    """
+    if sets is None:
+        return 1 if players <= 7 else 2
+    if isinstance(sets, bool) or not isinstance(sets, (int, np.integer)) or not 1 <= sets <= 2:
+        raise RulesError(f"sets must be an integer 1..2, got {sets!r}", argument="sets")
+    if players > 7 * sets:
+        raise RulesError(f"sets={int(sets)}: one set of cards is for 1 to 7 players, not {players}", argument="sets")
+    return int(sets)
+
+
 @dataclass(frozen=True)
 class GameRules:
     """Rules options of a Five Crowns game (RULES.md, Five Crowns; defaults as there).
@@ -179,11 +210,7 @@ class GameRules:
             object.__setattr__(self, name, int(v))  # a numpy integer is stored as int
 
         whole("players", 1, 14)
-        if self.sets is None:
-            object.__setattr__(self, "sets", 1 if self.players <= 7 else 2)
-        whole("sets", 1, 2)
-        if self.players > 7 * self.sets:
-            raise RulesError(f"{self.players} players need two card sets (one set is for 1 to 7 players)")
+        object.__setattr__(self, "sets", check_sets(self.sets, self.players))
         whole("rounds", 1, ROUNDS)
         if self.ties not in TIES:
             raise RulesError(f"ties must be {' or '.join(map(repr, TIES))}, got {self.ties!r}", argument="ties")

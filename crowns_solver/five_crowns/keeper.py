@@ -47,7 +47,7 @@ from ._files import write_json
 from .cards import (
     ROUNDS, card_name, card_value, copies_per_set, full_deck, parse_card, parse_hand, wild_rank_for_round,
 )
-from .game import TIEBREAK_CARDS
+from .game import TIEBREAK_CARDS, check_sets
 from ._text import count
 from .rules import MAX_TIEBREAKS, TIES, tiebreak_label
 
@@ -380,7 +380,7 @@ class ScoreKeeper:
                  max_tiebreaks: int = 3, all_wild_melds: bool = True, sets: int | None = None) -> None:
         self.names: tuple[str, ...] = check_names(names)
         self.first_dealer: int = self._seat(first_dealer)
-        self.sets: int = _check_sets(sets, len(self.names))
+        self.sets: int = check_sets(sets, len(self.names))
         self._entries: list[Entry] = []
         # fields a user added by hand to a keeper file, kept through load and save
         # (the house rule: nothing the user gave is lost without being asked)
@@ -1044,7 +1044,7 @@ class ScoreKeeper:
         except CrownsError as exc:
             raise RecordError(f"score-keeper file: bad names: {exc}") from None
         try:  # files written before session 21 have no sets: the default for the players
-            keeper.sets = _check_sets(data.get("sets"), len(keeper.names))
+            keeper.sets = check_sets(data.get("sets"), len(keeper.names))
         except RulesError as exc:
             raise RecordError(f"score-keeper file: bad 'sets': {exc}") from None
         dealer = data.get("first_dealer", 0)
@@ -1276,18 +1276,6 @@ def _cards_meld(entry: Entry, wild_rank: int, sets: int, all_wild_melds: bool = 
     return deadwood(list(entry.cards), wild_rank, rules=rules) < entry.points
 
 
-def _check_sets(sets: Any, players: int) -> int:
-    """The number of card sets of a game of `players` (None: 1 up to 7 players, else 2,
-    RULES.md); RulesError for anything but 1 or 2, or 1 set for more than 7 players."""
-    if sets is None:
-        return 1 if players <= 7 else 2
-    if isinstance(sets, bool) or not isinstance(sets, numbers.Integral) or sets not in (1, 2):
-        raise RulesError(f"sets must be 1 or 2 (116-card sets shuffled together), got {sets!r}", argument="sets")
-    if players > 7 * sets:
-        raise RulesError(f"sets={sets}: one set of cards is for 1 to 7 players, not {players}", argument="sets")
-    return int(sets)
-
-
 def _sets_text(sets: int) -> str:
     return f"{count(sets, 'set')} of 116 cards" + (" shuffled together" if sets > 1 else "")
 
@@ -1405,7 +1393,7 @@ def interactive(
     if all_wild_melds is not None and not isinstance(all_wild_melds, bool):   # before anything is asked
         raise RulesError(f"all_wild_melds must be True or False, got {all_wild_melds!r}", argument="all_wild_melds")
     if sets is not None:
-        _check_sets(sets, 1 if names is None else len(names))   # before anything is asked
+        check_sets(sets, 1 if names is None else len(names))   # before anything is asked
     read = input if read is None else read
     write = print if write is None else write
     if resume is not None:
@@ -1427,7 +1415,7 @@ def interactive(
             keeper.save(path, overwrite=True)
             write(f"Melds of wilds only: now {_melds_rule(all_wild_melds)} (saved to {path}).")
         write(f"Resumed {path}: {_join_names(keeper.names)}, {count(keeper.rounds_complete, 'round')} complete.")
-        if keeper.sets != _check_sets(None, len(keeper.names)) and not sets_changed:
+        if keeper.sets != check_sets(None, len(keeper.names)) and not sets_changed:
             write(f"Card sets: {_sets_text(keeper.sets)}.")
         if not keeper.all_wild_melds and not melds_changed:
             write(f"Melds of wilds only: {_melds_rule(False)}.")
@@ -1455,7 +1443,7 @@ def interactive(
             return None
         keeper.save(path, overwrite=True)
         write(f"Saving to {path} after every entry (continue later with --resume {shlex.quote(str(path))}).")
-        if sets is not None and sets != _check_sets(None, len(keeper.names)):
+        if sets is not None and sets != check_sets(None, len(keeper.names)):
             write(f"Card sets: {_sets_text(sets)}.")
         if not keeper.all_wild_melds:
             write(f"Melds of wilds only: {_melds_rule(False)}.")
@@ -1474,7 +1462,7 @@ def _resume_sets(keeper: ScoreKeeper, sets: int) -> ScoreKeeper:
     """The resumed `keeper` with `sets` card sets: every entry checked again under them
     (RulesError naming the first that does not fit, e.g. a card typed three times in a
     round for one set)."""
-    _check_sets(sets, len(keeper.names))
+    check_sets(sets, len(keeper.names))
     try:
         return ScoreKeeper.from_dict(keeper.to_dict() | {"sets": sets})
     except RecordError as exc:
