@@ -509,7 +509,7 @@ _MAX_PLACEMENTS = 48
 
 
 def endgame_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, chunk_size: int,
-                  root_seed: int) -> list[dict[str, Any]]:
+                  root_seed: int, reach: str = "any") -> list[dict[str, Any]]:
     """Per position: exact game value and the exact open value of each placement of the unseen cards.
 
     Parameters
@@ -524,6 +524,9 @@ def endgame_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, 
         Items per chunk of the run.
     root_seed : int
         The study's seed.
+    reach : {"any", "nearest"}
+        The rules option reach of the deals (RULES.md, Cross Kings, "Move"): the greedy
+        play to the endgame and both exact values follow it.
 
     Returns
     -------
@@ -540,7 +543,7 @@ def endgame_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, 
         attempt = 0
         while True:   # greedy play from a seeded deal down to `left` cards with a card face down
             rng = np.random.default_rng(np.random.SeedSequence([root_seed, d, attempt]))
-            pos = Position.random(rng)
+            pos = Position.random(rng, reach)
             while pos.cards_left > left and not pos.is_terminal():
                 pos = pos.play(greedy.choose(seat_view(pos, pos.to_move), rng))
             if pos.cards_left == left and pos.face_down and not pos.is_terminal():
@@ -569,8 +572,8 @@ def endgame_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, 
 
 
 @study("cross_kings_open_vs_game", game="cross_kings", title="Cross Kings endgames: what would seeing the face-down cards be worth?",
-       quick_games=16, full_games=320)
-def open_vs_game(games: int, seed: int, executor=None) -> StudyResult:
+       quick_games=16, full_games=320, options=("reach",))
+def open_vs_game(games: int, seed: int, executor=None, reach: str = "any") -> StudyResult:
     """Exact open vs exact game value of seeded endgames, by cards left.
 
     Parameters
@@ -581,13 +584,16 @@ def open_vs_game(games: int, seed: int, executor=None) -> StudyResult:
         Root seed (``crowns report --seed``).
     executor : concurrent.futures.Executor, optional
         Runs the chunks (default: in this process).
+    reach : {"any", "nearest"}
+        The rules option reach (RULES.md, Cross Kings, "Move"; ``crowns report --reach``):
+        the endgames are reached and solved under it.
 
     Returns
     -------
     StudyResult
         Section "Open vs game value by cards left" (gaps in points, 95% intervals).
     """
-    df = montecarlo.run(endgame_chunk, int(games), params={"chunk_size": 4, "root_seed": int(seed)},
+    df = montecarlo.run(endgame_chunk, int(games), params={"chunk_size": 4, "root_seed": int(seed), "reach": reach},
                         seed=int(seed), chunk_size=4, executor=executor, meta={"game": "cross-kings"})
     rows = []
     for left, g in df.groupby("cards_left"):
@@ -618,7 +624,8 @@ def open_vs_game(games: int, seed: int, executor=None) -> StudyResult:
     allp = float(df["all_placements"].mean())
     mean_all, lo_all, hi_all = mean_ci((df["open_mean"] - df["game"]).to_numpy())
     abs_all, abs_lo, abs_hi = mean_ci(df["abs_gap_mean"].to_numpy())
-    headline = (f"If both players could see the face-down cards, an endgame's exact value for the player to move"
+    under = "If" if reach == "any" else f"Under reach \"{reach}\", if"
+    headline = (f"{under} both players could see the face-down cards, an endgame's exact value for the player to move"
                 f" would change by {mean_all:+.2f} points on average (95% CI {lo_all:+.2f} to {hi_all:+.2f}) over"
                 f" {len(df)} positions with 8-14 cards left, while the open value of any one deal lies on average"
                 f" {abs_all:.2f} points from the game value (95% CI {max(0.0, abs_lo):.2f} to {abs_hi:.2f}).")
@@ -642,7 +649,7 @@ def open_vs_game(games: int, seed: int, executor=None) -> StudyResult:
         sections=[Section("Open vs game value by cards left", text, table, fig)],
         games=len(df),
         rules=rules_text("Positions reached by the greedy player in both seats; values by the exact solver"
-                         " (no limits)."),
+                         " (no limits).", reach),
         intervals=("Intervals are 95%, over positions: Student t intervals for the means (`abs_gap`'s clipped at"
                    " 0); `differs_rate` is a mean of per-position shares, with Wilson's interval on the positions'"
                    " effective number (Korn & Graubard 1998), inside 0..1."),
