@@ -441,7 +441,7 @@ def start_cell(games: int, seed: int, executor=None, reach: str = "any") -> Stud
     ax.legend(fontsize=8)
     fig.tight_layout()
 
-    headline = start_cell_headline(t_est, t_play, n)
+    headline = start_cell_headline(t_est, t_play, n, reach=reach)
     text_est = (
         "For each seeded deal the solver analyses the fresh position in game mode (face-down cards"
         f" unknown) for {_START_NODES:,} nodes: iterative deepening over all four start cells with the"
@@ -467,7 +467,7 @@ def start_cell(games: int, seed: int, executor=None, reach: str = "any") -> Stud
     )
 
 
-def start_cell_headline(t_est: pd.DataFrame, t_play: pd.DataFrame, deals: int) -> str:
+def start_cell_headline(t_est: pd.DataFrame, t_play: pd.DataFrame, deals: int, *, reach: str = "any") -> str:
     """The start-cell study's headline.  A gain (or a loss) is claimed only where its
     interval excludes 0, for each of the two comparisons; the search's own expectation is
     given with its interval.
@@ -481,6 +481,8 @@ def start_cell_headline(t_est: pd.DataFrame, t_play: pd.DataFrame, deals: int) -
         an average cell and over the worst-ranked one).
     deals : int
         Deals played.
+    reach : {"any", "nearest"}
+        The rules option reach of the games; other than "any", the headline opens with it.
 
     Returns
     -------
@@ -494,7 +496,8 @@ def start_cell_headline(t_est: pd.DataFrame, t_play: pd.DataFrame, deals: int) -
         verdict = f"{words[0]} against either at this size"
     else:
         verdict = f"{words[0]} against an average cell, {words[1]} against the worst-ranked one at this size"
-    return (f"The search expects its best-ranked start cell to be worth {est['margin']:.2f} points more than an"
+    lead = "The" if reach == "any" else f"Under reach \"{reach}\", the"
+    return (f"{lead} search expects its best-ranked start cell to be worth {est['margin']:.2f} points more than an"
             f" average cell (95% CI {est['margin_low']:.2f} to {est['margin_high']:.2f}); in search-vs-search play"
             f" over {deals} deals starting there changed the second player's margin by {g1['margin']:+.2f} points"
             f" (95% CI {g1['margin_low']:+.2f} to {g1['margin_high']:+.2f}) against an average cell and"
@@ -728,7 +731,7 @@ def players(games: int, seed: int, executor=None, reach: str = "any") -> StudyRe
                         Patch(color="tab:red", label="A cheats (sees face-down cards)")], fontsize=8,
                loc="lower center", ncol=2)
     fig.tight_layout(rect=(0, 0.07, 1, 1))
-    headline = players_headline(table)
+    headline = players_headline(table, reach=reach)
     text = (
         f"Each match: {deals} seeded deals, each played twice with the seats exchanged (duplicate format; the"
         " deal, face-down cards included, is the same in both games).  Player A's win/draw/loss rates and"
@@ -747,7 +750,7 @@ def players(games: int, seed: int, executor=None, reach: str = "any") -> StudyRe
     )
 
 
-def players_headline(table: pd.DataFrame) -> str:
+def players_headline(table: pd.DataFrame, *, reach: str = "any") -> str:
     """The players study's headline: each score with its interval and its opponent
     named, and whether it lies above one half.
 
@@ -756,6 +759,8 @@ def players_headline(table: pd.DataFrame) -> str:
     table : DataFrame
         The match table, rows in :data:`PAIRINGS` order (row 0 search 100k vs greedy,
         row 5 clairvoyant vs search 100k).
+    reach : {"any", "nearest"}
+        The rules option reach of the games; other than "any", the headline opens with it.
 
     Returns
     -------
@@ -768,7 +773,8 @@ def players_headline(table: pd.DataFrame) -> str:
         return sign_word(row["score_rate_low"] - 0.5, row["score_rate_high"] - 0.5, "above", "below",
                          "not separable from")
 
-    return (f"The search player (100k nodes a move) scores {sg['score_rate']:.1%} against greedy (95% CI"
+    lead = "The" if reach == "any" else f"Under reach \"{reach}\", the"
+    return (f"{lead} search player (100k nodes a move) scores {sg['score_rate']:.1%} against greedy (95% CI"
             f" {sg['score_rate_low']:.1%}-{sg['score_rate_high']:.1%}, {side(sg)} one half; mean margin"
             f" {sg['margin']:+.2f} points, 95% CI {sg['margin_low']:+.2f} to {sg['margin_high']:+.2f}) over"
             f" {int(sg['games'])} duplicate games; the clairvoyant player, which cheats by seeing the face-down"

@@ -146,6 +146,8 @@ def test_the_cross_kings_studies_play_under_the_reach_given(monkeypatch):
     result = ck.players(len(ck.PAIRINGS), 1, reach="nearest")
     assert reaches == [("match", "nearest")] * len(ck.PAIRINGS)
     assert 'reach "nearest"' in result.rules and 'reach "any"' not in result.rules
+    assert result.headline.startswith('Under reach "nearest", the search player (100k nodes a move) scores')
+    assert ck.players_headline(pd.DataFrame(result.sections[0].table)).startswith("The search player")
     reaches.clear()
     result = ck.first_player(3, 1, reach="nearest")
     assert reaches == [("self_play", "nearest")] * 3
@@ -155,7 +157,7 @@ def test_the_cross_kings_studies_play_under_the_reach_given(monkeypatch):
 
 
 def test_the_start_cell_study_deals_under_the_reach_given():
-    from crowns_solver.analysis.cross_kings_strategy import start_cell_chunk
+    from crowns_solver.analysis.cross_kings_strategy import start_cell, start_cell_chunk
     from crowns_solver.cross_kings import Deal
     from crowns_solver.cross_kings.match import play_game
     from crowns_solver.cross_kings.players import make_player
@@ -167,6 +169,9 @@ def test_the_start_cell_study_deals_under_the_reach_given():
         g = play_game(deal.position("nearest"), p, p, start=c)
         assert rows[0][f"margin_{c}"] == g.scores[1] - g.scores[0]
         assert all(len(m) for m in [g.moves])   # played to the end
+    result = start_cell(1, 3, reach="nearest")
+    assert result.headline.startswith('Under reach "nearest", the search expects its best-ranked start cell')
+    assert 'reach "nearest"' in result.rules
 
 
 def test_the_kings_crowns_studies_deal_the_deck_given(tmp_path, monkeypatch):
