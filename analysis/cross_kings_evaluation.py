@@ -134,7 +134,7 @@ def library_weights() -> np.ndarray:
 
 
 def selfplay_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, chunk_size: int,
-                   root_seed: int, nodes: int) -> list[dict[str, Any]]:
+                   root_seed: int, nodes: int, reach: str = "any") -> list[dict[str, Any]]:
     """Search-vs-search games, one row each: per position where a move was chosen (mover's
     view), lists of the cards left, the final margin for the mover and each term.
 
@@ -152,6 +152,8 @@ def selfplay_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence,
         The study's seed.
     nodes : int
         Search nodes per move of both players.
+    reach : {"any", "nearest"}
+        The rules option reach the games are played under (RULES.md, Cross Kings, "Move").
 
     Returns
     -------
@@ -166,9 +168,9 @@ def selfplay_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence,
         deal = Deal.random(np.random.default_rng(np.random.SeedSequence([root_seed, g])))
         rngs = (np.random.default_rng(np.random.SeedSequence([root_seed, g, 1])),
                 np.random.default_rng(np.random.SeedSequence([root_seed, g, 2])))
-        final = play_game(deal, player, player, rngs=rngs).position
+        final = play_game(deal.position(reach), player, player, rngs=rngs).position
         scores = final.scores()
-        pos = deal.position().play(final.start)
+        pos = deal.position(reach).play(final.start)
         row: dict[str, Any] = {"game": g, "left": [], "label": [], **{f"t_{t}": [] for t in TERMS}}
         for cell in final.history:
             side = 0 if pos.to_move == "first" else 1
@@ -190,8 +192,8 @@ def _potential(df: pd.DataFrame) -> np.ndarray:
 
 @study("cross_kings_evaluation", game="cross_kings",
        title="Cross Kings: how well does the search's horizon evaluation predict the end of the game?",
-       quick_games=15, full_games=1000)
-def evaluation(games: int, seed: int, executor=None) -> StudyResult:
+       quick_games=15, full_games=1000, options=("reach",))
+def evaluation(games: int, seed: int, executor=None, reach: str = "any") -> StudyResult:
     """Self-play positions labelled with final margins; least-squares fit; a duplicate match.
 
     Parameters
@@ -202,6 +204,11 @@ def evaluation(games: int, seed: int, executor=None) -> StudyResult:
         Root seed (``crowns report --seed``).
     executor : concurrent.futures.Executor, optional
         Runs the chunks (default: in this process).
+    reach : {"any", "nearest"}
+        The rules option reach (RULES.md, Cross Kings, "Move"; ``crowns report --reach``):
+        the self-play games and the match are played under it.  The library's weights
+        were fitted under reach "any"; under "nearest" the report measures how well they
+        carry over, beside this run's own refit.
 
     Returns
     -------
@@ -217,7 +224,8 @@ def evaluation(games: int, seed: int, executor=None) -> StudyResult:
         # every third game is held out: fewer than 3 leave nothing to fit or to score
         raise StudyError(f"cross_kings_evaluation needs at least 3 games (every third is held out), got {games}")
     games = int(games)
-    per_game = montecarlo.run(selfplay_chunk, games, params={"chunk_size": 4, "root_seed": int(seed), "nodes": FIT_NODES},
+    per_game = montecarlo.run(selfplay_chunk, games, params={"chunk_size": 4, "root_seed": int(seed), "nodes": FIT_NODES,
+                                                                 "reach": reach},
                               seed=int(seed), chunk_size=4, executor=executor, meta={"game": "cross-kings"})
     df = per_game.explode(["left", "label", *(f"t_{t}" for t in TERMS)], ignore_index=True)
     terms = df[[f"t_{t}" for t in TERMS]].to_numpy(float)
@@ -264,7 +272,7 @@ def evaluation(games: int, seed: int, executor=None) -> StudyResult:
 
     deals = max(2, games // 5)
     res = match("search", "search", deals, seed=int(seed) + 1, a_options={"node_limit": FIT_NODES},
-                b_options={"node_limit": FIT_NODES, "evaluation": "potential"}, executor=executor)
+                b_options={"node_limit": FIT_NODES, "evaluation": "potential"}, executor=executor, reach=reach)
     s = res.summary
     note_sample(s["games"] // 2)   # the margin interval is over deal pairs
     play = pd.DataFrame([{
@@ -287,7 +295,7 @@ def evaluation(games: int, seed: int, executor=None) -> StudyResult:
     ax.legend(fontsize=8)
     fig.tight_layout()
 
-    headline = evaluation_headline(acc, diffs, play.iloc[0])
+    headline = evaluation_headline(acc, diffs, play.iloc[0], reach=reach)
     text_acc = (
         f"{len(df):,} positions from {games} self-play games (search player, {FIT_NODES:,} nodes a move), each labelled"
         " with the final margin of its game for the player to move; every third game (game number divisible by 3)"
@@ -308,7 +316,11 @@ def evaluation(games: int, seed: int, executor=None) -> StudyResult:
         "Weights in points; the weight of a term with L cards left is w0 + w1 * L / 36 (the library stores them in"
         " 1/64 point, `ev_<term>0` and `ev_<term>1` of the compiled engine).  The library's weights were fitted"
         " the same way on 2,000 self-play games (1,000 played with the potential evaluation, then 1,000 with a"
-        " first fit); the refit column is this run's own fit, a check of how stable they are.  With the library's"
+        " first fit)"
+        + ("; the refit column is this run's own fit, a check of how stable they are." if reach == "any" else
+           f", under reach \"any\"; the refit column is this run's own fit under reach \"{reach}\", so the two"
+           " differ by the rule as well as by chance.")
+        + "  With the library's"
         f" weights a King in hand is worth {at['kings'][0]:.1f} points with 34 cards left and {at['kings'][1]:.1f}"
         " with 10 (late, its worth is already in the score); a point of current margin counts"
         f" {at['score'][0]:.2f} early and {at['score'][1]:.2f} late; the mover's tempo {at['tempo'][0]:.1f} and"
@@ -325,11 +337,13 @@ def evaluation(games: int, seed: int, executor=None) -> StudyResult:
                   Section("Play", text_play, play)],
         games=games + 2 * deals,
         rules=rules_text("Search players: game-value search (face-down cards unknown), node-limited, so every"
-                         " number replays from the seed."),
+                         " number replays from the seed."
+                         + ("" if reach == "any" else "  The library's evaluation weights were fitted on games"
+                            " under reach \"any\"."), reach),
     )
 
 
-def evaluation_headline(acc: pd.DataFrame, diffs: pd.DataFrame, play: pd.Series) -> str:
+def evaluation_headline(acc: pd.DataFrame, diffs: pd.DataFrame, play: pd.Series, *, reach: str = "any") -> str:
     """The evaluation study's headline: the fitted evaluation's mean absolute error,
     called smaller than another's only where the paired interval of the difference lies
     below 0; the match's score with its Wilson interval and whether it lies above one
@@ -344,6 +358,9 @@ def evaluation_headline(acc: pd.DataFrame, diffs: pd.DataFrame, play: pd.Series)
         with its interval and ``games``.
     play : Series
         The match row: ``games``, ``score_rate`` and ``margin`` with their intervals.
+    reach : {"any", "nearest"}
+        The rules option reach of the games; other than "any", the headline says the
+        games followed it and that the weights were fitted under "any".
 
     Returns
     -------
@@ -360,7 +377,9 @@ def evaluation_headline(acc: pd.DataFrame, diffs: pd.DataFrame, play: pd.Series)
                      f" {d['mae_difference_low']:+.2f} to {d['mae_difference_high']:+.2f})")
     side = sign_word(play["score_rate_low"] - 0.5, play["score_rate_high"] - 0.5, "above", "below",
                      "not separable from")
-    return (f"The fitted evaluation misses the final margin by {mae['fitted (library default)']:.2f} points on"
+    lead = "The" if reach == "any" else (f"Under reach \"{reach}\" (the library's weights were fitted under"
+                                         " reach \"any\"), the")
+    return (f"{lead} fitted evaluation misses the final margin by {mae['fitted (library default)']:.2f} points on"
             f" average over {int(diffs['games'].iloc[0])} held-out games, {parts[0]} and {parts[1]}; with it the"
             f" search player ({FIT_NODES // 1000}k nodes a move) scores {play['score_rate']:.1%} against itself with"
             f" the potential evaluation (95% CI {play['score_rate_low']:.1%}-{play['score_rate_high']:.1%}, {side}"

@@ -441,7 +441,7 @@ def start_cell(games: int, seed: int, executor=None, reach: str = "any") -> Stud
     ax.legend(fontsize=8)
     fig.tight_layout()
 
-    headline = start_cell_headline(t_est, t_play, n)
+    headline = start_cell_headline(t_est, t_play, n, reach=reach)
     text_est = (
         "For each seeded deal the solver analyses the fresh position in game mode (face-down cards"
         f" unknown) for {_START_NODES:,} nodes: iterative deepening over all four start cells with the"
@@ -467,7 +467,7 @@ def start_cell(games: int, seed: int, executor=None, reach: str = "any") -> Stud
     )
 
 
-def start_cell_headline(t_est: pd.DataFrame, t_play: pd.DataFrame, deals: int) -> str:
+def start_cell_headline(t_est: pd.DataFrame, t_play: pd.DataFrame, deals: int, *, reach: str = "any") -> str:
     """The start-cell study's headline.  A gain (or a loss) is claimed only where its
     interval excludes 0, for each of the two comparisons; the search's own expectation is
     given with its interval.
@@ -481,6 +481,8 @@ def start_cell_headline(t_est: pd.DataFrame, t_play: pd.DataFrame, deals: int) -
         an average cell and over the worst-ranked one).
     deals : int
         Deals played.
+    reach : {"any", "nearest"}
+        The rules option reach of the games; other than "any", the headline opens with it.
 
     Returns
     -------
@@ -494,7 +496,8 @@ def start_cell_headline(t_est: pd.DataFrame, t_play: pd.DataFrame, deals: int) -
         verdict = f"{words[0]} against either at this size"
     else:
         verdict = f"{words[0]} against an average cell, {words[1]} against the worst-ranked one at this size"
-    return (f"The search expects its best-ranked start cell to be worth {est['margin']:.2f} points more than an"
+    lead = "The" if reach == "any" else f"Under reach \"{reach}\", the"
+    return (f"{lead} search expects its best-ranked start cell to be worth {est['margin']:.2f} points more than an"
             f" average cell (95% CI {est['margin_low']:.2f} to {est['margin_high']:.2f}); in search-vs-search play"
             f" over {deals} deals starting there changed the second player's margin by {g1['margin']:+.2f} points"
             f" (95% CI {g1['margin_low']:+.2f} to {g1['margin_high']:+.2f}) against an average cell and"
@@ -509,7 +512,7 @@ _MAX_PLACEMENTS = 48
 
 
 def endgame_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, chunk_size: int,
-                  root_seed: int) -> list[dict[str, Any]]:
+                  root_seed: int, reach: str = "any") -> list[dict[str, Any]]:
     """Per position: exact game value and the exact open value of each placement of the unseen cards.
 
     Parameters
@@ -524,6 +527,9 @@ def endgame_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, 
         Items per chunk of the run.
     root_seed : int
         The study's seed.
+    reach : {"any", "nearest"}
+        The rules option reach of the deals (RULES.md, Cross Kings, "Move"): the greedy
+        play to the endgame and both exact values follow it.
 
     Returns
     -------
@@ -540,7 +546,7 @@ def endgame_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, 
         attempt = 0
         while True:   # greedy play from a seeded deal down to `left` cards with a card face down
             rng = np.random.default_rng(np.random.SeedSequence([root_seed, d, attempt]))
-            pos = Position.random(rng)
+            pos = Position.random(rng, reach)
             while pos.cards_left > left and not pos.is_terminal():
                 pos = pos.play(greedy.choose(seat_view(pos, pos.to_move), rng))
             if pos.cards_left == left and pos.face_down and not pos.is_terminal():
@@ -569,8 +575,8 @@ def endgame_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, 
 
 
 @study("cross_kings_open_vs_game", game="cross_kings", title="Cross Kings endgames: what would seeing the face-down cards be worth?",
-       quick_games=16, full_games=320)
-def open_vs_game(games: int, seed: int, executor=None) -> StudyResult:
+       quick_games=16, full_games=320, options=("reach",))
+def open_vs_game(games: int, seed: int, executor=None, reach: str = "any") -> StudyResult:
     """Exact open vs exact game value of seeded endgames, by cards left.
 
     Parameters
@@ -581,13 +587,16 @@ def open_vs_game(games: int, seed: int, executor=None) -> StudyResult:
         Root seed (``crowns report --seed``).
     executor : concurrent.futures.Executor, optional
         Runs the chunks (default: in this process).
+    reach : {"any", "nearest"}
+        The rules option reach (RULES.md, Cross Kings, "Move"; ``crowns report --reach``):
+        the endgames are reached and solved under it.
 
     Returns
     -------
     StudyResult
         Section "Open vs game value by cards left" (gaps in points, 95% intervals).
     """
-    df = montecarlo.run(endgame_chunk, int(games), params={"chunk_size": 4, "root_seed": int(seed)},
+    df = montecarlo.run(endgame_chunk, int(games), params={"chunk_size": 4, "root_seed": int(seed), "reach": reach},
                         seed=int(seed), chunk_size=4, executor=executor, meta={"game": "cross-kings"})
     rows = []
     for left, g in df.groupby("cards_left"):
@@ -618,7 +627,8 @@ def open_vs_game(games: int, seed: int, executor=None) -> StudyResult:
     allp = float(df["all_placements"].mean())
     mean_all, lo_all, hi_all = mean_ci((df["open_mean"] - df["game"]).to_numpy())
     abs_all, abs_lo, abs_hi = mean_ci(df["abs_gap_mean"].to_numpy())
-    headline = (f"If both players could see the face-down cards, an endgame's exact value for the player to move"
+    under = "If" if reach == "any" else f"Under reach \"{reach}\", if"
+    headline = (f"{under} both players could see the face-down cards, an endgame's exact value for the player to move"
                 f" would change by {mean_all:+.2f} points on average (95% CI {lo_all:+.2f} to {hi_all:+.2f}) over"
                 f" {len(df)} positions with 8-14 cards left, while the open value of any one deal lies on average"
                 f" {abs_all:.2f} points from the game value (95% CI {max(0.0, abs_lo):.2f} to {abs_hi:.2f}).")
@@ -642,7 +652,7 @@ def open_vs_game(games: int, seed: int, executor=None) -> StudyResult:
         sections=[Section("Open vs game value by cards left", text, table, fig)],
         games=len(df),
         rules=rules_text("Positions reached by the greedy player in both seats; values by the exact solver"
-                         " (no limits)."),
+                         " (no limits).", reach),
         intervals=("Intervals are 95%, over positions: Student t intervals for the means (`abs_gap`'s clipped at"
                    " 0); `differs_rate` is a mean of per-position shares, with Wilson's interval on the positions'"
                    " effective number (Korn & Graubard 1998), inside 0..1."),
@@ -721,7 +731,7 @@ def players(games: int, seed: int, executor=None, reach: str = "any") -> StudyRe
                         Patch(color="tab:red", label="A cheats (sees face-down cards)")], fontsize=8,
                loc="lower center", ncol=2)
     fig.tight_layout(rect=(0, 0.07, 1, 1))
-    headline = players_headline(table)
+    headline = players_headline(table, reach=reach)
     text = (
         f"Each match: {deals} seeded deals, each played twice with the seats exchanged (duplicate format; the"
         " deal, face-down cards included, is the same in both games).  Player A's win/draw/loss rates and"
@@ -740,7 +750,7 @@ def players(games: int, seed: int, executor=None, reach: str = "any") -> StudyRe
     )
 
 
-def players_headline(table: pd.DataFrame) -> str:
+def players_headline(table: pd.DataFrame, *, reach: str = "any") -> str:
     """The players study's headline: each score with its interval and its opponent
     named, and whether it lies above one half.
 
@@ -749,6 +759,8 @@ def players_headline(table: pd.DataFrame) -> str:
     table : DataFrame
         The match table, rows in :data:`PAIRINGS` order (row 0 search 100k vs greedy,
         row 5 clairvoyant vs search 100k).
+    reach : {"any", "nearest"}
+        The rules option reach of the games; other than "any", the headline opens with it.
 
     Returns
     -------
@@ -761,7 +773,8 @@ def players_headline(table: pd.DataFrame) -> str:
         return sign_word(row["score_rate_low"] - 0.5, row["score_rate_high"] - 0.5, "above", "below",
                          "not separable from")
 
-    return (f"The search player (100k nodes a move) scores {sg['score_rate']:.1%} against greedy (95% CI"
+    lead = "The" if reach == "any" else f"Under reach \"{reach}\", the"
+    return (f"{lead} search player (100k nodes a move) scores {sg['score_rate']:.1%} against greedy (95% CI"
             f" {sg['score_rate_low']:.1%}-{sg['score_rate_high']:.1%}, {side(sg)} one half; mean margin"
             f" {sg['margin']:+.2f} points, 95% CI {sg['margin_low']:+.2f} to {sg['margin_high']:+.2f}) over"
             f" {int(sg['games'])} duplicate games; the clairvoyant player, which cheats by seeing the face-down"

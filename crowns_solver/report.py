@@ -1240,9 +1240,8 @@ def register_command(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--by", choices=("seat", "policy"), default="policy",
                         help="with RESULTS: main win-rate table by policy (default) or seat")
     parser.add_argument("--reach", choices=("any", "nearest"), default=None,
-                        help="run the Cross Kings studies that take it (first_player, start_cell, players) under"
-                             " rules option reach (default any); reports go to ./reports[-quick]-reach-nearest"
-                             " unless --out")
+                        help="run the Cross Kings studies (every one takes it) under rules option reach (default any);"
+                             " reports go to ./reports[-quick]-reach-nearest unless --out")
     parser.add_argument("--deck", default=None, metavar="FILE",
                         help="run the King's Crowns studies that take it (seats, length, tournament) with this deck"
                              " (TOML or JSON, as kings-crowns simulate --deck); reports go to"

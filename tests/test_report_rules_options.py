@@ -39,6 +39,10 @@ def few_sins(tmp_path: Path, name: str = "few sins", sins: int = 2) -> Path:
 def test_options_are_declared_per_game():
     assert registry()["toy_reach"].options == ("reach",)
     assert set(registry()["cross_kings_players"].options) == {"reach"}
+    # every Cross Kings study can be played under reach "nearest" (session 21, second pass:
+    # open_vs_game and evaluation too)
+    assert all(st.options == ("reach",) for st in registry().values()
+               if st.game == "cross_kings" and st.name.startswith("cross_kings_"))
     assert set(registry()["kings_crowns_seats"].options) == {"deck"}
     assert registry()["five_crowns_policies"].options == ()
     with pytest.raises(StudyError, match="option 'deck' is not a rules option of cross_kings"):
@@ -113,7 +117,9 @@ def test_cli_runs_the_studies_that_take_the_option_and_refuses_the_others(tmp_pa
     assert out.splitlines() == ["wrote reports-reach-nearest/toy_reach.md", "index: reports-reach-nearest/index.md"]
     code, out, err = run_cli(capsys, "report", "--only", "five_crowns_policies", "--reach", "nearest")
     assert code == 2 and err.startswith("crowns: error: five_crowns_policies does not take --reach (its rules are"
-                                        " fixed); studies that take --reach: cross_kings_first_player,")
+                                        " fixed); studies that take --reach: cross_kings_evaluation,"
+                                        " cross_kings_first_player, cross_kings_open_vs_game, cross_kings_players,"
+                                        " cross_kings_start_cell")
     code, out, err = run_cli(capsys, "report", "--deck", "missing.toml")
     assert code == 2 and "missing.toml" in err and len(err.splitlines()) == 1
     code, out, err = run_cli(capsys, "report", "x.jsonl", "--reach", "nearest")
@@ -140,6 +146,8 @@ def test_the_cross_kings_studies_play_under_the_reach_given(monkeypatch):
     result = ck.players(len(ck.PAIRINGS), 1, reach="nearest")
     assert reaches == [("match", "nearest")] * len(ck.PAIRINGS)
     assert 'reach "nearest"' in result.rules and 'reach "any"' not in result.rules
+    assert result.headline.startswith('Under reach "nearest", the search player (100k nodes a move) scores')
+    assert ck.players_headline(pd.DataFrame(result.sections[0].table)).startswith("The search player")
     reaches.clear()
     result = ck.first_player(3, 1, reach="nearest")
     assert reaches == [("self_play", "nearest")] * 3
@@ -149,7 +157,7 @@ def test_the_cross_kings_studies_play_under_the_reach_given(monkeypatch):
 
 
 def test_the_start_cell_study_deals_under_the_reach_given():
-    from crowns_solver.analysis.cross_kings_strategy import start_cell_chunk
+    from crowns_solver.analysis.cross_kings_strategy import start_cell, start_cell_chunk
     from crowns_solver.cross_kings import Deal
     from crowns_solver.cross_kings.match import play_game
     from crowns_solver.cross_kings.players import make_player
@@ -161,6 +169,9 @@ def test_the_start_cell_study_deals_under_the_reach_given():
         g = play_game(deal.position("nearest"), p, p, start=c)
         assert rows[0][f"margin_{c}"] == g.scores[1] - g.scores[0]
         assert all(len(m) for m in [g.moves])   # played to the end
+    result = start_cell(1, 3, reach="nearest")
+    assert result.headline.startswith('Under reach "nearest", the search expects its best-ranked start cell')
+    assert 'reach "nearest"' in result.rules
 
 
 def test_the_kings_crowns_studies_deal_the_deck_given(tmp_path, monkeypatch):
@@ -183,3 +194,52 @@ def test_the_kings_crowns_studies_deal_the_deck_given(tmp_path, monkeypatch):
     decks.clear()
     kings_crowns_length.run(20, 1)
     assert decks and all(d.name == "default" for d in decks)
+
+
+def test_the_endgame_study_reaches_and_solves_its_endgames_under_the_reach_given(monkeypatch):
+    import crowns_solver.analysis.cross_kings_strategy as ck
+
+    reaches = []
+    real_solve = ck.solve
+
+    def solve(pos, **kw):
+        reaches.append(pos.reach)
+        return real_solve(pos, **kw)
+
+    monkeypatch.setattr(ck, "solve", solve)
+    rows = ck.endgame_chunk(0, 2, None, chunk_size=2, root_seed=3, reach="nearest")
+    assert len(rows) == 2 and reaches and set(reaches) == {"nearest"}
+    reaches.clear()
+    ck.endgame_chunk(0, 1, None, chunk_size=1, root_seed=3)
+    assert reaches and set(reaches) == {"any"}
+    reaches.clear()
+    result = ck.open_vs_game(4, 1, reach="nearest")
+    assert reaches and set(reaches) == {"nearest"}
+    assert result.headline.startswith('Under reach "nearest", if both players could see the face-down cards')
+    assert 'reach "nearest"' in result.rules and 'reach "any"' not in result.rules
+    assert ck.open_vs_game(4, 1).headline.startswith("If both players could see")
+
+
+def test_the_evaluation_study_plays_under_the_reach_given_and_says_where_its_weights_come_from(monkeypatch):
+    import crowns_solver.analysis.cross_kings_evaluation as ev
+
+    reaches = []
+    real_match, real_play_game = ev.match, ev.play_game
+
+    def match(*args, **kw):
+        reaches.append(("match", kw.get("reach")))
+        return real_match(*args, **kw)
+
+    def play_game(pos, *args, **kw):
+        reaches.append(("game", pos.reach))
+        return real_play_game(pos, *args, **kw)
+
+    monkeypatch.setattr(ev, "match", match)
+    monkeypatch.setattr(ev, "play_game", play_game)
+    result = ev.evaluation(3, 1, reach="nearest")
+    assert reaches == [("game", "nearest")] * 3 + [("match", "nearest")]
+    assert result.headline.startswith('Under reach "nearest" (the library\'s weights were fitted under reach "any"),'
+                                      " the fitted evaluation misses")
+    assert 'reach "nearest"' in result.rules and 'fitted on games under reach "any"' in result.rules
+    weights = next(s.text for s in result.sections if s.title == "Weights")
+    assert 'refit column is this run\'s own fit under reach "nearest"' in weights

@@ -444,7 +444,10 @@ def format_analysis(frame: pd.DataFrame, names: Sequence[str] = ("first", "secon
     set) even when other moves of the row are estimates; the best move's value and the
     points lost have none where the whole row is proven (``exact``).  Where moves tie for
     best (``best_moves``), the best-move column lists them all, the move played first
-    when it is one of them (as ``solve`` marks every tied move "best").
+    when it is one of them (as ``solve`` marks every tied move "best").  Only a move
+    that lost nothing is marked ``best`` and its loss shown as ``0``; a loss too small
+    for two decimals reads ``<0.01``, never ``0.00``, so a move short of the best by a
+    hair (two estimates a thousandth of a point apart) does not look tied for best.
 
     Parameters
     ----------
@@ -488,10 +491,7 @@ def format_analysis(frame: pd.DataFrame, names: Sequence[str] = ("first", "secon
         own = "" if row.exact or row.value_fraction is not None else "~"   # the move's own value proven?
         value = "?" if row.value != row.value else own + _signed(row.value)
         best_value = "?" if row.best_value != row.best_value else mark + _signed(row.best_value)
-        if row.loss != row.loss:
-            lost = "?"
-        else:
-            lost = f"{mark}{row.loss:.2f}" if row.loss > 5e-10 else f"{mark}0"
+        lost = "?" if row.loss != row.loss else mark + _loss_text(row.loss)
         lines.append(
             f"{row.ply:>4}  {pad(who[row.player], width, '<')}  {move:<5} {card:<5} {value:>7}"
             f"  {best:<{best_width}} {best_value:>7} {lost:>7}"
@@ -504,6 +504,15 @@ def format_analysis(frame: pd.DataFrame, names: Sequence[str] = ("first", "secon
             f" ({part['best_moves']} best moves; {part['exact']} of {part['moves']} valued exactly{missing})"
         )
     return lines
+
+
+def _loss_text(loss: float) -> str:
+    """The points lost as shown: ``0`` for none (a tie for best, within float noise),
+    ``<0.01`` for a loss that two decimals would round to ``0.00``, else two decimals."""
+    if loss <= 5e-10:
+        return "0"
+    text = f"{loss:.2f}"
+    return "<0.01" if text == "0.00" else text
 
 
 def analysis_summary(frame: pd.DataFrame) -> dict[str, dict[str, Any]]:
