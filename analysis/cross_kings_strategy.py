@@ -676,7 +676,7 @@ def players(games: int, seed: int, executor=None) -> StudyResult:
     for k, (a, ao, b, bo) in enumerate(PAIRINGS):
         res = match(a, b, deals, seed=seed + k, a_options=ao, b_options=bo, executor=executor)
         s = res.summary
-        note_sample(s["games"] // 2)   # its margin interval is over deal pairs
+        note_sample(s["deals"])   # its intervals are over deals
         rows.append({"player_a": _label(a, ao), "player_b": _label(b, bo), "games": s["games"],
                      "win": s["win"], "win_low": s["win_low"], "win_high": s["win_high"],
                      "draw": s["draw"], "draw_low": s["draw_low"], "draw_high": s["draw_high"],
@@ -705,9 +705,11 @@ def players(games: int, seed: int, executor=None) -> StudyResult:
     headline = players_headline(table)
     text = (
         f"Each match: {deals} seeded deals, each played twice with the seats exchanged (duplicate format; the"
-        " deal, face-down cards included, is the same in both games).  Player A's win/draw/loss rates and"
-        " score have Wilson 95% intervals; the mean margin (A minus B, points) has a Student t 95%"
-        " interval over deal pairs.  `search Nk`: game-value search with N thousand nodes a move (heuristic"
+        " deal, face-down cards included, is the same in both games).  The two games of a deal are not"
+        " independent, so every interval counts the deal as one observation: player A's win/draw/loss rates"
+        " and score (win 1, draw 1/2) have Wilson 95% intervals on the effective number of games of the"
+        " clustered rate (Korn & Graubard 1998), and the mean margin (A minus B, points) a Student t 95%"
+        " interval over the deals' mean margins.  `search Nk`: game-value search with N thousand nodes a move (heuristic"
         " at the horizon, exact within reach).  **The clairvoyant player cheats**: it searches the open value"
         " with every face-down card known; it is here only to measure what that knowledge is worth.  Time per"
         " move in milliseconds on the machine that ran the report.")
