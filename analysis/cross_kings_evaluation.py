@@ -327,6 +327,10 @@ def evaluation(games: int, seed: int, executor=None) -> StudyResult:
         games=games + 2 * deals,
         rules=rules_text("Search players: game-value search (face-down cards unknown), node-limited, so every"
                          " number replays from the seed."),
+        intervals=("Intervals are 95%: over held-out games for the accuracy differences (Student t quantile,"
+                   " linearization), over deals for the match (a deal's two games share its cards, so each deal"
+                   " is one observation): Wilson score interval on the effective number of games of the clustered"
+                   " score (Korn & Graubard 1998), Student t interval over the deals' mean margins."),
     )
 
 

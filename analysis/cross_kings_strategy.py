@@ -645,6 +645,13 @@ PAIRINGS: tuple[tuple[str, dict[str, Any], str, dict[str, Any]], ...] = (
 )
 
 
+#: The closing line of the players study's report: how a duplicate match's intervals are computed.
+MATCH_INTERVALS = ("Intervals are 95%, over deals (a deal's two games share its cards, so each deal is one"
+                   " observation): for rates Wilson score intervals on the effective number of games of the"
+                   " clustered rate (Korn & Graubard 1998), which stay inside 0..1; Student t intervals over the"
+                   " deals' mean margins.")
+
+
 def _label(name: str, opts: dict[str, Any]) -> str:
     if "node_limit" in opts:
         name = f"{name} {opts['node_limit'] // 1000}k"
@@ -720,6 +727,7 @@ def players(games: int, seed: int, executor=None) -> StudyResult:
         rules=rules_text("Players: random (uniform), greedy (best immediate score gain), search (game value,"
                          " node-limited), clairvoyant (open value: CHEATS).  Second player chooses the start"
                          " cell."),
+        intervals=MATCH_INTERVALS,
     )
 
 
