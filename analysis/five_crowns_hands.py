@@ -516,12 +516,16 @@ def stuck(games: int, seed: int, executor: Any = None) -> StudyResult:
             "and end when one player goes out, so they are not independent: 95% intervals count each game as "
             "one observation (the rate's Wilson interval on the effective number of hands of the clustered "
             "rate, Korn & Graubard 1998; the mean cost's with Student's t quantile on games - 1 degrees of "
-            "freedom, linearization).")
+            "freedom, linearization). One hand of each round goes out, so the other hands of its game are stuck "
+            "less often together than independent hands would be: the rates' intervals can be narrower than "
+            "Wilson's over seat-rounds, while the costs' can be wider than Student's over stuck hands.")
     win_text = ("Win rate of the game for seats that were stuck in the round against seats that were not (shared "
                 "wins count for every winner), and `win_gap`, the first minus the second. The seats of one game "
                 "share its result (usually one winner), so the 95% intervals count each game as one observation: "
                 "Wilson on the effective number of seats for the rates, the linearized interval over games "
-                "(Student t) for the gap, both groups coming from the same games.")
+                "(Student t) for the gap, both groups coming from the same games. A game's winner is rarely "
+                "shared, so its seats win less often together than independent seats would: the rates' "
+                "intervals can be narrower than Wilson's over seat-games.")
     return StudyResult(headline=headline, sections=[
         Section("Stuck hands by round", text,
                 table[["round", "cards", "games", "hands", "stuck_rate", "stuck_rate_low", "stuck_rate_high", "cost",
