@@ -274,7 +274,7 @@ def evaluation(games: int, seed: int, executor=None, reach: str = "any") -> Stud
     res = match("search", "search", deals, seed=int(seed) + 1, a_options={"node_limit": FIT_NODES},
                 b_options={"node_limit": FIT_NODES, "evaluation": "potential"}, executor=executor, reach=reach)
     s = res.summary
-    note_sample(s["games"] // 2)   # the margin interval is over deal pairs
+    note_sample(s["deals"])   # the score and margin intervals are over deals
     play = pd.DataFrame([{
         "player_a": f"search {FIT_NODES // 1000}k, fitted", "player_b": f"search {FIT_NODES // 1000}k, potential",
         "games": s["games"], "score_rate": s["score"], "score_rate_low": s["score_low"],
@@ -327,8 +327,9 @@ def evaluation(games: int, seed: int, executor=None, reach: str = "any") -> Stud
         f" {at['tempo'][1]:.1f} points.")
     text_play = (
         "Duplicate match (each deal played twice with the seats exchanged): player A's score per game (win 1,"
-        " draw 1/2) with a Wilson 95% interval, mean margin with a Student t 95% interval over deal"
-        " pairs, and time per move.  The evaluation costs a little time per node (a fixed node budget per move).")
+        " draw 1/2) and mean margin, each with a 95% interval that counts each deal as one observation (its two"
+        " games share the cards): Wilson's interval on the effective number of games of the clustered score"
+        " (Korn & Graubard 1998) and Student's t interval over the deals' mean margins; and time per move.  The evaluation costs a little time per node (a fixed node budget per move).")
     return StudyResult(
         headline=headline,
         sections=[Section("Accuracy by cards left", text_acc, acc, fig),
@@ -340,13 +341,18 @@ def evaluation(games: int, seed: int, executor=None, reach: str = "any") -> Stud
                          " number replays from the seed."
                          + ("" if reach == "any" else "  The library's evaluation weights were fitted on games"
                             " under reach \"any\"."), reach),
+        intervals=("Intervals are 95%: over held-out games for the accuracy differences (Student t quantile,"
+                   " linearization), over deals for the match (a deal's two games share its cards, so each deal"
+                   " is one observation): Wilson score interval on the effective number of games of the clustered"
+                   " score (Korn & Graubard 1998), Student t interval over the deals' mean margins."),
     )
 
 
 def evaluation_headline(acc: pd.DataFrame, diffs: pd.DataFrame, play: pd.Series, *, reach: str = "any") -> str:
     """The evaluation study's headline: the fitted evaluation's mean absolute error,
     called smaller than another's only where the paired interval of the difference lies
-    below 0; the match's score with its Wilson interval and whether it lies above one
+    below 0; the match's score with its interval (each deal one observation,
+    :func:`crowns_solver.cross_kings.match.summarise`) and whether it lies above one
     half, and its margin.
 
     Parameters

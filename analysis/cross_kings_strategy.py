@@ -672,6 +672,13 @@ PAIRINGS: tuple[tuple[str, dict[str, Any], str, dict[str, Any]], ...] = (
 )
 
 
+#: The closing line of the players study's report: how a duplicate match's intervals are computed.
+MATCH_INTERVALS = ("Intervals are 95%, over deals (a deal's two games share its cards, so each deal is one"
+                   " observation): for rates Wilson score intervals on the effective number of games of the"
+                   " clustered rate (Korn & Graubard 1998), which stay inside 0..1; Student t intervals over the"
+                   " deals' mean margins.")
+
+
 def _label(name: str, opts: dict[str, Any]) -> str:
     if "node_limit" in opts:
         name = f"{name} {opts['node_limit'] // 1000}k"
@@ -705,7 +712,7 @@ def players(games: int, seed: int, executor=None, reach: str = "any") -> StudyRe
     for k, (a, ao, b, bo) in enumerate(PAIRINGS):
         res = match(a, b, deals, seed=seed + k, a_options=ao, b_options=bo, executor=executor, reach=reach)
         s = res.summary
-        note_sample(s["games"] // 2)   # its margin interval is over deal pairs
+        note_sample(s["deals"])   # its intervals are over deals
         rows.append({"player_a": _label(a, ao), "player_b": _label(b, bo), "games": s["games"],
                      "win": s["win"], "win_low": s["win_low"], "win_high": s["win_high"],
                      "draw": s["draw"], "draw_low": s["draw_low"], "draw_high": s["draw_high"],
@@ -734,9 +741,11 @@ def players(games: int, seed: int, executor=None, reach: str = "any") -> StudyRe
     headline = players_headline(table, reach=reach)
     text = (
         f"Each match: {deals} seeded deals, each played twice with the seats exchanged (duplicate format; the"
-        " deal, face-down cards included, is the same in both games).  Player A's win/draw/loss rates and"
-        " score have Wilson 95% intervals; the mean margin (A minus B, points) has a Student t 95%"
-        " interval over deal pairs.  `search Nk`: game-value search with N thousand nodes a move (heuristic"
+        " deal, face-down cards included, is the same in both games).  The two games of a deal are not"
+        " independent, so every interval counts the deal as one observation: player A's win/draw/loss rates"
+        " and score (win 1, draw 1/2) have Wilson 95% intervals on the effective number of games of the"
+        " clustered rate (Korn & Graubard 1998), and the mean margin (A minus B, points) a Student t 95%"
+        " interval over the deals' mean margins.  `search Nk`: game-value search with N thousand nodes a move (heuristic"
         " at the horizon, exact within reach).  **The clairvoyant player cheats**: it searches the open value"
         " with every face-down card known; it is here only to measure what that knowledge is worth.  Time per"
         " move in milliseconds on the machine that ran the report.")
@@ -747,6 +756,7 @@ def players(games: int, seed: int, executor=None, reach: str = "any") -> StudyRe
         rules=rules_text("Players: random (uniform), greedy (best immediate score gain), search (game value,"
                          " node-limited), clairvoyant (open value: CHEATS).  Second player chooses the start"
                          " cell.", reach),
+        intervals=MATCH_INTERVALS,
     )
 
 

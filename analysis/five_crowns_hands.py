@@ -27,7 +27,7 @@ from crowns_solver.five_crowns.melds import can_go_out_batch, deadwood_batch
 from crowns_solver.five_crowns.simulation import simulate
 
 from ._five_crowns_common import CARDS, RANK_WORD, ROUNDS, errorbars, rules_text, sub_seed
-from ._intervals import newcombe_diff, ratio_ci, ratio_diff_ci, sign_word
+from ._intervals import ratio_ci, ratio_diff_ci, sign_word
 from .base import Section, StudyResult, mean_ci, new_figure, proportion_ci, study
 
 DECK_SIZE = 116
@@ -280,37 +280,68 @@ STUCK_CHUNK = 20
 def stuck_table(df: pd.DataFrame) -> pd.DataFrame:
     """Per round from a simulation (one row per game and seat): seat-rounds, the share of
     hands stuck (not out and scoring points), the mean cost of a stuck hand, the share of
-    all points of the game taken in this round, and the win rate of seats stuck / not
-    stuck in this round, each with its 95% interval.
+    all points of the game taken in this round, the win rate of seats stuck / not stuck in
+    this round and the difference of the two, each with its 95% interval.
+
+    The four seats of a game are not independent (they play the same deal, and at most
+    one goes out first), so every interval counts the game as one observation (the
+    cluster): the rates are pooled over seats with
+    :func:`crowns_solver.montecarlo.cluster_wilson_interval` (Wilson's interval on the
+    effective number of seats of the clustered rate, Korn & Graubard 1998; successes: a
+    stuck hand for ``stuck_rate``, a won game for the win rates, a shared win counting
+    for every winner), the mean cost is the pooled mean over stuck hands with the
+    linearized interval over games (:func:`~crowns_solver.analysis._intervals.ratio_ci`),
+    and ``win_gap`` (stuck minus not stuck, from the same games) with
+    :func:`~crowns_solver.analysis._intervals.ratio_diff_ci`.  (Before session 21 these
+    were Wilson and Student t intervals over seat-rounds and stuck hands, and a Newcombe
+    interval for the gap as if the two groups were independent samples.)
 
     Parameters
     ----------
     df : DataFrame
-        From :func:`crowns_solver.five_crowns.simulate` (one row per game and seat).
+        From :func:`crowns_solver.five_crowns.simulate` (one row per game and seat:
+        ``game``, ``won``, ``total``, ``round_r``, ``out_r``).
 
     Returns
     -------
     DataFrame
-        One row per round with the figures above (points, shares 0..1).
+        One row per round: ``round``, ``cards``, ``games``, ``hands`` (seat-rounds),
+        ``stuck_rate``, ``cost`` (points per stuck hand), ``points_share_rate``,
+        ``win_if_stuck_rate``, ``win_if_free_rate`` (shares 0..1) and ``win_gap``
+        (their difference), each but ``points_share_rate`` with ``_low`` / ``_high``.
+        NaN where no hand of the round is in the group (no stuck hand: no cost).
     """
+    from crowns_solver.montecarlo import cluster_wilson_interval
+
+    def rate(mask: pd.Series) -> tuple[float, float, float]:
+        # won / seat-games among the seats in mask, each game with such a seat one cluster
+        grouped = df.loc[mask, "won"].astype(float).groupby(df.loc[mask, "game"].to_numpy())
+        if not len(grouped):
+            return (float("nan"),) * 3
+        return cluster_wilson_interval(grouped.sum().to_numpy(), grouped.size().to_numpy())
+
     rows = []
     total_points = df["total"].sum()
+    game = df["game"].to_numpy()
     for r in ROUNDS:
         pts, out = df[f"round_{r}"], df[f"out_{r}"]
         stuck = (~out) & (pts > 0)
         n = len(df)
         k = int(stuck.sum())
-        low, high = proportion_ci(k, n)
-        cost, clo, chi = mean_ci(pts[stuck])
+        per_game = pd.DataFrame({"seats": 1, "stuck": stuck.astype(int), "cost": pts.where(stuck, 0),
+                                 "won_stuck": (stuck & df["won"]).astype(int), "free": (~stuck).astype(int),
+                                 "won_free": (~stuck & df["won"]).astype(int)}).groupby(game).sum()
+        _, low, high = cluster_wilson_interval(per_game["stuck"].to_numpy(), per_game["seats"].to_numpy())
+        cost = ratio_ci(per_game["cost"], per_game["stuck"]) if k else (float("nan"),) * 3
         row: dict[str, Any] = {"round": r, "cards": CARDS[r], "games": int(df["game"].nunique()), "hands": n,
                                "stuck_rate": k / n, "stuck_rate_low": float(low), "stuck_rate_high": float(high),
-                               "cost": cost, "cost_low": clo, "cost_high": chi,
+                               "cost": cost[0], "cost_low": cost[1], "cost_high": cost[2],
                                "points_share_rate": float(pts.sum() / total_points) if total_points else 0.0}
         for name, mask in (("win_if_stuck_rate", stuck), ("win_if_free_rate", ~stuck)):
-            w, m = int(df.loc[mask, "won"].sum()), int(mask.sum())
-            lo2, hi2 = proportion_ci(w, m)
-            row[name] = w / m if m else float("nan")
-            row[f"{name}_low"], row[f"{name}_high"] = float(lo2), float(hi2)
+            row[name], row[f"{name}_low"], row[f"{name}_high"] = rate(mask)
+        gap = (ratio_diff_ci(per_game["won_stuck"], per_game["stuck"], per_game["won_free"], per_game["free"])
+               if 0 < k < n else (float("nan"),) * 3)
+        row["win_gap"], row["win_gap_low"], row["win_gap_high"] = gap
         rows.append(row)
     return pd.DataFrame(rows)
 
@@ -384,12 +415,13 @@ def stuck_headline(table: pd.DataFrame, late_early: pd.DataFrame, games: int) ->
     than early ones only where the difference's interval excludes 0; "it follows the hand
     size" only where every interval of the costlier hand sizes (cards % 3) lies above
     every interval of the cheapest; a stuck seat wins "less" only where the interval of
-    the difference (Newcombe) lies below 0.
+    the difference (``win_gap``, over games) lies below 0.
 
     Parameters
     ----------
     table : DataFrame
-        :func:`stuck_table`.
+        :func:`stuck_table` (``round``, ``cards``, ``cost`` with its interval,
+        ``win_if_stuck_rate``, ``win_if_free_rate``, ``win_gap_low``, ``win_gap_high``).
     late_early : DataFrame
         :func:`late_early_table`.
     games : int
@@ -414,12 +446,8 @@ def stuck_headline(table: pd.DataFrame, late_early: pd.DataFrame, games: int) ->
     follows = "mostly it follows the hand size" if hi_part["cost_low"].min() > lo_part["cost_high"].max() else \
         "the hand sizes' intervals overlap"
     last = t.loc[11]
-    n_stuck = round(last["hands"] * last["stuck_rate"])
-    k_stuck = last["win_if_stuck_rate"] * n_stuck
-    k_free = last["win_if_free_rate"] * (last["hands"] - n_stuck)
-    win = newcombe_diff(k_stuck, n_stuck, k_free, last["hands"] - n_stuck) if 0 < n_stuck < last["hands"] else \
-        (float("nan"),) * 3
-    win_word = sign_word(win[1], win[2], "more often than", "less often than", "about as often as (not separable)")
+    win_word = sign_word(last["win_gap_low"], last["win_gap_high"], "more often than", "less often than",
+                         "about as often as (not separable)")
     return (f"With 4 advisor players, a hand stuck when someone else goes out costs "
             f"{t.loc[11, 'cost']:.1f} points in the last round (95% CI {t.loc[11, 'cost_low']:.1f}-"
             f"{t.loc[11, 'cost_high']:.1f}) and {t.loc[1, 'cost']:.1f} in the first; pooled over rounds 9-11 a stuck"
@@ -482,12 +510,22 @@ def stuck(games: int, seed: int, executor: Any = None) -> StudyResult:
     ax2.legend(loc="upper center", ncol=2, fontsize=8)
     fig2.tight_layout()
     text = ("A hand is **stuck** in a round when another player goes out and, after its last turn and laying "
-            "down what it can, it still scores points; `cost` is the points it takes (mean with a Student t 95% "
-            "interval over stuck hands). `stuck_rate` is the share of all hands (seat-rounds) that are stuck; "
-            "`points_share_rate` the share of all points of all games scored in that round. Intervals for "
-            "rates are Wilson 95% over seat-rounds.")
-    win_text = ("Win rate of the game for seats that were stuck in the round against seats that were not "
-                "(Wilson 95%; one seat-game per row, shared wins count for every winner).")
+            "down what it can, it still scores points; `cost` is the points it takes (mean over the stuck hands). "
+            "`stuck_rate` is the share of all hands (seat-rounds) that are stuck; `points_share_rate` the share "
+            "of all points of all games scored in that round. The four hands of a game are dealt from one deck "
+            "and end when one player goes out, so they are not independent: 95% intervals count each game as "
+            "one observation (the rate's Wilson interval on the effective number of hands of the clustered "
+            "rate, Korn & Graubard 1998; the mean cost's with Student's t quantile on games - 1 degrees of "
+            "freedom, linearization). One hand of each round goes out, so the other hands of its game are stuck "
+            "less often together than independent hands would be: the rates' intervals can be narrower than "
+            "Wilson's over seat-rounds, while the costs' can be wider than Student's over stuck hands.")
+    win_text = ("Win rate of the game for seats that were stuck in the round against seats that were not (shared "
+                "wins count for every winner), and `win_gap`, the first minus the second. The seats of one game "
+                "share its result (usually one winner), so the 95% intervals count each game as one observation: "
+                "Wilson on the effective number of seats for the rates, the linearized interval over games "
+                "(Student t) for the gap, both groups coming from the same games. A game's winner is rarely "
+                "shared, so its seats win less often together than independent seats would: the rates' "
+                "intervals can be narrower than Wilson's over seat-games.")
     return StudyResult(headline=headline, sections=[
         Section("Stuck hands by round", text,
                 table[["round", "cards", "games", "hands", "stuck_rate", "stuck_rate_low", "stuck_rate_high", "cost",
@@ -496,6 +534,10 @@ def stuck(games: int, seed: int, executor: Any = None) -> StudyResult:
         Section("Stuck and the game", win_text,
                 table[["round", "cards", "games", "win_if_stuck_rate", "win_if_stuck_rate_low",
                        "win_if_stuck_rate_high", "win_if_free_rate", "win_if_free_rate_low",
-                       "win_if_free_rate_high"]], fig2)],
+                       "win_if_free_rate_high", "win_gap", "win_gap_low", "win_gap_high"]], fig2)],
         games=int(df["game"].nunique()),
-        rules=rules_text(4, ["advisor"] * 4, duplicate=False, chunk_size=STUCK_CHUNK))
+        rules=rules_text(4, ["advisor"] * 4, duplicate=False, chunk_size=STUCK_CHUNK),
+        intervals=("Intervals are 95%, over games (the four hands of a game share its deal and its end, so each game"
+                   " is one observation): for rates Wilson score intervals on the effective number of hands or seats"
+                   " of the clustered rate (Korn & Graubard 1998); for means and differences the linearized"
+                   " interval with Student's t quantile on games - 1 degrees of freedom."))

@@ -3,8 +3,8 @@
 Prints, for the search player at several node limits, a duplicate match (each deal twice,
 seats exchanged) of the player with the fitted evaluation (A, the default) against the same
 player with the potential evaluation (B, the baseline): A's score per game (win 1, draw
-1/2) with its Wilson 95% interval, the mean margin with its 95% interval over deal pairs,
-time per move of each and the ratio A / B (the fitted evaluation costs a little more per
+1/2) and the mean margin, each with its 95% interval over deals (a deal's two games are
+one observation), time per move of each and the ratio A / B (the fitted evaluation costs a little more per
 horizon node; both players search the same number of nodes).
 
 Then the speed of a horizon-bound search: node-limited game-value solves of whole deals

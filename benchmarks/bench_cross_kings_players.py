@@ -3,8 +3,8 @@
 Prints, for the search player at several node limits against the greedy player (the
 baseline), over the same seeded deals in duplicate format (each deal twice, seats
 exchanged):
-- the search player's wins / draws / losses, score (win 1, draw 1/2) with its Wilson 95%
-  interval and the mean margin with its 95% interval over deal pairs,
+- the search player's wins / draws / losses, score (win 1, draw 1/2) and mean margin,
+  each with its 95% interval over deals (a deal's two games are one observation),
 - average time per move of each player (ms) and the ratio search / greedy,
 - moves per second of each player.
 

@@ -339,8 +339,11 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
         A results file written by :func:`crowns_solver.montecarlo.run` (King's Crowns or
         Five Crowns ``simulate --out``, Cross Kings ``match --out`` or a self-play run),
         or a table it returned (metadata read from ``attrs``).  A Cross Kings file gets a
-        match report: A's wins, draws, losses and score (95% Wilson intervals), the mean
-        margin (Student t interval over deals) and a chart of the margins (``margin.png``).
+        match report: A's wins, draws, losses and score (95% intervals that count each
+        deal, whose two games share the cards, as one observation:
+        :func:`crowns_solver.cross_kings.match.summarise`), the same by A's seat (Wilson
+        intervals: one game per deal), the mean margin (Student t interval over deals)
+        and a chart of the margins (``margin.png``).
     out_dir : path
         Folder for ``report.md`` and the charts (created if needed).
     by : {"policy", "seat"}
@@ -607,8 +610,10 @@ def _with_options(player: str, options: Any) -> str:
 def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, source: Path | None, out: Path, *,
                         title: str | None, force: bool, option: str) -> Path:
     """A Cross Kings match or self-play results file as a small report: results with 95%
-    Wilson intervals (win, draw, loss, score), the mean margin (Student t interval over
-    deals), and a chart of the margins."""
+    intervals (win, draw, loss, score; over deals: a match's rates from
+    :func:`~crowns_solver.cross_kings.match.summarise`, clustered by deal, the rates of
+    one game per deal Wilson's), the mean margin (Student t interval over deals), and a
+    chart of the margins."""
     import math
 
     from .cross_kings.match import games_table, summarise
@@ -630,9 +635,13 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
         margin = (df["score_first"].astype(int) - df["score_second"].astype(int)).to_numpy()
     _claim(out / "report.md", _RESULTS_MARKER, [out / n for n in _RESULT_CHARTS], force=force, option=option)
 
-    def rate_row(label: str, k: float, n: int) -> str:
-        lo, hi = wilson_interval(k, n)
+    def rate_row(label: str, k: float, n: int, ci: tuple[float, float] | None = None) -> str:
+        # ci: a match's clustered interval (summarise); else Wilson's, for one game per deal
+        lo, hi = wilson_interval(k, n) if ci is None else ci
         return f"| {label} | {k:g} | {n} | {k / n:.3f} | {float(lo):.3f} .. {float(hi):.3f} |"
+
+    def summary_row(label: str, k: float, name: str) -> str:
+        return rate_row(label, k, summary["games"], (summary[f"{name}_low"], summary[f"{name}_high"]))
 
     def mean_ci(mean: float, low: float, high: float) -> str:
         if math.isnan(low):
@@ -660,13 +669,16 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
     if kind == "match":
         n = summary["games"]
         lines += [f"## A's results ({a} against {b})", "",
-                  f"Each deal is played twice with the seats exchanged: {n} games over {summary['deals']} deals.", "",
-                  head, rate_row("A wins", summary["wins"], n), rate_row("draws", summary["draws"], n),
-                  rate_row("A loses", summary["losses"], n),
-                  rate_row("A's score (win 1, draw 1/2)", summary["wins"] + summary["draws"] / 2, n), "",
+                  f"Each deal is played twice with the seats exchanged: {n} games over {summary['deals']} deals."
+                  " The two games of a deal share its cards, so they are not independent: each deal counts as one"
+                  " observation (Wilson's interval on the effective number of games of the clustered rate, Korn &"
+                  " Graubard 1998).", "",
+                  head, summary_row("A wins", summary["wins"], "win"), summary_row("draws", summary["draws"], "draw"),
+                  summary_row("A loses", summary["losses"], "loss"),
+                  summary_row("A's score (win 1, draw 1/2)", summary["wins"] + summary["draws"] / 2, "score"), "",
                   "Mean margin, A's points minus B's (per deal, both games): "
                   + mean_ci(summary["margin"], summary["margin_low"], summary["margin_high"]) + " points.", "",
-                  "## By A's seat", "", head]
+                  "## By A's seat", "", "One game per deal in each seat: plain Wilson intervals.", "", head]
         for seat in ("first", "second"):
             g = games[games["a_seat"] == seat]
             lines += [rate_row(f"A wins, A {seat}", int(g["win_a"].sum()), len(g)),
@@ -681,8 +693,9 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
                   rate_row("second player wins", int((margin < 0).sum()), n), "",
                   f"Mean margin, first player's points minus second's: {mean_ci(*mean_interval(margin))} points.", ""]
         margins, xlabel = margin, "first player's points minus second's"
-    lines += ["Intervals are 95%: Wilson score intervals (Wilson 1927) for rates, Student's t interval for the"
-              " mean margin (over deals).", ""]
+    lines += ["Intervals are 95%, over deals (a deal is one observation): Wilson score intervals (Wilson 1927)"
+              " for rates" + (", on the effective number of games where a deal holds two" if kind == "match" else "")
+              + ", Student's t interval for the mean margin.", ""]
     _margin_chart(margins, xlabel, f"Final margins ({len(margins)} games)", out / "margin.png")
     lines += ["## Charts", "", "![Final margins](margin.png)", ""]
     path = out / "report.md"

@@ -16,7 +16,7 @@ from crowns_solver.cross_kings import Deal, Position
 from crowns_solver.cross_kings.match import match, play_game
 from crowns_solver.cross_kings.players import make_player
 from crowns_solver.errors import CrownsError, PolicyError, PositionError, RunnerError
-from crowns_solver.montecarlo import wilson_interval
+from crowns_solver.montecarlo import cluster_wilson_interval
 
 TIMING = ["seconds_a", "seconds_b"]
 
@@ -71,7 +71,13 @@ def test_summary_numbers():
     w, d, lo = int(g["win_a"].sum()), int(g["draw"].sum()), int(g["loss_a"].sum())
     assert (s["wins"], s["draws"], s["losses"], s["games"], s["deals"]) == (w, d, lo, 16, 8)
     assert s["win"] == w / n and s["score"] == (w + d / 2) / n
-    assert (s["win_low"], s["win_high"]) == pytest.approx(wilson_interval(w, n))
+    # each deal one observation (its two games share the cards): the clustered interval
+    # of the deals' wins out of 2, not Wilson's over the 16 games (session 21)
+    per_deal = g.groupby("deal")
+    assert (s["win_low"], s["win_high"]) == pytest.approx(
+        cluster_wilson_interval(per_deal["win_a"].sum().to_numpy(), per_deal.size().to_numpy())[1:])
+    score = (g["win_a"] + g["draw"] / 2).groupby(g["deal"]).sum().to_numpy()
+    assert (s["score_low"], s["score_high"]) == pytest.approx(cluster_wilson_interval(score, [2] * 8)[1:])
     pairs = g.groupby("deal")["margin_a"].mean()
     half = 2.364624251592785 * pairs.std(ddof=1) / math.sqrt(len(pairs))   # Student's t(0.975), 8 - 1 df
     assert s["margin"] == pytest.approx(g["margin_a"].mean())

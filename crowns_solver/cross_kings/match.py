@@ -14,11 +14,13 @@ executor or the number of workers, and the first ``k`` deals are the same for an
 of deals.  Search players run under node limits, so every game replays exactly.
 
 Results (:class:`MatchResult`): one row per game, and for player A the win, draw and loss
-rates with Wilson 95% intervals (Wilson 1927; :func:`~crowns_solver.montecarlo.wilson_interval`),
-the score (win 1, draw 1/2 per game) with a Wilson interval on the score points, and the
-mean final margin (A's score minus B's) with a Student t 95% interval over the deal pairs
-(the pairs are independent; the two games of a pair are not;
-:func:`~crowns_solver.montecarlo.mean_interval`).
+rates and the score (win 1, draw 1/2 per game), each with a 95% interval that counts each
+deal as one observation: the two games of a deal share its cards, so they are not
+independent trials (:func:`~crowns_solver.montecarlo.cluster_wilson_interval`, Wilson's
+interval on the effective number of games of the clustered rate; before session 21 these
+were Wilson intervals over games, too narrow where a deal decides both of its games); and
+the mean final margin (A's score minus B's) with a Student t 95% interval over the deals,
+each deal's two margins averaged first (:func:`~crowns_solver.montecarlo.mean_interval`).
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ import pandas as pd
 
 from .._checks import check_whole_number
 from ..errors import PolicyError, PositionError
-from ..montecarlo import Z95, mean_interval, wilson_interval
+from ..montecarlo import Z95, cluster_wilson_interval, mean_interval
 from .position import CENTRAL_CELLS, Deal, Position, Rules, cell_coords, cell_index, symmetry_map
 from .players import PLAYER_NAMES, make_player, seat_view
 
@@ -303,6 +305,24 @@ def _check_table(table: Any, columns: list[str], name: str) -> None:
 def summarise(games: pd.DataFrame) -> dict[str, Any]:
     """Player A's results over per-game rows (:func:`games_table`).
 
+    The two games of a deal are played on the same cards, so they are not independent
+    trials: every interval here counts the deal as the unit (the cluster).  Each rate is
+    pooled over games (successes / games) and its interval is
+    :func:`~crowns_solver.montecarlo.cluster_wilson_interval` with one cluster per deal,
+    its trials the deal's games (2) and its successes:
+
+    - ``win``: the deal's games A won (0, 1 or 2);
+    - ``draw``: its drawn games (0, 1 or 2);
+    - ``loss``: its games A lost (0, 1 or 2);
+    - ``score``: A's win points, a win 1 and a draw 1/2 (0 to 2 in steps of 1/2).
+
+    A deal can hold two successes of each (A can win both games), so none of these is a
+    ``one_success`` rate: the interval is Wilson's on the effective sample size of the
+    clustered rate (Korn & Graubard 1998).  Where both games of every deal go the same way
+    that is about the Wilson interval of the deals (the match is worth half its games),
+    where they always split, the Wilson interval of the games.  (Before session 21 these
+    were Wilson intervals over games, as if the two games of a deal were independent.)
+
     Parameters
     ----------
     games : pandas.DataFrame
@@ -313,8 +333,10 @@ def summarise(games: pd.DataFrame) -> dict[str, Any]:
     dict
         ``games``, ``deals``, ``wins``, ``draws``, ``losses``; ``win``, ``draw``, ``loss``
         (rates 0..1) and ``score`` (win + draw/2 per game, 0..1) each with ``_low`` and
-        ``_high`` (Wilson 95%); ``margin`` (mean of A's final margin, points) with
-        ``margin_low``/``margin_high`` (Student t interval over deal pairs);
+        ``_high`` (95%, each deal one observation, as above; rates NaN and bounds 0..1
+        without games); ``margin`` (mean of A's final margin per game, points) with
+        ``margin_low``/``margin_high`` (Student t 95% interval over deals, each deal's
+        two margins averaged first; NaN bounds with one deal);
         ``seconds_per_move_a``/``_b`` (mean time per move, seconds).
 
     Raises
@@ -330,8 +352,13 @@ def summarise(games: pd.DataFrame) -> dict[str, Any]:
     n = len(games)
     w, d, lo = int(games["win_a"].sum()), int(games["draw"].sum()), int(games["loss_a"].sum())
     out: dict[str, Any] = {"games": n, "deals": int(games["deal"].nunique()), "wins": w, "draws": d, "losses": lo}
+    # one cluster per deal: its games and, per rate, its successes (a draw is half a win point)
+    per_deal = games.assign(_points=games["win_a"] + games["draw"] / 2).groupby("deal").agg(
+        trials=("win_a", "size"), win=("win_a", "sum"), draw=("draw", "sum"), loss=("loss_a", "sum"),
+        score=("_points", "sum"))
+    trials = per_deal["trials"].to_numpy(dtype=float)
     for name, k in (("win", w), ("draw", d), ("loss", lo), ("score", w + d / 2)):
-        low, high = wilson_interval(k, n)
+        _, low, high = cluster_wilson_interval(per_deal[name].to_numpy(dtype=float), trials)
         out[name] = k / n if n else math.nan
         out[f"{name}_low"], out[f"{name}_high"] = float(low), float(high)
     pair = games.groupby("deal")["margin_a"].mean().to_numpy(dtype=float)
@@ -427,7 +454,7 @@ class MatchResult:
         for who in self.cheating:
             lines.append(f"NOTE: {who} CHEATS: it sees the face-down cards (open value); for comparison only")
         lines += [
-            f"A's results over {s['games']} games, 95% intervals:",
+            f"A's results over {s['games']} games, 95% intervals (each deal one observation):",
             f"  win   {pct('win')}   ({s['wins']})",
             f"  draw  {pct('draw')}   ({s['draws']})",
             f"  loss  {pct('loss')}   ({s['losses']})",

@@ -90,8 +90,8 @@ def register_match(commands: argparse._SubParsersAction) -> None:
             "Play seeded deals twice each, seats exchanged (duplicate format), between two players:"
             " random, greedy, search (game-value search) or clairvoyant (open-value search; it"
             " CHEATS by seeing the face-down cards, for comparison only).  Prints player A's"
-            " win/draw/loss rates and score with Wilson 95% intervals and the mean margin with a"
-            " 95% interval over deal pairs."
+            " win/draw/loss rates and score and the mean margin with 95% intervals that count each"
+            " deal (its two games share the cards) as one observation."
         ),
     )
     p.add_argument("--a", choices=PLAYER_NAMES, default="search", help="player A (default search)")
