@@ -108,3 +108,13 @@ def test_results_report_over_a_users_folder_with_force_deletes_nothing(tmp_path,
     assert code == 0, err
     assert out.splitlines()[-1] == f"charts in {rep}: margin.png"
     assert (rep / "final_crowns.png").read_bytes() == b"mine"    # --force replaces, it does not delete
+
+
+# ------------------------------------------------- King's Crowns: one game
+def test_kings_crowns_simulate_says_one_game(capsys):
+    code, out, err = run_cli(capsys, "kings-crowns", "simulate", "--games", "1", "--workers", "1")
+    assert code == 0, err
+    assert out.startswith("King's Crowns: 1 game, 4 players (greedy, greedy, greedy, greedy),")   # was "1 games"
+    code, out, err = run_cli(capsys, "kings-crowns", "simulate", "--games", "2", "--workers", "1")
+    assert code == 0, err
+    assert out.startswith("King's Crowns: 2 games, 4 players")
