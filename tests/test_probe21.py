@@ -118,3 +118,38 @@ def test_kings_crowns_simulate_says_one_game(capsys):
     code, out, err = run_cli(capsys, "kings-crowns", "simulate", "--games", "2", "--workers", "1")
     assert code == 0, err
     assert out.startswith("King's Crowns: 2 games, 4 players")
+
+
+# ------------------------------------------------- Five Crowns records: flags are true or false
+@pytest.fixture(scope="module")
+def fc_record():
+    from crowns_solver.five_crowns.game import GameRules, play_game
+
+    return play_game(["greedy", "advisor"], seed=4, rules=GameRules(players=2, rounds=2)).record
+
+
+def _edited(record, round_index, turn_index, key, value):
+    import copy
+
+    rec = copy.deepcopy(record)
+    rec["rounds"][round_index]["turns"][turn_index][key] = value
+    return rec
+
+
+def test_replay_refuses_out_and_final_flags_that_are_not_booleans(fc_record):
+    from crowns_solver.errors import RecordError
+    from crowns_solver.five_crowns.game import replay
+
+    turns = fc_record["rounds"][0]["turns"]
+    out_at = next(i for i, t in enumerate(turns) if t.get("out"))
+    final_at = next(i for i, t in enumerate(turns) if t.get("final"))
+    assert replay(_edited(fc_record, 0, out_at, "out", True)).totals == tuple(fc_record["totals"])
+    # a string "false" was read as true: the going-out turn replayed as recorded
+    for key, at, value in (("out", out_at, "false"), ("out", out_at, 1), ("final", final_at, "no"),
+                           ("out", 0, "yes"), ("final", 0, None)):
+        with pytest.raises(RecordError, match=rf"round 1 turn {at + 1}: '{key}' must be true or false, got {value!r}"):
+            replay(_edited(fc_record, 0, at, key, value))
+    # seat true is not seat 1
+    seat_one = next(i for i, t in enumerate(turns) if t["seat"] == 1)
+    with pytest.raises(RecordError, match=rf"round 1 turn {seat_one + 1}: expected seat 1 to play"):
+        replay(_edited(fc_record, 0, seat_one, "seat", True))
