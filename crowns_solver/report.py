@@ -612,7 +612,7 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
     rows += [("seed", meta.get("seed")), ("chunk size", meta.get("chunk_size")),
              ("library version", meta.get("version")), ("created", meta.get("created", "n/a")),
              ("results file", source or "n/a")]
-    lines += [f"| {k} | {str(v).strip()} |" for k, v in rows] + [""]
+    lines += [f"| {k} | {_cell(str(v).strip())} |" for k, v in rows] + [""]   # a | in the file's name
     if kind == "match":
         n = summary["games"]
         lines += [f"## A's results ({a} against {b})", "",

@@ -153,3 +153,17 @@ def test_replay_refuses_out_and_final_flags_that_are_not_booleans(fc_record):
     seat_one = next(i for i, t in enumerate(turns) if t["seat"] == 1)
     with pytest.raises(RecordError, match=rf"round 1 turn {seat_one + 1}: expected seat 1 to play"):
         replay(_edited(fc_record, 0, seat_one, "seat", True))
+
+
+# ------------------------------------------------- Cross Kings results report: a | in the file name
+def test_match_report_escapes_a_bar_in_the_results_file_name(tmp_path, capsys):
+    res = tmp_path / "m|x.jsonl"
+    assert run_cli(capsys, "cross-kings", "match", "--a", "greedy", "--b", "random", "--deals", "1",
+                   "--workers", "1", "--out", str(res))[0] == 0
+    code, _, err = run_cli(capsys, "report", str(res), "--out", str(tmp_path / "rep"))
+    assert code == 0, err
+    rows = [line for line in (tmp_path / "rep" / "report.md").read_text().splitlines()
+            if line.startswith("| results file |")]
+    # two cells, as the King's Crowns and Five Crowns reports have since session 19 (the |
+    # split the row into three)
+    assert rows == [f"| results file | {str(res).replace('|', chr(92) + '|')} |"]
