@@ -769,7 +769,7 @@ def _write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: i
                   f"| machine | {platform.python_implementation()} {platform.python_version()}, "
                   f"{os.cpu_count()} cores |",
                   f"| written | {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC |",
-                  f"| rerun | `{command}` |", ""]
+                  f"| rerun | `{_cell(command)}` |", ""]   # a | in --out split the row (GFM: also in code)
         note = _small_sample_note(samples)
         if note is not None:
             lines += [note, ""]

@@ -167,3 +167,13 @@ def test_match_report_escapes_a_bar_in_the_results_file_name(tmp_path, capsys):
     # two cells, as the King's Crowns and Five Crowns reports have since session 19 (the |
     # split the row into three)
     assert rows == [f"| results file | {str(res).replace('|', chr(92) + '|')} |"]
+
+
+def test_study_report_escapes_a_bar_in_the_rerun_command(tmp_path, capsys):
+    out = tmp_path / "a|b"
+    code, _, err = run_cli(capsys, "report", "--only", "kings_crowns_seats", "--games", "20", "--out", str(out),
+                           "--no-progress", "--workers", "1")
+    assert code == 0, err
+    rows = [line for line in (out / "kings_crowns_seats.md").read_text().splitlines() if line.startswith("| rerun |")]
+    quoted = "'" + str(out).replace("|", chr(92) + "|") + "'"
+    assert rows == [f"| rerun | `crowns report --only kings_crowns_seats --seed 2026 --games 20 --out {quoted}` |"]
