@@ -386,7 +386,58 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
 
 def _write_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by: str, title: str | None,
                   force: bool, option: str) -> Path:
-    """:func:`write_report`, its messages naming `option` (``--out`` from the CLI)."""
+    """:func:`write_report`, its messages naming `option` (``--out`` from the CLI).
+
+    A chart of an earlier report in the same folder that this report does not draw (a
+    King's Crowns report's ``final_crowns.png`` under a Cross Kings match report's
+    ``margin.png``) is deleted when that earlier ``report.md`` was written by this
+    command: it was left behind, and listed as one of the new report's charts (session
+    21 probe).  A folder whose ``report.md`` is the user's (replaced with `force`) keeps
+    its other files."""
+    report = _out_folder(out_dir, option) / "report.md"
+    ours = _first_line(report) == _RESULTS_MARKER
+    path = _write_results_report(results, out_dir, by=by, title=title, force=force, option=option)
+    if ours:
+        drawn = set(_report_charts(path))
+        for name in _RESULT_CHARTS:
+            stale = path.parent / name
+            if name not in drawn and stale.is_file() and not stale.is_symlink():
+                stale.unlink()
+    return path
+
+
+def _first_line(path: Path) -> str | None:
+    """The first line of the text file `path`, or None if it is no readable file."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return f.readline().rstrip("\n")
+    except OSError:
+        return None
+
+
+def _report_charts(report: str | Path) -> list[str]:
+    """The PNG charts a results report shows, in its order.
+
+    Parameters
+    ----------
+    report : path
+        A ``report.md`` written by :func:`write_report`.
+
+    Returns
+    -------
+    list of str
+        The file names of the charts its image links name (``win_rate_by_policy.png``...),
+        relative to the report's folder; other PNG files in the folder are not its charts.
+    """
+    import re
+
+    text = Path(report).read_text(encoding="utf-8")
+    return list(dict.fromkeys(re.findall(r"!\[[^\]]*\]\(([^)\s]+\.png)\)", text)))
+
+
+def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by: str, title: str | None,
+                          force: bool, option: str) -> Path:
+    """Write the report (:func:`_write_report` without its clean-up of stale charts)."""
     import pandas as pd
 
     from ._io import check_distinct, check_input_given
@@ -484,7 +535,7 @@ def _write_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by
         lines += ["## Points per game by policy", "",
                   "Five Crowns is won by the lowest total: each policy's mean final total per game (points),"
                   f" with a 95% Student t interval over {unit}.", "",
-                  points.to_markdown(index=False, floatfmt=".1f"), ""]
+                  _points_markdown(points), ""]
 
     charts = []
     win_rate_chart(by_policy, f"Win rate by policy ({done} games)", "policy", fair, out / "win_rate_by_policy.png")
@@ -548,6 +599,14 @@ def points_by_policy(df: pd.DataFrame, seats: list[int]) -> pd.DataFrame | None:
         mean, low, high = mean_interval(per_deal.to_numpy())
         rows.append({"policy": policy, "seat-games": len(part), "mean total": mean, "low": low, "high": high})
     return pd.DataFrame(rows).sort_values("mean total", ignore_index=True) if rows else None
+
+
+def _points_markdown(points: pd.DataFrame) -> str:
+    """:func:`points_by_policy`'s table as markdown, points to one place; a bound that
+    does not exist (a policy seen in one game or deal: NaN) is an empty cell, as in the
+    study tables (it printed ``nan``)."""
+    shown = points.astype(object).where(points.notna(), None)
+    return shown.to_markdown(index=False, floatfmt=".1f", missingval="")
 
 
 def _cross_kings_kind(df: pd.DataFrame, meta: dict[str, Any]) -> str | None:
@@ -665,7 +724,7 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
     rows += [("seed", meta.get("seed")), ("chunk size", meta.get("chunk_size")),
              ("library version", meta.get("version")), ("created", meta.get("created", "n/a")),
              ("results file", source or "n/a")]
-    lines += [f"| {k} | {str(v).strip()} |" for k, v in rows] + [""]
+    lines += [f"| {k} | {_cell(str(v).strip())} |" for k, v in rows] + [""]   # a | in the file's name
     if kind == "match":
         n = summary["games"]
         lines += [f"## A's results ({a} against {b})", "",
@@ -834,7 +893,7 @@ def _write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: i
                   f"| machine | {platform.python_implementation()} {platform.python_version()}, "
                   f"{os.cpu_count()} cores |",
                   f"| written | {datetime.datetime.now(datetime.UTC):%Y-%m-%d %H:%M} UTC |",
-                  f"| rerun | `{command}` |", ""]
+                  f"| rerun | `{_cell(command)}` |", ""]   # a | in --out split the row (GFM: also in code)
         note = _small_sample_note(samples)
         if note is not None:
             lines += [note, ""]
@@ -1163,7 +1222,7 @@ def cmd_report(args: argparse.Namespace) -> int:
                               " rules it was played under")
         path = _write_report(args.results, "report" if args.out is None else args.out, by=args.by, title=None,
                              force=args.force, option="--out")
-        charts = sorted(p.name for p in path.parent.glob("*.png"))
+        charts = sorted(_report_charts(path))  # not every PNG in the folder (a user's, or an earlier report's)
         print(f"wrote {path}")
         print(f"charts in {path.parent}: {', '.join(charts)}")
         return 0

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from typing import Any
 
@@ -195,22 +196,26 @@ def summarize(df):  # -> DataFrame
     deals (each deal's mean for the policy is one observation; ``vs_deal_ci`` is its
     half-width); the luck of the cards cancels in it, so it separates policies with far
     fewer games, and the games of a duplicate run are grouped by deal for the other
-    intervals too."""
+    intervals too.
+
+    A mean over one game (or one deal) has no interval: its half-width is NaN, printed
+    ``n/a`` and written as null in JSON (up to session 20 it was 0.0, printed ``+- 0.0``
+    as if the mean were certain)."""
     import numpy as np
     import pandas as pd
 
     from ..montecarlo import cluster_wilson_interval, mean_interval
 
-    def half_width(values) -> float:
+    def half_width(values) -> float:  # NaN from one game or deal: no interval (docs/decisions.md)
         m, lo, hi = mean_interval(values)
-        return 0.0 if np.isnan(lo) else (hi - lo) / 2
+        return float("nan") if np.isnan(lo) else (hi - lo) / 2
 
     unit = "deal" if "deal" in df.columns else "game"
     g = df.groupby("policy", sort=True)
     out = pd.DataFrame({
         "seat_games": g.size(),
         "mean_total": g["total"].mean(),
-        "sd_total": g["total"].std(ddof=1).fillna(0.0),
+        "sd_total": g["total"].std(ddof=1),   # NaN from one seat-game
         "wins": g["won"].sum().astype(int),
     })
     out["win_rate"] = out["wins"] / out["seat_games"]
@@ -272,7 +277,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                     "max_turns": rules.max_turns, "capped_rounds": capped, "ties": args.ties,
                     "max_tiebreaks": rules.max_tiebreaks, "tiebreaks": tiebreaks, "tied_games": tied_games,
                     "capped_tiebreaks": capped_tiebreaks,
-                    "policies": {p: {k: int(v) if k in ("seat_games", "wins") else float(v) for k, v in row.items()}
+                    "policies": {p: {k: int(v) if k in ("seat_games", "wins") else
+                                     None if math.isnan(v) else float(v) for k, v in row.items()}
                                  for p, row in summary.iterrows()}})
         return 0
     if args.duplicate:
@@ -291,10 +297,13 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     dup = "vs_deal" in summary.columns
     print(f"{'policy':<10} {'seat-games':>10} {'mean total':>16} {'win rate (95% CI)':>26}"
           + (f" {'vs deal average':>17}" if dup else ""))
+    def pm(half: float, places: int) -> str:  # "+- 1.2", or "+- n/a" from one game or deal
+        return f"+- {'n/a' if math.isnan(half) else f'{half:.{places}f}':<4}"
+
     for name, row in summary.iterrows():
-        print(f"{name:<10} {int(row.seat_games):>10} {row.mean_total:>9.1f} +- {row.total_ci:<4.1f}"
+        print(f"{name:<10} {int(row.seat_games):>10} {row.mean_total:>9.1f} {pm(row.total_ci, 1)}"
               f" {row.win_rate:>9.3f} ({row.win_low:.3f}-{row.win_high:.3f})"
-              + (f" {row.vs_deal:>+9.2f} +- {row.vs_deal_ci:<4.2f}" if dup else ""))
+              + (f" {row.vs_deal:>+9.2f} {pm(row.vs_deal_ci, 2)}" if dup else ""))
     if args.csv is not None:
         print(f"one row per game and seat written to {args.csv}")
     return 0

@@ -1022,8 +1022,13 @@ class _Engine:
                 if len(r.turns) >= len(rec_turns):
                     raise RecordError(f"record: round {number}: turn {len(r.turns) + 1} is missing")
                 rec_turn = rec_turns[len(r.turns)]
-                if not isinstance(rec_turn, dict) or rec_turn.get("seat") != seat:
+                if not isinstance(rec_turn, dict) or isinstance(rec_turn.get("seat"), bool) \
+                        or rec_turn.get("seat") != seat:   # true is not seat 1
                     raise RecordError(f"record: round {number} turn {len(r.turns) + 1}: expected seat {seat} to play")
+                for flag in ("out", "final"):   # "out": "false" was read as true (session 21 probe)
+                    if not isinstance(rec_turn.get(flag, False), bool):
+                        raise RecordError(f"record: round {number} turn {len(r.turns) + 1}: {flag!r} must be true or"
+                                          f" false, got {rec_turn[flag]!r}")
             policy = self.policies[seat]
             r.phase, r.seat, r.drawn, r.kept = "draw", seat, None, None
             source = (rec_turn.get("source") if rec_turn is not None
