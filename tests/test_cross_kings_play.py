@@ -84,9 +84,9 @@ def test_scripted_session_hint_malformed_move_undo_save_eof(capsys, monkeypatch)
     # save: the save string loaded (its face-down list kept)
     assert f"save string: {LABEL_SAVE}" in lines
     # end of input: a clean end with the way to resume
-    # (with the opponent played, so the same game goes on)
+    # (with the opponent played and its search limits, so the same game goes on)
     assert lines[-1] == (f"end of input: game left unfinished; resume with: crowns cross-kings play --load '{LABEL_SAVE}'"
-                         " --opponent greedy")
+                         " --opponent greedy " + " ".join(LIMITS))
 
 
 def test_quit_and_undo_before_any_move(capsys, monkeypatch):
@@ -99,7 +99,7 @@ def test_quit_and_undo_before_any_move(capsys, monkeypatch):
     assert "nothing to save yet: the start cell has not been chosen" in out
     # the tip brings back the seat and the opponent too (probe finding 3)
     assert out.rstrip().endswith("game left unfinished before the start; the same deal again: --seed 3"
-                                 " --seat second --opponent random")
+                                 " --seat second --opponent random " + " ".join(LIMITS))
     assert "your move> hint" not in out  # nothing is read after quit
 
 
@@ -339,7 +339,7 @@ def test_a_position_without_move_record_plays_and_is_analysed(capsys, monkeypatc
     assert code == 0
     line = out.splitlines()[-1]
     assert line.startswith("game left unfinished; resume with: crowns cross-kings play --load '{")
-    assert line.endswith("' (the position as JSON (no move record))")
+    assert line.endswith("' " + " ".join(LIMITS) + " (the position as JSON (no move record))")
     assert Position.from_text(line.split("'")[1]) == Position.from_dict(case["position"])
     assert "position: {" in out
 

@@ -9,6 +9,7 @@ import json
 import shlex
 import sys
 
+import pytest
 from conftest import run_cli
 
 from crowns_solver.cross_kings.play import PlaySession, public_position
@@ -28,7 +29,8 @@ def test_a_loaded_deal_left_before_the_start_is_loaded_again(capsys, monkeypatch
     fresh = tmp_path / "fresh deal.json"
     fresh.write_text(json.dumps(Position.random(seed=9).to_dict()))
     last = _play(capsys, monkeypatch, "q\n", "--load", str(fresh), *LIMITS)
-    assert last == f"game left unfinished before the start; the same deal again: --load {shlex.quote(str(fresh))}"
+    assert last == (f"game left unfinished before the start; the same deal again: --load {shlex.quote(str(fresh))}"
+                    " --time 0 --node-limit 1000")
     # the seed is not the way back: it deals another grid
     assert "--seed" not in last
 
@@ -40,12 +42,12 @@ def test_the_tip_plays_the_same_game_again(capsys, monkeypatch, tmp_path):
     # a loaded deal gives the seat to the player to move: second chooses the start cell
     tip = _play(capsys, monkeypatch, "q\n", "--load", str(fresh), "--seat", "second", "--opponent", "greedy",
                 *LIMITS)
-    assert tip.endswith(f"--load {fresh} --opponent greedy")   # second is the default seat here
+    assert tip.endswith(f"--load {fresh} --opponent greedy --time 0 --node-limit 1000")   # second: the default seat here
 
 
 def test_a_new_deal_tip_keeps_a_seat_that_is_not_the_default(capsys, monkeypatch):
     tip = _play(capsys, monkeypatch, "q\n", "--seed", "5", "--seat", "second", *LIMITS)
-    assert tip == "game left unfinished before the start; the same deal again: --seed 5 --seat second"
+    assert tip == "game left unfinished before the start; the same deal again: --seed 5 --seat second --time 0 --node-limit 1000"
 
 
 def test_a_position_loaded_in_python_is_given_back_as_json():
@@ -69,7 +71,7 @@ def test_time_inf_means_no_time_limit_in_play_and_analyse(capsys, monkeypatch):
     assert _seconds_or_zero("inf") == _seconds_or_zero("Infinity") == _seconds_or_zero("0") == 0.0
     last = _play(capsys, monkeypatch, "q\n", "--seed", "5", "--seat", "second", "--time", "inf",
                  "--node-limit", "1000")
-    assert last == "game left unfinished before the start; the same deal again: --seed 5 --seat second"
+    assert last == "game left unfinished before the start; the same deal again: --seed 5 --seat second --time 0 --node-limit 1000"
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\n"))
     code, _, err = run_cli(capsys, "cross-kings", "play", "--seed", "5", "--time", "inf")
     assert code == 2 and "--time 0 (or inf) means no time limit: give --node-limit N" in err
@@ -96,3 +98,23 @@ def test_an_unknown_opponent_names_the_option(capsys):
     assert exc.value.code == 2
     err = capsys.readouterr().err
     assert "argument --opponent: invalid choice: 'nope' (choose from 'random', 'greedy', 'search', 'clairvoyant')" in err
+
+
+@pytest.mark.parametrize("limits, carried", [
+    ((), ""),                                                    # the defaults: nothing to repeat
+    (("--time", "1.5"), " --time 1.5"),
+    (("--time", "3", "--node-limit", "777"), " --node-limit 777"),  # 3 s is the default
+    (("--time", "0", "--node-limit", "777"), " --time 0 --node-limit 777"),
+])
+def test_the_tips_carry_the_search_limits(capsys, monkeypatch, limits, carried):
+    """The resume and play-again lines repeat --time and --node-limit (session-21 probe): a
+    game played against a computer held to 20,000 nodes a move went on, from the line it
+    printed, against one searching the default 3 s a move.  The line, parsed again by the
+    command, gives the game the same limits."""
+    from crowns_solver.cli import build_parser
+
+    tip = _play(capsys, monkeypatch, "q\n", "--seed", "5", "--seat", "second", *limits)
+    assert tip == "game left unfinished before the start; the same deal again: --seed 5 --seat second" + carried
+    again = build_parser().parse_args(["cross-kings", "play", *shlex.split(tip.split("again: ")[1])])
+    first = build_parser().parse_args(["cross-kings", "play", "--seed", "5", "--seat", "second", *limits])
+    assert (again.time, again.node_limit) == (first.time, first.node_limit)

@@ -41,7 +41,7 @@ def test_names_label_the_seats_on_the_board_hands_moves_and_resume_line(capsys, 
     assert "computer" not in out.replace("the computer: greedy", "")
     # the names come back with the game: no save format keeps them
     resume = next(line for line in out.splitlines() if "resume with:" in line)
-    assert resume.endswith(" --opponent greedy --names Ann 'Bob Lee'")
+    assert resume.endswith(" --opponent greedy " + " ".join(LIMITS) + " --names Ann 'Bob Lee'")
 
 
 def test_without_names_the_seats_stay_you_and_computer(capsys, monkeypatch):

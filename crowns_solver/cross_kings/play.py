@@ -574,7 +574,10 @@ class PlaySession:
         """The options, after the game's source, that bring the same players back: ``--seat``
         if the person's seat is not `default_seat` (what the game gets without it),
         ``--opponent`` if not the default, ``--reach`` if not "any" (a seed or a save
-        string does not say it), and ``--names`` if given (no save format keeps them)."""
+        string does not say it), ``--time`` and ``--node-limit`` if not the defaults (they
+        set the computer's strength, the hints and the analysis: a game resumed without
+        them would go on against a computer searching the default 3 s a move), and
+        ``--names`` if given (no save format keeps them)."""
         out = ""
         if self.states[0].reach != "any":
             out += f" --reach {self.states[0].reach}"
@@ -582,6 +585,10 @@ class PlaySession:
             out += f" --seat {self.human}"
         if self.opponent != "search":
             out += f" --opponent {shlex.quote(self.opponent)}"
+        if self.time_limit != DEFAULT_TIME:
+            out += " --time 0" if self.time_limit is None else f" --time {self.time_limit:g}"
+        if self.node_limit is not None:
+            out += f" --node-limit {self.node_limit}"
         if self.names is not None:   # a save string or a JSON position does not keep them
             out += " --names " + " ".join(shlex.quote(n) for n in self.names)
         return out
