@@ -135,12 +135,20 @@ def _variant(rules: Any, *, cli: bool) -> _Variant:
     return _Variant(kwargs, ", ".join(words), "-".join(suffix), tuple(argv))
 
 
-def _default_out(quick: bool, variant: _Variant) -> str:
+def _default_out(quick: bool, variant: _Variant, *, games: int | None = None, seed: int = DEFAULT_SEED) -> str:
     """The default reports folder: ``reports`` (``reports-quick`` with `quick`), with the
     variant's suffix (``reports-quick-reach-nearest``), so a run under other rules never
-    lands among the committed default reports."""
-    base = "reports-quick" if quick else "reports"
-    return f"{base}-{variant.suffix}" if variant.suffix else base
+    lands among the committed default reports; and likewise a run of another size or seed
+    (``reports-games-10``, ``reports-quick-seed-7``: session-21 probe, ``--games 10`` in a
+    clone replaced the committed full report with a 10-game one without a word)."""
+    parts = ["reports-quick" if quick else "reports"]
+    if variant.suffix:
+        parts.append(variant.suffix)
+    if games is not None:
+        parts.append(f"games-{games}")
+    if seed != DEFAULT_SEED:
+        parts.append(f"seed-{seed}")
+    return "-".join(parts)
 
 
 def _replace_hint(option: str) -> str:
@@ -1037,7 +1045,9 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
     out_dir : path, optional
         Reports folder (default ``reports``, or ``reports-quick`` with `quick`, so a quick
         run never replaces the full reports; with `rules`, the rules options are added:
-        ``reports-quick-reach-nearest``, ``reports-deck-<name>``).
+        ``reports-quick-reach-nearest``, ``reports-deck-<name>``; with `games` or a `seed`
+        other than the default, they are added too: ``reports-games-10``,
+        ``reports-quick-seed-7``).
     workers : int, optional
         Worker processes for the simulations (default: all cores).
     seed : int
@@ -1153,7 +1163,8 @@ def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | N
         chosen = list(dict.fromkeys(only))
     variant = variant or _Variant()
     chosen = _chosen_studies(studies, None if only is None else chosen, variant, cli=option.startswith("-"))
-    out = _out_folder(out_dir if out_dir is not None else _default_out(quick, variant), option)
+    out = _out_folder(out_dir if out_dir is not None else _default_out(quick, variant, games=games, seed=seed),
+                      option)
     for name in chosen:
         _claim(out / f"{name}.md", _study_marker(name, variant.words), [out / name], force=force, option=option)
     _claim(out / "index.md", _INDEX_MARKERS, [], force=force, option=option)
@@ -1300,7 +1311,9 @@ def register_command(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--list", action="store_true", help="list the studies and exit")
     parser.add_argument("--out", default=None, metavar="DIR",
                         help="reports folder (default ./reports, ./reports-quick with --quick, ./report for RESULTS;"
-                             " with --reach or --deck the variant is added: ./reports-quick-reach-nearest)")
+                             " with --reach or --deck the variant is added: ./reports-quick-reach-nearest, and with"
+                             " --games or another --seed the size or seed: ./reports-games-10, so the default reports"
+                             " are only ever replaced by a run like theirs)")
     parser.add_argument("--workers", type=int, default=None, metavar="K", help="worker processes (default: all cores)")
     parser.add_argument("--seed", type=int, default=None, metavar="S",   # None: not given (DEFAULT_SEED)
                         help=f"root seed of the studies (default {DEFAULT_SEED})")

@@ -243,3 +243,30 @@ def test_the_evaluation_study_plays_under_the_reach_given_and_says_where_its_wei
     assert 'reach "nearest"' in result.rules and 'fitted on games under reach "any"' in result.rules
     weights = next(s.text for s in result.sections if s.title == "Weights")
     assert 'refit column is this run\'s own fit under reach "nearest"' in weights
+
+
+def test_a_run_of_another_size_or_seed_gets_its_own_default_folder(tmp_path, monkeypatch):
+    """Session-21 probe: ``crowns report --only NAME --games 10`` in a clone wrote to
+    ./reports and replaced the committed full report with a 10-game one, silently (it was
+    written by crowns report, so it counted as replaceable).  Now the size and the seed
+    join the default folder's name as the rules options do."""
+    monkeypatch.chdir(tmp_path)
+    [full] = run_studies(["toy_reach"])
+    assert full == Path("reports") / "toy_reach.md"
+    before = full.read_text()
+    [small] = run_studies(["toy_reach"], games=2)
+    assert small == Path("reports-games-2") / "toy_reach.md"
+    [other] = run_studies(["toy_reach"], quick=True, seed=7)
+    assert other == Path("reports-quick-seed-7") / "toy_reach.md"
+    [both] = run_studies(["toy_reach"], quick=True, seed=7, games=2, rules={"reach": "nearest"})
+    assert both == Path("reports-quick-reach-nearest-games-2-seed-7") / "toy_reach.md"
+    assert full.read_text() == before                     # the full report is as it was
+    # its rerun command names its own folder, so it reruns exactly
+    assert ("| rerun | `crowns report --only toy_reach --seed 2026 --games 2 --out reports-games-2` |"
+            in small.read_text().splitlines())
+    # the default seed given explicitly is the default run
+    [same] = run_studies(["toy_reach"], seed=2026)
+    assert same == full
+    # and an explicit folder is used as given
+    [given] = run_studies(["toy_reach"], games=2, out_dir="reports")
+    assert given == full and "--games 2" in full.read_text()
