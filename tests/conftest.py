@@ -45,6 +45,37 @@ def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+def keeper_session(lines, **kw) -> str:
+    """Run the Five Crowns score keeper's conversation (``keeper.interactive``) on the typed
+    `lines` (input ends after them, as Ctrl-D); its messages joined by newlines."""
+    from crowns_solver.five_crowns.keeper import interactive
+
+    said: list[str] = []
+    feed = list(lines)
+
+    def read(prompt):
+        if not feed:
+            raise EOFError
+        return feed.pop(0)
+
+    interactive(read=read, write=said.append, **kw)
+    return "\n".join(said)
+
+
+def type_lines(monkeypatch, lines) -> None:
+    """Make ``input()`` return `lines`, then raise EOFError (a user who typed them and
+    pressed Ctrl-D): for commands that read the terminal, such as the score keeper."""
+    feed = iter(lines)
+
+    def fake_input(prompt=""):
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    monkeypatch.setattr("builtins.input", fake_input)
+
+
 @pytest.fixture(scope="session")
 def ck_labels() -> list:
     return load_jsonl("cross_kings_labels.jsonl")

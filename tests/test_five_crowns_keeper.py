@@ -6,11 +6,18 @@ import json
 import re
 
 import pytest
+from conftest import type_lines
 from hypothesis import given
 from hypothesis import strategies as st
 
 from crowns_solver.cli import main
-from crowns_solver.errors import PlayerNameError, RecordError, RulesError, ScoreEntryError, WildRankError
+from crowns_solver.errors import (
+    PlayerNameError,
+    RecordError,
+    RulesError,
+    ScoreEntryError,
+    WildRankError,
+)
 from crowns_solver.five_crowns.keeper import ScoreKeeper, interactive, wild_text
 
 
@@ -242,15 +249,7 @@ def test_cli_bad_resume_is_one_line(tmp_path, capsys):
 
 
 def test_cli_session(tmp_path, monkeypatch, capsys):
-    lines = iter(["4", "q"])
-
-    def fake_input(prompt=""):
-        try:
-            return next(lines)
-        except StopIteration:
-            raise EOFError from None
-
-    monkeypatch.setattr("builtins.input", fake_input)
+    type_lines(monkeypatch, ["4", "q"])
     monkeypatch.chdir(tmp_path)
     assert main(["five-crowns", "keeper", "--players", "Ann", "Bob", "--first-dealer", "Bob", "--save", "x.json"]) == 0
     out = capsys.readouterr().out

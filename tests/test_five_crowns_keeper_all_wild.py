@@ -8,26 +8,12 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import run_cli
+from conftest import keeper_session, run_cli, type_lines
 
 from crowns_solver.errors import RecordError, RulesError
 from crowns_solver.five_crowns.keeper import MELD_NOTE, ScoreKeeper, interactive
 from crowns_solver.five_crowns.melds import deadwood
 from crowns_solver.five_crowns.rules import Rules
-
-
-def _session(lines, **kw):
-    said: list[str] = []
-    feed = list(lines)
-
-    def read(prompt):
-        if not feed:
-            raise EOFError
-        return feed.pop(0)
-
-    interactive(read=read, write=said.append, **kw)
-    return "\n".join(said)
-
 
 # round 1: 3s wild. Three jokers meld only as wilds (3H 3H JK would be a book of 3s: a
 # card of the wild rank may be used as itself); 7H 8H 9H is a natural run
@@ -48,9 +34,9 @@ def test_the_melds_checked_follow_the_rule_of_the_game():
 
 
 def test_the_interactive_note_follows_the_rule(tmp_path):
-    default = _session([WILDS_ONLY, RUN, "5S", "q"], names=["Ann", "Bob", "Cy"], save=tmp_path / "a.json")
+    default = keeper_session([WILDS_ONLY, RUN, "5S", "q"], names=["Ann", "Bob", "Cy"], save=tmp_path / "a.json")
     assert default.count(MELD_NOTE) == 2
-    strict = _session([WILDS_ONLY, RUN, "5S", "q"], names=["Ann", "Bob", "Cy"], save=tmp_path / "b.json",
+    strict = keeper_session([WILDS_ONLY, RUN, "5S", "q"], names=["Ann", "Bob", "Cy"], save=tmp_path / "b.json",
                       all_wild_melds=False)
     assert strict.count(MELD_NOTE) == 1          # the run only: three wilds may not be laid down
     assert "Melds of wilds only: not allowed (rules option all_wild_melds=false)." in strict
@@ -59,14 +45,14 @@ def test_the_interactive_note_follows_the_rule(tmp_path):
 
 def test_the_rule_is_saved_resumed_and_can_be_changed_on_resume(tmp_path):
     path = tmp_path / "k.json"
-    _session(["0", "q"], names=["Ann", "Bob"], save=path, all_wild_melds=False)
+    keeper_session(["0", "q"], names=["Ann", "Bob"], save=path, all_wild_melds=False)
     assert json.loads(path.read_text())["all_wild_melds"] is False
     assert ScoreKeeper.load(path).all_wild_melds is False
     # resumed without the option: the file's rule
-    text = _session(["JK JK JK", "q"], resume=path)
+    text = keeper_session(["JK JK JK", "q"], resume=path)
     assert MELD_NOTE not in text and "Melds of wilds only: not allowed" in text
     # given with --resume: taken over and saved, as --ties is
-    text = _session(["q"], resume=path, all_wild_melds=True)
+    text = keeper_session(["q"], resume=path, all_wild_melds=True)
     assert f"Melds of wilds only: now allowed (saved to {path})." in text
     assert ScoreKeeper.load(path).all_wild_melds is True
 
@@ -91,15 +77,7 @@ def test_a_rule_that_is_not_a_bool_is_refused(value, tmp_path):
 
 
 def test_cli_keeper_takes_no_all_wild_melds(tmp_path, monkeypatch, capsys):
-    lines = iter([WILDS_ONLY, "0", "q"])
-
-    def fake_input(prompt=""):
-        try:
-            return next(lines)
-        except StopIteration:
-            raise EOFError from None
-
-    monkeypatch.setattr("builtins.input", fake_input)
+    type_lines(monkeypatch, [WILDS_ONLY, "0", "q"])
     monkeypatch.chdir(tmp_path)
     code, out, err = run_cli(capsys, "five-crowns", "keeper", "--players", "Ann", "Bob", "--save", "x.json",
                              "--no-all-wild-melds")

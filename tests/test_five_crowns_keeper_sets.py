@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import run_cli
+from conftest import keeper_session, run_cli, type_lines
 
 from crowns_solver.errors import RecordError, RulesError, ScoreEntryError
 from crowns_solver.five_crowns.keeper import ScoreKeeper, interactive
@@ -18,17 +18,6 @@ NAMES = ["Ann", "Bob", "Cy"]
 THREE_QUEENS = "QH QH QH"   # round 1 (3s wild): 36 points, and three copies of one card
 
 
-def _session(lines, **kw):
-    said: list[str] = []
-    feed = list(lines)
-
-    def read(prompt):
-        if not feed:
-            raise EOFError
-        return feed.pop(0)
-
-    interactive(read=read, write=said.append, **kw)
-    return "\n".join(said)
 
 
 def test_two_sets_allow_a_card_three_times_one_set_does_not():
@@ -83,38 +72,30 @@ def test_the_sets_are_saved_and_a_file_without_them_reads_as_the_default(tmp_pat
 
 def test_the_sets_are_said_resumed_and_can_be_changed_on_resume(tmp_path):
     path = tmp_path / "k.json"
-    text = _session(["q"], names=NAMES, save=path, sets=2)
+    text = keeper_session(["q"], names=NAMES, save=path, sets=2)
     assert "Card sets: 2 sets of 116 cards shuffled together." in text
-    assert "Card sets" not in _session(["q"], names=NAMES, save=tmp_path / "d.json")   # the default: not said
+    assert "Card sets" not in keeper_session(["q"], names=NAMES, save=tmp_path / "d.json")   # the default: not said
     # resumed without the option: the file's
-    text = _session([THREE_QUEENS, "q"], resume=path)
+    text = keeper_session([THREE_QUEENS, "q"], resume=path)
     assert "Card sets: 2 sets of 116 cards shuffled together." in text
     assert ScoreKeeper.load(path).entries[0].points == 36
     # back to one set: the entered cards do not fit it, so it is refused and the file kept
     before = path.read_text()
     with pytest.raises(RulesError, match=r"sets=1: the entered scores do not fit: entry 1: 'cards': cards left in"
                                          r" hand: 3 copies of QH, but 1 set holds only 2"):
-        _session(["q"], resume=path, sets=1)
+        keeper_session(["q"], resume=path, sets=1)
     assert path.read_text() == before
     # a game started with one set can take a second one on resume (every entry still fits)
     other = tmp_path / "o.json"
-    _session(["12", "q"], names=NAMES, save=other)
-    text = _session([THREE_QUEENS, "q"], resume=other, sets=2)
+    keeper_session(["12", "q"], names=NAMES, save=other)
+    text = keeper_session([THREE_QUEENS, "q"], resume=other, sets=2)
     assert f"Card sets: now 2 sets of 116 cards shuffled together (saved to {other})." in text
     saved = ScoreKeeper.load(other)
     assert saved.sets == 2 and [e.points for e in saved.entries] == [12, 36]
 
 
 def test_cli_keeper_takes_sets(tmp_path, monkeypatch, capsys):
-    lines = iter(["0", THREE_QUEENS, "q"])
-
-    def fake_input(prompt=""):
-        try:
-            return next(lines)
-        except StopIteration:
-            raise EOFError from None
-
-    monkeypatch.setattr("builtins.input", fake_input)
+    type_lines(monkeypatch, ["0", THREE_QUEENS, "q"])
     monkeypatch.chdir(tmp_path)
     code, out, err = run_cli(capsys, "five-crowns", "keeper", "--players", *NAMES, "--save", "x.json", "--sets", "2")
     assert code == 0 and not err

@@ -5,13 +5,12 @@ file modes of saved files."""
 from __future__ import annotations
 
 import pytest
-from conftest import run_cli
+from conftest import keeper_session, run_cli
 
 from crowns_solver.errors import HandSizeError
 from crowns_solver.five_crowns._text import count
 from crowns_solver.five_crowns.cards import parse_hand
 from crowns_solver.five_crowns.game import GameRules, play_game
-
 
 # --- finding 19: singular and plural --------------------------------------------------------
 
@@ -63,7 +62,12 @@ from itertools import combinations_with_replacement  # noqa: E402
 
 from crowns_solver.errors import RecordError, ScoreEntryError  # noqa: E402
 from crowns_solver.five_crowns.cards import card_value, full_deck  # noqa: E402
-from crowns_solver.five_crowns.keeper import MELD_NOTE, ScoreKeeper, interactive, possible_points  # noqa: E402
+from crowns_solver.five_crowns.keeper import (  # noqa: E402
+    MELD_NOTE,
+    ScoreKeeper,
+    interactive,
+    possible_points,
+)
 
 
 def _brute_possible(cards, wild, sets):
@@ -120,24 +124,13 @@ def test_a_saved_file_with_impossible_points_is_one_line_naming_the_entry(tmp_pa
     assert code == 2 and err.count("\n") == 1 and "entry 2: 2 points cannot be scored in round 1" in err
 
 
-def _session(lines, **kw):
-    said: list[str] = []
-    feed = list(lines)
-
-    def read(prompt):
-        if not feed:
-            raise EOFError
-        return feed.pop(0)
-
-    interactive(read=read, write=said.append, **kw)
-    return "\n".join(said)
 
 
 def test_interactive_notes_melding_cards_and_a_round_without_zero(tmp_path):
-    text = _session(["3H 3H JK", "7H 8H 9H", "5S", "q"], names=["Ann", "Bob", "Cy"], save=tmp_path / "k.json")
+    text = keeper_session(["3H 3H JK", "7H 8H 9H", "5S", "q"], names=["Ann", "Bob", "Cy"], save=tmp_path / "k.json")
     assert text.count(MELD_NOTE) == 2          # three wilds, a run; 5S alone does not meld
     assert "= 90 (3H 20 + 3H 20 + JK 50)" in text and "= 24 (7H 7 + 8H 8 + 9H 9)" in text
     assert ("Warning: nobody scored 0 in round 1, but someone always goes out (RULES.md); type u to undo"
             " if a score is wrong") in text
-    text = _session(["0", "5S 9H", "q"], names=["Ann", "Bob"], save=tmp_path / "k2.json")
+    text = keeper_session(["0", "5S 9H", "q"], names=["Ann", "Bob"], save=tmp_path / "k2.json")
     assert MELD_NOTE not in text and "nobody scored 0" not in text
