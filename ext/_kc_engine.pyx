@@ -879,7 +879,12 @@ cdef int policy_play(int pol, const KCView* v, const LAParams* la, Rng* r) noexc
 # ---------------------------------------------------------------- Python entry points
 
 cdef bitgen_t* get_bitgen(object gen) except NULL:
-    capsule = gen.bit_generator.capsule
+    """The C bit generator of numpy Generator `gen`; TypeError naming what was given
+    instead (it was an AttributeError)."""
+    try:
+        capsule = gen.bit_generator.capsule
+    except AttributeError:
+        raise TypeError(f"gen must be a numpy.random.Generator, got {type(gen).__name__}") from None
     return <bitgen_t*>PyCapsule_GetPointer(capsule, "BitGenerator")
 
 
@@ -887,6 +892,8 @@ cdef enum:
     MAX_ROOT_WORDS = 64
 
 MAX_SEED_WORDS = MAX_ROOT_WORDS
+#: the most words game_stream returns (a list: 2**31 of them would take about 70 GB)
+MAX_STREAM_WORDS = 1 << 20
 
 
 cdef void seed_game(bitgen_t* bg, kc_pcg64* pcg, const uint32_t* root, int n_root, uint64_t game) noexcept nogil:
@@ -910,12 +917,15 @@ cdef void seed_game(bitgen_t* bg, kc_pcg64* pcg, const uint32_t* root, int n_roo
 
 def game_stream(const uint32_t[::1] root, unsigned long long game, int n):
     """The first `n` 32-bit words of game `game`'s stream (as ``play_games`` with `root`
-    draws them): for checking it against numpy's ``PCG64(SeedSequence([*root, game]))``."""
+    draws them): for checking it against numpy's ``PCG64(SeedSequence([*root, game]))``.
+    At most MAX_STREAM_WORDS (ValueError), none for n <= 0."""
     cdef bitgen_t bg
     cdef kc_pcg64 pcg
     cdef int i
     if root.shape[0] > MAX_ROOT_WORDS:
         raise ValueError(f"at most {MAX_ROOT_WORDS} root seed words, got {root.shape[0]}")
+    if n > MAX_STREAM_WORDS:
+        raise ValueError(f"game_stream gives at most {MAX_STREAM_WORDS} words, got n={n}")
     seed_game(&bg, &pcg, &root[0] if root.shape[0] else NULL, root.shape[0], game)
     return [bg.next_uint32(bg.state) for i in range(n)]
 

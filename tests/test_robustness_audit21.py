@@ -10,6 +10,11 @@ docstring).  These were missing or found a fault:
   nothing; 0.5 was cut to 0; a depth of -2**31 wrapped around to a full search.  The
   window is now checked (whole numbers, -MAX_WINDOW <= alpha < beta <= MAX_WINDOW) and a
   negative depth is depth 0.
+- Every entry point taking a numpy Generator (``_kc_engine.Engine``, ``choose``,
+  ``lookahead_table``, ``play_games``; ``_fc_game.integers_like_numpy``, ``play_round``)
+  raised AttributeError for anything else; now TypeError naming the type.
+- ``_kc_engine.game_stream`` and ``_fc_game.integers_like_numpy`` built a list of any
+  length asked (2**31 words: about 70 GB); at most 2**20 now.
 """
 
 from __future__ import annotations
@@ -132,3 +137,85 @@ def test_ck_search_negative_depth_is_the_horizon_not_a_full_search(depth):
     assert eng.search_move(s, cell, depth, -INF, INF) == at_zero
     assert eng.search(s, depth, -INF, INF) == eng.search(s, 0, -INF, INF)
     assert eng.nodes - n0 <= 4 and not eng.stop
+
+
+# --------------------------------------------------------------------------- generators and lengths
+
+NOT_A_GENERATOR = st.one_of(
+    st.none(), st.integers(), st.floats(), st.text(max_size=4), st.lists(st.integers(), max_size=2),
+    st.sampled_from([np.random.PCG64(1), np.random.RandomState(1), np.random.default_rng(1).bit_generator.capsule,
+                     np.random.SeedSequence(1), object()]),
+)
+KC_DECK = np.asarray(kc.default_deck().counts, dtype=np.int32)
+KC_VIEW = kc.Game(3, seed=2).view().to_native()
+
+
+def _gen_calls(gen):
+    d, seat_counts, deck = KC_VIEW
+    deck5 = ([c for c in range(55) for _ in range(2)] + [55] * 6)
+    return {
+        "kc.Engine": lambda: _kc_engine.Engine(KC_DECK, 2, 10, 100, gen),
+        "kc.choose": lambda: _kc_engine.choose(1, d, seat_counts, deck, gen),
+        "kc.lookahead_table": lambda: _kc_engine.lookahead_table(d, seat_counts, deck, gen, (2, 2, 1)),
+        "kc.play_games": lambda: _kc_engine.play_games(
+            1, KC_DECK, 2, 10, 100, np.ones((1, 2), np.int8), gen, (2, 2, 1), np.zeros(1, np.int8),
+            np.zeros(1, np.int32), np.zeros((1, 2), np.int16), np.zeros(1, np.int32)),
+        "fc.integers_like_numpy": lambda: _fc_game.integers_like_numpy(gen, 5, 3),
+        "fc.play_round": lambda: _fc_game.play_round(deck5, [0, 1], 3, [1, 1], [[], []], [gen, gen], list, 50, True,
+                                                     1, [str(c) for c in range(56)]),
+    }
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(NOT_A_GENERATOR)
+def test_compiled_entry_points_refuse_what_is_not_a_generator(gen):
+    """Self-validating: every compiled entry point drawing from a numpy Generator raises
+    TypeError naming what it was given instead (it was an AttributeError)."""
+    for name, call in _gen_calls(gen).items():
+        with pytest.raises(TypeError) as info:
+            call()
+        assert "numpy.random.Generator" in str(info.value) and type(gen).__name__ in str(info.value), name
+
+
+def test_compiled_entry_points_take_a_generator():
+    """The same calls with a Generator answer (so the test above refuses only the type)."""
+    for name, call in _gen_calls(np.random.default_rng(3)).items():
+        assert call() is not None, name
+
+
+@pytest.mark.parametrize("call", [
+    "K.game_stream(np.array([1, 2], np.uint32), 5, 2**31 - 1)",
+    "G.integers_like_numpy(np.random.default_rng(0), 7, 2**31 - 1)",
+])
+def test_stream_helpers_refuse_lists_too_long_for_memory(call):
+    """The failing examples, in a child with 1 GB of address space: 2**31 - 1 words
+    (about 70 GB as a list) were built until memory ran out; now refused at once."""
+    p = _child(
+        "import resource\n"
+        "resource.setrlimit(resource.RLIMIT_AS, (2**30, 2**30))\n"
+        "import numpy as np\n"
+        "from crowns_solver import _kc_engine as K, _fc_game as G\n"
+        "try:\n"
+        f"    {call}\n"
+        "except ValueError as e:\n"
+        "    print('refused:', e)\n", env={**os.environ, "OPENBLAS_NUM_THREADS": "1"})
+    out, err = p.communicate(timeout=120)
+    assert p.returncode == 0 and out.startswith("refused: "), err[-500:]
+    assert "at most 1048576" in out and "2147483647" in out
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.integers(-3, 40) | st.integers(2**20 - 1, 2**20 + 2), st.integers(0, 2**32 - 1))
+def test_stream_helpers_are_numpys_draws_up_to_their_bound(n, seed):
+    """Up to 2**20 words/draws: numpy's own (the failing examples above aside)."""
+    words = _kc_engine.game_stream(np.array([seed], np.uint32), 3, n) if n <= 2**20 else None
+    draws = _fc_game.integers_like_numpy(np.random.default_rng(seed), 7, n) if n <= 2**20 else None
+    if n > 2**20:
+        with pytest.raises(ValueError):
+            _kc_engine.game_stream(np.array([seed], np.uint32), 3, n)
+        with pytest.raises(ValueError):
+            _fc_game.integers_like_numpy(np.random.default_rng(seed), 7, n)
+        return
+    raw = np.random.PCG64(np.random.SeedSequence([seed, 3])).random_raw((max(n, 0) + 1) // 2)
+    assert words == [w for v in raw.tolist() for w in (v & 0xFFFFFFFF, v >> 32)][: max(n, 0)]
+    assert draws == np.random.default_rng(seed).integers(7, size=max(n, 0)).tolist()
