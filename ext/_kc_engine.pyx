@@ -1067,7 +1067,8 @@ cdef class Engine:
         apply_play(&self.st, action)
 
     def builtin(self, int pol, la=(64, 20, POL_AGGRESSIVE)):
-        """The built-in player's choice (draw source or play) for the seat to move."""
+        """The built-in player's choice (draw source or play) for the seat to move.
+        Ctrl-C stops a lookahead decision (KeyboardInterrupt), as in :func:`choose`."""
         cdef KCView v
         cdef LAParams p
         cdef int r
@@ -1077,10 +1078,17 @@ cdef class Engine:
         if self.st.phase == PH_OVER:
             raise ValueError("the game is over")
         extract_view(&self.st, self.st.current, &v)
+        # as choose(): Ctrl-C stops a lookahead decision (it could run for minutes,
+        # uninterruptible, and a stop was reported as a RuntimeError)
+        _watch_interrupts()
         with nogil:
             r = policy_draw(pol, &v, &p, &self.rng) if self.st.phase == PH_DRAW else policy_play(pol, &v, &p, &self.rng)
+        if r == LOOKAHEAD_INTERRUPTED:
+            raise KeyboardInterrupt
+        if r == -1:
+            raise ValueError("the state is inconsistent: it shows more cards than the deck holds")
         if r < 0:
-            raise RuntimeError(f"built-in player failed ({r})")
+            raise MemoryError()
         return r
 
     def view(self, int seat):
@@ -1121,7 +1129,8 @@ cdef class Engine:
     def set_state(self, hands, play_stacks, gift_stacks, crown_stacks, draw_pile, discard_pile,
                   int current, int phase, int turn=0):
         """Replace the state (tests and analysis).  Every card list holds codes; the
-        cards must be exactly the deck.  Raises ValueError if they are not."""
+        cards must be exactly the deck, and a seat to play must hold a card.  Raises
+        ValueError if they are not."""
         cdef int q, c, k, P = self.st.n_players
         counts = [0] * NK
         lists = [draw_pile, discard_pile]
@@ -1138,6 +1147,10 @@ cdef class Engine:
             raise ValueError("the cards given are not exactly the deck")
         if not 0 <= current < P or phase not in (PH_DRAW, PH_PLAY) or not 0 <= turn < self.st.max_turns:
             raise ValueError("bad current seat, phase or turn")
+        if phase == PH_PLAY and len(hands[current]) == 0:
+            # no play exists: the players answered an uninitialised number, an illegal
+            # play or an error code (fill_view refuses the same view)
+            raise ValueError(f"seat {current} is to play but holds no card")
         for q in range(P):
             if len(hands[q]) > HANDCAP - 1 or len(gift_stacks[q]) > 3:
                 raise ValueError(f"seat {q}: too many cards in hand or gifts")

@@ -10,11 +10,19 @@ docstring).  These were missing or found a fault:
   nothing; 0.5 was cut to 0; a depth of -2**31 wrapped around to a full search.  The
   window is now checked (whole numbers, -MAX_WINDOW <= alpha < beta <= MAX_WINDOW) and a
   negative depth is depth 0.
+- ``_kc_engine.Engine.builtin``: a lookahead decision (up to 10,000 samples of 100,000
+  turns) ignored Ctrl-C, and a stop was reported as a RuntimeError; it now stops as
+  ``choose`` does (KeyboardInterrupt).
+- ``_fc_melds.time_rows``: never looked for Ctrl-C (passes x rows of solver calls with the
+  GIL released); it now does between rows.
 - Every entry point taking a numpy Generator (``_kc_engine.Engine``, ``choose``,
   ``lookahead_table``, ``play_games``; ``_fc_game.integers_like_numpy``, ``play_round``)
   raised AttributeError for anything else; now TypeError naming the type.
 - ``_kc_engine.game_stream`` and ``_fc_game.integers_like_numpy`` built a list of any
   length asked (2**31 words: about 70 GB); at most 2**20 now.
+- ``_kc_engine.Engine.set_state``: its test rarely built a state it took, and took a
+  play-phase state whose seat to move held no card; the players then answered an
+  uninitialised number, an illegal play or an error code.  Now refused.
 """
 
 from __future__ import annotations
@@ -139,6 +147,59 @@ def test_ck_search_negative_depth_is_the_horizon_not_a_full_search(depth):
     assert eng.nodes - n0 <= 4 and not eng.stop
 
 
+# --------------------------------------------------------------------------- Ctrl-C
+
+def _interrupted(code: str) -> tuple[str, str, float]:
+    """Run `code` (which prints 'go' when the long call starts) in a child, send it
+    SIGINT a moment after, and return its output and how long it took to stop."""
+    p = _child(code)
+    try:
+        assert p.stdout.readline() == "go\n"
+        time.sleep(0.5)
+        sent = time.monotonic()
+        p.send_signal(signal.SIGINT)
+        out, err = p.communicate(timeout=30)
+        return out, err, time.monotonic() - sent
+    finally:
+        if p.poll() is None:
+            p.kill()
+            p.communicate()
+
+
+def test_kc_builtin_lookahead_stops_at_ctrl_c():
+    """The failing example: Engine.builtin ran a lookahead decision of 10,000 samples of
+    up to 100,000 turns (about 15 minutes) without looking for Ctrl-C."""
+    out, err, took = _interrupted(
+        "import numpy as np\n"
+        "import crowns_solver.kings_crowns as kc\n"
+        "from crowns_solver import _kc_engine as K\n"
+        "e = K.Engine(np.asarray(kc.default_deck().counts, np.int32), 5, 10**6, 10**6, np.random.default_rng(0))\n"
+        "e.draw(e.legal_draws()[0])\n"
+        "print('go', flush=True)\n"
+        "try:\n"
+        "    e.builtin(K.POLICY_IDS['lookahead'], (10000, 100000, 1))\n"
+        "except KeyboardInterrupt:\n"
+        "    print('stopped')\n")
+    assert out == "stopped\n", err[-500:]
+    assert took < 30
+
+
+def test_fc_time_rows_stops_at_ctrl_c():
+    """The failing example: time_rows with 2**31 - 1 passes (about an hour) never looked
+    for Ctrl-C."""
+    out, err, took = _interrupted(
+        "import numpy as np\n"
+        "from crowns_solver import _fc_melds as M\n"
+        "h = np.array([[0, 1, 2, 14, 15, 27, 30, 33, 40, 41, 44, 50, 52, 55]], np.int8)\n"
+        "print('go', flush=True)\n"
+        "try:\n"
+        "    M.time_rows(h, np.array([7], np.int8), True, 2**31 - 1, np.zeros(1))\n"
+        "except KeyboardInterrupt:\n"
+        "    print('stopped')\n")
+    assert out == "stopped\n", err[-500:]
+    assert took < 30
+
+
 # --------------------------------------------------------------------------- generators and lengths
 
 NOT_A_GENERATOR = st.one_of(
@@ -219,3 +280,68 @@ def test_stream_helpers_are_numpys_draws_up_to_their_bound(n, seed):
     raw = np.random.PCG64(np.random.SeedSequence([seed, 3])).random_raw((max(n, 0) + 1) // 2)
     assert words == [w for v in raw.tolist() for w in (v & 0xFFFFFFFF, v >> 32)][: max(n, 0)]
     assert draws == np.random.default_rng(seed).integers(7, size=max(n, 0)).tolist()
+
+
+# --------------------------------------------------------------------------- King's Crowns set_state
+
+KC_CARDS = [c for c in range(28) for _ in range(int(KC_DECK[c]))]
+
+
+def _kind(code: int) -> str:
+    from crowns_solver.kings_crowns.cards import CARD_NAMES
+
+    return kc.kind_of(CARD_NAMES[code])
+
+
+@SOME
+@given(st.integers(2, 5), st.sampled_from([0.0, 0.05, 0.3]), st.randoms(use_true_random=False), st.integers(0, 1),
+       st.integers(0, 4), st.integers(0, 99))
+def test_kc_set_state_takes_only_states_whose_players_answer_legally(players, p_hand, rnd, phase, current, turn):
+    """Self-validating: the deck dealt at random into hands, stacks and piles is taken or
+    refused (ValueError); from a state taken, every built-in player's answer is a legal
+    draw or play, for a few turns.  A play-phase state whose seat to move held no card
+    was taken, and the players then answered an uninitialised number, an illegal play
+    or an error code reported as a RuntimeError."""
+    cards = KC_CARDS[:]
+    rnd.shuffle(cards)
+    hands, plays, gifts, crowns = ([[] for _ in range(players)] for _ in range(4))
+    draw, discard = [], []
+    for c in cards:
+        q, r, kind = rnd.randrange(players), rnd.random(), _kind(c)
+        if r < p_hand and len(hands[q]) < 7:
+            hands[q].append(c)
+        elif r < 0.4 and kind == "gift" and c not in gifts[q] and len(gifts[q]) < 3:
+            gifts[q].append(c)
+        elif r < 0.4 and kind == "crown":
+            crowns[q].append(c)
+        elif r < 0.6 and kind not in ("gift", "crown"):
+            plays[q].append(c)
+        elif r < 0.8:
+            draw.append(c)
+        else:
+            discard.append(c)
+    e = _kc_engine.Engine(KC_DECK, players, 10, 100, np.random.default_rng(turn))
+    try:
+        e.set_state(hands, plays, gifts, crowns, draw, discard, current, phase, turn)
+    except ValueError:
+        assert current >= players or (phase == 1 and not hands[current])
+        return
+    for _ in range(4):
+        if e.ended:
+            break
+        legal = e.legal_draws() if e.phase == 0 else e.legal_plays()
+        assert legal
+        for pol in range(len(_kc_engine.POLICY_IDS)):
+            assert e.builtin(pol, (2, 3, 1)) in legal
+        (e.draw if e.phase == 0 else e.play)(legal[rnd.randrange(len(legal))])
+
+
+def test_kc_set_state_refuses_a_seat_to_play_without_a_card():
+    """The failing example: every card in the piles, seat 0 to play with an empty hand;
+    the random player answered 1374398672 (memory never written), the lookahead player
+    the play 0 (illegal), the others an error code (RuntimeError: built-in player failed)."""
+    e = _kc_engine.Engine(KC_DECK, 2, 10, 100, np.random.default_rng(0))
+    with pytest.raises(ValueError, match="seat 0 is to play but holds no card"):
+        e.set_state([[], []], [[], []], [[], []], [[], []], KC_CARDS[:1], KC_CARDS[1:], 0, 1)
+    e.set_state([[], []], [[], []], [[], []], [[], []], KC_CARDS[:1], KC_CARDS[1:], 0, 0)  # to draw: fine
+    assert e.builtin(1) in e.legal_draws()
