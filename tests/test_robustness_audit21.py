@@ -20,9 +20,13 @@ docstring).  These were missing or found a fault:
   raised AttributeError for anything else; now TypeError naming the type.
 - ``_kc_engine.game_stream`` and ``_fc_game.integers_like_numpy`` built a list of any
   length asked (2**31 words: about 70 GB); at most 2**20 now.
+- File readers (positions, game records, keeper files, decks, results files) had fixed
+  binary examples only; random bytes are thrown at each of them here (no fault found).
 - ``_kc_engine.Engine.set_state``: its test rarely built a state it took, and took a
   play-phase state whose seat to move held no card; the players then answered an
   uninitialised number, an illegal play or an error code.  Now refused.
+- Cross Kings six-line deals had example tests only; random damaged deals are read here
+  (no fault found).
 """
 
 from __future__ import annotations
@@ -282,6 +286,71 @@ def test_stream_helpers_are_numpys_draws_up_to_their_bound(n, seed):
     assert draws == np.random.default_rng(seed).integers(7, size=max(n, 0)).tolist()
 
 
+# --------------------------------------------------------------------------- file readers
+
+def _readers():
+    import crowns_solver.five_crowns as fc
+    from crowns_solver import montecarlo
+    from crowns_solver.cli import main
+
+    def position(path):
+        code = main(["cross-kings", "show", str(path)])
+        if code not in (0, None):
+            raise CrownsError(f"exit {code}")
+
+    return {
+        "position.json": position, "position.txt": position,
+        "record.json": fc.replay, "keeper.json": fc.ScoreKeeper.load,
+        "deck.toml": kc.load_deck, "deck.json": kc.load_deck, "deck.txt": kc.load_deck,
+        "results.jsonl": montecarlo.read_results,
+    }
+
+
+READERS = _readers()
+FRAGMENTS = st.sampled_from([
+    b"{", b"}", b"[", b"]", b'"', b":", b",", b"\n", b"\r\n", b"\xef\xbb\xbf", b"\x00", b"\xff", b"\xc3", b"\xe2\x80\xae",
+    b"null", b"true", b"NaN", b"Infinity", b"-0", b"1e309", b"9" * 30, b"-1", b"0", b"3", b"2.5",
+    b'"players"', b'"rounds"', b'"names"', b'"counts"', b'"cells"', b'"taken"', b'"marker"', b'"kind"', b'"params"',
+    b"[deck]", b"counts = ", b"name = ", b"salvation = ", b"=", b"#", b"'''", b'"""',
+    b"??7S6H2H8H??/5H6C3SAHKH7C/3C8C??KC5D4C/4HAD??7D2D5S/7H4DKD6D6S8S/5C3D4SKS2S2C//ASAC8D3H//3012",
+    b"KS", b"JK", b"3H", b"10R", b"AS",
+])
+CONTENT = st.one_of(st.binary(max_size=60), st.lists(FRAGMENTS, max_size=25).map(b"".join),
+                    st.text(max_size=40).map(str.encode))
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from(sorted(READERS)), CONTENT)
+def test_every_file_reader_refuses_random_bytes_with_a_crowns_error(tmp_path_factory, capsys, name, content):
+    """Random bytes, text and JSON/TOML-shaped fragments (BOM, NUL, invalid UTF-8, huge
+    numbers, NaN) written to a file: each reader reads it or raises a CrownsError."""
+    path = tmp_path_factory.mktemp("in") / name
+    path.write_bytes(content)
+    try:
+        READERS[name](path)
+    except CrownsError as exc:
+        assert str(exc)
+    capsys.readouterr()
+
+
+def test_file_readers_take_their_own_files(tmp_path):
+    """The same readers read what the library writes (so the test above is not only
+    refusals)."""
+    import crowns_solver.cross_kings as ck
+    import crowns_solver.five_crowns as fc
+
+    (tmp_path / "p.json").write_text(json.dumps(ck.Position.random(2).to_dict()))
+    READERS["position.json"](tmp_path / "p.json")
+    fc.play_game(["greedy", "random"], seed=1).save(tmp_path / "r.json")
+    assert READERS["record.json"](tmp_path / "r.json").policies == ("greedy", "random")
+    keeper = fc.ScoreKeeper(["Ann", "Bob"])
+    keeper.enter_round([5, 0])
+    keeper.save(tmp_path / "k.json")
+    assert READERS["keeper.json"](tmp_path / "k.json").names == keeper.names
+    (tmp_path / "d.json").write_text(json.dumps(kc.default_deck().to_dict()))
+    assert READERS["deck.json"](tmp_path / "d.json").counts == kc.default_deck().counts
+
+
 # --------------------------------------------------------------------------- King's Crowns set_state
 
 KC_CARDS = [c for c in range(28) for _ in range(int(KC_DECK[c]))]
@@ -345,3 +414,39 @@ def test_kc_set_state_refuses_a_seat_to_play_without_a_card():
         e.set_state([[], []], [[], []], [[], []], [[], []], KC_CARDS[:1], KC_CARDS[1:], 0, 1)
     e.set_state([[], []], [[], []], [[], []], [[], []], KC_CARDS[:1], KC_CARDS[1:], 0, 0)  # to draw: fine
     assert e.builtin(1) in e.legal_draws()
+
+
+# --------------------------------------------------------------------------- Cross Kings six-line deals
+
+DEAL_JUNK = ["??", "?", "ks", "Ks", "10S", "1S", "\uff21S", "\u0663S", "K\u0301S", "", "#", "XX", "A", "0S", "JK", "AS"]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.permutations(range(36)), st.lists(st.tuples(st.integers(0, 35), st.sampled_from(DEAL_JUNK)), max_size=3),
+       st.sampled_from([6, 5, 7]), st.booleans(), st.sampled_from(["\n", "\r\n", "\n\n", "\n# note\n"]))
+def test_six_line_deals_read_or_refuse_with_a_crowns_error(perm, damage, n_rows, compact, sep):
+    """Deal.from_text and Position.from_text on six lines of six cards (spaced or
+    written together) with a few cells replaced by junk, duplicates or ``??``, and a
+    row too many or too few: a Deal whose cards are distinct and which reads back from
+    its own text, or a CrownsError."""
+    import crowns_solver.cross_kings as ck
+
+    from crowns_solver.errors import CrownsError
+
+    cells = [ck.DECK[i] for i in perm]
+    for i, tok in damage:
+        cells[i] = tok
+    rows = [cells[6 * r: 6 * r + 6] if r < 6 else cells[:6] for r in range(n_rows)]
+    text = sep.join(("" if compact else " ").join(row) for row in rows)
+    try:
+        deal = ck.Deal.from_text(text)
+    except CrownsError as exc:
+        assert str(exc)
+    else:
+        cards = [c for c in deal.cells if c is not None]
+        assert len(cards) == len(set(cards)) and ck.Deal.from_text(deal.to_text()) == deal
+        assert n_rows == 6
+    try:
+        ck.Position.from_text(text)
+    except CrownsError as exc:
+        assert str(exc)
