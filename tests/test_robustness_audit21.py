@@ -27,6 +27,11 @@ docstring).  These were missing or found a fault:
   uninitialised number, an illegal play or an error code.  Now refused.
 - Cross Kings six-line deals had example tests only; random damaged deals are read here
   (no fault found).
+- Numbers on the command line: the random-option test covered five commands; every
+  number option of the quick commands (play, simulate, deadwood, discard) now gets huge,
+  negative, fractional and non-ASCII numbers (no fault found).
+- The score keeper's conversation (typed lines) had scripted tests only; random lines
+  are typed here (no fault found).
 """
 
 from __future__ import annotations
@@ -450,3 +455,89 @@ def test_six_line_deals_read_or_refuse_with_a_crowns_error(perm, damage, n_rows,
         ck.Position.from_text(text)
     except CrownsError as exc:
         assert str(exc)
+
+
+# --------------------------------------------------------------------------- numbers on the command line
+
+#: commands that run in well under a second, and their options that take numbers
+NUMBER_COMMANDS = [
+    (["five-crowns", "play", "--rounds", "1"], ["--seed", "--rounds", "--max-tiebreaks", "--first-dealer", "--players"]),
+    (["five-crowns", "simulate", "2", "--rounds", "1", "--players", "2", "--workers", "1"],
+     ["--seed", "--rounds", "--max-tiebreaks", "--players", "--workers", "GAMES"]),
+    (["kings-crowns", "simulate", "--games", "2", "--workers", "1", "--max-turns", "60"],
+     ["--players", "--seed", "--target", "--max-turns", "--games", "--chunk-size", "--workers"]),
+    (["five-crowns", "deadwood", "3H", "4H", "5H", "7S"], ["--round", "--wild", "--max-book-size", "--sets"]),
+    (["five-crowns", "discard", "3H", "4H", "5H", "7S"], ["--round", "--wild", "--sets"]),
+]
+NUMBERS = st.one_of(
+    st.integers(-3, 12).map(str), st.integers(-(2**70), 2**70).map(str),
+    st.sampled_from(["0", "-0", "+3", "1_0", "1e3", "1.5", "2.0", "nan", "inf", "-inf", "0x10", "\u0663", "\uff15", " 5",
+                     "5 ", "", "9" * 400, "2147483648", "9223372036854775808", "18446744073709551616"]),
+)
+
+
+@settings(max_examples=50, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.integers(0, len(NUMBER_COMMANDS) - 1), st.data(), st.lists(NUMBERS, min_size=1, max_size=2))
+def test_numbers_of_every_quick_command_exit_0_or_2_with_one_line(capsys, monkeypatch, tmp_path_factory, i, data,
+                                                                  values):
+    """Every option taking a number (seeds, counts, rounds, players, dealers, caps,
+    workers) of the quick commands, given huge, negative, fractional, non-ASCII or
+    no digits: exit 0, or 2 with one line on standard error (argparse's usage aside);
+    the game-count operand of five-crowns simulate too.  (test_hypothesis_entry_points
+    covers the other options of some of these with random text.)"""
+    from crowns_solver.cli import main
+
+    monkeypatch.chdir(tmp_path_factory.getbasetemp())
+    cmd, options = NUMBER_COMMANDS[i]
+    argv = list(cmd)
+    for v in values:
+        option = data.draw(st.sampled_from(options))
+        if option in ("GAMES", "--games") and v.strip().lstrip("+").isdigit() and 3 < int(v) <= 10**9:
+            v = "3"   # a number of games that is accepted: kept small (huge ones are refused)
+        if option == "GAMES":
+            argv[2] = v
+        else:
+            argv += [option, v]
+    try:
+        code = main(argv)
+    except SystemExit as exc:
+        code = exc.code
+    _, err = capsys.readouterr()
+    assert code in (0, 2), (argv, err)
+    if code == 2 and "usage:" not in err:
+        assert err.count("\n") == 1, (argv, err)
+
+
+# --------------------------------------------------------------------------- the score keeper's conversation
+
+KEEPER_WORDS = st.sampled_from([
+    "2", "3", "8", "0", "-1", "99", "1e3", "nan", "Ann", "Bob", "ann", " ", "", "Cy", "y", "n", "yes", "no", "undo",
+    "quit", "help", "?", "5", "10", "3H 4H 5H", "JK", "5R 6R", "3S 3S 3S 3S 3S", "Ann 5 Bob 0", "0 0", "5 10", "5,10",
+    "\x1b[2J", "\u202e", "x" * 100, "1", "11", "13", "JK JK JK", "9" * 30,
+])
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.lists(KEEPER_WORDS | st.text(max_size=6), max_size=40))
+def test_keeper_conversation_takes_any_typed_lines(tmp_path_factory, lines):
+    """The Five Crowns score keeper's conversation, fed any lines then end of input:
+    it stops (saving what was entered) without an exception, asking at most once per
+    line plus a few questions; a file it saved reads back."""
+    from crowns_solver.five_crowns import ScoreKeeper
+    from crowns_solver.five_crowns.keeper import interactive
+
+    path = tmp_path_factory.mktemp("keeper") / "game.json"
+    feed = iter(lines)
+    asked = []
+
+    def read(prompt: str) -> str:
+        asked.append(prompt)
+        assert len(asked) <= len(lines) + 5, asked[-3:]
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    keeper = interactive(read=read, write=lambda text: None, save=path)
+    if path.exists():
+        assert ScoreKeeper.load(path).entries == keeper.entries
