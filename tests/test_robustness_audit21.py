@@ -32,6 +32,9 @@ docstring).  These were missing or found a fault:
   negative, fractional and non-ASCII numbers (no fault found).
 - The score keeper's conversation (typed lines) had scripted tests only; random lines
   are typed here (no fault found).
+- Results files (``crowns report FILE``, ``--out FILE``, ``montecarlo.read_results`` /
+  ``read_header``): a device was read until memory ran out (``/dev/zero``) and a named
+  pipe waited forever; refused as "not a regular file" now, as other inputs were.
 """
 
 from __future__ import annotations
@@ -541,3 +544,58 @@ def test_keeper_conversation_takes_any_typed_lines(tmp_path_factory, lines):
     keeper = interactive(read=read, write=lambda text: None, save=path)
     if path.exists():
         assert ScoreKeeper.load(path).entries == keeper.entries
+
+
+# --------------------------------------------------------------------------- results files that are not files
+
+def _run_limited(tmp_path, code: str) -> subprocess.CompletedProcess:
+    """`code` in a child with 2 GB of address space and a 30 s limit, so a read without
+    end fails the test instead of filling memory or hanging pytest."""
+    code = "import resource, sys\nresource.setrlimit(resource.RLIMIT_AS, (2**31, 2**31))\n" + code
+    try:
+        return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path,
+                              timeout=30, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the child did not stop within 30 s")
+
+
+@pytest.mark.parametrize("argv", [
+    ("report", "{f}"),
+    ("kings-crowns", "simulate", "--games", "2", "--workers", "1", "--out", "{f}"),
+    ("five-crowns", "simulate", "2", "--rounds", "1", "--players", "2", "--workers", "1", "--out", "{f}"),
+    ("cross-kings", "match", "--deals", "1", "--out", "{f}"),
+])
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero"])
+def test_results_file_that_is_a_device_or_a_pipe_is_refused_in_one_line(tmp_path, argv, kind):
+    """The failing examples: `crowns report /dev/zero` read until memory ran out (a
+    MemoryError traceback under a memory limit), `crowns report FIFO` and `--out FIFO`
+    waited for a writer or a reader forever.  Other inputs were already refused as "not a
+    regular file"; results files now are too."""
+    if kind == "fifo":
+        f = tmp_path / "results.jsonl"
+        os.mkfifo(f)
+    else:
+        f = kind
+    argv = [a.format(f=f) for a in argv]
+    r = _run_limited(tmp_path, f"from crowns_solver.cli import main\nsys.exit(main({argv!r}))\n")
+    assert r.returncode == 2, r.stderr[-800:]
+    assert r.stderr.startswith(f"crowns: error: {f}: not a regular file") and r.stderr.count("\n") == 1, r.stderr
+
+
+@pytest.mark.parametrize("kind", ["fifo", "/dev/zero", "/dev/null"])
+def test_read_results_and_read_header_refuse_what_is_not_a_regular_file(tmp_path, kind):
+    """The API readers, as the command line (in a child: the old code hung on a pipe)."""
+    if kind == "fifo":
+        f = tmp_path / "r.jsonl"
+        os.mkfifo(f)
+    else:
+        f = kind
+    r = _run_limited(tmp_path, (
+        "from crowns_solver import montecarlo\n"
+        "from crowns_solver.errors import ResultsFileError\n"
+        "for read in (montecarlo.read_results, montecarlo.read_header):\n"
+        "    try:\n"
+        f"        read({str(f)!r})\n"
+        "    except ResultsFileError as e:\n"
+        "        print(e)\n"))
+    assert r.stdout == f"{f}: not a regular file\n" * 2, r.stderr[-800:]
