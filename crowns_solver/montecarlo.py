@@ -268,18 +268,29 @@ def read_header(path: str | Path) -> dict[str, Any]:
     ------
     ResultsFileError
         If the file does not start with a crowns-montecarlo header; if `path` is empty
-        (it would name the current folder), a folder, or not a str or path-like.
+        (it would name the current folder), a folder, not a regular file (a device, a
+        pipe), or not a str or path-like.
     OSError
         If it cannot be read.
     """
-    from ._io import check_input_given
-
-    check_input_given(path, "results file", ResultsFileError)
-    if Path(os.fsdecode(path)).is_dir():
-        raise ResultsFileError(f"{os.fsdecode(path)} is a folder, not a results file")
+    _check_results_input(path)
     with open(path, "rb") as f:
         first = f.readline()
     return _parse_header(first, path)
+
+
+def _check_results_input(path: Any) -> None:
+    """Refuse (ResultsFileError) a results file path that is empty, not a path, a
+    folder, or not a regular file: a device such as /dev/zero was read until memory ran
+    out, and a named pipe waited for a writer forever (session 21)."""
+    from ._io import check_input_given
+
+    check_input_given(path, "results file", ResultsFileError)
+    p = Path(os.fsdecode(path))
+    if p.is_dir():
+        raise ResultsFileError(f"{os.fsdecode(path)} is a folder, not a results file")
+    if p.exists() and not p.is_file():
+        raise ResultsFileError(f"{os.fsdecode(path)}: not a regular file")
 
 
 def _parse_header(line: bytes, path: str | Path) -> dict[str, Any]:
@@ -382,16 +393,12 @@ def read_results(path: str | Path) -> pd.DataFrame:
     ------
     ResultsFileError
         If the file is not a crowns results file or a line other than the last is
-        damaged; if `path` is empty (it would name the current folder), a folder, or not
-        a str or path-like.
+        damaged; if `path` is empty (it would name the current folder), a folder, not a
+        regular file (a device, a pipe), or not a str or path-like.
     OSError
         If it cannot be read.
     """
-    from ._io import check_input_given
-
-    check_input_given(path, "results file", ResultsFileError)
-    if Path(os.fsdecode(path)).is_dir():
-        raise ResultsFileError(f"{os.fsdecode(path)} is a folder, not a results file")
+    _check_results_input(path)
     meta, chunks, _ = _read_chunks(path, repair=False)
     sizes = chunk_sizes(meta["games"], meta["chunk_size"])
     frame = _frame(chunks, sizes, meta["chunk_size"])
@@ -798,7 +805,8 @@ def run(
     ResultsFileError
         If `out` holds results of a different run (seed, chunk size, games, function,
         parameters, rules or version), is damaged before its last line, or holds a value
-        :func:`check_columns` refuses.  A file with
+        :func:`check_columns` refuses, or is not a regular file (a device, a named
+        pipe).  A file with
         only the header of another run (stopped before any chunk finished) holds no
         results: it is started afresh instead.
     KeyboardInterrupt
@@ -843,6 +851,11 @@ def run(
         if not isinstance(out, (str, os.PathLike)):
             raise RunnerError(f"out must be a file path, got {out!r}")
         out = check_file_path(out, "out", what="results file")
+        if out.exists() and not out.is_file():
+            # a results file is read back to resume: a named pipe waited for a reader
+            # forever (session 21), a device could not be written
+            raise ResultsFileError(f"{out}: not a regular file; a results file is read back to resume, choose"
+                                   " another path")
         lock = _lock_results_file(out)  # one run at a time per file (probe 19)
         try:
             resume = out.exists() and out.stat().st_size > 0

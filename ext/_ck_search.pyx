@@ -165,6 +165,10 @@ cdef enum:
     STOP_NODES = 3
 
 INF_VALUE = INF
+#: the widest search window Engine.search / search_move take: -MAX_WINDOW <= alpha < beta
+#: <= MAX_WINDOW (values lie within INF_VALUE; beyond 2**62 the negamax's -alpha, -beta
+#: and beta - alpha overflow int64)
+MAX_WINDOW = 2 * INF
 WIN = WIN_SCALE
 
 cdef uint64_t ONE = 1
@@ -506,6 +510,20 @@ cdef class SharedTable:
                 if (crowns_load(&self.tt[i].check) ^ crowns_mix(d)) & 0x8000:
                     used += 1
         return used
+
+
+cdef int _window(object alpha, object beta, int64_t* a, int64_t* b) except -1:
+    """The search window of Engine.search / search_move as C integers: whole numbers
+    with -MAX_WINDOW <= alpha < beta <= MAX_WINDOW, else ValueError (TypeError or
+    OverflowError for what is no number or beyond int64).  Outside it the negamax's
+    negations overflowed (alpha = -2**63 gave a move a wrong value marked proven), an
+    empty or inverted window gave a value that bounds nothing, and 0.5 was cut to 0."""
+    a[0] = alpha
+    b[0] = beta
+    if a[0] != alpha or b[0] != beta or not -2 * INF <= a[0] < b[0] <= 2 * INF:
+        raise ValueError(f"the search window must be whole numbers -2**61 <= alpha < beta <= 2**61,"
+                         f" got alpha={alpha!r}, beta={beta!r}")
+    return 0
 
 
 cdef class Engine:
@@ -947,11 +965,16 @@ cdef class Engine:
         """Fail-soft alpha-beta on `state` to `depth` plies (>= 64: to the end).
 
         Returns (value, proven, best move at the root or -1).  After a stop (time,
-        node limit, Ctrl-C) the value is meaningless and ``stop`` is set.
+        node limit, Ctrl-C) the value is meaningless and ``stop`` is set.  The window
+        must be whole numbers with -MAX_WINDOW <= alpha < beta <= MAX_WINDOW
+        (ValueError otherwise); a negative depth is depth 0.
         """
         cdef St s
         cdef int proven = 0
-        cdef int64_t a = alpha, b = beta, v
+        cdef int64_t a, b, v
+        _window(alpha, beta, &a, &b)
+        if depth < 0:
+            depth = 0   # the same horizon (see search_move)
         self._load(state, &s)
         if self.stop:
             return 0, False, -1
@@ -966,10 +989,14 @@ cdef class Engine:
 
     def search_move(self, tuple state, int cell, int depth, alpha, beta):
         """Like :meth:`search`, for the value of one move at `state` (mover's view, the
-        scale of `state`): a chance node over the unseen cards if `cell` is face down."""
+        scale of `state`): a chance node over the unseen cards if `cell` is face down.
+        The window and depth are checked as there."""
         cdef St s, c
         cdef int proven = 0
-        cdef int64_t a = alpha, b = beta, v
+        cdef int64_t a, b, v
+        _window(alpha, beta, &a, &b)
+        if depth < 0:
+            depth = 0   # a horizon already reached: depth - 1 below must not wrap around
         self._load(state, &s)
         if not 0 <= cell < 36 or not (self._gen(&s) >> cell) & 1:
             raise ValueError(f"cell {cell} is not a legal move")

@@ -88,15 +88,27 @@ cdef inline uint64_t rng_integers(crowns_bitgen_t* g, uint32_t k) noexcept nogil
 
 
 cdef crowns_bitgen_t* _bitgen(object generator) except NULL:
-    return <crowns_bitgen_t*>PyCapsule_GetPointer(generator.bit_generator.capsule, "BitGenerator")
+    """The C bit generator of numpy Generator `generator`; TypeError naming what was
+    given instead (it was an AttributeError)."""
+    try:
+        capsule = generator.bit_generator.capsule
+    except AttributeError:
+        raise TypeError(f"a numpy.random.Generator is needed, got {type(generator).__name__}") from None
+    return <crowns_bitgen_t*>PyCapsule_GetPointer(capsule, "BitGenerator")
+
+
+#: the most draws integers_like_numpy returns (a list: 2**31 of them would take about 70 GB)
+MAX_DRAWS = 1 << 20
 
 
 def integers_like_numpy(generator, long long k, int count):
     """For tests: `count` draws of ``generator.integers(k)`` (1 <= k < 2**32) made the
-    compiled way."""
+    compiled way.  At most MAX_DRAWS of them (ValueError)."""
     cdef crowns_bitgen_t* g = _bitgen(generator)
     if not 1 <= k < 2**32:
         raise ValueError("k must be 1 .. 2**32 - 1")
+    if count > MAX_DRAWS:
+        raise ValueError(f"integers_like_numpy gives at most {MAX_DRAWS} draws, got count={count}")
     return [rng_integers(g, <uint32_t>k) for _ in range(count)]
 
 

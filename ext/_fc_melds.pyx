@@ -205,7 +205,9 @@ def time_rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint all_wild
               double[::1] out_us):
     """For benchmarks: out_us[i] = row i's deadwood time in microseconds, the least over
     `passes` passes through all the rows in order (each hand meets the caches as in a
-    batch; the least filters out interruptions by other processes)."""
+    batch; the least filters out interruptions by other processes).  Ctrl-C stops it
+    (KeyboardInterrupt) between rows, as it stops the other batch forms: with many
+    passes it ran uninterruptible until done."""
     cdef Py_ssize_t i, t, m = hands.shape[0], w = hands.shape[1]
     cdef uint8_t counts[FC_NCODES]
     cdef timespec a, b
@@ -218,6 +220,9 @@ def time_rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint all_wild
             out_us[i] = 1e30
         for r in range(passes):
             for i in range(m):
+                if (i & 1023) == 0:
+                    with gil:
+                        PyErr_CheckSignals()
                 memset(counts, 0, FC_NCODES)
                 for t in range(w):
                     c = hands[i, t]

@@ -879,7 +879,12 @@ cdef int policy_play(int pol, const KCView* v, const LAParams* la, Rng* r) noexc
 # ---------------------------------------------------------------- Python entry points
 
 cdef bitgen_t* get_bitgen(object gen) except NULL:
-    capsule = gen.bit_generator.capsule
+    """The C bit generator of numpy Generator `gen`; TypeError naming what was given
+    instead (it was an AttributeError)."""
+    try:
+        capsule = gen.bit_generator.capsule
+    except AttributeError:
+        raise TypeError(f"gen must be a numpy.random.Generator, got {type(gen).__name__}") from None
     return <bitgen_t*>PyCapsule_GetPointer(capsule, "BitGenerator")
 
 
@@ -887,6 +892,8 @@ cdef enum:
     MAX_ROOT_WORDS = 64
 
 MAX_SEED_WORDS = MAX_ROOT_WORDS
+#: the most words game_stream returns (a list: 2**31 of them would take about 70 GB)
+MAX_STREAM_WORDS = 1 << 20
 
 
 cdef void seed_game(bitgen_t* bg, kc_pcg64* pcg, const uint32_t* root, int n_root, uint64_t game) noexcept nogil:
@@ -910,12 +917,15 @@ cdef void seed_game(bitgen_t* bg, kc_pcg64* pcg, const uint32_t* root, int n_roo
 
 def game_stream(const uint32_t[::1] root, unsigned long long game, int n):
     """The first `n` 32-bit words of game `game`'s stream (as ``play_games`` with `root`
-    draws them): for checking it against numpy's ``PCG64(SeedSequence([*root, game]))``."""
+    draws them): for checking it against numpy's ``PCG64(SeedSequence([*root, game]))``.
+    At most MAX_STREAM_WORDS (ValueError), none for n <= 0."""
     cdef bitgen_t bg
     cdef kc_pcg64 pcg
     cdef int i
     if root.shape[0] > MAX_ROOT_WORDS:
         raise ValueError(f"at most {MAX_ROOT_WORDS} root seed words, got {root.shape[0]}")
+    if n > MAX_STREAM_WORDS:
+        raise ValueError(f"game_stream gives at most {MAX_STREAM_WORDS} words, got n={n}")
     seed_game(&bg, &pcg, &root[0] if root.shape[0] else NULL, root.shape[0], game)
     return [bg.next_uint32(bg.state) for i in range(n)]
 
@@ -1057,7 +1067,8 @@ cdef class Engine:
         apply_play(&self.st, action)
 
     def builtin(self, int pol, la=(64, 20, POL_AGGRESSIVE)):
-        """The built-in player's choice (draw source or play) for the seat to move."""
+        """The built-in player's choice (draw source or play) for the seat to move.
+        Ctrl-C stops a lookahead decision (KeyboardInterrupt), as in :func:`choose`."""
         cdef KCView v
         cdef LAParams p
         cdef int r
@@ -1067,10 +1078,17 @@ cdef class Engine:
         if self.st.phase == PH_OVER:
             raise ValueError("the game is over")
         extract_view(&self.st, self.st.current, &v)
+        # as choose(): Ctrl-C stops a lookahead decision (it could run for minutes,
+        # uninterruptible, and a stop was reported as a RuntimeError)
+        _watch_interrupts()
         with nogil:
             r = policy_draw(pol, &v, &p, &self.rng) if self.st.phase == PH_DRAW else policy_play(pol, &v, &p, &self.rng)
+        if r == LOOKAHEAD_INTERRUPTED:
+            raise KeyboardInterrupt
+        if r == -1:
+            raise ValueError("the state is inconsistent: it shows more cards than the deck holds")
         if r < 0:
-            raise RuntimeError(f"built-in player failed ({r})")
+            raise MemoryError()
         return r
 
     def view(self, int seat):
@@ -1111,7 +1129,8 @@ cdef class Engine:
     def set_state(self, hands, play_stacks, gift_stacks, crown_stacks, draw_pile, discard_pile,
                   int current, int phase, int turn=0):
         """Replace the state (tests and analysis).  Every card list holds codes; the
-        cards must be exactly the deck.  Raises ValueError if they are not."""
+        cards must be exactly the deck, and a seat to play must hold a card.  Raises
+        ValueError if they are not."""
         cdef int q, c, k, P = self.st.n_players
         counts = [0] * NK
         lists = [draw_pile, discard_pile]
@@ -1128,6 +1147,10 @@ cdef class Engine:
             raise ValueError("the cards given are not exactly the deck")
         if not 0 <= current < P or phase not in (PH_DRAW, PH_PLAY) or not 0 <= turn < self.st.max_turns:
             raise ValueError("bad current seat, phase or turn")
+        if phase == PH_PLAY and len(hands[current]) == 0:
+            # no play exists: the players answered an uninitialised number, an illegal
+            # play or an error code (fill_view refuses the same view)
+            raise ValueError(f"seat {current} is to play but holds no card")
         for q in range(P):
             if len(hands[q]) > HANDCAP - 1 or len(gift_stacks[q]) > 3:
                 raise ValueError(f"seat {q}: too many cards in hand or gifts")

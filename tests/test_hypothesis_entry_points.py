@@ -20,29 +20,36 @@ Compiled entry points (every ``def`` reachable from Python) and their Python cal
   bounds, tt_move, tt_bounds, heuristic, scale, search, search_move, set_limits...)
   (cross_kings.solver, .parallel, .players, .review, .match): self-validating (every
   state is checked by Engine._load); a table budget near 2**63 bytes hung the sizing
-  loop, and budgets above 2**48 are now refused.
+  loop, and budgets above 2**48 are now refused; search windows outside -2**61..2**61 or
+  not alpha < beta, and negative depths that wrapped around, are handled since session 21
+  (test_robustness_audit21).
 - ``_fc_melds``: deadwood_codes, is_zero_codes, can_go_out_codes, arrange, outlook,
   discard_table, check_rows, deadwood_rows, can_go_out_rows, time_rows, table_bytes,
   build_seconds (five_crowns.melds, .advisor, .players): self-validating; the batch forms
   did not check card codes (a code of 100..127 crashed the interpreter) and now do;
   outlook and discard_table (and _fc_game's discard_outcomes and two_step) took negative
-  and huge unseen-card weights, and now refuse them (session 20).
+  and huge unseen-card weights, and now refuse them (session 20); time_rows now stops at
+  Ctrl-C (session 21, test_robustness_audit21).
 - ``_fc_game``: integers_like_numpy, discard_outcomes, two_step (self-validating),
   play_round (five_crowns.game._CompiledEngine validates; three card sets crashed the
-  interpreter, and it now checks sets, codes and policy codes itself).
+  interpreter, and it now checks sets, codes and policy codes itself); anything but a
+  numpy Generator (TypeError) and a count above 2**20 are refused since session 21.
 - ``_kc_engine``: Engine (draw, play, builtin, view, state, set_state), legal_plays_view,
   choose, lookahead_table, play_games, game_stream (kings_crowns.game, .policies,
   .simulation): self-validating; deck counts and a view's counts and sizes were summed
   in C ints without bounds, so counts near 2**31 wrapped around (a crash, reachable from
   a SeatView edited by hand); each is now bounded first, and refused with a DeckError or
-  PositionError naming it (session 20).
+  PositionError naming it (session 20).  Since session 21 (test_robustness_audit21)
+  builtin stops at Ctrl-C as choose does, game_stream gives at most 2**20 words, and
+  anything but a numpy Generator as `gen` is a TypeError.
 
 The parsers (cards, hands, cells, save strings, deals, positions, decks, rules, records,
 keeper files, results files, command-line options) have Hypothesis tests in their own
 files (test_*_cards, test_cross_kings_position*, test_kings_crowns_inputs,
 test_five_crowns_keeper, test_results_files_probe17, test_long_numbers_in_files,
 test_cli_option_names...); the tests at the end of this file add random values of every
-type to each parser at once, and random one-field damage to each document a reader takes.
+type to each parser at once, and random one-field damage to each document a reader takes;
+test_robustness_audit21 writes random bytes to a file for each file reader.
 """
 
 from __future__ import annotations
