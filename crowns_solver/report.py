@@ -1153,6 +1153,12 @@ def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | N
         chosen = list(dict.fromkeys(only))
     variant = variant or _Variant()
     chosen = _chosen_studies(studies, None if only is None else chosen, variant, cli=option.startswith("-"))
+    for name in chosen:   # a study too small to run is refused before any runs (session 21: after the others)
+        st = studies[name]
+        size = games or (st.quick_games if quick else st.full_games)
+        if size < st.min_games:
+            why = f" ({st.min_games_why})" if st.min_games_why else ""
+            raise StudyError(f"{name} needs games >= {st.min_games}{why}, got {size}", argument="games")
     out = _out_folder(out_dir if out_dir is not None else _default_out(quick, variant), option)
     for name in chosen:
         _claim(out / f"{name}.md", _study_marker(name, variant.words), [out / name], force=force, option=option)
