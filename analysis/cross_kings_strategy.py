@@ -33,7 +33,7 @@ from crowns_solver import montecarlo
 from crowns_solver.cross_kings import Deal, Position, solve
 from crowns_solver.cross_kings.match import match, play_game, self_play
 from crowns_solver.cross_kings.players import make_player, seat_view
-from crowns_solver.cross_kings.position import CENTRAL_CELLS, cell_coords
+from crowns_solver.cross_kings.position import CENTRAL_CELLS, cell_text
 
 from ._cross_kings_common import rules_text
 from crowns_solver._text import count
@@ -299,7 +299,7 @@ def start_cell_table(starts: pd.Series) -> pd.DataFrame:
     """
     counts = starts.astype(int).value_counts()
     games = np.array([int(counts.get(c, 0)) for c in CENTRAL_CELLS])
-    table = pd.DataFrame({"start_cell": [str(cell_coords(c)) for c in CENTRAL_CELLS], "games": games})
+    table = pd.DataFrame({"start_cell": [cell_text(c) for c in CENTRAL_CELLS], "games": games})
     return table.assign(**_rate_cols("share_rate", games, len(starts)))
 
 
@@ -424,7 +424,7 @@ def start_cell(games: int, seed: int, executor=None, reach: str = "any") -> Stud
         m, lo, hi = mean_ci(mar[:, j])
         k = int(np.sum(player_j == j))
         plo, phi = proportion_ci(k, n)
-        per_cell.append({"start_cell": str(cell_coords(c)), "games": n, "margin": m, "margin_low": lo, "margin_high": hi,
+        per_cell.append({"start_cell": cell_text(c), "games": n, "margin": m, "margin_low": lo, "margin_high": hi,
                          "picked_rate": k / n, "picked_rate_low": float(plo), "picked_rate_high": float(phi)})
     t_cells = pd.DataFrame(per_cell)
     spread = mar.max(axis=1) - mar.min(axis=1)

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ._text import count
 from .errors import RunnerError
 
 if TYPE_CHECKING:  # pandas and matplotlib load only when a report is written
@@ -296,11 +297,13 @@ def _crowns_chart(df: pd.DataFrame, seats: list[int], path: Path) -> None:
 
 def _start_cell_text(start: Any) -> str:
     """A Cross Kings run's start cell (its header's cell index, or None) as ``cross-kings
-    match`` prints it: "fixed at (2, 2)" or "second player chooses"."""
+    match`` prints it: "fixed at (2,2)" or "second player chooses"."""
     if start is None:
         return "second player chooses"
     if isinstance(start, int) and not isinstance(start, bool) and 0 <= start < 36:
-        return f"fixed at {(start // 6, start % 6)}"
+        from .cross_kings.position import cell_text
+
+        return f"fixed at {cell_text(start)}"
     return f"cell {start}"   # a value the match never writes: shown as it is
 
 
@@ -538,9 +541,9 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
                   _points_markdown(points), ""]
 
     charts = []
-    win_rate_chart(by_policy, f"Win rate by policy ({done} games)", "policy", fair, out / "win_rate_by_policy.png")
+    win_rate_chart(by_policy, f"Win rate by policy ({count(done, 'game')})", "policy", fair, out / "win_rate_by_policy.png")
     charts.append(("Win rate by policy", "win_rate_by_policy.png"))
-    win_rate_chart(by_seat, f"Win rate by seat (seat 0 starts; {done} games)", "seat", fair, out / "win_rate_by_seat.png")
+    win_rate_chart(by_seat, f"Win rate by seat (seat 0 starts; {count(done, 'game')})", "seat", fair, out / "win_rate_by_seat.png")
     charts.append(("Win rate by seat", "win_rate_by_seat.png"))
     if "turns" in df:
         _length_chart(df, out / "game_length.png")
@@ -728,7 +731,7 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
     if kind == "match":
         n = summary["games"]
         lines += [f"## A's results ({a} against {b})", "",
-                  f"Each deal is played twice with the seats exchanged: {n} games over {summary['deals']} deals."
+                  f"Each deal is played twice with the seats exchanged: {count(n, 'game')} over {count(summary['deals'], 'deal')}."
                   " The two games of a deal share its cards, so they are not independent: each deal counts as one"
                   " observation (Wilson's interval on the effective number of games of the clustered rate, Korn &"
                   " Graubard 1998).", "",
@@ -755,7 +758,7 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
     lines += ["Intervals are 95%, over deals (a deal is one observation): Wilson score intervals (Wilson 1927)"
               " for rates" + (", on the effective number of games where a deal holds two" if kind == "match" else "")
               + ", Student's t interval for the mean margin.", ""]
-    _margin_chart(margins, xlabel, f"Final margins ({len(margins)} games)", out / "margin.png")
+    _margin_chart(margins, xlabel, f"Final margins ({count(len(margins), 'game')})", out / "margin.png")
     lines += ["## Charts", "", "![Final margins](margin.png)", ""]
     path = out / "report.md"
     path.write_text("\n".join(lines), encoding="utf-8")

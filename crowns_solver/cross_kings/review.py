@@ -24,7 +24,7 @@ from ..errors import (
 )
 from .cards import DECK, Card, parse_card
 from .players import MoveEstimate
-from .position import FACE_DOWN_CELLS, PLAYERS, Cell, Position, cell_coords, cell_index
+from .position import FACE_DOWN_CELLS, PLAYERS, Cell, Position, cell_coords, cell_index, cell_text
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -561,7 +561,7 @@ def analysis_summary(frame: pd.DataFrame) -> dict[str, dict[str, Any]]:
 
 
 def _cell_text(cell: Cell) -> str:
-    return f"({cell[0]},{cell[1]})"
+    return cell_text(cell)
 
 
 def _best_text(best: Cell | None, tied: Sequence[Cell] | None) -> str:
