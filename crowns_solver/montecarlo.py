@@ -785,7 +785,8 @@ def run(
     pandas.DataFrame
         Column ``game`` (0..games-1) then the chunk function's columns.  ``attrs`` holds
         the metadata: seed, chunk_size, games, play_chunk, params, version, created,
-        plus `meta`.
+        plus `meta`, and ``games_played``: the games this call played (0 when `out`
+        already held them all; the rest were read back from it).
 
     Raises
     ------
@@ -924,6 +925,7 @@ def run(
 
     frame = _frame(done, sizes, chunk_size)
     frame.attrs.update(record)
+    frame.attrs["games_played"] = sum(sizes[i] for i in todo)
     return frame
 
 

@@ -57,3 +57,31 @@ def test_match_header_writes_the_start_cell_as_row_comma_col(capsys):
                              "--workers", "1", "--start", "3,2")
     assert code == 0, err
     assert out.splitlines()[0].endswith("reach any, start cell fixed at (3,2)")
+
+
+def test_five_crowns_simulate_of_one_round_says_round_1_only(capsys):
+    code, out, err = run_cli(capsys, "five-crowns", "simulate", "2", "--rounds", "1", "--seed", "1", "--workers", "1")
+    assert code == 0, err
+    assert out.startswith("2 games, 4 players, 1 set, round 1 only, seed 1;")
+    code, out, err = run_cli(capsys, "five-crowns", "simulate", "2", "--rounds", "2", "--seed", "1", "--workers", "1")
+    assert code == 0 and out.startswith("2 games, 4 players, 1 set, rounds 1 to 2 only, seed 1;")
+
+
+def test_kings_crowns_simulate_says_when_the_file_was_already_complete(capsys, tmp_path):
+    out_file = tmp_path / "k.jsonl"
+    argv = ["kings-crowns", "simulate", "--games", "20", "--chunk-size", "5", "--workers", "1", "--out", str(out_file)]
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 0, err
+    assert out.splitlines()[-1] == f"results written to {out_file}"
+    whole = out_file.read_bytes()
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 0, err
+    assert out.splitlines()[-1] == f"{out_file} was already complete (20 games): nothing new was played or written"
+    assert out_file.read_bytes() == whole
+    # a run stopped after three of its four chunks: resumed, the last line says what is new
+    lines = whole.decode().splitlines(keepends=True)
+    out_file.write_text("".join(lines[:-1]))
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 0, err
+    assert out.splitlines()[-1] == f"results written to {out_file} (5 new, the rest read back from it)"
+    assert out_file.read_bytes() == whole

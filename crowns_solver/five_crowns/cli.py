@@ -286,7 +286,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 f" = {count(played, 'game')}")
     else:
         head = count(args.games, "game")
-    short = "" if rules.rounds == 11 else f", rounds 1 to {rules.rounds} only"
+    short = "" if rules.rounds == 11 else ", round 1 only" if rules.rounds == 1 else f", rounds 1 to {rules.rounds} only"
     print(f"{head}, {count(players, 'player')}, {_rules_words(rules)}{short}, seed {args.seed}"
           f"{', seats rotated' if args.rotate else ''}; mean turns per game {mean_turns:.1f}"
           f"; rounds cut off at the turn cap ({count(rules.max_turns, 'turn')}): {capped}")
