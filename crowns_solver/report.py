@@ -399,7 +399,14 @@ def _write_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by
     its other files."""
     report = _out_folder(out_dir, option) / "report.md"
     ours = _first_line(report) == _RESULTS_MARKER
-    path = _write_results_report(results, out_dir, by=by, title=title, force=force, option=option)
+    try:
+        path = _write_results_report(results, out_dir, by=by, title=title, force=force, option=option)
+    except OSError as exc:   # e.g. a full disk, which names no file: name the folder (session 21)
+        if exc.filename is not None:
+            raise
+        from ._io import write_error
+
+        raise write_error(exc, option, out_dir, "report") from None
     if ours:
         drawn = set(_report_charts(path))
         for name in _RESULT_CHARTS:
@@ -1188,10 +1195,17 @@ def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | N
             seconds = time.perf_counter() - t0
             command = shlex.join(["crowns", "report", "--only", name, *variant.argv, "--seed", str(seed),
                                   "--games", str(size), "--out", str(out)])
-            written.append(_write_study_report(st, result, out, seed=seed, games=size, seconds=seconds,
-                                               command=command, force=force, option=option, samples=samples,
-                                               rules=variant.words))
-            _write_index(out, force=force, option=option)
+            try:
+                written.append(_write_study_report(st, result, out, seed=seed, games=size, seconds=seconds,
+                                                   command=command, force=force, option=option, samples=samples,
+                                                   rules=variant.words))
+                _write_index(out, force=force, option=option)
+            except OSError as exc:   # e.g. a full disk, which names no file: name the folder (session 21)
+                if exc.filename is not None:
+                    raise
+                from ._io import write_error
+
+                raise write_error(exc, option, out, f"{name} report") from None
             if bar is not None:
                 bar.update()
         ok = True
