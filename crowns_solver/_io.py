@@ -18,7 +18,7 @@ from .errors import (CrownsError, EmptyPathError, FolderPathError, MissingFolder
 __all__ = ["MAX_INT_DIGITS", "MAX_TEXT_BYTES", "check_distinct", "check_file_path", "check_folder_path", "check_input_given",
            "check_numbers", "check_path_given", "check_run_outputs", "check_writable", "decode_utf8", "int_digits",
            "json_int",
-           "names_folder", "read_text", "resume_hint", "too_long_number", "check_replaceable", "write_csv", "write_error"]
+           "names_folder", "read_text", "resume_hint", "too_long_number", "check_replaceable", "no_such_file", "write_csv", "write_error"]
 
 #: Largest text input read (positions, records, decks are far smaller).
 MAX_TEXT_BYTES = 64 * 2**20
@@ -151,6 +151,27 @@ def read_text(path: str | os.PathLike[str], error: type[CrownsError], *, what: s
     text = decode_utf8(p.read_bytes(), f"{os.fspath(path)}: not a UTF-8 text file", error)
     text = text.removeprefix("\ufeff")   # a byte-order mark (Windows editors write one) is not content
     return text.replace("\r\n", "\n").replace("\r", "\n")   # universal newlines, as a text file reads
+
+
+def no_such_file(path: str | os.PathLike[str]) -> str:
+    """The one wording of a missing input file, as the system says it and as every command
+    prints a ``FileNotFoundError`` (``crowns: error: x.json: No such file or directory``),
+    for the messages that say more than that (session 21: ``analyse`` and ``play --load``
+    said ``no such file: 'x.json'``, ``show`` and ``solve`` the system's words).
+
+    Parameters
+    ----------
+    path : path-like
+        The file that does not exist, as the user gave it.
+
+    Returns
+    -------
+    str
+        ``"x.json: No such file or directory"``.
+    """
+    import errno
+
+    return f"{os.fsdecode(path)}: {os.strerror(errno.ENOENT)}"
 
 
 def decode_utf8(data: bytes, what: str, error: type[CrownsError]) -> str:

@@ -56,13 +56,15 @@ def _read_game(source: str, *, stdin: bool = True, reach: str | None = None):  #
                 " must come from a file or a save string")
         text = read_stdin(SaveStringError)
     elif names_file(source) or looks_like_file(source) or "//" not in source and not source.lstrip().startswith("{"):
-        from .._io import read_text
+        from .._io import no_such_file, read_text
 
         path = Path(source)
-        if not source.strip() or not path.exists():
-            if looks_like_file(source):
-                raise SaveStringError(f"no such file: {source!r}")
-            raise SaveStringError(f"not a save string (no '//') and no such file: {source!r}")
+        if not source.strip():
+            raise SaveStringError(f"no game given: {source!r} is not a save string nor a file name")
+        if not looks_like_file(source) and not path.exists():
+            raise SaveStringError(f"{no_such_file(source)}, and it is not a save string (no '//')")
+        # a missing file: the system's "x.json: No such file or directory", as every command
+        # says it (this said "no such file: 'x.json'" until session 21)
         text = read_text(path, SaveStringError)
     pos = Position.from_text(text, reach)
     check_reach(pos, reach, "game")
