@@ -14,7 +14,8 @@ from conftest import run_cli
 from crowns_solver.analysis.base import registry
 from crowns_solver.errors import StudyError
 
-STUDIES = registry()
+# the project's studies (other test modules register toy ones in the same registry)
+STUDIES = {name: st for name, st in registry().items() if st.module.startswith("crowns_solver.analysis.")}
 # "1 deals", "1 games", "1 held-out games"... (not "0.1 points", "21 games", "1,000 games")
 BAD_PLURAL = re.compile(r"(?<![\d.,])1 (?:[\w-]+ )?(?:deals|games|positions|hands|seatings|observations)\b")
 
