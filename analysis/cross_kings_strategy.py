@@ -193,7 +193,8 @@ def first_player(games: int, seed: int, executor=None, reach: str = "any") -> St
                           " start fixed at (2,2)) is paired by deal: mean with a Student t 95% interval."
                           f"  The search player chose (2,2) itself in {same_start:.0%} of deals (those games are"
                           " identical in both setups: the players are deterministic under node limits), so the"
-                          " difference comes from the other deals.", paired_table),
+                          + (" difference comes from the other deals." if same_start < 1 else
+                             " setups played the same games here and the difference is 0."), paired_table),
                   Section("Does the grid's orientation matter? (same deals turned 180 degrees)",
                           "The rules name no direction, so a deal turned 180 degrees and played from (3,3) is"
                           " the same game as the deal played from (2,2); exact values are the same (tested)."

@@ -415,7 +415,8 @@ def tracker(games: int, seed: int, executor: Any = None) -> StudyResult:
         wins = "less than half of the wins"
     else:
         wins = "a share of the wins that does not separate from one half"
-    headline = (f"On the same {count(int(a['deals']), 'deal', grouped=True)} (both seatings), two trackers' totals"
+    deals = "one deal" if int(a["deals"]) == 1 else f"the same {int(a['deals']):,} deals"
+    headline = (f"On {deals} (both seatings), two trackers' totals"
                 f" minus two advisors' come to {a['diff']:+.2f} points per game (lower is better;"
                 f" {ci_text(a['diff_low'], a['diff_high'])}; {a['tracker_total']:.1f} vs {a['opponent_total']:.1f}) and they take "
                 f"{a['win']:.1%} of the wins (95% CI {a['win_low']:.1%}-{a['win_high']:.1%}): {points}; "

@@ -58,7 +58,7 @@ def test_one_deal_says_no_interval_and_claims_nothing():
     assert "The interval covers 0" not in orientation
     assert "From one deal there is no interval" in orientation
     tracker = STUDIES["five_crowns_tracker"].run(1, 2026).headline
-    assert tracker.startswith("On the same 1 deal (both seatings)")
+    assert tracker.startswith("On one deal (both seatings)")
     assert "no interval from one deal" in tracker and "no separable difference" not in tracker
 
 
@@ -76,3 +76,10 @@ def test_report_refuses_a_too_small_study_before_running_any(capsys, tmp_path):
     assert err.strip() == ("crowns: error: cross_kings_evaluation needs --games >= 3 (every third game is held"
                            " out), got 1")
     assert not out.exists()
+
+
+def test_first_player_does_not_speak_of_other_deals_when_every_deal_started_at_2_2():
+    result = STUDIES["cross_kings_first_player"].run(3, 2026)   # one deal, started at (2,2)
+    paired = result.sections[2].text
+    assert "in 100% of deals" in paired
+    assert "the other deals" not in paired and "the difference is 0" in paired
