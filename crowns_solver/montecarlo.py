@@ -971,14 +971,9 @@ def _lock_results_file(path: Path) -> Any:
     ResultsFileError
         If another run holds the lock.
     RunnerError
-        If the file cannot be opened for writing, or exists and is not a regular file.
+        If the file cannot be opened for writing.
     """
     existed = path.exists()
-    if existed and not path.is_file():
-        # a named pipe blocked the open forever (no reader), a device took the header and
-        # lost it (session 21): a results file must be read back to resume
-        raise RunnerError(f"{path} is not a regular file (a device or a pipe): a results file is read back to"
-                          " resume; choose a file name")
     try:
         handle = open(path, "a", encoding="utf-8")  # creates it if absent; never truncates
     except OSError as exc:

@@ -86,19 +86,3 @@ def test_the_write_error_helper_names_option_and_file():
     exc = write_error(OSError(28, "No space left on device"), "--csv", "my file.csv", "CSV")
     assert isinstance(exc, OutputPathError)
     assert str(exc) == "--csv 'my file.csv': cannot write the CSV: No space left on device"
-
-
-@pytest.mark.parametrize("argv", [
-    ["kings-crowns", "simulate", "--games", "5", "--workers", "1"],
-    ["five-crowns", "simulate", "2", "--workers", "1"],
-    ["cross-kings", "match", "--a", "random", "--b", "random", "--deals", "1", "--workers", "1"],
-])
-def test_a_results_file_that_is_a_pipe_is_refused_not_waited_on(tmp_path, capsys, argv):
-    # opening a named pipe for writing waited for a reader forever: the command hung
-    fifo = tmp_path / "p"
-    os.mkfifo(fifo)
-    code, out, err = run_cli(capsys, *argv, "--out", str(fifo))
-    assert code == 2 and out == ""
-    assert err == (f"crowns: error: {fifo} is not a regular file (a device or a pipe): a results file is read"
-                   " back to resume; choose a file name\n")
-    assert fifo.is_fifo()
