@@ -1138,6 +1138,20 @@ def _chosen_studies(studies: dict[str, Any], only: list[str] | None, variant: _V
     return only
 
 
+def _check_study_sizes(studies: dict[str, Any], chosen: list[str], *, quick: bool, games: int | None) -> None:
+    """StudyError (naming ``games``) if a chosen study cannot run at the size it would get
+    (its ``min_games``): checked before any study runs or any folder is made (session 21:
+    ``crowns report --games 3`` ran five studies, then failed on ``five_crowns_deals``)."""
+    from .errors import StudyError
+
+    for name in chosen:
+        st = studies[name]
+        size = games or (st.quick_games if quick else st.full_games)
+        if size < st.min_games:
+            why = f" ({st.min_games_why})" if st.min_games_why else ""
+            raise StudyError(f"{name} needs games >= {st.min_games}{why}, got {size}", argument="games")
+
+
 def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | None, workers: int | None,
                  seed: int, games: int | None, progress: bool, force: bool, option: str,
                  variant: _Variant | None = None) -> list[Path]:
@@ -1162,13 +1176,10 @@ def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | N
             raise StudyError("only is empty: give study names (see crowns report --list), or None for all")
         chosen = list(dict.fromkeys(only))
     variant = variant or _Variant()
+    cli = option.startswith("-")
+    _check_study_sizes(studies, _chosen_studies(studies, None if only is None else chosen, variant, cli=cli),
+                       quick=quick, games=games)
     chosen = _chosen_studies(studies, None if only is None else chosen, variant, cli=option.startswith("-"))
-    for name in chosen:   # a study too small to run is refused before any runs (session 21: after the others)
-        st = studies[name]
-        size = games or (st.quick_games if quick else st.full_games)
-        if size < st.min_games:
-            why = f" ({st.min_games_why})" if st.min_games_why else ""
-            raise StudyError(f"{name} needs games >= {st.min_games}{why}, got {size}", argument="games")
     out = _out_folder(out_dir if out_dir is not None else _default_out(quick, variant), option)
     for name in chosen:
         _claim(out / f"{name}.md", _study_marker(name, variant.words), [out / name], force=force, option=option)
