@@ -118,7 +118,7 @@ def ratio_ci(num: Sequence[float], den: Sequence[float]) -> tuple[float, float, 
     return ratio_diff_ci(num, den)
 
 
-def sign_word(low: float, high: float, above: str, below: str, neither: str) -> str:
+def sign_word(low: float, high: float, above: str, below: str, neither: str, unknown: str | None = None) -> str:
     """The words a difference's interval allows.
 
     Parameters
@@ -126,17 +126,51 @@ def sign_word(low: float, high: float, above: str, below: str, neither: str) -> 
     low, high : float
         The 95% interval of a difference.
     above, below, neither : str
-        The words for an interval above 0, below 0, and covering 0 (or unknown: NaN).
+        The words for an interval above 0, below 0, and covering 0.
+    unknown : str, optional
+        The words when there is no interval (NaN bounds: one observation, docs/decisions.md
+        "Intervals from one observation"); default `neither`.
 
     Returns
     -------
     str
     """
+    if unknown is not None and (math.isnan(low) or math.isnan(high)):
+        return unknown
     if low > 0:
         return above
     if high < 0:
         return below
     return neither
+
+
+def ci_text(low: float, high: float, fmt: str = "+.2f", *, prefix: str = "95% CI ", sep: str = " to ",
+            suffix: str = "", one: str = "one deal") -> str:
+    """A 95% interval in words, or, where there is none (NaN bounds: a mean over one
+    observation, docs/decisions.md "Intervals from one observation"), says so instead of
+    printing ``nan``.
+
+    Parameters
+    ----------
+    low, high : float
+        The interval's bounds (NaN when it is undefined).
+    fmt : str
+        Format specification of each bound, e.g. ``"+.2f"`` or ``".1%"``.
+    prefix, sep, suffix : str
+        Text before the bounds, between them and after them.
+    one : str
+        The single observation, for the words without an interval: ``"one deal"`` gives
+        ``"no interval from one deal"``.
+
+    Returns
+    -------
+    str
+        ``ci_text(-1, 2)`` is ``"95% CI -1.00 to +2.00"``; ``ci_text(nan, nan, one="one game")``
+        is ``"no interval from one game"``.
+    """
+    if math.isnan(low) or math.isnan(high):
+        return f"no interval from {one}"
+    return f"{prefix}{low:{fmt}}{sep}{high:{fmt}}{suffix}"
 
 
 def pct(rate: float, digits: int = 0) -> str:

@@ -125,6 +125,11 @@ class Study:
     options : tuple of str
         The rules options (:data:`RULE_OPTIONS`) it can be run under, passed to `run` as
         keyword arguments (``crowns report --reach nearest``); empty: the default rules only.
+    min_games : int
+        The least `games` it can run with (1 for most); ``crowns report`` refuses a smaller
+        ``--games`` before any study runs.
+    min_games_why : str
+        Why it needs `min_games`, for the refusal.
     """
 
     name: str
@@ -135,6 +140,8 @@ class Study:
     run: Callable[..., StudyResult] = field(repr=False)
     module: str = ""
     options: tuple[str, ...] = ()
+    min_games: int = 1
+    min_games_why: str = ""
 
 
 _REGISTRY: dict[str, Study] = {}
@@ -145,8 +152,8 @@ GAMES = ("cross_kings", "five_crowns", "kings_crowns")
 RULE_OPTIONS = {"reach": "cross_kings", "deck": "kings_crowns"}
 
 
-def study(name: str, *, game: str, title: str, quick_games: int, full_games: int, options: Sequence[str] = ()
-          ) -> Callable[[Callable[..., StudyResult]], Callable[..., StudyResult]]:
+def study(name: str, *, game: str, title: str, quick_games: int, full_games: int, options: Sequence[str] = (),
+          min_games: int = 1, min_games_why: str = "") -> Callable[[Callable[..., StudyResult]], Callable[..., StudyResult]]:
     """Register ``run(games, seed, executor=None) -> StudyResult`` as a study.
 
     Parameters
@@ -164,6 +171,11 @@ def study(name: str, *, game: str, title: str, quick_games: int, full_games: int
         Rules options of its game (:data:`RULE_OPTIONS`: ``"reach"`` for Cross Kings,
         ``"deck"`` for King's Crowns) that `run` takes as keyword arguments, so that
         ``crowns report`` can run it under them; default none.
+    min_games : int
+        The least `games` the study can run with (default 1), checked by the wrapper and,
+        before any study runs, by ``crowns report``.
+    min_games_why : str
+        Why (a few words, shown in the refusal).
 
     Returns
     -------
@@ -197,10 +209,11 @@ def study(name: str, *, game: str, title: str, quick_games: int, full_games: int
         def checked(games: Any, seed: Any, *args: Any, **kwargs: Any) -> StudyResult:
             # the Cross Kings and Five Crowns studies did not check, called directly:
             # players("x", 0) was a TypeError and first_player(-5, 0) played one deal
-            check_args(name, games, seed)
+            check_args(name, games, seed, min_games, min_games_why)
             return fn(games, seed, *args, **kwargs)
 
-        entry = Study(name, game, title, int(quick_games), int(full_games), checked, fn.__module__, options)
+        entry = Study(name, game, title, int(quick_games), int(full_games), checked, fn.__module__, options,
+                      int(min_games), min_games_why)
         old = _REGISTRY.get(name)
         if old is not None and (old.module, old.run.__qualname__) != (entry.module, fn.__qualname__):
             raise StudyError(f"study {name!r} is registered twice ({old.module} and {entry.module})")
@@ -210,8 +223,8 @@ def study(name: str, *, game: str, title: str, quick_games: int, full_games: int
     return register
 
 
-def check_args(study: str, games: Any, seed: Any) -> None:
-    """Raise StudyError unless `games` is a whole number >= 1 and `seed` one >= 0.
+def check_args(study: str, games: Any, seed: Any, min_games: int = 1, why: str = "") -> None:
+    """Raise StudyError unless `games` is a whole number >= `min_games` and `seed` one >= 0.
 
     Parameters
     ----------
@@ -221,6 +234,10 @@ def check_args(study: str, games: Any, seed: Any) -> None:
         The size argument as given (an int or NumPy integer; not a bool).
     seed : object
         The root seed as given.
+    min_games : int
+        The study's least `games` (:attr:`Study.min_games`).
+    why : str
+        Why it needs that many, for the message.
 
     Raises
     ------
@@ -229,7 +246,10 @@ def check_args(study: str, games: Any, seed: Any) -> None:
     """
     for label, value, lo in (("games", games, 1), ("seed", seed, 0)):
         if isinstance(value, bool) or not isinstance(value, (int, np.integer)) or value < lo:
-            raise StudyError(f"{study}: {label} must be a whole number >= {lo}, got {value!r}")
+            raise StudyError(f"{study}: {label} must be a whole number >= {lo}, got {value!r}", argument=label)
+    if games < min_games:
+        raise StudyError(f"{study} needs games >= {min_games}{f' ({why})' if why else ''}, got {games}",
+                         argument="games")
 
 
 def registry() -> dict[str, Study]:

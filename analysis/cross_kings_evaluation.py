@@ -34,8 +34,10 @@ from crowns_solver.cross_kings.players import make_player, seat_view
 from crowns_solver.cross_kings.solver import _engine_input
 
 from ._cross_kings_common import rules_text
-from ._intervals import ratio_diff_ci, sign_word
-from .base import Section, StudyError, StudyResult, new_figure, note_sample, study
+from crowns_solver._text import count
+
+from ._intervals import ci_text, ratio_diff_ci, sign_word
+from .base import Section, StudyResult, new_figure, note_sample, study
 
 #: Search nodes per move in the self-play games and the match.
 FIT_NODES = 20_000
@@ -192,7 +194,8 @@ def _potential(df: pd.DataFrame) -> np.ndarray:
 
 @study("cross_kings_evaluation", game="cross_kings",
        title="Cross Kings: how well does the search's horizon evaluation predict the end of the game?",
-       quick_games=15, full_games=1000, options=("reach",))
+       quick_games=15, full_games=1000, options=("reach",), min_games=3,
+       min_games_why="every third game is held out")
 def evaluation(games: int, seed: int, executor=None, reach: str = "any") -> StudyResult:
     """Self-play positions labelled with final margins; least-squares fit; a duplicate match.
 
@@ -220,9 +223,7 @@ def evaluation(games: int, seed: int, executor=None, reach: str = "any") -> Stud
     StudyError
         If `games` is less than 3.
     """
-    if int(games) < 3:
-        # every third game is held out: fewer than 3 leave nothing to fit or to score
-        raise StudyError(f"cross_kings_evaluation needs at least 3 games (every third is held out), got {games}")
+    # fewer than 3 games (every third is held out) are refused by the study's min_games
     games = int(games)
     per_game = montecarlo.run(selfplay_chunk, games, params={"chunk_size": 4, "root_seed": int(seed), "nodes": FIT_NODES,
                                                                  "reach": reach},
@@ -297,7 +298,7 @@ def evaluation(games: int, seed: int, executor=None, reach: str = "any") -> Stud
 
     headline = evaluation_headline(acc, diffs, play.iloc[0], reach=reach)
     text_acc = (
-        f"{len(df):,} positions from {games} self-play games (search player, {FIT_NODES:,} nodes a move), each labelled"
+        f"{count(len(df), 'position', grouped=True)} from {count(games, 'self-play game', grouped=True)} (search player, {FIT_NODES:,} nodes a move), each labelled"
         " with the final margin of its game for the player to move; every third game (game number divisible by 3)"
         " is held out and scored here.  The label includes the luck of the face-down cards and both players'"
         " later mistakes, so no evaluation gets near zero: what matters is the comparison.  The potential"
@@ -378,16 +379,17 @@ def evaluation_headline(acc: pd.DataFrame, diffs: pd.DataFrame, play: pd.Series,
     for (_, d), short in zip(diffs.iterrows(), ("the potential evaluation's", "the margin alone's")):
         name = d["comparison"].removeprefix("fitted minus ")
         word = sign_word(d["mae_difference_low"], d["mae_difference_high"], "more than", "less than",
-                         "not separable from")
-        parts.append(f"{word} {short} {mae[name]:.2f} (difference {d['mae_difference']:+.2f}, 95% CI"
-                     f" {d['mae_difference_low']:+.2f} to {d['mae_difference_high']:+.2f})")
+                         "not separable from", "beside")
+        parts.append(f"{word} {short} {mae[name]:.2f} (difference {d['mae_difference']:+.2f},"
+                     f" {ci_text(d['mae_difference_low'], d['mae_difference_high'], one='one held-out game')})")
     side = sign_word(play["score_rate_low"] - 0.5, play["score_rate_high"] - 0.5, "above", "below",
                      "not separable from")
     lead = "The" if reach == "any" else (f"Under reach \"{reach}\" (the library's weights were fitted under"
                                          " reach \"any\"), the")
     return (f"{lead} fitted evaluation misses the final margin by {mae['fitted (library default)']:.2f} points on"
-            f" average over {int(diffs['games'].iloc[0])} held-out games, {parts[0]} and {parts[1]}; with it the"
+            f" average over {count(int(diffs['games'].iloc[0]), 'held-out game', grouped=True)}, {parts[0]} and"
+            f" {parts[1]}; with it the"
             f" search player ({FIT_NODES // 1000}k nodes a move) scores {play['score_rate']:.1%} against itself with"
             f" the potential evaluation (95% CI {play['score_rate_low']:.1%}-{play['score_rate_high']:.1%}, {side}"
-            f" one half; mean margin {play['margin']:+.2f} points, 95% CI {play['margin_low']:+.2f} to"
-            f" {play['margin_high']:+.2f}, {int(play['games'])} games).")
+            f" one half; mean margin {play['margin']:+.2f} points, {ci_text(play['margin_low'], play['margin_high'])},"
+            f" {count(int(play['games']), 'game', grouped=True)}).")

@@ -33,10 +33,12 @@ from crowns_solver import montecarlo
 from crowns_solver.cross_kings import Deal, Position, solve
 from crowns_solver.cross_kings.match import match, play_game, self_play
 from crowns_solver.cross_kings.players import make_player, seat_view
-from crowns_solver.cross_kings.position import CENTRAL_CELLS, cell_coords
+from crowns_solver.cross_kings.position import CENTRAL_CELLS, cell_text
 
 from ._cross_kings_common import rules_text
-from ._intervals import newcombe_diff, sign_word
+from crowns_solver._text import count
+
+from ._intervals import ci_text, newcombe_diff, sign_word
 from .base import Section, StudyResult, mean_ci, new_figure, note_sample, proportion_ci, study
 
 #: Search nodes per move of the search players in these studies (about 25-70 ms a move).
@@ -191,7 +193,8 @@ def first_player(games: int, seed: int, executor=None, reach: str = "any") -> St
                           " start fixed at (2,2)) is paired by deal: mean with a Student t 95% interval."
                           f"  The search player chose (2,2) itself in {same_start:.0%} of deals (those games are"
                           " identical in both setups: the players are deterministic under node limits), so the"
-                          " difference comes from the other deals.", paired_table),
+                          + (" difference comes from the other deals." if same_start < 1 else
+                             " setups played the same games here and the difference is 0."), paired_table),
                   Section("Does the grid's orientation matter? (same deals turned 180 degrees)",
                           "The rules name no direction, so a deal turned 180 degrees and played from (3,3) is"
                           " the same game as the deal played from (2,2); exact values are the same (tested)."
@@ -246,13 +249,13 @@ def first_player_headline(table: pd.DataFrame, compare: pd.DataFrame, paired: pd
         pub = "under reach \"nearest\""
     p = paired.iloc[0]
     effect = sign_word(p["difference_low"], p["difference_high"], "raises it by", "lowers it by",
-                       "changes it by an amount not separable from 0:")
+                       "changes it by an amount not separable from 0:", "changes it by")
     return (f"Under strong play (search vs search, {STUDY_NODES:,} nodes a move) the first player wins"
-            f" {a['win']:.1%} (95% CI {a['win_low']:.1%}-{a['win_high']:.1%}) of {int(a['games'])} games when the"
-            f" second player chooses the start cell and {b['win']:.1%} ({b['win_low']:.1%}-{b['win_high']:.1%})"
+            f" {a['win']:.1%} (95% CI {a['win_low']:.1%}-{a['win_high']:.1%}) of {count(int(a['games']), 'game', grouped=True)}"
+            f" when the second player chooses the start cell and {b['win']:.1%} ({b['win_low']:.1%}-{b['win_high']:.1%})"
             f" from the fixed start (2,2), {pub}; mean margin {a['margin']:+.2f} and {b['margin']:+.2f} points"
-            f" (the choice {effect} {p['difference']:+.2f}, 95% CI {p['difference_low']:+.2f} to"
-            f" {p['difference_high']:+.2f}, on the same deals).")
+            f" (the choice {effect} {p['difference']:+.2f}, {ci_text(p['difference_low'], p['difference_high'])},"
+            f" on the same {'deal' if p.get('games', 0) == 1 else 'deals'}).")
 
 
 def orientation_sentence(row: pd.Series) -> str:
@@ -271,6 +274,9 @@ def orientation_sentence(row: pd.Series) -> str:
         One sentence on the orientation check.
     """
     lo, hi = row["difference_low"], row["difference_high"]
+    if math.isnan(lo) or math.isnan(hi):
+        return (f"From one deal there is no interval: the orientation moved the first player's margin by"
+                f" {row['difference']:+.2f} points in that game, which cannot tell a bias from chance.")
     if lo > 0 or hi < 0:
         return (f"The interval excludes 0: on these games the orientation moved the first player's margin by"
                 f" {row['difference']:+.2f} points ({lo:+.2f} to {hi:+.2f}).")
@@ -294,7 +300,7 @@ def start_cell_table(starts: pd.Series) -> pd.DataFrame:
     """
     counts = starts.astype(int).value_counts()
     games = np.array([int(counts.get(c, 0)) for c in CENTRAL_CELLS])
-    table = pd.DataFrame({"start_cell": [str(cell_coords(c)) for c in CENTRAL_CELLS], "games": games})
+    table = pd.DataFrame({"start_cell": [cell_text(c) for c in CENTRAL_CELLS], "games": games})
     return table.assign(**_rate_cols("share_rate", games, len(starts)))
 
 
@@ -419,7 +425,7 @@ def start_cell(games: int, seed: int, executor=None, reach: str = "any") -> Stud
         m, lo, hi = mean_ci(mar[:, j])
         k = int(np.sum(player_j == j))
         plo, phi = proportion_ci(k, n)
-        per_cell.append({"start_cell": str(cell_coords(c)), "games": n, "margin": m, "margin_low": lo, "margin_high": hi,
+        per_cell.append({"start_cell": cell_text(c), "games": n, "margin": m, "margin_low": lo, "margin_high": hi,
                          "picked_rate": k / n, "picked_rate_low": float(plo), "picked_rate_high": float(phi)})
     t_cells = pd.DataFrame(per_cell)
     spread = mar.max(axis=1) - mar.min(axis=1)
@@ -491,18 +497,20 @@ def start_cell_headline(t_est: pd.DataFrame, t_play: pd.DataFrame, deals: int, *
     """
     g1, g2, est = t_play.iloc[4], t_play.iloc[6], t_est.iloc[3]
     words = [sign_word(g["margin_low"], g["margin_high"], "a measurable gain", "a measurable loss",
-                       "no difference measurable") for g in (g1, g2)]
-    if words[0] == words[1]:
+                       "no difference measurable", "nothing measurable from one deal") for g in (g1, g2)]
+    if words[0] == words[1] == "nothing measurable from one deal":
+        verdict = words[0]
+    elif words[0] == words[1]:
         verdict = f"{words[0]} against either at this size"
     else:
         verdict = f"{words[0]} against an average cell, {words[1]} against the worst-ranked one at this size"
     lead = "The" if reach == "any" else f"Under reach \"{reach}\", the"
     return (f"{lead} search expects its best-ranked start cell to be worth {est['margin']:.2f} points more than an"
-            f" average cell (95% CI {est['margin_low']:.2f} to {est['margin_high']:.2f}); in search-vs-search play"
-            f" over {deals} deals starting there changed the second player's margin by {g1['margin']:+.2f} points"
-            f" (95% CI {g1['margin_low']:+.2f} to {g1['margin_high']:+.2f}) against an average cell and"
-            f" {g2['margin']:+.2f} ({g2['margin_low']:+.2f} to {g2['margin_high']:+.2f}) against the worst-ranked"
-            f" one: {verdict}.")
+            f" average cell ({ci_text(est['margin_low'], est['margin_high'], '.2f')}); in search-vs-search play"
+            f" over {count(deals, 'deal', grouped=True)} starting there changed the second player's margin by"
+            f" {g1['margin']:+.2f} points ({ci_text(g1['margin_low'], g1['margin_high'])}) against an average cell"
+            f" and {g2['margin']:+.2f} ({ci_text(g2['margin_low'], g2['margin_high'], prefix='')}) against the"
+            f" worst-ranked one: {verdict}.")
 
 
 # ----------------------------------------------------------------------------- open vs game
@@ -629,9 +637,10 @@ def open_vs_game(games: int, seed: int, executor=None, reach: str = "any") -> St
     abs_all, abs_lo, abs_hi = mean_ci(df["abs_gap_mean"].to_numpy())
     under = "If" if reach == "any" else f"Under reach \"{reach}\", if"
     headline = (f"{under} both players could see the face-down cards, an endgame's exact value for the player to move"
-                f" would change by {mean_all:+.2f} points on average (95% CI {lo_all:+.2f} to {hi_all:+.2f}) over"
-                f" {len(df)} positions with 8-14 cards left, while the open value of any one deal lies on average"
-                f" {abs_all:.2f} points from the game value (95% CI {max(0.0, abs_lo):.2f} to {abs_hi:.2f}).")
+                f" would change by {mean_all:+.2f} points on average ({ci_text(lo_all, hi_all, one='one position')})"
+                f" over {count(len(df), 'position', grouped=True)} with 8-14 cards left, while the open value of any one"
+                f" deal lies on average {abs_all:.2f} points from the game value"
+                f" ({ci_text(max(0.0, abs_lo), abs_hi, '.2f', one='one position')}).")
     text = (
         f"Positions: greedy play from seeded deals down to {', '.join(map(str, ENDGAME_CARDS))} cards left, keeping"
         " positions with at least one card still face down.  The game value (face-down cards unknown,"
@@ -740,7 +749,7 @@ def players(games: int, seed: int, executor=None, reach: str = "any") -> StudyRe
     fig.tight_layout(rect=(0, 0.07, 1, 1))
     headline = players_headline(table, reach=reach)
     text = (
-        f"Each match: {deals} seeded deals, each played twice with the seats exchanged (duplicate format; the"
+        f"Each match: {count(deals, 'seeded deal', grouped=True)}, each played twice with the seats exchanged (duplicate format; the"
         " deal, face-down cards included, is the same in both games).  The two games of a deal are not"
         " independent, so every interval counts the deal as one observation: player A's win/draw/loss rates"
         " and score (win 1, draw 1/2) have Wilson 95% intervals on the effective number of games of the"
@@ -786,7 +795,8 @@ def players_headline(table: pd.DataFrame, *, reach: str = "any") -> str:
     lead = "The" if reach == "any" else f"Under reach \"{reach}\", the"
     return (f"{lead} search player (100k nodes a move) scores {sg['score_rate']:.1%} against greedy (95% CI"
             f" {sg['score_rate_low']:.1%}-{sg['score_rate_high']:.1%}, {side(sg)} one half; mean margin"
-            f" {sg['margin']:+.2f} points, 95% CI {sg['margin_low']:+.2f} to {sg['margin_high']:+.2f}) over"
-            f" {int(sg['games'])} duplicate games; the clairvoyant player, which cheats by seeing the face-down"
-            f" cards, scores {cs['score_rate']:.1%} against that search player (95% CI {cs['score_rate_low']:.1%}-"
-            f"{cs['score_rate_high']:.1%}, {side(cs)} one half; {int(cs['games'])} games).")
+            f" {sg['margin']:+.2f} points, {ci_text(sg['margin_low'], sg['margin_high'])}) over"
+            f" {count(int(sg['games']), 'duplicate game', grouped=True)}; the clairvoyant player, which cheats by seeing"
+            f" the face-down cards, scores {cs['score_rate']:.1%} against that search player (95% CI"
+            f" {cs['score_rate_low']:.1%}-{cs['score_rate_high']:.1%}, {side(cs)} one half;"
+            f" {count(int(cs['games']), 'game', grouped=True)}).")

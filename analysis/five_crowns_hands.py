@@ -27,7 +27,9 @@ from crowns_solver.five_crowns.melds import can_go_out_batch, deadwood_batch
 from crowns_solver.five_crowns.simulation import simulate
 
 from ._five_crowns_common import CARDS, RANK_WORD, ROUNDS, errorbars, rules_text, sub_seed
-from ._intervals import ratio_ci, ratio_diff_ci, sign_word
+from crowns_solver._text import count
+
+from ._intervals import ci_text, ratio_ci, ratio_diff_ci, sign_word
 from .base import Section, StudyResult, mean_ci, new_figure, proportion_ci, study
 
 DECK_SIZE = 116
@@ -204,7 +206,8 @@ def deals_headline(table: pd.DataFrame) -> str:
 
 
 @study("five_crowns_deals", game="five_crowns", title="Five Crowns: how often a dealt hand can go out at once",
-       quick_games=22_000, full_games=440_000)
+       quick_games=22_000, full_games=440_000, min_games=len(ROUNDS),
+       min_games_why="at least one hand per round")
 def deals(games: int, seed: int, executor: Any = None) -> StudyResult:
     """Seeded deals solved exactly, by round.
 
@@ -435,31 +438,37 @@ def stuck_headline(table: pd.DataFrame, late_early: pd.DataFrame, games: int) ->
     t = table.set_index("round")
     cost, share = late_early.iloc[0], late_early.iloc[1]
     cost_word = sign_word(cost["difference_low"], cost["difference_high"], "more than", "less than",
-                          "not separable from")
+                          "not separable from", "against")
     share_word = sign_word(share["difference_low"], share["difference_high"], "more than", "less than",
-                           "not separable from")
+                           "not separable from", "against")
     groups = table.groupby(table["cards"] % 3)
     means = groups["cost"].mean()
     high, low_ = means.idxmax(), means.idxmin()
     sizes = {m: ", ".join(str(c) for c in table["cards"] if c % 3 == m) for m in (0, 1, 2)}
     hi_part, lo_part = groups.get_group(high), groups.get_group(low_)
-    follows = "mostly it follows the hand size" if hi_part["cost_low"].min() > lo_part["cost_high"].max() else \
-        "the hand sizes' intervals overlap"
+    if hi_part["cost_low"].isna().any() or lo_part["cost_high"].isna().any():
+        follows = "from one game the hand sizes cannot be compared"
+    elif hi_part["cost_low"].min() > lo_part["cost_high"].max():
+        follows = "mostly it follows the hand size"
+    else:
+        follows = "the hand sizes' intervals overlap"
     last = t.loc[11]
     win_word = sign_word(last["win_gap_low"], last["win_gap_high"], "more often than", "less often than",
-                         "about as often as (not separable)")
+                         "about as often as (not separable)", "against")
     return (f"With 4 advisor players, a hand stuck when someone else goes out costs "
-            f"{t.loc[11, 'cost']:.1f} points in the last round (95% CI {t.loc[11, 'cost_low']:.1f}-"
-            f"{t.loc[11, 'cost_high']:.1f}) and {t.loc[1, 'cost']:.1f} in the first; pooled over rounds 9-11 a stuck"
+            f"{t.loc[11, 'cost']:.1f} points in the last round"
+            f" ({ci_text(t.loc[11, 'cost_low'], t.loc[11, 'cost_high'], '.1f', sep='-', one='one game')}) and {t.loc[1, 'cost']:.1f} in the first; pooled over rounds 9-11 a stuck"
             f" hand costs {cost['late']:.1f}, {cost_word} the {cost['early']:.1f} of rounds 1-3 (difference"
-            f" {cost['difference']:+.1f} points, 95% CI {cost['difference_low']:+.1f} to {cost['difference_high']:+.1f});"
+            f" {cost['difference']:+.1f} points,"
+            f" {ci_text(cost['difference_low'], cost['difference_high'], '+.1f', one='one game')});"
             f" {follows} ({hi_part['cost'].min():.1f}-{hi_part['cost'].max():.1f} points with {sizes[high]} cards,"
             f" {lo_part['cost'].min():.1f}-{lo_part['cost'].max():.1f} with {sizes[low_]}); the last three rounds"
             f" bring {share['late']:.1%} of all points, {share_word} the first three's {share['early']:.1%}"
-            f" (difference {100 * share['difference']:+.1f} percentage points, 95% CI"
-            f" {100 * share['difference_low']:+.1f} to {100 * share['difference_high']:+.1f}), and a seat stuck in"
+            f" (difference {100 * share['difference']:+.1f} percentage points,"
+            f" {ci_text(100 * share['difference_low'], 100 * share['difference_high'], '+.1f', one='one game')}),"
+            f" and a seat stuck in"
             f" the last round wins {last['win_if_stuck_rate']:.0%} of games, {win_word} the others'"
-            f" {last['win_if_free_rate']:.0%} ({games} games).")
+            f" {last['win_if_free_rate']:.0%} ({count(games, 'game', grouped=True)}).")
 
 
 @study("five_crowns_stuck", game="five_crowns", title="Five Crowns: the cost of a stuck hand in late rounds",

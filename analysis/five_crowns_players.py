@@ -24,7 +24,9 @@ import pandas as pd
 from crowns_solver.five_crowns.simulation import capped_rounds, simulate
 
 from ._five_crowns_common import CARDS, ROUNDS, errorbars, rate_clustered, rules_text, sub_seed
-from ._intervals import pct
+from crowns_solver._text import count
+
+from ._intervals import ci_text, pct
 from .base import Section, StudyResult, mean_ci, new_figure, study
 
 POLICIES = ("random", "greedy", "advisor", "tracker")
@@ -114,15 +116,18 @@ def policies_headline(summary: pd.DataFrame, deals: int, gap: tuple[float, float
     best = order[0]
     apart = gap is not None and gap[2] < 0
     lead = f"the {best} scores least" if apart or gap is None else f"the {best} has the lowest mean total"
-    headline = (f"With one of each at a 4-player table ({deals} deals, each in all 4 seatings), {lead} "
-                f"({s.loc[best, 'mean_total']:.1f} points per game, 95% CI "
-                f"{s.loc[best, 'mean_total_low']:.1f}-{s.loc[best, 'mean_total_high']:.1f}) and wins "
+    headline = (f"With one of each at a 4-player table ({count(deals, 'deal', grouped=True)}, each in all 4"
+                f" seatings), {lead} ({s.loc[best, 'mean_total']:.1f} points per game, "
+                f"{ci_text(s.loc[best, 'mean_total_low'], s.loc[best, 'mean_total_high'], '.1f', sep='-')}) and wins "
                 f"{pct(s.loc[best, 'win'])} of games; "
                 + ", ".join(f"{p} {s.loc[p, 'mean_total']:.1f} points and {pct(s.loc[p, 'win'])}" for p in order[1:])
                 + ".")
     if gap is not None:
         g, g_low, g_high = gap
-        if g_high < 0:
+        if np.isnan(g_low) or np.isnan(g_high):
+            headline += (f" From one deal the {best} and the {order[1]} cannot be told apart (no interval): the"
+                         f" {best} scores {g:+.1f} points per game against the {order[1]}.")
+        elif g_high < 0:
             headline += (f" On the same deals the {best} scores {-g:.1f} points per game less than the {order[1]}"
                          f" (95% CI {-g_high:.1f}-{-g_low:.1f}).")
         else:
@@ -396,7 +401,9 @@ def tracker(games: int, seed: int, executor: Any = None) -> StudyResult:
     table = pd.DataFrame(rows)
     per_round = pd.concat(rounds, ignore_index=True)
     a = table.set_index("opponent").loc["advisor"]
-    if a["diff_high"] < 0:
+    if np.isnan(a["diff_low"]) or np.isnan(a["diff_high"]):
+        points = "from one deal the points cannot be told apart from the advisor's"
+    elif a["diff_high"] < 0:
         points = "fewer points than the advisor (the interval excludes 0)"
     elif a["diff_low"] > 0:
         points = "more points than the advisor (the interval excludes 0)"
@@ -408,9 +415,10 @@ def tracker(games: int, seed: int, executor: Any = None) -> StudyResult:
         wins = "less than half of the wins"
     else:
         wins = "a share of the wins that does not separate from one half"
-    headline = (f"On the same {int(a['deals'])} deals (both seatings), two trackers' totals minus two advisors' "
-                f"come to {a['diff']:+.2f} points per game (lower is better; 95% CI {a['diff_low']:+.2f} to "
-                f"{a['diff_high']:+.2f}; {a['tracker_total']:.1f} vs {a['opponent_total']:.1f}) and they take "
+    deals = "one deal" if int(a["deals"]) == 1 else f"the same {int(a['deals']):,} deals"
+    headline = (f"On {deals} (both seatings), two trackers' totals"
+                f" minus two advisors' come to {a['diff']:+.2f} points per game (lower is better;"
+                f" {ci_text(a['diff_low'], a['diff_high'])}; {a['tracker_total']:.1f} vs {a['opponent_total']:.1f}) and they take "
                 f"{a['win']:.1%} of the wins (95% CI {a['win_low']:.1%}-{a['win_high']:.1%}): {points}; "
                 f"{wins}.")
     text = ("`diff` is the tracker seats' mean total minus the opponent seats' mean total in the same game "

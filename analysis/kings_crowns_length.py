@@ -14,6 +14,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from crowns_solver._text import count
+
 from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, log_axis, play, rate_columns,
                                    rules_text, study_rules, sub_seed)
 from .base import Section, StudyResult, mean_ci, new_figure, study
@@ -96,7 +98,7 @@ def _distribution_chart(turns: dict[tuple[int, str], np.ndarray], tables: list[s
         ax.set_ylabel("% of games per bin", fontsize=8)
     handles, labels = axes[0, 0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="lower center", ncol=len(labels), fontsize=8, frameon=False)
-    fig.suptitle(f"Game length distribution by player count ({games:,} games per line)", fontsize=10)
+    fig.suptitle(f"Game length distribution by player count ({count(games, 'game', grouped=True)} per line)", fontsize=10)
     fig.tight_layout(rect=(0, 0.05, 1, 1))
     return fig
 
@@ -201,12 +203,12 @@ def run(games: int, seed: int, executor: Executor | None = None, deck: Any = Non
         Section("Game length by player count",
                 "A **turn** is one seat's draw and play; **turns** counts them over all seats (mean with its 95% "
                 "interval; median, 10th and 90th percentiles), **rounds** is turns per seat. Each row is one table "
-                f"of {games:,} games with the same player in every seat; `{MIXED}` seats the first 2-5 of "
+                f"of {count(games, 'game', grouped=True)} with the same player in every seat; `{MIXED}` seats the first 2-5 of "
                 f"{', '.join(MIXED_SEATS)}, rotated every game{_mixed_games_note(games)}. Stalemated games count with"
                 " their length at the cap.",
                 table[length_cols], _by_players_chart(
                     table, "turns", "mean game length (turns over all seats;\n95% CI, log scale)",
-                    f"Mean game length by player count ({games:,} games per point)", tables, log=True)),
+                    f"Mean game length by player count ({count(games, 'game', grouped=True)} per point)", tables, log=True)),
         Section("Distribution",
                 "The whole distribution of each table (log scale: random play is an order of magnitude slower). "
                 f"Random tables last {', '.join(f'{v:.0f}' for v in rnd['median'])} turns (median, 2-5 players).",
@@ -216,7 +218,7 @@ def run(games: int, seed: int, executor: Executor | None = None, deck: Any = Non
                 "carries its 95% Wilson interval (with no stalemate seen the upper bound is still above 0).",
                 table[stale_cols], _by_players_chart(
                     table, "stalemate_rate", "games reaching the turn cap\n(% of games; 95% CI)",
-                    f"Stalemate rate by player count ({games:,} games per point)", tables,
+                    f"Stalemate rate by player count ({count(games, 'game', grouped=True)} per point)", tables,
                     fmt=lambda v, _p: f"{100 * v:.1f}%")),
     ]
     return StudyResult(headline=headline, sections=sections, games=total,

@@ -12,6 +12,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from crowns_solver._text import count
+
 from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, pct, play, points_axis,
                                    rate_columns, rules_text, study_rules, sub_seed)
 from .base import Section, StudyResult, new_figure, study
@@ -69,7 +71,7 @@ def _chart(table: pd.DataFrame, players: int, games: int):
     ax.set_ylabel("win rate (share of games; 95% CI)")
     top = float(sub["win_rate_high"].max())
     ax.set_ylim(0, max(top * 1.25, 1.3 / players))
-    ax.set_title(f"Win rate by seat, {players} players, same player in every seat ({games:,} games each)",
+    ax.set_title(f"Win rate by seat, {players} players, same player in every seat ({count(games, 'game', grouped=True)} each)",
                  fontsize=9)
     ax.legend(fontsize=7, ncol=3, loc="upper right")
     fig.tight_layout()
@@ -93,7 +95,7 @@ def _advantage_chart(summary: pd.DataFrame, games: int):
     ax.set_xlabel("players at the table (same player in every seat)")
     ax.set_ylabel("seat 0 win rate minus equal share\n(percentage points; 95% CI)")
     points_axis(ax)
-    ax.set_title(f"First player's advantage ({games:,} games per table)", fontsize=10)
+    ax.set_title(f"First player's advantage ({count(games, 'game', grouped=True)} per table)", fontsize=10)
     ax.legend(fontsize=8, title="player in every seat", title_fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
     fig.tight_layout()
     return fig
@@ -229,7 +231,7 @@ def run(games: int, seed: int, executor: Executor | None = None, deck: Any = Non
         greedy = sub[sub["policy"] == "greedy"]
         sections.append(Section(
             f"{names[players]} players",
-            f"{games:,} games per policy, the same player in every seat. With greedy players the "
+            f"{count(games, 'game', grouped=True)} per policy, the same player in every seat. With greedy players the "
             f"seats win {', '.join(pct(r) for r in greedy['win_rate'])} (seat 0 first).",
             sub, _chart(seats, players, games)))
     return StudyResult(headline=headline, sections=sections, games=games * len(tables),

@@ -15,6 +15,8 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
+from crowns_solver._text import count
+
 from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, pct, play, rate_columns,
                                    rules_text, study_rules, sub_seed)
 from .base import Section, StudyResult, new_figure, study
@@ -178,7 +180,7 @@ def _table_chart(table: pd.DataFrame, games: int):
     ax.set_ylim(0, max(0.35, float(table["win_rate_high"].max()) * 1.15))
     ax.set_xlabel("policy (one seat each, seats rotated every game)")
     ax.set_ylabel("win rate (share of games; 95% CI)")
-    ax.set_title(f"The four simple players at one four-player table ({games:,} games)", fontsize=10)
+    ax.set_title(f"The four simple players at one four-player table ({count(games, 'game', grouped=True)})", fontsize=10)
     ax.legend(fontsize=8)
     fig.tight_layout()
     return fig
@@ -281,7 +283,7 @@ def run(games: int, seed: int, executor: Executor | None = None, deck: Any = Non
                 + " > ".join(f"`{p}`" for p in order) + ".",
                 None, _graph_chart(graph, order)),
         Section("The four simple players at one table",
-                f"{table_games:,} four-player games, one seat each, the seating rotated one place every game (every "
+                f"{count(table_games, 'four-player game', grouped=True)}, one seat each, the seating rotated one place every game (every "
                 f"player sits in every seat equally often). Stalemates: {stale4} of {table_games:,} "
                 f"({pct(stale4 / table_games)}).",
                 four, _table_chart(four, table_games)),

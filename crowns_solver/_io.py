@@ -13,12 +13,12 @@ import shlex
 from pathlib import Path
 
 from .errors import (CrownsError, EmptyPathError, FolderPathError, MissingFolderError, OutputExistsError,
-                     SamePathError)
+                     OutputPathError, SamePathError)
 
 __all__ = ["MAX_INT_DIGITS", "MAX_TEXT_BYTES", "check_distinct", "check_file_path", "check_folder_path", "check_input_given",
            "check_numbers", "check_path_given", "check_run_outputs", "check_writable", "decode_utf8", "int_digits",
            "json_int",
-           "names_folder", "read_text", "resume_hint", "too_long_number"]
+           "names_folder", "read_text", "resume_hint", "too_long_number", "check_replaceable", "no_such_file", "write_csv", "write_error"]
 
 #: Largest text input read (positions, records, decks are far smaller).
 MAX_TEXT_BYTES = 64 * 2**20
@@ -151,6 +151,27 @@ def read_text(path: str | os.PathLike[str], error: type[CrownsError], *, what: s
     text = decode_utf8(p.read_bytes(), f"{os.fspath(path)}: not a UTF-8 text file", error)
     text = text.removeprefix("\ufeff")   # a byte-order mark (Windows editors write one) is not content
     return text.replace("\r\n", "\n").replace("\r", "\n")   # universal newlines, as a text file reads
+
+
+def no_such_file(path: str | os.PathLike[str]) -> str:
+    """The one wording of a missing input file, as the system says it and as every command
+    prints a ``FileNotFoundError`` (``crowns: error: x.json: No such file or directory``),
+    for the messages that say more than that (session 21: ``analyse`` and ``play --load``
+    said ``no such file: 'x.json'``, ``show`` and ``solve`` the system's words).
+
+    Parameters
+    ----------
+    path : path-like
+        The file that does not exist, as the user gave it.
+
+    Returns
+    -------
+    str
+        ``"x.json: No such file or directory"``.
+    """
+    import errno
+
+    return f"{os.fsdecode(path)}: {os.strerror(errno.ENOENT)}"
 
 
 def decode_utf8(data: bytes, what: str, error: type[CrownsError]) -> str:
@@ -434,6 +455,83 @@ def check_writable(path: str | os.PathLike[str], *, force: bool = False,
     if p.exists() and not force:
         raise OutputExistsError(f"{p} already exists; {hint}")
     return p
+
+
+def check_replaceable(path: str | os.PathLike[str], option: str, what: str = "file") -> None:
+    """Refuse an output that is saved by replacing the file whole (a temporary file moved
+    into place) when `path` exists and is not a regular file: the move would put a file in
+    place of a device such as ``/dev/null`` or of a named pipe (``five-crowns play --save
+    /dev/null --force`` run as root replaced the device node, session 21).  A symbolic
+    link is judged by what it points to.
+
+    Parameters
+    ----------
+    path : path-like
+        The output.
+    option : str
+        The option or argument it came from, for the message.
+    what : str
+        What is saved (``"game record"``), for the message.
+
+    Raises
+    ------
+    OutputExistsError
+        If `path` exists and is not a regular file, even with ``--force``.
+    """
+    p = Path(os.path.realpath(path))
+    if p.exists() and not p.is_file():
+        raise OutputExistsError(f"{_label(option, path)} is not a regular file (a device or a pipe): the {what}"
+                                " is saved by replacing the file whole; choose a file name")
+
+
+def write_error(exc: OSError, option: str, path: str | os.PathLike[str], what: str = "") -> OutputPathError:
+    """The one-line error for an output that could not be written, naming the option and
+    the file (an ``OSError`` raised while writing, e.g. "No space left on device", names
+    no file: the command printed ``crowns: error: No space left on device``).
+
+    Parameters
+    ----------
+    exc : OSError
+        What writing raised.
+    option : str
+        The option or argument the path came from (``"--csv"``, ``"out"``).
+    path : path-like
+        The file that could not be written.
+    what : str
+        What was written (``"CSV"``), for the message; empty: "it".
+
+    Returns
+    -------
+    OutputPathError
+        To raise ``from None``: ``--csv /dev/full: cannot write the CSV: No space left on
+        device``.
+    """
+    reason = exc.strerror or str(exc)
+    return OutputPathError(f"{_label(option, path)}: cannot write {f'the {what}' if what else 'it'}: {reason}")
+
+
+def write_csv(frame: object, path: str | os.PathLike[str], option: str = "--csv") -> None:
+    """Write a table as CSV (``DataFrame.to_csv(path, index=False)``), a failure to write
+    said in one line naming the file (:func:`write_error`).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The table.
+    path : path-like
+        The CSV file (checked before any work by :func:`check_run_outputs`).
+    option : str
+        The option it came from, for the message.
+
+    Raises
+    ------
+    OutputPathError
+        If the file cannot be written (a full disk, a folder without write permission...).
+    """
+    try:
+        frame.to_csv(path, index=False)   # type: ignore[attr-defined]
+    except OSError as exc:
+        raise write_error(exc, option, path, "CSV") from None
 
 
 def check_run_outputs(out: str | os.PathLike[str] | None, csv: str | os.PathLike[str] | None, *, force: bool,

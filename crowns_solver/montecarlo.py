@@ -792,13 +792,14 @@ def run(
     pandas.DataFrame
         Column ``game`` (0..games-1) then the chunk function's columns.  ``attrs`` holds
         the metadata: seed, chunk_size, games, play_chunk, params, version, created,
-        plus `meta`.
+        plus `meta`, and ``games_played``: the games this call played (0 when `out`
+        already held them all; the rest were read back from it).
 
     Raises
     ------
     RunnerError
         If an argument is out of range (`games` above :data:`MAX_GAMES` included), `params`/`meta` are not JSON-able, or a chunk
-        returns the wrong number of rows; or the results file cannot be created.
+        returns the wrong number of rows; or the results file cannot be created or written.
     EmptyPathError, FolderPathError, MissingFolderError
         If `out` is empty, names a folder (ends in ``/``, or is one) or lies in a folder
         that does not exist or is a file (all are RunnerError; checked before any games).
@@ -907,9 +908,13 @@ def run(
     def finish(i: int, cols: dict[str, list[Any]]) -> None:
         done[i] = cols
         if fh is not None:
-            fh.write(json.dumps({"chunk": i, "n_games": sizes[i], "columns": cols}, separators=(",", ":")) + "\n")
-            fh.flush()
-            os.fsync(fh.fileno())
+            try:
+                fh.write(json.dumps({"chunk": i, "n_games": sizes[i], "columns": cols}, separators=(",", ":")) + "\n")
+                fh.flush()
+                os.fsync(fh.fileno())
+            except OSError as exc:   # e.g. a full disk, which names no file (session 21)
+                raise RunnerError(f"cannot write to the results file {out}: {exc.strerror or exc}; the chunks"
+                                  " written before are kept (a torn last line is dropped on resume)") from None
         if bar is not None:
             bar.update(sizes[i])
 
@@ -937,6 +942,7 @@ def run(
 
     frame = _frame(done, sizes, chunk_size)
     frame.attrs.update(record)
+    frame.attrs["games_played"] = sum(sizes[i] for i in todo)
     return frame
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ._text import count
 from .errors import RunnerError
 
 if TYPE_CHECKING:  # pandas and matplotlib load only when a report is written
@@ -304,11 +305,13 @@ def _crowns_chart(df: pd.DataFrame, seats: list[int], path: Path) -> None:
 
 def _start_cell_text(start: Any) -> str:
     """A Cross Kings run's start cell (its header's cell index, or None) as ``cross-kings
-    match`` prints it: "fixed at (2, 2)" or "second player chooses"."""
+    match`` prints it: "fixed at (2,2)" or "second player chooses"."""
     if start is None:
         return "second player chooses"
     if isinstance(start, int) and not isinstance(start, bool) and 0 <= start < 36:
-        return f"fixed at {(start // 6, start % 6)}"
+        from .cross_kings.position import cell_text
+
+        return f"fixed at {cell_text(start)}"
     return f"cell {start}"   # a value the match never writes: shown as it is
 
 
@@ -404,7 +407,14 @@ def _write_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by
     its other files."""
     report = _out_folder(out_dir, option) / "report.md"
     ours = _first_line(report) == _RESULTS_MARKER
-    path = _write_results_report(results, out_dir, by=by, title=title, force=force, option=option)
+    try:
+        path = _write_results_report(results, out_dir, by=by, title=title, force=force, option=option)
+    except OSError as exc:   # e.g. a full disk, which names no file: name the folder (session 21)
+        if exc.filename is not None:
+            raise
+        from ._io import write_error
+
+        raise write_error(exc, option, out_dir, "report") from None
     if ours:
         drawn = set(_report_charts(path))
         for name in _RESULT_CHARTS:
@@ -546,9 +556,9 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
                   _points_markdown(points), ""]
 
     charts = []
-    win_rate_chart(by_policy, f"Win rate by policy ({done} games)", "policy", fair, out / "win_rate_by_policy.png")
+    win_rate_chart(by_policy, f"Win rate by policy ({count(done, 'game')})", "policy", fair, out / "win_rate_by_policy.png")
     charts.append(("Win rate by policy", "win_rate_by_policy.png"))
-    win_rate_chart(by_seat, f"Win rate by seat (seat 0 starts; {done} games)", "seat", fair, out / "win_rate_by_seat.png")
+    win_rate_chart(by_seat, f"Win rate by seat (seat 0 starts; {count(done, 'game')})", "seat", fair, out / "win_rate_by_seat.png")
     charts.append(("Win rate by seat", "win_rate_by_seat.png"))
     if "turns" in df:
         _length_chart(df, out / "game_length.png")
@@ -736,7 +746,7 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
     if kind == "match":
         n = summary["games"]
         lines += [f"## A's results ({a} against {b})", "",
-                  f"Each deal is played twice with the seats exchanged: {n} games over {summary['deals']} deals."
+                  f"Each deal is played twice with the seats exchanged: {count(n, 'game')} over {count(summary['deals'], 'deal')}."
                   " The two games of a deal share its cards, so they are not independent: each deal counts as one"
                   " observation (Wilson's interval on the effective number of games of the clustered rate, Korn &"
                   " Graubard 1998).", "",
@@ -763,7 +773,7 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
     lines += ["Intervals are 95%, over deals (a deal is one observation): Wilson score intervals (Wilson 1927)"
               " for rates" + (", on the effective number of games where a deal holds two" if kind == "match" else "")
               + ", Student's t interval for the mean margin.", ""]
-    _margin_chart(margins, xlabel, f"Final margins ({len(margins)} games)", out / "margin.png")
+    _margin_chart(margins, xlabel, f"Final margins ({count(len(margins), 'game')})", out / "margin.png")
     lines += ["## Charts", "", "![Final margins](margin.png)", ""]
     path = out / "report.md"
     path.write_text("\n".join(lines), encoding="utf-8")
@@ -1138,6 +1148,20 @@ def _chosen_studies(studies: dict[str, Any], only: list[str] | None, variant: _V
     return only
 
 
+def _check_study_sizes(studies: dict[str, Any], chosen: list[str], *, quick: bool, games: int | None) -> None:
+    """StudyError (naming ``games``) if a chosen study cannot run at the size it would get
+    (its ``min_games``): checked before any study runs or any folder is made (session 21:
+    ``crowns report --games 3`` ran five studies, then failed on ``five_crowns_deals``)."""
+    from .errors import StudyError
+
+    for name in chosen:
+        st = studies[name]
+        size = games or (st.quick_games if quick else st.full_games)
+        if size < st.min_games:
+            why = f" ({st.min_games_why})" if st.min_games_why else ""
+            raise StudyError(f"{name} needs games >= {st.min_games}{why}, got {size}", argument="games")
+
+
 def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | None, workers: int | None,
                  seed: int, games: int | None, progress: bool, force: bool, option: str,
                  variant: _Variant | None = None) -> list[Path]:
@@ -1162,6 +1186,9 @@ def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | N
             raise StudyError("only is empty: give study names (see crowns report --list), or None for all")
         chosen = list(dict.fromkeys(only))
     variant = variant or _Variant()
+    cli = option.startswith("-")
+    _check_study_sizes(studies, _chosen_studies(studies, None if only is None else chosen, variant, cli=cli),
+                       quick=quick, games=games)
     chosen = _chosen_studies(studies, None if only is None else chosen, variant, cli=option.startswith("-"))
     out = _out_folder(out_dir if out_dir is not None else _default_out(quick, variant, games=games, seed=seed),
                       option)
@@ -1190,10 +1217,17 @@ def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | N
             seconds = time.perf_counter() - t0
             command = shlex.join(["crowns", "report", "--only", name, *variant.argv, "--seed", str(seed),
                                   "--games", str(size), "--out", str(out)])
-            written.append(_write_study_report(st, result, out, seed=seed, games=size, seconds=seconds,
-                                               command=command, force=force, option=option, samples=samples,
-                                               rules=variant.words))
-            _write_index(out, force=force, option=option)
+            try:
+                written.append(_write_study_report(st, result, out, seed=seed, games=size, seconds=seconds,
+                                                   command=command, force=force, option=option, samples=samples,
+                                                   rules=variant.words))
+                _write_index(out, force=force, option=option)
+            except OSError as exc:   # e.g. a full disk, which names no file: name the folder (session 21)
+                if exc.filename is not None:
+                    raise
+                from ._io import write_error
+
+                raise write_error(exc, option, out, f"{name} report") from None
             if bar is not None:
                 bar.update()
         ok = True

@@ -105,7 +105,7 @@ def test_fixed_start_and_reach():
 
 def test_play_game_refuses_a_start_cell_for_a_game_already_started():
     started = Deal.random(3).position().play((2, 3))
-    with pytest.raises(PositionError, match=r"already started \(the marker is on \(2, 3\)\)"):
+    with pytest.raises(PositionError, match=r"already started \(the marker is on \(2,3\)\)"):
         play_game(started, make_player("greedy"), make_player("greedy"), start=(2, 2))
     # without start it plays on from where it is
     g = play_game(started, make_player("greedy"), make_player("greedy"))
@@ -152,7 +152,7 @@ class Illegal:
 
 def test_play_game_errors():
     deal = Deal.random(3)
-    with pytest.raises(PolicyError, match=r"illegal move \(0, 0\)"):
+    with pytest.raises(PolicyError, match=r"illegal move \(0,0\)"):
         play_game(deal, make_player("greedy"), Illegal())
     with pytest.raises(PolicyError, match="not a Cross Kings player"):
         play_game(deal, make_player("greedy"), "greedy")

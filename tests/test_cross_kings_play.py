@@ -375,7 +375,7 @@ def test_save_to_a_file_that_cannot_be_written_is_one_line(capsys, monkeypatch, 
 
 def test_a_file_that_does_not_exist_is_one_line(capsys, monkeypatch):
     code, _, err = play(capsys, monkeypatch, "", "--load", "no-such-game.txt", *LIMITS)
-    assert code == 2 and "no such file: 'no-such-game.txt'" in err
+    assert code == 2 and err == "crowns: error: no-such-game.txt: No such file or directory\n"
 
 
 @given(st.lists(st.text(alphabet=st.characters(blacklist_characters="\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"),

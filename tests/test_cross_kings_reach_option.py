@@ -70,7 +70,7 @@ def test_a_move_illegal_under_nearest_is_refused_when_read_under_nearest(capsys)
                              "--node-limit", "100")
     assert code == 2 and not out
     assert err == (f"crowns: error: move 1: digit 0: illegal move {_cell(jump)} for first:"
-                   " legal: (1, 2), (2, 1), (2, 3), (3, 2)\n")
+                   " legal: (1,2) (2,1) (2,3) (3,2)\n")
 
 
 def test_play_a_new_game_under_nearest_and_the_tip_brings_it_back():
@@ -186,7 +186,7 @@ def test_show_and_solve_read_a_save_string_under_the_reach_given(capsys, command
     code, out, err = run_cli(capsys, *_reader_argv(command, save, "--reach", "nearest"))
     assert code == 2 and not out
     assert err == (f"crowns: error: move 1: digit 0: illegal move {_cell(jump)} for first:"
-                   " legal: (1, 2), (2, 1), (2, 3), (3, 2)\n")
+                   " legal: (1,2) (2,1) (2,3) (3,2)\n")
     # a game whose moves the rule allows is read under it
     game = _nearest_game()
     mode = ("--mode", "game") if command == "solve" else ()   # face-down cards unknown

@@ -146,7 +146,7 @@ def test_start_cell_table_lists_every_central_cell_even_if_never_chosen():
     from crowns_solver.montecarlo import wilson_interval
 
     table = start_cell_table(pd.Series([14, 14, 21, 15, 14]))
-    assert table["start_cell"].tolist() == ["(2, 2)", "(2, 3)", "(3, 2)", "(3, 3)"]
+    assert table["start_cell"].tolist() == ["(2,2)", "(2,3)", "(3,2)", "(3,3)"]
     assert table["games"].tolist() == [3, 1, 0, 1]
     low, high = wilson_interval(0, 5)
     assert table.loc[2, "share_rate"] == 0 and table.loc[2, "share_rate_high"] == pytest.approx(high)

@@ -11,8 +11,8 @@ parse the docstrings with ``numpydoc.docscrape`` for the rest:
   section) and GL08 (no docstring; a method that overrides a documented method of the
   same arguments inherits its docstring, as :func:`inspect.getdoc` does);
 - classes: every argument of the constructor is documented under Parameters or
-  Attributes (dataclasses document their fields as Attributes), and Parameters names no
-  argument the constructor does not take;
+  Attributes (dataclasses document their fields as Attributes), Parameters names no
+  argument the constructor does not take, and no name is described twice in a section;
 - a ``raise SomeError(...)`` written in a public function or method (not in a nested
   function) needs a Raises section naming ``SomeError`` or one of its base classes
   (CrownsError and ValueError excepted: too wide to tell the reader anything).
@@ -196,6 +196,13 @@ def _class_problems(path: str, cls) -> list[str]:
     args = {n for n, p in sig.parameters.items() if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)}
     given = _doc_names(doc, "Parameters")
     problems = []
+    for section in ("Parameters", "Attributes"):
+        # one name described twice (Solution's pv_complete was, until session 21): the
+        # reader cannot tell which description holds
+        names = [part.strip().lstrip("*") for param in doc[section] for part in param.name.split(",")]
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            problems.append(f"{path}: {section} describes {twice} more than once")
     missing = args - given - _doc_names(doc, "Attributes")
     if missing:
         problems.append(f"{path}: arguments {sorted(missing)} not documented (Parameters or Attributes)")

@@ -83,7 +83,7 @@ def test_deals_study_deals_exactly_the_hands_asked_for():
     table = result.sections[0].table
     assert result.games == 13 and table["games"].tolist() == [2, 2] + [1] * 9
     for bad in (1, 10):  # fewer hands than rounds: refused, not silently rounded up
-        with pytest.raises(StudyError, match=f"at least 11, got {bad}"):
+        with pytest.raises(StudyError, match=rf"needs games >= 11 \(at least one hand per round\), got {bad}$"):
             registry()["five_crowns_deals"].run(bad, 3)
 
 

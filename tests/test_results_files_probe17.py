@@ -153,7 +153,7 @@ def test_self_play_report_names_the_player_options_and_the_grid_symmetry(tmp_pat
     text = (tmp_path / "r" / "report.md").read_text()
     assert "| players | search (node_limit=200) in both seats |" in text
     assert "| grid symmetry | rot180 (every deal, and a fixed start cell, turned by it) |" in text
-    assert "| reach | nearest |" in text and "| start cell | fixed at (2, 2) |" in text
+    assert "| reach | nearest |" in text and "| start cell | fixed at (2,2) |" in text
 
 
 def test_match_report_names_the_player_options(tmp_path, capsys):

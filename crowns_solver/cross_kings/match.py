@@ -39,7 +39,7 @@ import pandas as pd
 from .._checks import check_whole_number
 from ..errors import PolicyError, PositionError
 from ..montecarlo import Z95, cluster_wilson_interval, mean_interval
-from .position import CENTRAL_CELLS, Deal, Position, Rules, cell_coords, cell_index, symmetry_map
+from .position import CENTRAL_CELLS, Deal, Position, Rules, cell_coords, cell_index, cell_text, symmetry_map
 from .players import PLAYER_NAMES, make_player, seat_view
 
 __all__ = ["match", "self_play", "play_game", "play_chunk", "self_play_chunk", "MatchResult", "GameRecord", "games_table", "summarise",
@@ -134,7 +134,7 @@ def play_game(position: Position | Deal, first: Any, second: Any, *,
         if pos.marker is not None:
             raise PositionError(
                 f"start={start!r} was given but the game has already started (the marker is on"
-                f" {cell_coords(pos.marker)}): give start only for a fresh deal"
+                f" {cell_text(pos.marker)}): give start only for a fresh deal"
             )
         s = _central(start)
         pos = pos.play(s)
@@ -151,9 +151,9 @@ def play_game(position: Position | Deal, first: Any, second: Any, *,
         except PositionError:
             raise PolicyError(f"player {p.name!r} ({seat}) chose {cell!r}, which is not a cell") from None
         if cell_coords(idx) not in pos.legal_moves():
-            raise PolicyError(f"player {p.name!r} ({seat}) chose the illegal move {cell_coords(idx)}")
+            raise PolicyError(f"player {p.name!r} ({seat}) chose the illegal move {cell_text(idx)}")
         if pos.marker is not None and pos.cells[idx] < 0:
-            raise PositionError(f"cell {cell_coords(idx)} is face down and its card is not known: deal every card")
+            raise PositionError(f"cell {cell_text(idx)} is face down and its card is not known: deal every card")
         pos = pos.play(idx)
     return GameRecord(pos, (seconds["first"], seconds["second"]), (moves["first"], moves["second"]))
 
@@ -438,7 +438,7 @@ class MatchResult:
         def num(x: float) -> str:
             return "n/a" if math.isnan(x) else f"{x:+.2f}"
 
-        start = "second player chooses" if self.start is None else f"fixed at {self.start}"
+        start = "second player chooses" if self.start is None else f"fixed at {cell_text(self.start)}"
         deals = f"{self.deals} deal{'s' * (self.deals != 1)}"
         lines = [
             f"{self.a} (A) vs {self.b} (B): {deals} x 2 games (seats exchanged), seed {self.seed},"

@@ -58,7 +58,7 @@ def cmd_match(args: argparse.Namespace) -> int:
     _check_ignored(args)   # (--deals is checked by match, whose message names it as typed)
     if args.start is not None and not all(0 <= x < 6 for x in args.start):
         raise PositionError(f"--start: no such cell: ({args.start[0]},{args.start[1]}) (row and column are 0..5)")
-    from .._io import check_run_outputs, resume_hint
+    from .._io import check_run_outputs, resume_hint, write_csv
 
     check_run_outputs(args.out, args.csv, force=args.force)  # before any game (--csv m.jsonl --out m.jsonl too)
     try:
@@ -69,7 +69,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         print(resume_hint(args.out, "--out", "deals"), file=sys.stderr)
         raise  # crowns_solver.cli prints "crowns: interrupted", status 130
     if args.csv is not None:
-        result.games.to_csv(args.csv, index=False)
+        write_csv(result.games, args.csv)
     if args.json:
         print_json(result.to_dict())
         return 0

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .._text import count
 from ..cli import UsageError, add_json_flag, print_json
 from ..errors import SolverOptionError
 from .cli import _node_limit, _seconds, add_names_arg, check_names, whole_number
@@ -56,13 +57,15 @@ def _read_game(source: str, *, stdin: bool = True, reach: str | None = None):  #
                 " must come from a file or a save string")
         text = read_stdin(SaveStringError)
     elif names_file(source) or looks_like_file(source) or "//" not in source and not source.lstrip().startswith("{"):
-        from .._io import read_text
+        from .._io import no_such_file, read_text
 
         path = Path(source)
-        if not source.strip() or not path.exists():
-            if looks_like_file(source):
-                raise SaveStringError(f"no such file: {source!r}")
-            raise SaveStringError(f"not a save string (no '//') and no such file: {source!r}")
+        if not source.strip():
+            raise SaveStringError(f"no game given: {source!r} is not a save string nor a file name")
+        if not looks_like_file(source) and not path.exists():
+            raise SaveStringError(f"{no_such_file(source)}, and it is not a save string (no '//')")
+        # a missing file: the system's "x.json: No such file or directory", as every command
+        # says it (this said "no such file: 'x.json'" until session 21)
         text = read_text(path, SaveStringError)
     pos = Position.from_text(text, reach)
     check_reach(pos, reach, "game")
@@ -72,7 +75,7 @@ def _read_game(source: str, *, stdin: bool = True, reach: str | None = None):  #
 def cmd_analyse(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from .review import analyse_game, analysis_summary, format_analysis
+    from .review import AnalysisInterrupted, analyse_game, analysis_summary, format_analysis
 
     check_names(args.names)
     game = _read_game(args.game, reach=args.reach)
@@ -91,9 +94,12 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             bar.update(done - bar.n)
 
     time_limit = None if args.time == 0 else args.time   # --time 0: no time limit (give --node-limit)
+    stopped = None   # Ctrl-C: (moves analysed, moves to analyse); the analysis so far is printed, marked partial
     try:
         frame = analyse_game(game, players=players, time_limit=time_limit, node_limit=args.node_limit,
                              progress=progress)
+    except AnalysisInterrupted as stop:   # until session 21 the moves already analysed were lost
+        frame, stopped = stop.frame, (len(stop.frame), stop.total)
     except SolverOptionError:
         if time_limit is None and args.node_limit is None:   # the only option error the CLI lets through
             from .review import UNLIMITED_MAX_CARDS
@@ -134,9 +140,13 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             # missing from --json until the session-18 probe
             "summary": analysis_summary(frame),
         }
+        if stopped is not None:   # Ctrl-C: the moves analysed before it, out of how many
+            data["partial"] = {"analysed": stopped[0], "of": stopped[1]}
         if game.marker is not None:
             data["marker"] = list(cell_coords(game.marker))
         print_json(data)
+        if stopped is not None:
+            raise KeyboardInterrupt   # crowns_solver.cli prints "crowns: interrupted", status 130
         return 0
     names = game.rules.names
     print(game.render())
@@ -151,7 +161,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         print(f"result: {result} ({names[0]} {first}, {names[1]} {second})")
     else:
         print(f"game not finished: {game.cards_left} cards left")
-    if len(frame) == 0:
+    if len(frame) == 0 and stopped is None:
         print()
         print("no moves to analyse: the game has no moves yet")
         return 0
@@ -163,7 +173,12 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     print()
     print("move-by-move analysis: game values (face-down cards unknown), expected final margin"
           f" for the mover in points; ~ marks estimates (search {' and '.join(limit)} per move)")
-    print("\n".join(format_analysis(frame, names)))
+    if len(frame):
+        print("\n".join(format_analysis(frame, names)))
+    if stopped is not None:
+        print(f"PARTIAL ANALYSIS: interrupted (Ctrl-C) after {stopped[0]} of {count(stopped[1], 'move')};"
+              " the moves after those were not analysed")
+        raise KeyboardInterrupt   # crowns_solver.cli prints "crowns: interrupted", status 130
     return 0
 
 

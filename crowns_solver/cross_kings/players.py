@@ -40,7 +40,7 @@ import numpy as np
 
 from ..errors import HiddenCardError, IllegalMoveError, PolicyError, PositionError
 from .cards import DECK, Card, parse_card
-from .position import PLAYERS, UNKNOWN, Cell, Player, Position, cell_coords, cell_index, one_of
+from .position import PLAYERS, UNKNOWN, Cell, Player, Position, cell_coords, cell_index, cell_text, one_of
 from .scoring import _core as _score_core
 from .solver import EVALUATIONS, MAX_TT_MB, OBJECTIVES
 
@@ -156,7 +156,7 @@ class SeatView:
         if i in self._public.taken:
             return None
         if i in self._public.face_down:
-            raise self._hidden(f"cell {cell_coords(i)} is face down")
+            raise self._hidden(f"cell {cell_text(i)} is face down")
         return DECK[self._public.cells[i]]
 
     def true_position(self) -> Position:

@@ -39,6 +39,7 @@ __all__ = [
     "SAVE_START",
     "cell_index",
     "cell_coords",
+    "cell_text",
     "line_cells",
     "SYMMETRIES",
     "symmetry_map",
@@ -163,6 +164,30 @@ def cell_coords(index: int) -> Cell:
         If `index` is not a whole number 0..35.
     """
     return divmod(_cell_number(index), 6)
+
+
+def cell_text(cell: int | Cell) -> str:
+    """A cell as every message, table and report writes it: ``"(row,col)"``, no space
+    (``"(2,2)"``; a Python tuple would print ``(2, 2)``, which some messages did before
+    session 21).
+
+    Parameters
+    ----------
+    cell : int or (int, int)
+        A cell number 0..35 or ``(row, col)``.
+
+    Returns
+    -------
+    str
+        ``"(row,col)"``.
+
+    Raises
+    ------
+    PositionError
+        If `cell` is not a cell.
+    """
+    r, c = cell_coords(cell_index(cell))
+    return f"({r},{c})"
 
 
 def line_cells(index: int) -> list[int]:
@@ -552,7 +577,7 @@ class Position:
             if i in self.taken:
                 continue  # its card is in a hand
             if idx is not None:
-                claim(idx, f"cell {cell_coords(i)}")
+                claim(idx, f"cell {cell_text(i)}")
         for name, hand in (("first_hand", self.first_hand), ("second_hand", self.second_hand)):
             for idx in hand:
                 claim(idx, name)
@@ -885,7 +910,7 @@ class Position:
         if idx not in legal:
             r, c = cell_coords(idx)
             why = "the game is over" if not legal else (
-                "legal: " + ", ".join(str(cell_coords(i)) for i in legal)
+                "legal: " + " ".join(cell_text(i) for i in legal)
             )
             raise IllegalMoveError(f"illegal move ({r},{c}) for {self.to_move}: {why}")
         if self.marker is None:
@@ -902,14 +927,14 @@ class Position:
                 got = parse_card(card)
                 if got not in pool:
                     raise IllegalMoveError(
-                        f"cell {cell_coords(idx)} cannot reveal {DECK[got]}: it is not unseen"
+                        f"cell {cell_text(idx)} cannot reveal {DECK[got]}: it is not unseen"
                         f" (unseen: {' '.join(DECK[i] for i in pool)})"
                     )
         else:
             got = known
             if card is not None and parse_card(card) != known:
                 raise IllegalMoveError(
-                    f"cell {cell_coords(idx)} holds {DECK[known]}, not {DECK[parse_card(card)]}"
+                    f"cell {cell_text(idx)} holds {DECK[known]}, not {DECK[parse_card(card)]}"
                 )
         cells = list(self.cells)
         cells[idx] = got
@@ -1068,7 +1093,7 @@ class Position:
                 try:
                     cells[i] = parse_card(item)
                 except CardError:
-                    raise CardError(f"grid cell {cell_coords(i)}: not a card: {item!r}") from None
+                    raise CardError(f"grid cell {cell_text(i)}: not a card: {item!r}") from None
         if len(taken) != len(first) + len(second):
             raise PositionError(
                 f"the grid has {len(taken)} taken cells (null) but the hands hold"
@@ -1392,7 +1417,7 @@ class Position:
         return self.render()
 
     def __repr__(self) -> str:
-        where = "start" if self.marker is None else str(cell_coords(self.marker))
+        where = "start" if self.marker is None else cell_text(self.marker)
         return f"<Position {self.cards_left} cards left, marker {where}, {self.to_move} to move>"
 
     def __eq__(self, other: object) -> bool:

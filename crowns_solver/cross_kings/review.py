@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .._checks import pad, text_width
+from .._text import count
 from ..errors import (
     IllegalMoveError,
     PlayerNameError,
@@ -24,7 +25,7 @@ from ..errors import (
 )
 from .cards import DECK, Card, parse_card
 from .players import MoveEstimate
-from .position import FACE_DOWN_CELLS, PLAYERS, Cell, Position, cell_coords, cell_index
+from .position import FACE_DOWN_CELLS, PLAYERS, Cell, Position, cell_coords, cell_index, cell_text
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -39,6 +40,7 @@ __all__ = [
     "DEFAULT_TIME_LIMIT",
     "format_analysis",
     "interruptible",
+    "AnalysisInterrupted",
 ]
 
 #: Default time per analysed move, in seconds.
@@ -259,6 +261,26 @@ def replay(
 Evaluator = Callable[[Position], Sequence[MoveEstimate]]
 
 
+class AnalysisInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped :func:`analyse_game` (or :func:`analyse_steps`): a KeyboardInterrupt
+    (code catching that still stops) that keeps the analysis of the moves finished before
+    it, so that ``crowns cross-kings analyse`` can print them, marked partial.
+
+    Attributes
+    ----------
+    frame : pandas.DataFrame
+        The analysis table of the moves analysed before the interrupt, in the order
+        played (the columns of :func:`analyse_game`; possibly no rows).
+    total : int
+        How many moves the whole analysis had to value.
+    """
+
+    def __init__(self, frame: pd.DataFrame, total: int) -> None:
+        super().__init__(f"analysis interrupted after {len(frame)} of {total} moves")
+        self.frame = frame
+        self.total = total
+
+
 def analyse_steps(
     steps: Sequence[GameStep],
     evaluate: Evaluator,
@@ -270,12 +292,24 @@ def analyse_steps(
 
     `evaluate(position)` returns every legal move's :class:`MoveEstimate` (e.g.
     :func:`move_values` with limits; a value None means "not estimated").  `progress(done, total)` is called after
-    each analysed move.
+    each analysed move.  A KeyboardInterrupt (Ctrl-C) raised meanwhile is raised again as
+    :class:`AnalysisInterrupted`, holding the table of the moves analysed before it.
     """
-    import pandas as pd
-
     chosen = [s for s in steps if s.position.to_move in players]
-    rows = []
+    rows: list[dict[str, Any]] = []
+    try:
+        _analyse_rows(chosen, evaluate, rows, progress)
+    except AnalysisInterrupted:
+        raise
+    except KeyboardInterrupt:
+        raise AnalysisInterrupted(_analysis_frame(rows), len(chosen)) from None
+    return _analysis_frame(rows)
+
+
+def _analyse_rows(chosen: Sequence[GameStep], evaluate: Evaluator, rows: list[dict[str, Any]],
+                  progress: Callable[[int, int], None] | None) -> None:
+    """Append one analysis row per step of `chosen` to `rows` (a row is appended whole,
+    so an interrupt leaves only finished rows)."""
     for k, step in enumerate(chosen):
         estimates = list(evaluate(step.position))
         by_cell = {e.cell: e for e in estimates}
@@ -312,6 +346,12 @@ def analyse_steps(
         })
         if progress is not None:
             progress(k + 1, len(chosen))
+
+
+def _analysis_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
+    """The analysis table of `rows`, with its column types."""
+    import pandas as pd
+
     frame = pd.DataFrame(rows, columns=list(ANALYSIS_COLUMNS))
     frame = frame.astype({"ply": "int64", "value": "float64", "best_value": "float64",
                           "loss": "float64", "exact": "bool", "legal_moves": "int64",
@@ -500,8 +540,8 @@ def format_analysis(frame: pd.DataFrame, names: Sequence[str] = ("first", "secon
     for player, part in analysis_summary(frame).items():
         missing = f"; {part['not_valued']} not valued: give the search more time" if part["not_valued"] else ""
         lines.append(
-            f"{who[player]}: {part['points_lost']:.2f} points lost over {part['moves']} moves"
-            f" ({part['best_moves']} best moves; {part['exact']} of {part['moves']} valued exactly{missing})"
+            f"{who[player]}: {part['points_lost']:.2f} points lost over {count(part['moves'], 'move')}"
+            f" ({count(part['best_moves'], 'best move')}; {part['exact']} of {part['moves']} valued exactly{missing})"
         )
     return lines
 
@@ -561,7 +601,7 @@ def analysis_summary(frame: pd.DataFrame) -> dict[str, dict[str, Any]]:
 
 
 def _cell_text(cell: Cell) -> str:
-    return f"({cell[0]},{cell[1]})"
+    return cell_text(cell)
 
 
 def _best_text(best: Cell | None, tied: Sequence[Cell] | None) -> str:

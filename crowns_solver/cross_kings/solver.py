@@ -165,10 +165,6 @@ class Solution:
         Principal variation: optimal play from here to the end (open mode, exact), up to
         and including the first face-down card taken (game mode), or the line the
         heuristic search prefers (not exact).
-    pv_complete : bool
-        False only when the value is exact but even the extra budget for listing the
-        principal variation (:data:`PV_GRACE`) ran out, or Ctrl-C stopped the search:
-        `pv` then holds the moves listed before that (possibly none).
     to_move : {"first", "second"}
         Whose point of view the values take.
     mode, objective, reach : str
@@ -190,8 +186,9 @@ class Solution:
         Search counters (table probes and hits, cut-offs by score bounds and at chance
         nodes, leaf-score cache use).
     pv_complete : bool
-        False only if the value is exact but its principal variation could not be
-        listed to the end (a limit or Ctrl-C; see :data:`PV_GRACE`).
+        False only when the value is exact but even the extra budget for listing the
+        principal variation (:data:`PV_GRACE`) ran out, or Ctrl-C stopped the search:
+        `pv` then holds the moves listed before that (possibly none).
     evaluation : {"fitted", "potential"}
         The horizon evaluation used (it matters only where `depth` is not None, or for
         the 2-ply pass of a stopped solve).

@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from .._io import check_writable
+from .._io import check_replaceable, check_writable
 from ..errors import OutputExistsError
 
 __all__ = ["check_output", "write_json"]
@@ -76,9 +76,12 @@ def write_json(path: Any, data: Any, *, overwrite: bool, what: str = "file") -> 
     OutputExistsError
         `path` exists and `overwrite` is false; or (subclasses, checked first) it is empty
         (EmptyPathError), is or names a folder, e.g. ends in ``/`` (FolderPathError), or
-        its folder does not exist or is a file (MissingFolderError).
+        its folder does not exist or is a file (MissingFolderError); or it exists and is
+        not a regular file (a device such as ``/dev/null``, a named pipe), even with
+        `overwrite`: the atomic replace would put a file in its place.
     OSError
-        The file cannot be written.
+        The file cannot be written; its ``filename`` is `path` (a full disk names no
+        file otherwise).
     """
     target = check_output(path, overwrite=overwrite, what=what)
     if target.is_symlink():
@@ -86,6 +89,9 @@ def write_json(path: Any, data: Any, *, overwrite: bool, what: str = "file") -> 
         # was and turned the link into a copy (found by the session-19 probe, a keeper
         # file --resume'd through a link into a synced folder)
         target = Path(os.path.realpath(target))
+    # os.replace would put the record in its place: `--save /dev/null --force` run as root
+    # replaced the device node with a regular file (session 21)
+    check_replaceable(target, f"the {what} path", what)
     try:   # a replaced file keeps its mode; a new one gets the usual umask mode, like results files
         mode = stat.S_IMODE(os.stat(target).st_mode)
     except FileNotFoundError:
@@ -97,6 +103,11 @@ def write_json(path: Any, data: Any, *, overwrite: bool, what: str = "file") -> 
             f.write("\n")
         os.chmod(tmp, mode)   # mkstemp makes 0600
         os.replace(tmp, target)
+    except OSError as exc:
+        Path(tmp).unlink(missing_ok=True)
+        if exc.filename is not None:
+            raise
+        raise OSError(exc.errno, exc.strerror, os.fsdecode(path)) from None   # name the file
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise

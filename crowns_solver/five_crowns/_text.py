@@ -1,25 +1,8 @@
-"""Small text helpers shared by the Five Crowns modules' messages and output."""
+"""Small text helpers shared by the Five Crowns modules' messages and output (the shared
+:func:`crowns_solver._text.count`, kept importable here)."""
 
 from __future__ import annotations
 
+from crowns_solver._text import count
+
 __all__ = ["count"]
-
-
-def count(n: int, noun: str, plural: str | None = None) -> str:
-    """``n`` and the noun in the right number: ``count(1, "player")`` is ``"1 player"``,
-    ``count(10, "game")`` ``"10 games"``, ``count(2, "copy", "copies")`` ``"2 copies"``.
-
-    Parameters
-    ----------
-    n : int
-        How many (any integer; only 1 and -1 take the singular).
-    noun : str
-        The singular noun.
-    plural : str, optional
-        The plural when it is not the noun plus "s".
-
-    Returns
-    -------
-    str
-    """
-    return f"{n} {noun if abs(n) == 1 else (plural or noun + 's')}"

@@ -7,7 +7,7 @@ import math
 import sys
 from typing import Any
 
-from .._io import check_file_path, check_writable
+from .._io import check_file_path, check_replaceable, check_writable
 from ..cli import add_json_flag, print_json
 from ._text import count
 from .rules import MAX_TIEBREAKS, TIES, tiebreak_label
@@ -23,6 +23,7 @@ def cmd_keeper(args: argparse.Namespace) -> int:
 
     if args.save is not None:  # before any question: a folder was refused only after "Overwrite it? y"
         check_file_path(args.save, "--save", what="score-keeper file")
+        check_replaceable(args.save, "--save", "score-keeper file")
     if args.resume is not None and not args.resume.strip():
         from ..errors import RecordError
 
@@ -142,6 +143,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     if args.save is not None:  # before the game: empty, a folder, a missing folder, an existing file
         check_writable(args.save, force=args.force, option="--save", what="game record")
+        check_replaceable(args.save, "--save", "game record")
     if len(args.policies) > 14:   # one POLICY per seat: say so rather than GameRules' 'players'
         from ..errors import RulesError
         raise RulesError(f"play takes one POLICY per seat, 1 to 14 seats, got {len(args.policies)} policies")
@@ -237,7 +239,7 @@ def summarize(df):  # -> DataFrame
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
-    from .._io import check_run_outputs, resume_hint
+    from .._io import check_run_outputs, resume_hint, write_csv
     from ..errors import RulesError
     from .simulation import capped_rounds, simulate
 
@@ -260,7 +262,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         print(resume_hint(args.out, "--out", "deals" if args.duplicate else "games"), file=sys.stderr)
         raise  # crowns_solver.cli prints "crowns: interrupted", status 130
     if args.csv is not None:
-        df.to_csv(args.csv, index=False)
+        write_csv(df, args.csv)
     summary = summarize(df)
     played = df["game"].nunique()
     capped = capped_rounds(df)
@@ -286,7 +288,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 f" = {count(played, 'game')}")
     else:
         head = count(args.games, "game")
-    short = "" if rules.rounds == 11 else f", rounds 1 to {rules.rounds} only"
+    short = "" if rules.rounds == 11 else ", round 1 only" if rules.rounds == 1 else f", rounds 1 to {rules.rounds} only"
     print(f"{head}, {count(players, 'player')}, {_rules_words(rules)}{short}, seed {args.seed}"
           f"{', seats rotated' if args.rotate else ''}; mean turns per game {mean_turns:.1f}"
           f"; rounds cut off at the turn cap ({count(rules.max_turns, 'turn')}): {capped}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from .._text import count
 from ..cli import add_json_flag, print_json
 
 #: Same as crowns_solver.kings_crowns.policies.POLICY_NAMES (not imported: it loads numpy
@@ -71,7 +72,15 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     print(f"stalemates (turn cap {rules.max_turns}): {stalemates};"
           f" turns per game: mean {df['turns'].mean():.1f}, median {df['turns'].median():.0f}")
     if args.out is not None:
-        print(f"results written to {args.out}")
+        # a file that already held every game: nothing was played or written (session 21:
+        # it said "results written to")
+        played = df.attrs.get("games_played", len(df))
+        if played == 0:
+            print(f"{args.out} was already complete ({count(len(df), 'game')}): nothing new was played or written")
+        elif played < len(df):
+            print(f"results written to {args.out} ({played} new, the rest read back from it)")
+        else:
+            print(f"results written to {args.out}")
     return 0
 
 
