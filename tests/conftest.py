@@ -45,6 +45,16 @@ def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+def run_play(capsys, monkeypatch, script: str, *argv: str) -> tuple[int, str, str]:
+    """``crowns cross-kings play ARGV`` in-process with `script` as the typed commands
+    (standard input): (exit status, stdout, stderr)."""
+    import io
+    import sys
+
+    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
+    return run_cli(capsys, "cross-kings", "play", *argv)
+
+
 def keeper_session(lines, **kw) -> str:
     """Run the Five Crowns score keeper's conversation (``keeper.interactive``) on the typed
     `lines` (input ends after them, as Ctrl-D); its messages joined by newlines."""

@@ -12,7 +12,8 @@ from fractions import Fraction
 import numpy as np
 import pytest
 from ck_oracle import solve_plain
-from conftest import run_cli, sigint_default
+from conftest import run_play as play
+from conftest import sigint_default
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -32,11 +33,6 @@ LABEL_SAVE = (
     "//ASAC8D3H//301273969908864214574189716"
 )
 LIMITS = ["--time", "0", "--node-limit", "200000"]
-
-
-def play(capsys, monkeypatch, script: str, *argv: str):
-    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
-    return run_cli(capsys, "cross-kings", "play", *argv)
 
 
 def test_scripted_session_hint_malformed_move_undo_save_eof(capsys, monkeypatch):

@@ -9,6 +9,7 @@ import sys
 
 import pytest
 from conftest import run_cli
+from conftest import run_play as play
 
 from crowns_solver.cross_kings import Position
 from crowns_solver.cross_kings.play import PlaySession
@@ -20,11 +21,6 @@ LABEL_SAVE = (
     "//ASAC8D3H//301273969908864214574189716"
 )
 LIMITS = ["--time", "0", "--node-limit", "20000"]
-
-
-def play(capsys, monkeypatch, script: str, *argv: str):
-    monkeypatch.setattr(sys, "stdin", io.StringIO(script))
-    return run_cli(capsys, "cross-kings", "play", *argv)
 
 
 def test_names_label_the_seats_on_the_board_hands_moves_and_resume_line(capsys, monkeypatch):
