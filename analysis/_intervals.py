@@ -20,9 +20,9 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-import numpy as np
 
 from crowns_solver.errors import StudyError
+from crowns_solver.montecarlo import cluster_variance, ratio_influence
 
 from .base import note_sample
 
@@ -82,22 +82,18 @@ def ratio_diff_ci(num1: Sequence[float], den1: Sequence[float], num2: Sequence[f
     (estimate, low, high) : float
         NaN bounds with fewer than 2 games.
     """
-    a, b = np.asarray(num1, dtype=float), np.asarray(den1, dtype=float)
-    r1 = a.sum() / b.sum()
-    infl = (a - r1 * b) / b.sum()
-    est = r1
+    est, infl = ratio_influence(num1, den1)
     if num2 is not None:
-        c, d = np.asarray(num2, dtype=float), np.asarray(den2, dtype=float)
-        r2 = c.sum() / d.sum()
-        infl = infl - (c - r2 * d) / d.sum()
-        est = r1 - r2
+        r2, infl2 = ratio_influence(num2, den2)
+        infl = infl - infl2
+        est = est - r2
     g = infl.size
     note_sample(g)
     if g < 2:
         return float(est), math.nan, math.nan
     from scipy.stats import t
 
-    se = math.sqrt(g / (g - 1) * float(np.sum(infl ** 2)))
+    se = math.sqrt(cluster_variance(infl))
     q = float(t.ppf(0.975, g - 1))
     return float(est), float(est - q * se), float(est + q * se)
 

@@ -82,6 +82,8 @@ __all__ = [
     "wilson_interval",
     "mean_interval",
     "cluster_wilson_interval",
+    "ratio_influence",
+    "cluster_variance",
     "win_rates",
     "process_pool",
     "stop_pool",
@@ -1079,6 +1081,61 @@ def _drive(executor: Any, play_chunk: PlayChunk, todo: list[int], sizes: list[in
 Z95 = statistics.NormalDist().inv_cdf(0.975)
 
 
+def _normal_quantile(z: Any) -> float:
+    """`z` as a float, RunnerError unless it is a finite number > 0 (a normal quantile,
+    1.96 for 95%): the one check of every interval function's `z`."""
+    try:
+        zf = float(z)
+    except (TypeError, ValueError):
+        zf = math.nan
+    if isinstance(z, bool) or not (np.isfinite(zf) and zf > 0):
+        raise RunnerError(f"z must be a normal quantile > 0 (1.96 for 95%), got {z!r}")
+    return zf
+
+
+def ratio_influence(num: Any, den: Any) -> tuple[float, np.ndarray]:
+    """A ratio of sums, ``sum(num) / sum(den)``, and each cluster's linearized influence
+    on it, ``(num - ratio * den) / sum(den)`` (Taylor linearization of a ratio
+    estimator; Woodruff 1971): the terms of its cluster-robust variance
+    (:func:`cluster_variance`).
+
+    Parameters
+    ----------
+    num, den : array_like of float
+        Per cluster (e.g. a game): the numerator's and the denominator's part (successes
+        and trials, or a sum of observations and their count); ``sum(den) > 0``.
+
+    Returns
+    -------
+    (ratio, influence) : float and ndarray of shape (clusters,)
+        The ratio, and one influence per cluster (units of the ratio).
+    """
+    a, b = np.asarray(num, dtype=float), np.asarray(den, dtype=float)
+    total = b.sum()
+    ratio = a.sum() / total
+    return float(ratio), (a - ratio * b) / total
+
+
+def cluster_variance(influence: Any) -> float:
+    """The cluster-robust variance of an estimate from its clusters' influences (as
+    :func:`ratio_influence` gives them, or a difference of two such arrays over the same
+    clusters): ``g / (g - 1) * sum(influence**2)`` with ``g`` clusters (>= 2).
+
+    Parameters
+    ----------
+    influence : array_like of float
+        One value per cluster.
+
+    Returns
+    -------
+    float
+        The variance (units of the estimate, squared).
+    """
+    x = np.asarray(influence, dtype=float)
+    g = x.size
+    return g / (g - 1) * float(np.sum(x ** 2))
+
+
 def wilson_interval(wins: Any, games: Any, z: float = Z95) -> tuple[Any, Any]:
     """Wilson score interval for a binomial proportion (Wilson 1927), default 95%.
 
@@ -1116,8 +1173,7 @@ def wilson_interval(wins: Any, games: Any, z: float = Z95) -> tuple[Any, Any]:
     except (TypeError, ValueError):
         raise RunnerError(f"wins and games must be numbers (or arrays of them), and z a number;"
                           f" got wins={wins!r}, games={games!r}, z={z!r}") from None
-    if isinstance(z, bool) or not (np.isfinite(zf) and zf > 0):
-        raise RunnerError(f"z must be a normal quantile > 0 (1.96 for 95%), got {z!r}")
+    zf = _normal_quantile(z)
     with np.errstate(invalid="ignore"):
         bad = (w < 0) | (n < 0) | (w > n) | ~np.isfinite(w) | ~np.isfinite(n)
     if np.any(bad):
@@ -1236,12 +1292,7 @@ def cluster_wilson_interval(wins: Any, trials: Any, z: float = Z95, *,
         raise RunnerError(f"wins and trials must be arrays of numbers, got {wins!r} and {trials!r}") from None
     if w.shape != m.shape:
         raise RunnerError(f"wins and trials need one value per cluster each, got {w.size} and {m.size}")
-    try:
-        zf = float(z)
-    except (TypeError, ValueError):
-        zf = math.nan
-    if isinstance(z, bool) or not (np.isfinite(zf) and zf > 0):
-        raise RunnerError(f"z must be a normal quantile > 0 (1.96 for 95%), got {z!r}")
+    zf = _normal_quantile(z)
     with np.errstate(invalid="ignore"):
         bad = ~np.isfinite(w) | ~np.isfinite(m) | (w < 0) | (m <= 0) | (w > m)
     if np.any(bad):
@@ -1268,8 +1319,7 @@ def cluster_wilson_interval(wins: Any, trials: Any, z: float = Z95, *,
     else:
         from scipy.stats import t
 
-        infl = (w - rate * m) / total_m
-        var = g / (g - 1) * float(np.sum(infl ** 2))
+        var = cluster_variance(ratio_influence(w, m)[1])
         df_factor = (zf / float(t.isf(statistics.NormalDist().cdf(-zf), g - 1))) ** 2
         n_eff = rate * (1 - rate) / var * df_factor if var > 0 else total_m
     low, high = wilson_interval(rate * n_eff, n_eff, z)
