@@ -948,27 +948,29 @@ def run(
     return frame
 
 
-def _recorded_chunk_size(out: Any, game: str) -> int | None:
-    """The chunk size of the results file `out` when it holds finished chunks of a run
-    of `game`, else None (no file, another game, only a header, or a file :func:`run`
-    will refuse for its own reasons).  For a game whose results do not depend on the
-    chunk size (King's Crowns), which resumes such a file with its chunk size."""
+def _resume_chunk_size(out: Any, game: str, chunk_size: int) -> int:
+    """The chunk size a run of `game` uses with the results file `out`: the file's, when
+    it holds finished chunks of a run of `game`, else `chunk_size` (no file, another
+    game, only a header, or a file :func:`run` will refuse for its own reasons).  For the
+    games whose results do not depend on the chunk size (King's Crowns, Cross Kings
+    matches and self-play), which resume such a file with its chunk size instead of
+    refusing it."""
     if not isinstance(out, (str, os.PathLike)):
-        return None
+        return chunk_size
     # the header and whether a complete line follows it: run() reads (and checks) the
     # chunks themselves, so they are not parsed here a second time
     try:
         if not Path(out).is_file():
-            return None
+            return chunk_size
         with open(out, "rb") as f:
             meta = _parse_header(f.readline(), out)
             has_chunk = any(line.strip() and line.endswith(b"\n") for line in f)
     except (OSError, ValueError):   # ResultsFileError is a ValueError
-        return None
+        return chunk_size
     size = meta.get("chunk_size")
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
-        return None   # run() says what is wrong with the header
-    return size if has_chunk and meta.get("game") == game else None
+        return chunk_size   # run() says what is wrong with the header
+    return size if has_chunk and meta.get("game") == game else chunk_size
 
 
 def _lock_results_file(path: Path) -> Any:

@@ -560,12 +560,9 @@ def match(a: str = "search", b: str = "greedy", deals: int = 100, *, seed: int =
     a_opts = _check_options(a, a_options, "player A")
     b_opts = _check_options(b, b_options, "player B")
     start_cell = _check_run(reach, start, deals, seed, chunk_size)
-    recorded = montecarlo._recorded_chunk_size(out, "cross-kings")
-    if recorded is not None:
-        # deal d is played from SeedSequence([seed, d]) whatever the chunk size (tested):
-        # a results file made with another one is resumed with its own (refused before
-        # session 20)
-        chunk_size = recorded
+    # deal d is played from SeedSequence([seed, d]) whatever the chunk size (tested): a
+    # results file made with another one is resumed with its own (refused before session 20)
+    chunk_size = montecarlo._resume_chunk_size(out, "cross-kings", chunk_size)
     params = {"a": a, "b": b, "a_options": a_opts, "b_options": b_opts, "reach": reach,
               "start": start_cell, "chunk_size": int(chunk_size), "root_seed": int(seed)}
     rows = montecarlo.run(play_chunk, int(deals), params=params, seed=int(seed), chunk_size=int(chunk_size),
@@ -681,9 +678,8 @@ def self_play(player: str = "search", deals: int = 100, *, seed: int = 0,
     opts = _check_options(player, options, "the player")
     start_cell = _check_run(reach, start, deals, seed, chunk_size)
     symmetry_map(symmetry)   # PositionError for an unknown name
-    recorded = montecarlo._recorded_chunk_size(out, "cross-kings")
-    if recorded is not None:   # deal d is played from SeedSequence([seed, d]) whatever the chunk size
-        chunk_size = recorded
+    # deal d is played from SeedSequence([seed, d]) whatever the chunk size
+    chunk_size = montecarlo._resume_chunk_size(out, "cross-kings", chunk_size)
     params = {"player": player, "options": opts, "reach": reach, "start": start_cell,
               "chunk_size": int(chunk_size), "root_seed": int(seed), "symmetry": symmetry}
     rows = montecarlo.run(self_play_chunk, int(deals), params=params, seed=int(seed), chunk_size=int(chunk_size),

@@ -358,11 +358,9 @@ def simulate(
     names = [str(p) for p in pols]
     custom = [p for p in pols if type(p) not in (BuiltinPolicy, LookaheadPolicy)]
     chunk_size = check_whole_number("chunk_size", chunk_size, 1)   # as montecarlo.run checks it
-    recorded = montecarlo._recorded_chunk_size(out, GAME)
-    if recorded is not None:
-        # the games do not depend on the chunk size (game_seed; tested): a results file
-        # made with another one is resumed with its own (until session 20 it was refused)
-        chunk_size = recorded
+    # the games do not depend on the chunk size (game_seed; tested): a results file made
+    # with another one is resumed with its own (until session 20 it was refused)
+    chunk_size = montecarlo._resume_chunk_size(out, GAME, chunk_size)
     params: dict[str, Any] = {
         "players": players,
         "policies": names,
