@@ -510,7 +510,7 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
         # the header's count is of deals: "6 of 3 (run not finished)" was said of a finished
         # run of 3 deals in 2 seatings (session 20), and nothing said the deals were duplicated
         seatings = done // deals_done
-        games = (f"{done} ({deals_done} deal{'s' * (deals_done != 1)} x {seatings} seating{'s' * (seatings != 1)})"
+        games = (f"{done} ({count(deals_done, 'deal')} x {count(seatings, 'seating')})"
                  + ("" if deals_done == total else f"; {deals_done} of {total} deals done (run not finished)"))
     else:
         games = f"{done}" + ("" if done == total else f" of {total} (run not finished)")
@@ -1148,18 +1148,22 @@ def _chosen_studies(studies: dict[str, Any], only: list[str] | None, variant: _V
     return only
 
 
-def _check_study_sizes(studies: dict[str, Any], chosen: list[str], *, quick: bool, games: int | None) -> None:
+def _study_size(st: Any, *, quick: bool, games: int | None) -> int:
+    """The size parameter study `st` runs with: `games`, else its quick or full size."""
+    return games or (st.quick_games if quick else st.full_games)
+
+
+def _check_study_sizes(studies: dict[str, Any], chosen: list[str], *, quick: bool, games: int | None,
+                       seed: int) -> None:
     """StudyError (naming ``games``) if a chosen study cannot run at the size it would get
-    (its ``min_games``): checked before any study runs or any folder is made (session 21:
-    ``crowns report --games 3`` ran five studies, then failed on ``five_crowns_deals``)."""
-    from .errors import StudyError
+    (its ``min_games``; the check its run makes, :func:`~crowns_solver.analysis.base.check_args`):
+    made before any study runs or any folder is made (session 21: ``crowns report --games 3``
+    ran five studies, then failed on ``five_crowns_deals``)."""
+    from .analysis.base import check_args
 
     for name in chosen:
         st = studies[name]
-        size = games or (st.quick_games if quick else st.full_games)
-        if size < st.min_games:
-            why = f" ({st.min_games_why})" if st.min_games_why else ""
-            raise StudyError(f"{name} needs games >= {st.min_games}{why}, got {size}", argument="games")
+        check_args(name, _study_size(st, quick=quick, games=games), seed, st.min_games, st.min_games_why)
 
 
 def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | None, workers: int | None,
@@ -1186,10 +1190,8 @@ def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | N
             raise StudyError("only is empty: give study names (see crowns report --list), or None for all")
         chosen = list(dict.fromkeys(only))
     variant = variant or _Variant()
-    cli = option.startswith("-")
-    _check_study_sizes(studies, _chosen_studies(studies, None if only is None else chosen, variant, cli=cli),
-                       quick=quick, games=games)
     chosen = _chosen_studies(studies, None if only is None else chosen, variant, cli=option.startswith("-"))
+    _check_study_sizes(studies, chosen, quick=quick, games=games, seed=seed)
     out = _out_folder(out_dir if out_dir is not None else _default_out(quick, variant, games=games, seed=seed),
                       option)
     for name in chosen:
@@ -1208,7 +1210,7 @@ def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | N
     try:
         for name in chosen:
             st = studies[name]
-            size = games or (st.quick_games if quick else st.full_games)
+            size = _study_size(st, quick=quick, games=games)
             if bar is not None:
                 bar.set_postfix_str(name)
             t0 = time.perf_counter()

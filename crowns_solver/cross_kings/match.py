@@ -37,6 +37,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import check_whole_number
+from .._text import count
 from ..errors import PolicyError, PositionError
 from ..montecarlo import Z95, cluster_wilson_interval, mean_interval
 from .position import CENTRAL_CELLS, Deal, Position, Rules, cell_coords, cell_index, cell_text, symmetry_map
@@ -439,7 +440,7 @@ class MatchResult:
             return "n/a" if math.isnan(x) else f"{x:+.2f}"
 
         start = "second player chooses" if self.start is None else f"fixed at {cell_text(self.start)}"
-        deals = f"{self.deals} deal{'s' * (self.deals != 1)}"
+        deals = count(self.deals, "deal")
         lines = [
             f"{self.a} (A) vs {self.b} (B): {deals} x 2 games (seats exchanged), seed {self.seed},"
             f" reach {self.reach}, start cell {start}",

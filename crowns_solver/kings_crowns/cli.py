@@ -61,7 +61,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         })
         return 0
     pols = ", ".join(df.attrs["params"]["policies"])
-    print(f"King's Crowns: {len(df)} game{'s' * (len(df) != 1)}, {args.players} players ({pols}{', rotated' if args.rotate else ''}),"
+    print(f"King's Crowns: {count(len(df), 'game')}, {args.players} players ({pols}{', rotated' if args.rotate else ''}),"
           f" target {rules.target_for(args.players)}, deck {rules.deck.name} ({rules.deck.size} cards), seed {args.seed}")
     width = max([12, *(len(str(label)) for label in table.index)])  # a lookahead:... name is longer
     label = "seat" if args.by == "seat" else "policy"
