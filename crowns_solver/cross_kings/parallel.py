@@ -187,8 +187,7 @@ def _route(pos: Position, mode: str, all_moves: bool, limited: bool) -> tuple[st
     # then live through the iterations too, keeping their tables warm for the exact search
     # (session 20: the shallow pass here, then the exact search in the workers, lost the
     # pass's table with the parent's engine and was slower than one process at 26 cards)
-    deepens = _solver._anytime(pos, mode, limited) or _solver._deepens_first(mode)
-    if ANYTIME_PARALLEL and deepens and len(_depths(pos, mode, limited)) > 1:
+    if ANYTIME_PARALLEL and _solver._iterates_first(pos, mode, limited) and len(_depths(pos, mode, limited)) > 1:
         return "anytime", len(moves)
     if not all_moves or mode != "game" or pos.marker is None:
         return "exact", len(moves)

@@ -526,7 +526,7 @@ def format_analysis(frame: pd.DataFrame, names: Sequence[str] = ("first", "secon
     lines = [f"{'ply':>4}  {'player':<{width}}  move  card    value  {'best move':<{best_width}}   best    lost"]
     for row, best in zip(frame.itertuples(index=False), bests):
         mark = "" if row.exact else "~"
-        move = _cell_text(row.move)
+        move = cell_text(row.move)
         card = "start" if row.ply == 0 else row.card
         own = "" if row.exact or row.value_fraction is not None else "~"   # the move's own value proven?
         value = "?" if row.value != row.value else own + _signed(row.value)
@@ -600,17 +600,13 @@ def analysis_summary(frame: pd.DataFrame) -> dict[str, dict[str, Any]]:
     return out
 
 
-def _cell_text(cell: Cell) -> str:
-    return cell_text(cell)
-
-
 def _best_text(best: Cell | None, tied: Sequence[Cell] | None) -> str:
     """The best-move column: every move tied for best, `best` (the move played when it is
     one of them) first; ``?`` when nothing was valued."""
     if best is None:
         return "?"
     cells = [best] + [tuple(c) for c in (tied or ()) if tuple(c) != tuple(best)]
-    return " ".join(_cell_text(c) for c in cells)
+    return " ".join(cell_text(c) for c in cells)
 
 
 class interruptible:

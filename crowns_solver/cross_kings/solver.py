@@ -408,6 +408,15 @@ def _deepens_first(mode: str) -> bool:
     return ANYTIME_HORIZON_CARDS[mode] is not None
 
 
+def _iterates_first(pos: Position, mode: str, limited: bool) -> bool:
+    """Whether a solve of `pos` runs the heuristic iterations to their horizon
+    (:data:`ANYTIME_HORIZON_CARDS`) before its exact search, rather than the
+    :data:`PRE_DEPTH`-ply pass: every solve in open mode (:func:`_deepens_first`), an
+    anytime one (:func:`_anytime`) in game mode.  Asked by :func:`_iteration_plan` and
+    the parallel solve's route (``parallel._route``)."""
+    return _deepens_first(mode) or _anytime(pos, mode, limited)
+
+
 def _anytime(pos: Position, mode: str, limited: bool) -> bool:
     """Whether a solve of `pos` gets the anytime analysis: more cards left than the
     cut-over :data:`ANYTIME_CARDS` of `mode`, and a time or node limit (`limited`) in
@@ -437,7 +446,7 @@ def _iteration_plan(pos: Position, mode: Mode, limited: bool) -> tuple[int, int,
     keep = ANYTIME_HORIZON_CARDS[mode]
     if keep is not None:
         deepest = max(min(deepest, cards_left - keep), min(PRE_DEPTH, plies - 1))
-    last = deepest if _deepens_first(mode) or _anytime(pos, mode, limited) else min(PRE_DEPTH, plies - 1)
+    last = deepest if _iterates_first(pos, mode, limited) else min(PRE_DEPTH, plies - 1)
     return (2 if plies % 2 == 0 else 1), last, deepest
 
 

@@ -397,9 +397,7 @@ class ScoreKeeper:
 
     @all_wild_melds.setter
     def all_wild_melds(self, value: bool) -> None:
-        if not isinstance(value, bool):   # 0/1, "false": not a rules setting
-            raise RulesError(f"all_wild_melds must be True or False, got {value!r}", argument="all_wild_melds")
-        self._all_wild_melds = value
+        self._all_wild_melds = _check_melds_rule(value)
 
     def cards_meld(self, entry: Entry) -> bool:
         """Whether the cards typed for `entry` meld under this game's rules: their least
@@ -1276,6 +1274,14 @@ def _cards_meld(entry: Entry, wild_rank: int, sets: int, all_wild_melds: bool = 
     return deadwood(list(entry.cards), wild_rank, rules=rules) < entry.points
 
 
+def _check_melds_rule(value: Any) -> bool:
+    """The rules option all_wild_melds, which must be True or False (RulesError: 0/1 or
+    "false" are not a rules setting)."""
+    if not isinstance(value, bool):
+        raise RulesError(f"all_wild_melds must be True or False, got {value!r}", argument="all_wild_melds")
+    return value
+
+
 def _sets_text(sets: int) -> str:
     return f"{count(sets, 'set')} of 116 cards" + (" shuffled together" if sets > 1 else "")
 
@@ -1390,8 +1396,8 @@ def interactive(
         from .._io import check_file_path
 
         check_file_path(save, "save", what="score-keeper file")
-    if all_wild_melds is not None and not isinstance(all_wild_melds, bool):   # before anything is asked
-        raise RulesError(f"all_wild_melds must be True or False, got {all_wild_melds!r}", argument="all_wild_melds")
+    if all_wild_melds is not None:
+        _check_melds_rule(all_wild_melds)   # before anything is asked
     if sets is not None:
         check_sets(sets, 1 if names is None else len(names))   # before anything is asked
     read = input if read is None else read
