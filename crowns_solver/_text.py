@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["count"]
+__all__ = ["count", "sets_hold"]
 
 
 def count(n: int, noun: str, plural: str | None = None, *, grouped: bool = False) -> str:
@@ -26,3 +26,20 @@ def count(n: int, noun: str, plural: str | None = None, *, grouped: bool = False
     """
     number = f"{n:,}" if grouped else f"{n}"
     return f"{number} {noun if abs(n) == 1 else (plural or noun + 's')}"
+
+
+def sets_hold(sets: int) -> str:
+    """``"1 set holds"`` or ``"2 sets hold"``: the Five Crowns card sets in play as the
+    subject of the duplicate-card messages (``3 copies of QH, but 1 set holds only 2``).
+
+    Parameters
+    ----------
+    sets : int
+        116-card sets shuffled together (1 or 2; any integer reads correctly).
+
+    Returns
+    -------
+    str
+        The count, the noun and the verb agreeing with it.
+    """
+    return f"{count(sets, 'set')} {'holds' if abs(sets) == 1 else 'hold'}"

@@ -8,7 +8,7 @@ import pytest
 from conftest import keeper_session, run_cli
 
 from crowns_solver.errors import HandSizeError
-from crowns_solver.five_crowns._text import count
+from crowns_solver.five_crowns._text import count, sets_hold
 from crowns_solver.five_crowns.cards import parse_hand
 from crowns_solver.five_crowns.game import GameRules, play_game
 
@@ -20,6 +20,18 @@ def test_count_singular_and_plural():
     assert count(10, "game") == "10 games"
     assert count(1, "copy", "copies") == "1 copy"
     assert count(3, "copy", "copies") == "3 copies"
+
+
+def test_sets_hold_agrees_with_the_number_of_sets():
+    # one helper for the duplicate-card messages of cards, melds, advisor and keeper (session 22)
+    assert sets_hold(1) == "1 set holds"
+    assert sets_hold(2) == "2 sets hold"
+    from crowns_solver.errors import DuplicateCardError
+    from crowns_solver.five_crowns.advisor import unseen_counts
+    from crowns_solver.five_crowns.cards import parse_card
+
+    with pytest.raises(DuplicateCardError, match=r"^card 3H: 5 in hand, 0 seen, but 2 sets hold only 4$"):
+        unseen_counts([parse_card("3H")] * 5, [], 2)
 
 
 def test_simulate_one_player_says_player(capsys):

@@ -20,7 +20,7 @@ import numpy as np
 from ..errors import DuplicateCardError, NoUnseenCardError, RulesError
 from .cards import JOKER, NUM_CODES, card_name, card_value, check_wild_rank, copies_per_set, parse_card, parse_hand
 from .melds import MAX_HAND, _core, _rules, check_round_size
-from ._text import count
+from ._text import count, sets_hold
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -68,9 +68,8 @@ def unseen_counts(hand: list[int], seen: list[int], sets: int, *, extra: Iterabl
         used = held[code] + saw[code] + more[code]
         if used > limit:
             parts = [f"{held[code]} in hand", f"{saw[code]} seen"] + ([f"{more[code]} face up"] if more[code] else [])
-            holds = f"{sets} set{'s' if sets > 1 else ''} hold{'' if sets > 1 else 's'}"
             raise DuplicateCardError(
-                f"card {card_name(code)}: {', '.join(parts)}, but {holds} only {limit}"
+                f"card {card_name(code)}: {', '.join(parts)}, but {sets_hold(sets)} only {limit}"
             )
         out[code] = limit - used
     return out

@@ -22,7 +22,7 @@ from typing import TypeAlias
 import numpy as np
 
 from ..errors import CardError, DuplicateCardError, HandSizeError, WildRankError
-from ._text import count
+from ._text import count, sets_hold
 
 __all__ = [
     "Card",
@@ -342,8 +342,7 @@ def parse_hand(
     for code, n in Counter(codes).items():
         limit = copies_per_set(code) * sets
         if n > limit:
-            holds = f"{sets} set{'s' if sets > 1 else ''} hold{'' if sets > 1 else 's'}"
-            raise DuplicateCardError(f"{what}: {count(n, 'copy', 'copies')} of {card_name(code)}, but {holds} only {limit}")
+            raise DuplicateCardError(f"{what}: {count(n, 'copy', 'copies')} of {card_name(code)}, but {sets_hold(sets)} only {limit}")
     if size is not None:
         lo, hi = size if isinstance(size, tuple) else (size, size)
         if not lo <= len(codes) <= hi:

@@ -48,7 +48,7 @@ from .cards import (
     ROUNDS, card_name, card_value, copies_per_set, full_deck, parse_card, parse_hand, wild_rank_for_round,
 )
 from .game import TIEBREAK_CARDS, check_sets
-from ._text import count
+from ._text import count, sets_hold
 from .rules import MAX_TIEBREAKS, TIES, tiebreak_label
 
 __all__ = ["ScoreKeeper", "Entry", "RoundInfo", "wild_text", "interactive", "KEEPER_FORMAT"]
@@ -880,11 +880,10 @@ class ScoreKeeper:
             limit = copies_per_set(parse_card(card)) * self.sets
             total = sum(by.values())
             if total > limit and any(card in (e.cards or ()) for e in new):
-                holds = f"{self.sets} set{'s' if self.sets > 1 else ''} hold{'' if self.sets > 1 else 's'}"
                 who = ", ".join(f"{name} {n}" for name, n in by.items())
                 raise ScoreEntryError(
                     f"{count(total, 'copy', 'copies')} of {card} typed in round {self.round_info(rnd).label}"
-                    f" ({who}), but {holds} only {limit}"
+                    f" ({who}), but {sets_hold(self.sets)} only {limit}"
                 )
 
     def _by_name(self, values: dict[Any, Any]) -> dict[str, Any]:

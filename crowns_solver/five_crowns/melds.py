@@ -33,7 +33,7 @@ from .cards import (
     parse_hand,
     wild_rank_for_round,
 )
-from ._text import count
+from ._text import count, sets_hold
 from .rules import Rules
 
 _core = load("_fc_melds")
@@ -228,8 +228,7 @@ def _batch(hands, wild_rank, rules: Rules | None, *, lo: int) -> tuple[np.ndarra
         if code == -3:
             raise HandSizeError(f"hands row {row} has {count(n, 'card')}, expected {lo} to {MAX_HAND}")
         limit = copies_per_set(code) * rules.sets
-        holds = f"{rules.sets} set{'s' if rules.sets > 1 else ''} hold{'' if rules.sets > 1 else 's'}"
-        raise DuplicateCardError(f"hands row {row}: {n} copies of {card_name(code)}, but {holds} only {limit}")
+        raise DuplicateCardError(f"hands row {row}: {n} copies of {card_name(code)}, but {sets_hold(rules.sets)} only {limit}")
     w = np.asarray(wild_rank)
     if w.ndim == 0:
         check_wild_rank(w.item())
