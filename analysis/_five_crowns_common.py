@@ -14,6 +14,12 @@ from .base import mean_ci
 STYLE = {"random": ("tab:gray", "o"), "greedy": ("tab:orange", "s"), "advisor": ("tab:blue", "^"),
          "tracker": ("tab:green", "D")}
 ROUNDS = tuple(range(1, 12))
+#: Players at the table of every Five Crowns study that plays games (one of each of the
+#: four computer players, the tracker's T O T O, four advisors): what ``crowns report
+#: --sets`` is checked against (:func:`crowns_solver.five_crowns.game.check_sets`).
+PLAYERS = 4
+#: Cards in one set (RULES.md, Five Crowns: two 58-card decks).
+SET_SIZE = 116
 #: Cards dealt (and wild rank) in round r: r + 2 (RULES.md, Five Crowns).
 CARDS = {r: r + 2 for r in ROUNDS}
 RANK_WORD = {3: "3s", 4: "4s", 5: "5s", 6: "6s", 7: "7s", 8: "8s", 9: "9s", 10: "10s", 11: "Jacks", 12: "Queens",
@@ -26,15 +32,60 @@ def sub_seed(seed: int, tag: int) -> int:
     return int(np.random.SeedSequence([int(seed), int(tag)]).generate_state(1, np.uint32)[0])
 
 
-def rules_text(players: int, policies: Sequence[str], *, duplicate: bool, chunk_size: int, extra: str = "") -> str:
-    """The rules/deck/players paragraph of a Five Crowns report."""
+def game_rules(sets: Any = 1, all_wild_melds: Any = True) -> Any:
+    """The GameRules of a Five Crowns study's games: :data:`PLAYERS` players under the
+    rules options `sets` and `all_wild_melds`, checked before any card is dealt.
+
+    Raises
+    ------
+    RulesError
+        `sets` not 1 or 2 (or too few sets for the table), `all_wild_melds` not a bool;
+        the message names the option (:class:`crowns_solver.five_crowns.game.GameRules`).
+    """
+    from crowns_solver.five_crowns.game import GameRules
+
+    return GameRules(players=PLAYERS, sets=sets, all_wild_melds=all_wild_melds)
+
+
+def deck_text(sets: int = 1) -> str:
+    """The cards of a Five Crowns study's rules paragraph (RULES.md, Five Crowns): one
+    116-card set, or `sets` shuffled together (rules option sets)."""
+    if sets == 1:
+        return f"one {SET_SIZE}-card set (two 58-card decks: 5 suits x 3..K twice, 6 jokers)"
+    return (f"{'two' if sets == 2 else sets} {SET_SIZE}-card sets shuffled together ({sets * SET_SIZE} cards: 5 suits x 3..K"
+            f" {2 * sets} times, {6 * sets} jokers; rules option sets {sets})")
+
+
+def melds_text(all_wild_melds: bool = True) -> str:
+    """Whether melds of wilds only are allowed, for a study's rules paragraph (RULES.md,
+    Five Crowns, "Melds": option all_wild_melds)."""
+    if all_wild_melds:
+        return "melds of wilds only allowed"
+    return ("melds of wilds only not allowed (rules option all_wild_melds false: every meld needs a natural"
+            " card, and a card of the wild rank may stand as itself)")
+
+
+def rules_lead(headline: str, sets: int = 1, all_wild_melds: bool = True) -> str:
+    """`headline` as it reads under other rules options: unchanged under the default
+    rules, else led by them ("Under 2 card sets (232 cards) and no melds of wilds only,
+    a dealt hand ..."), so a report's finding is never read as one of the usual game."""
+    parts = ([f"{sets} card sets ({sets * SET_SIZE} cards)"] if sets != 1 else []) + (
+        [] if all_wild_melds else ["no melds of wilds only"])
+    if not parts:
+        return headline
+    return f"Under {' and '.join(parts)}, {headline[:1].lower()}{headline[1:]}"
+
+
+def rules_text(players: int, policies: Sequence[str], *, duplicate: bool, chunk_size: int, extra: str = "",
+               sets: int = 1, all_wild_melds: bool = True) -> str:
+    """The rules/deck/players paragraph of a Five Crowns report (`sets` and
+    `all_wild_melds`: the rules options played, :func:`deck_text`, :func:`melds_text`)."""
     seats = ", ".join(f"seat {s}: {p}" for s, p in enumerate(policies))
     dup = ("Duplicate deals: each deal (seed) is played once in every distinct rotation of the "
            "players round the table, so every player gets the same cards from every seat. "
            if duplicate else "")
-    return (f"Five Crowns as in RULES.md: {players} players, one 116-card set (two 58-card decks: "
-            "5 suits x 3..K twice, 6 jokers), 11 rounds dealing 3..13 cards with that rank wild, "
-            "jokers always wild, melds of wilds only allowed, shared wins on equal totals, "
+    return (f"Five Crowns as in RULES.md: {players} players, {deck_text(sets)}, 11 rounds dealing 3..13 cards"
+            f" with that rank wild, jokers always wild, {melds_text(all_wild_melds)}, shared wins on equal totals, "
             f"the deal moving left each round. Players ({seats}) are the built-in policies of "
             "`crowns_solver.five_crowns.players` with default parameters. "
             f"{dup}Chunk size {chunk_size} {'deals' if duplicate else 'games'} (results depend on it). {extra}")

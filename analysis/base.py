@@ -124,7 +124,8 @@ class Study:
         The module that registered it.
     options : tuple of str
         The rules options (:data:`RULE_OPTIONS`) it can be run under, passed to `run` as
-        keyword arguments (``crowns report --reach nearest``); empty: the default rules only.
+        keyword arguments (``crowns report --reach nearest``, ``--sets 2``); empty: the
+        default rules only.
     min_games : int
         The least `games` it can run with (1 for most); ``crowns report`` refuses a smaller
         ``--games`` before any study runs.
@@ -146,10 +147,13 @@ class Study:
 
 _REGISTRY: dict[str, Study] = {}
 GAMES = ("cross_kings", "five_crowns", "kings_crowns")
-#: The rules options a study may take (``crowns report --reach`` / ``--deck``), by game:
-#: Cross Kings' reach (RULES.md, "Move"; a str) and King's Crowns' deck (a
-#: :class:`~crowns_solver.kings_crowns.Deck`).
-RULE_OPTIONS = {"reach": "cross_kings", "deck": "kings_crowns"}
+#: The rules options a study may take (``crowns report --reach`` / ``--deck`` / ``--sets``
+#: / ``--no-all-wild-melds``), by game: Cross Kings' reach (RULES.md, "Move"; a str),
+#: King's Crowns' deck (a :class:`~crowns_solver.kings_crowns.Deck`), and Five Crowns'
+#: number of 116-card sets (an int, 1 or 2) and ``all_wild_melds`` (a bool; RULES.md,
+#: Five Crowns, "Deal and seats" and "Melds").  ``crowns report`` states and orders a
+#: run's options in this order.
+RULE_OPTIONS = {"reach": "cross_kings", "deck": "kings_crowns", "sets": "five_crowns", "all_wild_melds": "five_crowns"}
 
 
 def study(name: str, *, game: str, title: str, quick_games: int, full_games: int, options: Sequence[str] = (),
@@ -169,8 +173,9 @@ def study(name: str, *, game: str, title: str, quick_games: int, full_games: int
         Sizes for ``crowns report --quick`` and for the full run (>= 1).
     options : sequence of str
         Rules options of its game (:data:`RULE_OPTIONS`: ``"reach"`` for Cross Kings,
-        ``"deck"`` for King's Crowns) that `run` takes as keyword arguments, so that
-        ``crowns report`` can run it under them; default none.
+        ``"deck"`` for King's Crowns, ``"sets"`` and ``"all_wild_melds"`` for Five
+        Crowns) that `run` takes as keyword arguments, so that ``crowns report`` can run
+        it under them; default none.
     min_games : int
         The least `games` the study can run with (default 1), checked by the wrapper and,
         before any study runs, by ``crowns report``.

@@ -2,16 +2,20 @@
 
 Two studies:
 
-- ``five_crowns_deals``: many seeded deals of n = 3..13 cards from a full 116-card set,
-  each solved exactly with the meld solver: is the hand complete as dealt (deadwood 0,
-  so its first turn goes out whatever it draws), and the exact chance that its first
-  blind draw lets it go out (over the 116 - n cards it has not seen, each weighed by its
+- ``five_crowns_deals``: many seeded deals of n = 3..13 cards from a full 116-card set
+  (or two shuffled together, rules option sets), each solved exactly with the meld
+  solver: is the hand complete as dealt (deadwood 0, so its first turn goes out
+  whatever it draws), and the exact chance that its first blind draw lets it go out
+  (over the 116 - n cards it has not seen, 232 - n with two sets, each weighed by its
   copies left); also the deadwood as dealt.
 - ``five_crowns_stuck``: games of 4 advisor players.  A hand is *stuck* in a round when
   another player goes out and, after its one last turn and laying down what it can, it
   still keeps cards that meld in nothing (it scores points); its *cost* is those points.
   By round: the share of hands stuck, the mean cost of a stuck hand, and how being stuck
   in that round changes the chance to win the game.
+
+Both take the Five Crowns rules options ``sets`` and ``all_wild_melds`` as keyword
+arguments (``crowns report --sets 2`` / ``--no-all-wild-melds``).
 """
 
 from __future__ import annotations
@@ -24,20 +28,25 @@ import pandas as pd
 from crowns_solver.errors import StudyError
 from crowns_solver.five_crowns.cards import full_deck
 from crowns_solver.five_crowns.melds import can_go_out_batch, deadwood_batch
+from crowns_solver.five_crowns.rules import Rules
 from crowns_solver.five_crowns.simulation import simulate
 
-from ._five_crowns_common import CARDS, RANK_WORD, ROUNDS, errorbars, rules_text, sub_seed
+from ._five_crowns_common import (CARDS, PLAYERS, RANK_WORD, ROUNDS, SET_SIZE, deck_text, errorbars, game_rules,
+                                  melds_text, rules_lead, rules_text, sub_seed)
 from crowns_solver._text import count
 
 from ._intervals import ci_text, ratio_ci, ratio_diff_ci, sign_word
 from .base import Section, StudyResult, mean_ci, new_figure, proportion_ci, study
 
-DECK_SIZE = 116
+#: Cards in one set (:data:`~crowns_solver.analysis._five_crowns_common.SET_SIZE`); two
+#: sets shuffled together hold twice as many.
+DECK_SIZE = SET_SIZE
 
 
 # --------------------------------------------------------------------------- dealt hands
-def deal_hands(n: int, hands: int, rng: np.random.Generator) -> np.ndarray:
-    """`hands` independent n-card deals from a shuffled 116-card set, shape (hands, n).
+def deal_hands(n: int, hands: int, rng: np.random.Generator, *, sets: int = 1) -> np.ndarray:
+    """`hands` independent n-card deals from a shuffled 116-card set (or `sets` of them
+    shuffled together), shape (hands, n).
 
     Parameters
     ----------
@@ -47,20 +56,24 @@ def deal_hands(n: int, hands: int, rng: np.random.Generator) -> np.ndarray:
         Hands to deal (each from a freshly shuffled set).
     rng : numpy.random.Generator
         The source of the shuffles.
+    sets : {1, 2}
+        116-card sets shuffled together (rules option sets; default 1): 232 cards with 2,
+        so a hand may hold 4 copies of a natural card and 12 jokers.
 
     Returns
     -------
     numpy.ndarray, shape (hands, n)
         Card codes 0..55.
     """
-    deck = np.repeat(np.arange(56), full_deck())
-    keys = rng.random((hands, DECK_SIZE))
+    deck = np.repeat(np.arange(56), full_deck(sets))
+    keys = rng.random((hands, len(deck)))
     return deck[np.argsort(keys, axis=1)[:, :n]]
 
 
-def first_draw_chance(hands: np.ndarray, wild: int) -> np.ndarray:
+def first_draw_chance(hands: np.ndarray, wild: int, *, rules: Rules | None = None) -> np.ndarray:
     """For each n-card hand, the exact chance that one blind draw from the other 116 - n
-    cards gives n + 1 cards that go out (RULES.md, Five Crowns: going out).
+    cards (232 - n with two sets) gives n + 1 cards that go out (RULES.md, Five Crowns:
+    going out).
 
     Parameters
     ----------
@@ -68,20 +81,30 @@ def first_draw_chance(hands: np.ndarray, wild: int) -> np.ndarray:
         Card codes, one hand per row.
     wild : int
         The round's wild rank, 3..13.
+    rules : crowns_solver.five_crowns.Rules, optional
+        Its ``sets`` (the cards not in the hand come from that many sets) and
+        ``all_wild_melds`` apply; default the usual rules (one set, melds of wilds only
+        allowed).
 
     Returns
     -------
     numpy.ndarray, shape (m,)
         The chance, 0..1, per hand.
+
+    Raises
+    ------
+    DuplicateCardError
+        If a hand holds a card more often than the sets hold it.
     """
+    rules = rules or Rules()
     m, n = hands.shape
     counts = np.zeros((m, 56), dtype=np.int64)
     np.add.at(counts, (np.repeat(np.arange(m), n), hands.ravel()), 1)
-    unseen = full_deck()[None, :] - counts
+    unseen = full_deck(rules.sets)[None, :] - counts
     who, card = np.nonzero(unseen > 0)
     rows = np.hstack([hands[who], card[:, None]])
-    ok = can_go_out_batch(rows, wild)
-    return np.bincount(who, weights=ok * unseen[who, card], minlength=m) / (DECK_SIZE - n)
+    ok = can_go_out_batch(rows, wild, rules=rules)
+    return np.bincount(who, weights=ok * unseen[who, card], minlength=m) / (DECK_SIZE * rules.sets - n)
 
 
 def split_hands(hands: int) -> list[int]:
@@ -110,7 +133,8 @@ def split_hands(hands: int) -> list[int]:
     return [per + (k < extra) for k in range(len(ROUNDS))]
 
 
-def deals_table(hands_per_round: int | list[int], seed: int) -> pd.DataFrame:
+def deals_table(hands_per_round: int | list[int], seed: int, *, sets: int = 1,
+                all_wild_melds: bool = True) -> pd.DataFrame:
     """Per round: hands dealt, share complete as dealt, mean chance to go out on the first
     blind draw, mean deadwood as dealt (points), each with its 95% interval.
 
@@ -124,21 +148,31 @@ def deals_table(hands_per_round: int | list[int], seed: int) -> pd.DataFrame:
         As above.
     seed : int
         Root seed.
+    sets : {1, 2}
+        116-card sets the hands are dealt from (rules option sets; default 1).
+    all_wild_melds : bool
+        Whether a meld of wilds only counts (rules option; default True).
 
     Returns
     -------
     DataFrame
         One row per round 1..11 with the figures above.
+
+    Raises
+    ------
+    RulesError
+        If `sets` or `all_wild_melds` is not a rules option value, naming it.
     """
+    rules = Rules(sets=sets, all_wild_melds=all_wild_melds)
     counts = [hands_per_round] * len(ROUNDS) if isinstance(hands_per_round, int) else list(hands_per_round)
     rows = []
     for r, child, m in zip(ROUNDS, np.random.SeedSequence(seed).spawn(len(ROUNDS)), counts):
         n = CARDS[r]
-        hands = deal_hands(n, m, np.random.default_rng(child))
-        dead = deadwood_batch(hands, n)
+        hands = deal_hands(n, m, np.random.default_rng(child), sets=rules.sets)
+        dead = deadwood_batch(hands, n, rules=rules)
         complete = int((dead == 0).sum())
         low, high = proportion_ci(complete, m)
-        p = first_draw_chance(hands, n)
+        p = first_draw_chance(hands, n, rules=rules)
         pm, plo, phi = mean_ci(p)
         dm, dlo, dhi = mean_ci(dead)
         rows.append({"round": r, "cards": n, "wild": RANK_WORD[n], "games": m,
@@ -207,8 +241,8 @@ def deals_headline(table: pd.DataFrame) -> str:
 
 @study("five_crowns_deals", game="five_crowns", title="Five Crowns: how often a dealt hand can go out at once",
        quick_games=22_000, full_games=440_000, min_games=len(ROUNDS),
-       min_games_why="at least one hand per round")
-def deals(games: int, seed: int, executor: Any = None) -> StudyResult:
+       min_games_why="at least one hand per round", options=("sets", "all_wild_melds"))
+def deals(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_wild_melds: bool = True) -> StudyResult:
     """Seeded deals solved exactly, by round.
 
     Parameters
@@ -220,6 +254,12 @@ def deals(games: int, seed: int, executor: Any = None) -> StudyResult:
         Root seed.
     executor : ignored
         The solving is one compiled batch per round (no simulation).
+    sets : {1, 2}, keyword-only
+        116-card sets shuffled together (rules option sets, RULES.md, Five Crowns: "Deal
+        and seats"; ``crowns report --sets``); default 1, the usual table of 4.
+    all_wild_melds : bool, keyword-only
+        Whether a meld made only of wilds is allowed (rules option, RULES.md, Five
+        Crowns: "Melds"; ``crowns report --no-all-wild-melds`` sets False); default True.
 
     Returns
     -------
@@ -230,10 +270,13 @@ def deals(games: int, seed: int, executor: Any = None) -> StudyResult:
     ------
     StudyError
         If `games` is below 11.
+    RulesError
+        If `sets` or `all_wild_melds` is not a rules option value, naming it.
     """
+    rules = Rules(sets=sets, all_wild_melds=all_wild_melds)   # checked before any hand is dealt
     counts = split_hands(games)
-    table = deals_table(counts, sub_seed(seed, 30))
-    headline = deals_headline(table)
+    table = deals_table(counts, sub_seed(seed, 30), sets=rules.sets, all_wild_melds=rules.all_wild_melds)
+    headline = rules_lead(deals_headline(table), rules.sets, rules.all_wild_melds)
     fig = new_figure(7.0, 4.2)
     ax = fig.add_subplot()
     errorbars(ax, table["cards"], 100 * table["complete_rate"], 100 * table["complete_rate_low"],
@@ -258,8 +301,9 @@ def deals(games: int, seed: int, executor: Any = None) -> StudyResult:
     fig2.tight_layout()
     text = ("`complete_rate`: the share of dealt hands whose deadwood is 0 (all n cards meld), solved exactly; "
             "such a hand goes out on its first turn whatever it draws. `first_draw_rate`: the mean, over the "
-            "hands, of the exact chance that the n cards plus one blind draw from the 116 - n cards not in "
-            "the hand go out (the first player's chance on the first turn, ignoring the face-up card). "
+            f"hands, of the exact chance that the n cards plus one blind draw from the {DECK_SIZE * rules.sets} - n"
+            " cards not in the hand go out (the first player's chance on the first turn, ignoring the face-up"
+            " card). "
             "Intervals: Wilson for the share, Student t over hands for the means. Each hand is a fresh shuffle "
             "of the full set (what the first seat is dealt; other seats' hands have the same distribution).")
     return StudyResult(headline=headline, sections=[
@@ -269,8 +313,8 @@ def deals(games: int, seed: int, executor: Any = None) -> StudyResult:
         Section("Deadwood as dealt", "The mean deadwood (points left out of melds) of the dealt hand.",
                 table[["round", "cards", "games", "deadwood", "deadwood_low", "deadwood_high"]], fig2)],
         games=sum(counts),
-        rules=("Five Crowns as in RULES.md: one 116-card set (5 suits x 3..K twice, 6 jokers); round r deals "
-               "n = r + 2 cards with n wild, jokers always wild, melds of wilds only allowed. Deadwood and "
+        rules=(f"Five Crowns as in RULES.md: {deck_text(rules.sets)}; round r deals "
+               f"n = r + 2 cards with n wild, jokers always wild, {melds_text(rules.all_wild_melds)}. Deadwood and "
                "going out from the library's exact meld solver (`deadwood_batch`, `can_go_out_batch`). "
                "Each round's hands come from its own child of `SeedSequence(sub-seed)`."))
 
@@ -472,8 +516,8 @@ def stuck_headline(table: pd.DataFrame, late_early: pd.DataFrame, games: int) ->
 
 
 @study("five_crowns_stuck", game="five_crowns", title="Five Crowns: the cost of a stuck hand in late rounds",
-       quick_games=100, full_games=3000)
-def stuck(games: int, seed: int, executor: Any = None) -> StudyResult:
+       quick_games=100, full_games=3000, options=("sets", "all_wild_melds"))
+def stuck(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_wild_melds: bool = True) -> StudyResult:
     """Stuck hands by round, in games of 4 advisor players.
 
     Parameters
@@ -484,17 +528,30 @@ def stuck(games: int, seed: int, executor: Any = None) -> StudyResult:
         Root seed.
     executor : concurrent.futures.Executor, optional
         Passed to the Monte Carlo runner.
+    sets : {1, 2}, keyword-only
+        116-card sets shuffled together (rules option sets, RULES.md, Five Crowns: "Deal
+        and seats"; ``crowns report --sets``); default 1, the usual table of 4.
+    all_wild_melds : bool, keyword-only
+        Whether a meld made only of wilds is allowed (rules option, RULES.md, Five
+        Crowns: "Melds"; ``crowns report --no-all-wild-melds`` sets False); default True.
 
     Returns
     -------
     StudyResult
         Sections "Stuck hands by round" and "Stuck and the game".
+
+    Raises
+    ------
+    RulesError
+        If `sets` or `all_wild_melds` is not a rules option value (checked before any
+        game), naming it.
     """
-    df = simulate(games, players=4, policies="advisor", seed=sub_seed(seed, 40), executor=executor,
-                  chunk_size=STUCK_CHUNK)
+    rules = game_rules(sets, all_wild_melds)
+    df = simulate(games, players=PLAYERS, policies="advisor", seed=sub_seed(seed, 40), executor=executor,
+                  chunk_size=STUCK_CHUNK, rules=rules)
     table = stuck_table(df)
     late_early = late_early_table(df)
-    headline = stuck_headline(table, late_early, int(df["game"].nunique()))
+    headline = rules_lead(stuck_headline(table, late_early, int(df["game"].nunique())), sets, all_wild_melds)
     fig = new_figure(7.0, 4.0)
     ax = fig.add_subplot()
     errorbars(ax, table["cards"], table["cost"], table["cost_low"], table["cost_high"], "mean cost of a stuck hand")
@@ -545,7 +602,8 @@ def stuck(games: int, seed: int, executor: Any = None) -> StudyResult:
                        "win_if_stuck_rate_high", "win_if_free_rate", "win_if_free_rate_low",
                        "win_if_free_rate_high", "win_gap", "win_gap_low", "win_gap_high"]], fig2)],
         games=int(df["game"].nunique()),
-        rules=rules_text(4, ["advisor"] * 4, duplicate=False, chunk_size=STUCK_CHUNK),
+        rules=rules_text(PLAYERS, ["advisor"] * PLAYERS, duplicate=False, chunk_size=STUCK_CHUNK, sets=rules.sets,
+                         all_wild_melds=rules.all_wild_melds),
         intervals=("Intervals are 95%, over games (the four hands of a game share its deal and its end, so each game"
                    " is one observation): for rates Wilson score intervals on the effective number of hands or seats"
                    " of the clustered rate (Korn & Graubard 1998); for means and differences the linearized"

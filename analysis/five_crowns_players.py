@@ -23,7 +23,8 @@ import pandas as pd
 
 from crowns_solver.five_crowns.simulation import capped_rounds, simulate
 
-from ._five_crowns_common import CARDS, ROUNDS, errorbars, rate_clustered, rules_text, sub_seed
+from ._five_crowns_common import (CARDS, PLAYERS, ROUNDS, errorbars, game_rules, rate_clustered, rules_lead,
+                                  rules_text, sub_seed)
 from crowns_solver._text import count
 
 from ._intervals import ci_text, pct
@@ -210,8 +211,8 @@ def _summary_chart(table: pd.DataFrame, fair: float):
 
 
 @study("five_crowns_policies", game="five_crowns", title="Five Crowns: the computer players compared",
-       quick_games=40, full_games=2400)
-def policies(games: int, seed: int, executor: Any = None) -> StudyResult:
+       quick_games=40, full_games=2400, options=("sets", "all_wild_melds"))
+def policies(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_wild_melds: bool = True) -> StudyResult:
     """One random, greedy, advisor and tracker player at a 4-player table, duplicate deals.
 
     Parameters
@@ -222,20 +223,33 @@ def policies(games: int, seed: int, executor: Any = None) -> StudyResult:
         Root seed.
     executor : concurrent.futures.Executor, optional
         Passed to the Monte Carlo runner.
+    sets : {1, 2}, keyword-only
+        116-card sets shuffled together (rules option sets, RULES.md, Five Crowns: "Deal
+        and seats"; ``crowns report --sets``); default 1, the usual table of 4.
+    all_wild_melds : bool, keyword-only
+        Whether a meld made only of wilds is allowed (rules option, RULES.md, Five
+        Crowns: "Melds"; ``crowns report --no-all-wild-melds`` sets False); default True.
 
     Returns
     -------
     StudyResult
         Sections "Players at one table", "Points per round" and "Going out by round".
+
+    Raises
+    ------
+    RulesError
+        If `sets` or `all_wild_melds` is not a rules option value (checked before any
+        game), naming it.
     """
+    rules = game_rules(sets, all_wild_melds)
     deals = max(1, games // 4)
-    df = simulate(deals, players=4, policies=list(POLICIES), seed=sub_seed(seed, 1), duplicate=True,
-                  executor=executor, chunk_size=CHUNK)
+    df = simulate(deals, players=PLAYERS, policies=list(POLICIES), seed=sub_seed(seed, 1), duplicate=True,
+                  executor=executor, chunk_size=CHUNK, rules=rules)
     played = int(df["game"].nunique())
     summary = policy_table(df)
     rounds = by_round_table(df)
     gap = paired_gap(df, *summary.sort_values("mean_total")["player"].iloc[:2]) if len(summary) > 1 else None
-    headline = policies_headline(summary, deals, gap)
+    headline = rules_lead(policies_headline(summary, deals, gap), sets, all_wild_melds)
     s = summary.set_index("player")
     order = s.sort_values("mean_total").index.tolist()
     late = rounds[rounds["round"] == 11].set_index("player")
@@ -261,7 +275,8 @@ def policies(games: int, seed: int, executor: Any = None) -> StudyResult:
                              "going-out rate (share of rounds)")),
     ]
     return StudyResult(headline=headline, sections=sections, games=played,
-                       rules=rules_text(4, POLICIES, duplicate=True, chunk_size=CHUNK),
+                       rules=rules_text(PLAYERS, POLICIES, duplicate=True, chunk_size=CHUNK, sets=rules.sets,
+                                        all_wild_melds=rules.all_wild_melds),
                        intervals=CLUSTERED_INTERVALS)
 
 
@@ -366,8 +381,8 @@ def _round_diff_chart(rounds: pd.DataFrame):
 
 
 @study("five_crowns_tracker", game="five_crowns", title="Five Crowns: the tracker against the other players",
-       quick_games=60, full_games=4000)
-def tracker(games: int, seed: int, executor: Any = None) -> StudyResult:
+       quick_games=60, full_games=4000, options=("sets", "all_wild_melds"))
+def tracker(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_wild_melds: bool = True) -> StudyResult:
     """The tracker head to head against the advisor, greedy and random players.
 
     Two trackers and two opponents sit alternately (T O T O); each deal is played in both
@@ -382,17 +397,30 @@ def tracker(games: int, seed: int, executor: Any = None) -> StudyResult:
         Root seed.
     executor : concurrent.futures.Executor, optional
         Passed to the Monte Carlo runner.
+    sets : {1, 2}, keyword-only
+        116-card sets shuffled together (rules option sets, RULES.md, Five Crowns: "Deal
+        and seats"; ``crowns report --sets``); default 1, the usual table of 4.
+    all_wild_melds : bool, keyword-only
+        Whether a meld made only of wilds is allowed (rules option, RULES.md, Five
+        Crowns: "Melds"; ``crowns report --no-all-wild-melds`` sets False); default True.
 
     Returns
     -------
     StudyResult
         Sections "Head to head" and "Round by round".
+
+    Raises
+    ------
+    RulesError
+        If `sets` or `all_wild_melds` is not a rules option value (checked before any
+        game), naming it.
     """
+    rules = game_rules(sets, all_wild_melds)
     rows, rounds, played, capped = [], [], 0, []
     for k, (opponent, share) in enumerate(OPPONENTS):
         deals = max(1, int(round(games * share)) // 2)
-        df = simulate(deals, players=4, policies=["tracker", opponent] * 2, seed=sub_seed(seed, 10 + k),
-                      duplicate=True, executor=executor, chunk_size=CHUNK)
+        df = simulate(deals, players=PLAYERS, policies=["tracker", opponent] * 2, seed=sub_seed(seed, 10 + k),
+                      duplicate=True, executor=executor, chunk_size=CHUNK, rules=rules)
         played += int(df["game"].nunique())
         capped.append(f"{capped_rounds(df)} of {int(df['game'].nunique()) * len(ROUNDS)} against {opponent}")
         row, per_round = head_to_head(df, opponent)
@@ -421,6 +449,7 @@ def tracker(games: int, seed: int, executor: Any = None) -> StudyResult:
                 f" {ci_text(a['diff_low'], a['diff_high'])}; {a['tracker_total']:.1f} vs {a['opponent_total']:.1f}) and they take "
                 f"{a['win']:.1%} of the wins (95% CI {a['win_low']:.1%}-{a['win_high']:.1%}): {points}; "
                 f"{wins}.")
+    headline = rules_lead(headline, sets, all_wild_melds)
     text = ("`diff` is the tracker seats' mean total minus the opponent seats' mean total in the same game "
             "(points per game, negative: the tracker does better), averaged over both seatings of each "
             "deal; `win` is the trackers' share of each game's winners (0.5 = even). Intervals are 95%, "
@@ -439,7 +468,7 @@ def tracker(games: int, seed: int, executor: Any = None) -> StudyResult:
                 per_round, _round_diff_chart(per_round)),
     ]
     return StudyResult(headline=headline, sections=sections, games=played,
-                       rules=rules_text(4, ["tracker", "opponent", "tracker", "opponent"], duplicate=True,
-                                        chunk_size=CHUNK,
+                       rules=rules_text(PLAYERS, ["tracker", "opponent", "tracker", "opponent"], duplicate=True,
+                                        chunk_size=CHUNK, sets=rules.sets, all_wild_melds=rules.all_wild_melds,
                                         extra="Opponents: advisor (70% of the games), greedy (20%), random (10%)."),
                        intervals=CLUSTERED_INTERVALS)

@@ -77,14 +77,18 @@ class _Variant:
 
 
 #: What each rules option of a study is called on the command line.
-_RULE_FLAGS = {"reach": "--reach", "deck": "--deck"}
+_RULE_FLAGS = {"reach": "--reach", "deck": "--deck", "sets": "--sets", "all_wild_melds": "--no-all-wild-melds"}
 
 
 def _variant(rules: Any, *, cli: bool) -> _Variant:
-    """Check the rules options `rules` (``{"reach": "nearest"}``, ``{"deck": path}``) and
-    return them as a :class:`_Variant`.  Reach "any" and the default deck are the default
-    rules: no variant.  A deck is read from its file and must deal and be winnable at 2
-    to 5 players (what the King's Crowns studies seat), checked before any study runs."""
+    """Check the rules options `rules` (``{"reach": "nearest"}``, ``{"deck": path}``,
+    ``{"sets": 2, "all_wild_melds": False}``) and return them as a :class:`_Variant`,
+    in the order of :data:`~crowns_solver.analysis.base.RULE_OPTIONS` (so one set of
+    options always gives one marker and one folder).  Reach "any", the default deck, one
+    card set and melds of wilds only allowed are the default rules: no variant.  A deck
+    is read from its file and must deal and be winnable at 2 to 5 players (what the King's
+    Crowns studies seat), and a number of sets must suit the Five Crowns studies' table
+    (:func:`crowns_solver.five_crowns.game.check_sets`), checked before any study runs."""
     from collections.abc import Mapping
 
     from .analysis.base import RULE_OPTIONS
@@ -94,9 +98,13 @@ def _variant(rules: Any, *, cli: bool) -> _Variant:
         return _Variant()
     if not isinstance(rules, Mapping):
         raise StudyError(f"rules must be a mapping of rules options ({', '.join(RULE_OPTIONS)}), got {rules!r}")
+    for key in rules:
+        if key not in RULE_OPTIONS:
+            raise StudyError(f"unknown rules option {key!r}; the studies take {', '.join(RULE_OPTIONS)}")
     kwargs: dict[str, Any] = {}
     words, suffix, argv = [], [], []
-    for key, value in rules.items():
+    for key in [k for k in RULE_OPTIONS if k in rules]:
+        value = rules[key]
         name = _RULE_FLAGS.get(key, key) if cli else key
         if key == "reach":
             from .cross_kings.position import REACHES
@@ -131,8 +139,35 @@ def _variant(rules: Any, *, cli: bool) -> _Variant:
             words.append(f"deck {deck.name}")
             suffix.append("deck-" + _slug(deck.name).replace("_", "-"))
             argv += ["--deck", os.fsdecode(value)]
-        else:
-            raise StudyError(f"unknown rules option {key!r}; the studies take {', '.join(RULE_OPTIONS)}")
+        elif key == "sets":
+            if value is None:
+                continue
+            from .analysis._five_crowns_common import PLAYERS
+            from .five_crowns.game import check_sets
+
+            check_sets(value, 1)   # an integer 1..2 (RulesError naming sets, on the command line --sets)
+            try:
+                sets = check_sets(value, PLAYERS)
+            except RulesError as exc:
+                raise RulesError(f"{exc} (the Five Crowns studies seat {count(PLAYERS, 'player')})",
+                                 argument="sets") from None
+            if sets == check_sets(None, PLAYERS):   # RULES.md's number of sets for that table
+                continue
+            kwargs[key] = sets
+            words.append(count(sets, "set"))   # as five-crowns play and simulate say it
+            suffix.append(f"sets-{sets}")
+            argv += ["--sets", str(sets)]
+        else:   # all_wild_melds
+            if value is None:
+                continue
+            if not isinstance(value, bool):
+                raise RulesError(f"{name} must be True or False, got {value!r}")
+            if value:   # RULES.md's default
+                continue
+            kwargs[key] = False
+            words.append("no melds of wilds only")
+            suffix.append("no-all-wild-melds")
+            argv += ["--no-all-wild-melds"]
     return _Variant(kwargs, ", ".join(words), "-".join(suffix), tuple(argv))
 
 
@@ -1070,12 +1105,16 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
         Replace reports or chart folders in the way that ``crowns report`` did not write
         (or that are reports of the same study under other rules).
     rules : mapping, optional
-        Rules options to run the studies under (``crowns report --reach`` / ``--deck``):
-        ``{"reach": "nearest"}`` (Cross Kings, RULES.md "Move"), ``{"deck": path}`` (King's
-        Crowns: a deck file, which must deal and be winnable at 2 to 5 players).  Only
-        the studies that take them run (without `only`: all of those); reach "any" and
-        the default deck are the default rules.  The reports state the options, their
-        rerun commands repeat them, and a report is never replaced by one of other rules.
+        Rules options to run the studies under (``crowns report --reach`` / ``--deck`` /
+        ``--sets`` / ``--no-all-wild-melds``): ``{"reach": "nearest"}`` (Cross Kings,
+        RULES.md "Move"), ``{"deck": path}`` (King's Crowns: a deck file, which must deal
+        and be winnable at 2 to 5 players), ``{"sets": 2}`` and ``{"all_wild_melds":
+        False}`` (Five Crowns, RULES.md "Deal and seats" and "Melds"; together or alone;
+        the number of sets must suit the studies' table of 4).  Only the studies that take
+        them run (without `only`: all of those); reach "any", the default deck, one set and
+        melds of wilds only allowed are the default rules.  The reports state the options,
+        their rerun commands repeat them, and a report is never replaced by one of other
+        rules.
 
     Returns
     -------
@@ -1089,8 +1128,9 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
         tables break the conventions; if a study in `only` does not take a rules option
         of `rules`, no study takes them all, or an option is unknown.
     RulesError, DeckError
-        If `rules` holds an unknown reach, or a deck file that cannot be read, dealt or
-        won (checked before the folder is made).
+        If `rules` holds an unknown reach, a deck file that cannot be read, dealt or won,
+        a number of sets other than 1 or 2 (or too few for the studies' table), or an
+        `all_wild_melds` that is not a bool (checked before the folder is made).
     RunnerError
         If `seed`, `games` (1 to :data:`crowns_solver.montecarlo.MAX_GAMES`) or `workers`
         (1 to :data:`crowns_solver.montecarlo.MAX_WORKERS`) is out of range: checked
@@ -1264,9 +1304,9 @@ def cmd_report(args: argparse.Namespace) -> int:
         if args.quick or args.only or args.games is not None or args.seed is not None or args.workers is not None:
             raise RunnerError("--quick, --only, --games, --seed and --workers run the studies; they do not apply"
                               " to a results file")
-        if args.reach is not None or args.deck is not None:
-            raise RunnerError("--reach and --deck run the studies under other rules; a results file records the"
-                              " rules it was played under")
+        if args.reach is not None or args.deck is not None or args.sets is not None or args.no_all_wild_melds:
+            raise RunnerError("--reach, --deck, --sets and --no-all-wild-melds run the studies under other rules;"
+                              " a results file records the rules it was played under")
         path = _write_report(args.results, "report" if args.out is None else args.out, by=args.by, title=None,
                              force=args.force, option="--out")
         charts = sorted(_report_charts(path))  # not every PNG in the folder (a user's, or an earlier report's)
@@ -1285,7 +1325,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     import time
 
     # before the folder is made: an unknown reach, a deck file that cannot be read, dealt or won
-    variant = _variant({"reach": args.reach, "deck": args.deck}, cli=True)
+    variant = _variant({"reach": args.reach, "deck": args.deck, "sets": args.sets,
+                        "all_wild_melds": False if args.no_all_wild_melds else None}, cli=True)
     started = time.time()
     try:
         paths = _run_studies(only or None, quick=args.quick, out_dir=args.out, workers=args.workers,
@@ -1347,7 +1388,8 @@ def register_command(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--list", action="store_true", help="list the studies and exit")
     parser.add_argument("--out", default=None, metavar="DIR",
                         help="reports folder (default ./reports, ./reports-quick with --quick, ./report for RESULTS;"
-                             " with --reach or --deck the variant is added: ./reports-quick-reach-nearest, and with"
+                             " with --reach, --deck, --sets or --no-all-wild-melds the variant is added:"
+                             " ./reports-quick-reach-nearest, ./reports-sets-2, and with"
                              " --games or another --seed the size or seed: ./reports-games-10, so the default reports"
                              " are only ever replaced by a run like theirs)")
     parser.add_argument("--workers", type=int, default=None, metavar="K", help="worker processes (default: all cores)")
@@ -1367,6 +1409,14 @@ def register_command(parser: argparse.ArgumentParser) -> None:
                         help="run the King's Crowns studies that take it (seats, length, tournament) with this deck"
                              " (TOML or JSON, as kings-crowns simulate --deck); reports go to"
                              " ./reports[-quick]-deck-NAME unless --out")
+    parser.add_argument("--sets", type=int, choices=(1, 2), default=None,
+                        help="run the Five Crowns studies (every one takes it) with this many 116-card sets shuffled"
+                             " together (default 1, as five-crowns play/simulate --sets); reports go to"
+                             " ./reports[-quick]-sets-2 unless --out")
+    parser.add_argument("--no-all-wild-melds", action="store_true",
+                        help="run the Five Crowns studies (every one takes it) with melds made only of wilds forbidden"
+                             " (rules option all_wild_melds=false, as five-crowns play/simulate); reports go to"
+                             " ./reports[-quick]-no-all-wild-melds unless --out")
     parser.set_defaults(handler=cmd_report)
 
 

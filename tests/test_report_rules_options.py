@@ -44,7 +44,8 @@ def test_options_are_declared_per_game():
     assert all(st.options == ("reach",) for st in registry().values()
                if st.game == "cross_kings" and st.name.startswith("cross_kings_"))
     assert set(registry()["kings_crowns_seats"].options) == {"deck"}
-    assert registry()["five_crowns_policies"].options == ()
+    assert registry()["five_crowns_policies"].options == ("sets", "all_wild_melds")   # session 22
+    assert registry()["kings_crowns_deck"].options == ()
     with pytest.raises(StudyError, match="option 'deck' is not a rules option of cross_kings"):
         study("toy_bad_option", game="cross_kings", title="x", quick_games=1, full_games=1, options=("deck",))
 
