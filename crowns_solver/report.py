@@ -1350,7 +1350,9 @@ def _studies_resume_hint(args: argparse.Namespace, chosen: list[str], started: f
     import shlex
 
     variant = variant or _Variant()
-    out = Path(args.out if args.out is not None else _default_out(args.quick, variant))
+    # the run's own folder: with --games or another --seed too (it named ./reports-quick, session 22)
+    out = Path(args.out if args.out is not None
+               else _default_out(args.quick, variant, games=args.games, seed=args.seed))
     chosen = list(dict.fromkeys(chosen))
     finished = []
     for name in chosen:

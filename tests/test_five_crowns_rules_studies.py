@@ -206,3 +206,29 @@ def test_all_wild_melds_must_be_a_bool(tmp_path, monkeypatch):
     with pytest.raises(RulesError, match=r"^all_wild_melds must be True or False, got 'false'$"):
         run_studies(rules={"all_wild_melds": "false"})
     assert list(tmp_path.iterdir()) == []
+
+
+def test_ctrl_c_names_the_folder_the_run_writes_to(tmp_path, capsys, monkeypatch):
+    """Found in session 22: after Ctrl-C, the resume hint looked for finished reports in
+    (and told the user to rerun into) ./reports-quick, not the run's own folder
+    ./reports-quick-sets-2-games-22 (the default folder got --games and --seed in session
+    21, the hint did not): "0 of 2 studies written", and a rerun that mixes a 22-game
+    report into the quick reports."""
+    from crowns_solver import report
+
+    monkeypatch.chdir(tmp_path)
+    out = Path("reports-quick-sets-2-games-22")
+
+    def stopped(only, **kw):  # the first study's report is written, then Ctrl-C
+        out.mkdir()
+        (out / f"{only[0]}.md").write_text("done")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(report, "_run_studies", stopped)
+    code, _, err = run_cli(capsys, "report", "--quick", "--only", "five_crowns_deals,five_crowns_stuck", "--sets",
+                           "2", "--games", "22")
+    assert code == 130
+    assert err.splitlines() == [
+        f"1 of 2 studies written to {out} (finished reports stay); the rest: crowns report --quick"
+        f" --only five_crowns_stuck --sets 2 --seed 2026 --games 22 --out {out}",
+        "crowns: interrupted"]
