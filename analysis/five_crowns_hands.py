@@ -256,7 +256,8 @@ def deals(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_wil
         The solving is one compiled batch per round (no simulation).
     sets : {1, 2}, keyword-only
         116-card sets shuffled together (rules option sets, RULES.md, Five Crowns: "Deal
-        and seats"; ``crowns report --sets``); default 1, the usual table of 4.
+        and seats"; ``crowns report --sets``); default 1, what RULES.md deals a table of 4
+        (None says the same).
     all_wild_melds : bool, keyword-only
         Whether a meld made only of wilds is allowed (rules option, RULES.md, Five
         Crowns: "Melds"; ``crowns report --no-all-wild-melds`` sets False); default True.
@@ -273,7 +274,8 @@ def deals(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_wil
     RulesError
         If `sets` or `all_wild_melds` is not a rules option value, naming it.
     """
-    rules = Rules(sets=sets, all_wild_melds=all_wild_melds)   # checked before any hand is dealt
+    table_rules = game_rules(sets, all_wild_melds)   # checked as the other studies check them, before any deal
+    rules = Rules(sets=table_rules.sets, all_wild_melds=table_rules.all_wild_melds)
     counts = split_hands(games)
     table = deals_table(counts, sub_seed(seed, 30), sets=rules.sets, all_wild_melds=rules.all_wild_melds)
     headline = rules_lead(deals_headline(table), rules.sets, rules.all_wild_melds)
@@ -530,7 +532,8 @@ def stuck(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_wil
         Passed to the Monte Carlo runner.
     sets : {1, 2}, keyword-only
         116-card sets shuffled together (rules option sets, RULES.md, Five Crowns: "Deal
-        and seats"; ``crowns report --sets``); default 1, the usual table of 4.
+        and seats"; ``crowns report --sets``); default 1, what RULES.md deals a table of 4
+        (None says the same).
     all_wild_melds : bool, keyword-only
         Whether a meld made only of wilds is allowed (rules option, RULES.md, Five
         Crowns: "Melds"; ``crowns report --no-all-wild-melds`` sets False); default True.
@@ -551,7 +554,8 @@ def stuck(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_wil
                   chunk_size=STUCK_CHUNK, rules=rules)
     table = stuck_table(df)
     late_early = late_early_table(df)
-    headline = rules_lead(stuck_headline(table, late_early, int(df["game"].nunique())), sets, all_wild_melds)
+    headline = rules_lead(stuck_headline(table, late_early, int(df["game"].nunique())), rules.sets,
+                          rules.all_wild_melds)
     fig = new_figure(7.0, 4.0)
     ax = fig.add_subplot()
     errorbars(ax, table["cards"], table["cost"], table["cost_low"], table["cost_high"], "mean cost of a stuck hand")

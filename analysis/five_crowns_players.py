@@ -225,7 +225,8 @@ def policies(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_
         Passed to the Monte Carlo runner.
     sets : {1, 2}, keyword-only
         116-card sets shuffled together (rules option sets, RULES.md, Five Crowns: "Deal
-        and seats"; ``crowns report --sets``); default 1, the usual table of 4.
+        and seats"; ``crowns report --sets``); default 1, what RULES.md deals a table of 4
+        (None says the same).
     all_wild_melds : bool, keyword-only
         Whether a meld made only of wilds is allowed (rules option, RULES.md, Five
         Crowns: "Melds"; ``crowns report --no-all-wild-melds`` sets False); default True.
@@ -249,7 +250,7 @@ def policies(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_
     summary = policy_table(df)
     rounds = by_round_table(df)
     gap = paired_gap(df, *summary.sort_values("mean_total")["player"].iloc[:2]) if len(summary) > 1 else None
-    headline = rules_lead(policies_headline(summary, deals, gap), sets, all_wild_melds)
+    headline = rules_lead(policies_headline(summary, deals, gap), rules.sets, rules.all_wild_melds)
     s = summary.set_index("player")
     order = s.sort_values("mean_total").index.tolist()
     late = rounds[rounds["round"] == 11].set_index("player")
@@ -399,7 +400,8 @@ def tracker(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_w
         Passed to the Monte Carlo runner.
     sets : {1, 2}, keyword-only
         116-card sets shuffled together (rules option sets, RULES.md, Five Crowns: "Deal
-        and seats"; ``crowns report --sets``); default 1, the usual table of 4.
+        and seats"; ``crowns report --sets``); default 1, what RULES.md deals a table of 4
+        (None says the same).
     all_wild_melds : bool, keyword-only
         Whether a meld made only of wilds is allowed (rules option, RULES.md, Five
         Crowns: "Melds"; ``crowns report --no-all-wild-melds`` sets False); default True.
@@ -449,7 +451,7 @@ def tracker(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_w
                 f" {ci_text(a['diff_low'], a['diff_high'])}; {a['tracker_total']:.1f} vs {a['opponent_total']:.1f}) and they take "
                 f"{a['win']:.1%} of the wins (95% CI {a['win_low']:.1%}-{a['win_high']:.1%}): {points}; "
                 f"{wins}.")
-    headline = rules_lead(headline, sets, all_wild_melds)
+    headline = rules_lead(headline, rules.sets, rules.all_wild_melds)
     text = ("`diff` is the tracker seats' mean total minus the opponent seats' mean total in the same game "
             "(points per game, negative: the tracker does better), averaged over both seatings of each "
             "deal; `win` is the trackers' share of each game's winners (0.5 = even). Intervals are 95%, "

@@ -120,6 +120,9 @@ def test_first_draw_chance_from_two_sets_against_brute_force():
 
 
 def test_bad_values_are_refused_by_the_studies_naming_the_option():
+    # None is the table's default, as in GameRules: one set for 4 players, in every study
+    deals = registry()["five_crowns_deals"]
+    assert deals.run(11, 1, sets=None).sections[0].table.equals(deals.run(11, 1).sections[0].table)
     for name in STUDIES:
         with pytest.raises(RulesError, match="sets must be"):
             registry()[name].run(11, 1, sets=3)
