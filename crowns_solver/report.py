@@ -1413,7 +1413,8 @@ def register_command(parser: argparse.ArgumentParser) -> None:
                              " ./reports[-quick]-deck-NAME unless --out")
     parser.add_argument("--sets", type=int, choices=(1, 2), default=None,
                         help="run the Five Crowns studies (every one takes it) with this many 116-card sets shuffled"
-                             " together (default 1, as five-crowns play/simulate --sets); reports go to"
+                             " together (default 1, what RULES.md deals the studies' 4 players; as five-crowns"
+                             " play/simulate --sets); reports go to"
                              " ./reports[-quick]-sets-2 unless --out")
     parser.add_argument("--no-all-wild-melds", action="store_true",
                         help="run the Five Crowns studies (every one takes it) with melds made only of wilds forbidden"
