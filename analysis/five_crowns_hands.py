@@ -27,7 +27,7 @@ from crowns_solver.five_crowns.melds import can_go_out_batch, deadwood_batch
 from crowns_solver.five_crowns.simulation import simulate
 
 from ._five_crowns_common import CARDS, RANK_WORD, ROUNDS, errorbars, rules_text, sub_seed
-from crowns_solver._text import count
+from crowns_solver._text import count, number
 
 from ._intervals import ci_text, ratio_ci, ratio_diff_ci, sign_word
 from .base import Section, StudyResult, mean_ci, new_figure, proportion_ci, study
@@ -459,12 +459,12 @@ def stuck_headline(table: pd.DataFrame, late_early: pd.DataFrame, games: int) ->
             f"{t.loc[11, 'cost']:.1f} points in the last round"
             f" ({ci_text(t.loc[11, 'cost_low'], t.loc[11, 'cost_high'], '.1f', sep='-', one='one game')}) and {t.loc[1, 'cost']:.1f} in the first; pooled over rounds 9-11 a stuck"
             f" hand costs {cost['late']:.1f}, {cost_word} the {cost['early']:.1f} of rounds 1-3 (difference"
-            f" {cost['difference']:+.1f} points,"
+            f" {number(cost['difference'], '+.1f')} points,"
             f" {ci_text(cost['difference_low'], cost['difference_high'], '+.1f', one='one game')});"
             f" {follows} ({hi_part['cost'].min():.1f}-{hi_part['cost'].max():.1f} points with {sizes[high]} cards,"
             f" {lo_part['cost'].min():.1f}-{lo_part['cost'].max():.1f} with {sizes[low_]}); the last three rounds"
             f" bring {share['late']:.1%} of all points, {share_word} the first three's {share['early']:.1%}"
-            f" (difference {100 * share['difference']:+.1f} percentage points,"
+            f" (difference {number(100 * share['difference'], '+.1f')} percentage points,"
             f" {ci_text(100 * share['difference_low'], 100 * share['difference_high'], '+.1f', one='one game')}),"
             f" and a seat stuck in"
             f" the last round wins {last['win_if_stuck_rate']:.0%} of games, {win_word} the others'"

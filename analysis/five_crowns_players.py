@@ -24,7 +24,7 @@ import pandas as pd
 from crowns_solver.five_crowns.simulation import capped_rounds, simulate
 
 from ._five_crowns_common import CARDS, ROUNDS, errorbars, rate_clustered, rules_text, sub_seed
-from crowns_solver._text import count
+from crowns_solver._text import count, number
 
 from ._intervals import ci_text, pct
 from .base import Section, StudyResult, mean_ci, new_figure, study
@@ -126,14 +126,14 @@ def policies_headline(summary: pd.DataFrame, deals: int, gap: tuple[float, float
         g, g_low, g_high = gap
         if np.isnan(g_low) or np.isnan(g_high):
             headline += (f" From one deal the {best} and the {order[1]} cannot be told apart (no interval): the"
-                         f" {best} scores {g:+.1f} points per game against the {order[1]}.")
+                         f" {best} scores {number(g, '+.1f')} points per game against the {order[1]}.")
         elif g_high < 0:
             headline += (f" On the same deals the {best} scores {-g:.1f} points per game less than the {order[1]}"
                          f" (95% CI {-g_high:.1f}-{-g_low:.1f}).")
         else:
             headline += (f" On the same deals the {best} and the {order[1]} are not told apart: the {best} scores"
-                         f" {g:+.1f} points per game against the {order[1]} (95% CI {g_low:+.1f} to"
-                         f" {g_high:+.1f}).")
+                         f" {number(g, '+.1f')} points per game against the {order[1]} (95% CI {number(g_low, '+.1f')} to"
+                         f" {number(g_high, '+.1f')}).")
     return headline
 
 
@@ -337,7 +337,7 @@ def _diff_chart(table: pd.DataFrame):
         ax.set_xlim(lo - pad, hi + pad)
         ax.set_yticks([0], [f"vs {row['opponent']}"])
         # in axes coordinates, so the label stays inside the panel wherever the point lies
-        ax.text(0.02, 0.88, f"{est:+.2f} ({row['diff_low']:+.2f} to {row['diff_high']:+.2f})",
+        ax.text(0.02, 0.88, f"{number(est, '+.2f')} ({number(row['diff_low'], '+.2f')} to {number(row['diff_high'], '+.2f')})",
                 transform=ax.transAxes, ha="left", va="top", fontsize=8)
         ax.set_ylim(-1, 1.2)
         ax.grid(axis="x", alpha=0.3)
@@ -417,7 +417,7 @@ def tracker(games: int, seed: int, executor: Any = None) -> StudyResult:
         wins = "a share of the wins that does not separate from one half"
     deals = "one deal" if int(a["deals"]) == 1 else f"the same {int(a['deals']):,} deals"
     headline = (f"On {deals} (both seatings), two trackers' totals"
-                f" minus two advisors' come to {a['diff']:+.2f} points per game (lower is better;"
+                f" minus two advisors' come to {number(a['diff'], '+.2f')} points per game (lower is better;"
                 f" {ci_text(a['diff_low'], a['diff_high'])}; {a['tracker_total']:.1f} vs {a['opponent_total']:.1f}) and they take "
                 f"{a['win']:.1%} of the wins (95% CI {a['win_low']:.1%}-{a['win_high']:.1%}): {points}; "
                 f"{wins}.")

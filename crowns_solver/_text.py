@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["count"]
+__all__ = ["count", "number"]
 
 
 def count(n: int, noun: str, plural: str | None = None, *, grouped: bool = False) -> str:
@@ -26,3 +26,36 @@ def count(n: int, noun: str, plural: str | None = None, *, grouped: bool = False
     """
     number = f"{n:,}" if grouped else f"{n}"
     return f"{number} {noun if abs(n) == 1 else (plural or noun + 's')}"
+
+
+def number(x: float, spec: str = ".2f") -> str:
+    """``format(x, spec)``, except that a number which reads zero has no sign.
+
+    Rounding leaves the sign of a small number behind: ``format(-0.001, ".2f")`` is
+    ``"-0.00"`` and ``format(0.001, "+.2f")`` ``"+0.00"``, which read as a loss or a
+    gain that the digits do not show.  Every table, report and chart text of the project
+    formats its signed or possibly negative numbers through this function, so a zero
+    reads ``0.00`` wherever it is shown (an exact 0 as well: ``number(0, "+.2f")`` is
+    ``"0.00"``).  Python's own ``z`` option (PEP 682) drops only a minus sign, not a
+    requested plus.
+
+    Parameters
+    ----------
+    x : float
+        The number (int, float or numpy scalar; NaN and infinities are formatted as
+        ``format`` does).
+    spec : str
+        A format specification without a width, e.g. ``".2f"``, ``"+.1f"``, ``".1%"``
+        or ``".3g"``; pad the returned text for a column.
+
+    Returns
+    -------
+    str
+        The text, e.g. ``number(-0.001)`` is ``"0.00"``, ``number(-0.006)`` ``"-0.01"``
+        and ``number(1.5, "+.1f")`` ``"+1.5"``.
+    """
+    text = format(x, spec)
+    digits = [c for c in text if c.isdigit()]
+    if text[:1] in "+-" and digits and set(digits) == {"0"}:
+        return text[1:]
+    return text

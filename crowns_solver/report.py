@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ._text import count
+from ._text import count, number
 from .errors import RunnerError
 
 if TYPE_CHECKING:  # pandas and matplotlib load only when a report is written
@@ -663,7 +663,7 @@ def _margin_chart(margins: Any, xlabel: str, title: str, path: Path) -> None:
     lo, hi = int(m.min()), int(m.max())
     ax.hist(m, bins=np.arange(lo - 0.5, hi + 1.5, 1), color="#4477aa", edgecolor="black", linewidth=0.3)
     ax.axvline(0, color="black", linewidth=0.8)
-    ax.axvline(float(m.mean()), color="#cc3311", linestyle="--", linewidth=1, label=f"mean {m.mean():+.2f}")
+    ax.axvline(float(m.mean()), color="#cc3311", linestyle="--", linewidth=1, label=f"mean {number(m.mean(), '+.2f')}")
     ax.set_xlabel(xlabel)
     ax.set_ylabel("games")
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
@@ -722,8 +722,8 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
 
     def mean_ci(mean: float, low: float, high: float) -> str:
         if math.isnan(low):
-            return f"{mean:+.2f} (one deal: no interval)"
-        return f"{mean:+.2f} ({low:+.2f} .. {high:+.2f})"
+            return f"{number(mean, '+.2f')} (one deal: no interval)"
+        return f"{number(mean, '+.2f')} ({number(low, '+.2f')} .. {number(high, '+.2f')})"
 
     head = "| | count | games | rate | 95% CI |\n|---|---|---|---|---|"
     start = params.get("start")
@@ -789,8 +789,8 @@ def _fmt_cell(value: Any) -> Any:
     if value != value:  # NaN
         return ""
     if abs(value) >= 100:
-        return f"{value:.0f}" if abs(value) >= 1000 else f"{value:.1f}"
-    return f"{value:.3g}"
+        return number(value, ".0f") if abs(value) >= 1000 else number(value, ".1f")
+    return number(value, ".3g")   # -0.0 read "-0"
 
 
 def _table_markdown(table: pd.DataFrame) -> str:
