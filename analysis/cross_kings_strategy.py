@@ -36,7 +36,7 @@ from crowns_solver.cross_kings.players import make_player, seat_view
 from crowns_solver.cross_kings.position import CENTRAL_CELLS, cell_text
 
 from ._cross_kings_common import rules_text
-from crowns_solver._text import count, number
+from crowns_solver._text import count, intervals_over, number
 
 from ._intervals import ci_text, newcombe_diff, sign_word
 from .base import Section, StudyResult, mean_ci, new_figure, note_sample, proportion_ci, study
@@ -163,8 +163,9 @@ def first_player(games: int, seed: int, executor=None, reach: str = "any") -> St
                label=f"first player {word}")
     ax.set_xticks(x, labels)
     ax.set_ylim(0, 1)
-    ax.set(title="First player's results in self-play (95% intervals)", ylabel="share of games (0..1)",
-           xlabel="setup")
+    # one game per deal and setup: the intervals are over games
+    ax.set(title=f"First player's results in self-play\n{intervals_over(len(chosen), 'game', each='per setup')}"
+                 f" (published: {pub['games']:,})", ylabel="share of games (0..1)", xlabel="setup")
     ax.legend(loc="upper right", fontsize=8)
     fig.tight_layout()
 
@@ -442,8 +443,9 @@ def start_cell(games: int, seed: int, executor=None, reach: str = "any") -> Stud
            capsize=3, label="margin reached in search-vs-search play", color="tab:orange")
     ax.axhline(0, color="black", lw=0.6)
     ax.set_xticks(x, ["best-ranked cell", "average cell", "worst-ranked cell"])
-    ax.set(title="Second player's margin by start cell (95% intervals)", ylabel="margin, second minus first (points)",
-           xlabel="start cell chosen")
+    # a deal is one observation (its four games, one per start cell, share its cards)
+    ax.set(title=f"Second player's margin by start cell\n({intervals_over(n, 'deal')})",
+           ylabel="margin, second minus first (points)", xlabel="start cell chosen")
     ax.legend(fontsize=8)
     fig.tight_layout()
 
@@ -628,7 +630,8 @@ def open_vs_game(games: int, seed: int, executor=None, reach: str = "any") -> St
                 fmt="s--", capsize=3, label="mean |open value of one deal - game value|")
     ax.axhline(0, color="black", lw=0.6)
     ax.set_xticks(x)
-    ax.set(title="Open (all cards known) vs game value of endgames (95% intervals)", xlabel="cards left on the grid",
+    ax.set(title="Open (all cards known) vs game value of endgames\n"
+                 f"({intervals_over(table['games'], 'position', each='per point')})", xlabel="cards left on the grid",
            ylabel="margin for the player to move (points)")
     ax.legend(fontsize=8)
     fig.tight_layout()
@@ -717,11 +720,12 @@ def players(games: int, seed: int, executor=None, reach: str = "any") -> StudyRe
         Section "Matches": A's results with 95% intervals.
     """
     deals = max(1, games // len(PAIRINGS))
-    rows = []
+    rows, deal_counts = [], []
     for k, (a, ao, b, bo) in enumerate(PAIRINGS):
         res = match(a, b, deals, seed=seed + k, a_options=ao, b_options=bo, executor=executor, reach=reach)
         s = res.summary
         note_sample(s["deals"])   # its intervals are over deals
+        deal_counts.append(s["deals"])
         rows.append({"player_a": _label(a, ao), "player_b": _label(b, bo), "games": s["games"],
                      "win": s["win"], "win_low": s["win_low"], "win_high": s["win_high"],
                      "draw": s["draw"], "draw_low": s["draw_low"], "draw_high": s["draw_high"],
@@ -739,8 +743,10 @@ def players(games: int, seed: int, executor=None, reach: str = "any") -> StudyRe
     ax.axvline(0.5, color="black", lw=0.6, ls="--")
     ax.set_yticks(y, [f"{a} vs {b}" for a, b in zip(table["player_a"], table["player_b"])], fontsize=8)
     ax.set_xlim(0, 1)
-    ax.set(title="Player A's score per game (win 1, draw 1/2), 95% intervals", xlabel="score per game (0..1)",
-           ylabel="match (A vs B)")
+    # duplicate matches: a deal (its two games, seats exchanged) is one observation
+    ax.set(title="Player A's score per game (win 1, draw 1/2)\n"
+                 f"{intervals_over(deal_counts, 'deal', each='per match (2 games each)')}",
+           xlabel="score per game (0..1)", ylabel="match (A vs B)")
     from matplotlib.patches import Patch
 
     fig.legend(handles=[Patch(color="tab:blue", label="honest players"),

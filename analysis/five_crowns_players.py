@@ -24,7 +24,7 @@ import pandas as pd
 from crowns_solver.five_crowns.simulation import capped_rounds, simulate
 
 from ._five_crowns_common import CARDS, ROUNDS, errorbars, rate_clustered, rules_text, sub_seed
-from crowns_solver._text import count, number
+from crowns_solver._text import count, intervals_over, number
 
 from ._intervals import ci_text, pct
 from .base import Section, StudyResult, mean_ci, new_figure, study
@@ -167,7 +167,8 @@ def by_round_table(df: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _round_chart(table: pd.DataFrame, column: str, title: str, ylabel: str):
+def _round_chart(table: pd.DataFrame, column: str, title: str, ylabel: str, deals: int):
+    """Each player's `column` by round, with 95% intervals over `deals` (duplicate deals)."""
     fig = new_figure(7.0, 4.2)
     ax = fig.add_subplot()
     players = list(dict.fromkeys(table["player"]))
@@ -175,7 +176,8 @@ def _round_chart(table: pd.DataFrame, column: str, title: str, ylabel: str):
         part = table[table["player"] == policy]
         errorbars(ax, part["cards"], part[column], part[f"{column}_low"], part[f"{column}_high"], policy,
                   offset=0.12 * (i - (len(players) - 1) / 2))
-    ax.set(title=title, xlabel="cards dealt (round 1 = 3 cards ... round 11 = 13 cards)", ylabel=ylabel)
+    ax.set(title=f"{title}\n({intervals_over(deals, 'deal')}, all seatings of a deal one observation)",
+           xlabel="cards dealt (round 1 = 3 cards ... round 11 = 13 cards)", ylabel=ylabel)
     ax.set_xticks(list(CARDS.values()))
     ax.grid(alpha=0.3)
     ax.legend(title="player")
@@ -183,7 +185,8 @@ def _round_chart(table: pd.DataFrame, column: str, title: str, ylabel: str):
     return fig
 
 
-def _summary_chart(table: pd.DataFrame, fair: float):
+def _summary_chart(table: pd.DataFrame, fair: float, deals: int):
+    """Points per game, games won and rounds gone out, with 95% intervals over `deals`."""
     fig = new_figure(9.6, 3.8)
     ax0, ax1, ax2 = fig.subplots(1, 3)
     x = np.arange(len(table))
@@ -204,7 +207,8 @@ def _summary_chart(table: pd.DataFrame, fair: float):
     ax1.legend(fontsize=8)
     ax1.set_title("Games won")
     ax2.set_title("Rounds gone out")
-    fig.suptitle("One of each at a 4-player table (error bars: 95% intervals over deals)")
+    fig.suptitle(f"One of each at a 4-player table (error bars: {intervals_over(deals, 'deal')},"
+                 " all seatings of a deal one observation)", fontsize=11)
     fig.tight_layout()
     return fig
 
@@ -232,6 +236,7 @@ def policies(games: int, seed: int, executor: Any = None) -> StudyResult:
     df = simulate(deals, players=4, policies=list(POLICIES), seed=sub_seed(seed, 1), duplicate=True,
                   executor=executor, chunk_size=CHUNK)
     played = int(df["game"].nunique())
+    dealt = int(df["deal"].nunique())   # the intervals' observations
     summary = policy_table(df)
     rounds = by_round_table(df)
     gap = paired_gap(df, *summary.sort_values("mean_total")["player"].iloc[:2]) if len(summary) > 1 else None
@@ -251,14 +256,14 @@ def policies(games: int, seed: int, executor: Any = None) -> StudyResult:
                 "Totals per game (points, lower is better), the total against the average of the four players "
                 "in the same game (`vs_table`, negative is better), the share of games won (shared wins count "
                 "for every winner) and the share of rounds gone out. Intervals are 95%, over deals.",
-                summary, _summary_chart(summary, 0.25)),
+                summary, _summary_chart(summary, 0.25, dealt)),
         Section("Points per round", text_rounds, rounds[["player", "round", "cards", "games", "points", "points_low",
                                                           "points_high"]],
-                _round_chart(rounds, "points", "Points taken per round, by cards dealt", "points per round")),
+                _round_chart(rounds, "points", "Points taken per round, by cards dealt", "points per round", dealt)),
         Section("Going out by round", out_text,
                 rounds[["player", "round", "cards", "games", "out_rate", "out_rate_low", "out_rate_high"]],
                 _round_chart(rounds, "out_rate", "Share of rounds gone out, by cards dealt",
-                             "going-out rate (share of rounds)")),
+                             "going-out rate (share of rounds)", dealt)),
     ]
     return StudyResult(headline=headline, sections=sections, games=played,
                        rules=rules_text(4, POLICIES, duplicate=True, chunk_size=CHUNK),
@@ -335,20 +340,23 @@ def _diff_chart(table: pd.DataFrame):
         lo, hi = min(dlo, 0.0), max(dhi, 0.0)
         pad = 0.15 * (hi - lo) + 0.5
         ax.set_xlim(lo - pad, hi + pad)
-        ax.set_yticks([0], [f"vs {row['opponent']}"])
+        ax.set_yticks([0], [f"vs {row['opponent']}\n({count(int(row['deals']), 'deal', grouped=True)})"])
         # in axes coordinates, so the label stays inside the panel wherever the point lies
         ax.text(0.02, 0.88, f"{number(est, '+.2f')} ({number(row['diff_low'], '+.2f')} to {number(row['diff_high'], '+.2f')})",
                 transform=ax.transAxes, ha="left", va="top", fontsize=8)
         ax.set_ylim(-1, 1.2)
         ax.grid(axis="x", alpha=0.3)
-    axes[0].set_title("Tracker head to head: difference in points per game")
+    fig.suptitle("Tracker head to head: difference in points per game\n"
+                 f"{intervals_over(table['deals'], 'deal', each='per opponent')} (both seatings of a deal one observation)",
+                 fontsize=10)
     axes[0].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     axes[-1].set_xlabel("tracker's total - opponent's total (points per game; negative = tracker better)")
     fig.tight_layout()
     return fig
 
 
-def _round_diff_chart(rounds: pd.DataFrame):
+def _round_diff_chart(rounds: pd.DataFrame, deals: int):
+    """Tracker minus advisor by round, with 95% intervals over `deals`."""
     fig = new_figure(7.0, 4.0)
     ax = fig.add_subplot()
     part = rounds[rounds["opponent"] == "advisor"]
@@ -357,7 +365,8 @@ def _round_diff_chart(rounds: pd.DataFrame):
                 markersize=4, capsize=3, color="tab:green", label="tracker - advisor, 95% CI")
     ax.axhline(0, color="black", linewidth=1, linestyle=":", label="no difference")
     ax.set_xticks(list(CARDS.values()))
-    ax.set(title="Tracker against advisor, points per round (negative = tracker better)",
+    ax.set(title="Tracker against advisor, points per round (negative = tracker better)\n"
+                 f"({intervals_over(deals, 'deal')}, both seatings one observation)",
            xlabel="cards dealt (round 1 = 3 cards ... round 11 = 13 cards)", ylabel="difference (points per round)")
     ax.grid(alpha=0.3)
     ax.legend()
@@ -436,7 +445,7 @@ def tracker(games: int, seed: int, executor: Any = None) -> StudyResult:
         Section("Round by round",
                 "Where the difference comes from: tracker minus opponent, points per round, by cards dealt "
                 "(the chart shows the advisor match; the table all three).",
-                per_round, _round_diff_chart(per_round)),
+                per_round, _round_diff_chart(per_round, int(a["deals"]))),
     ]
     return StudyResult(headline=headline, sections=sections, games=played,
                        rules=rules_text(4, ["tracker", "opponent", "tracker", "opponent"], duplicate=True,

@@ -13,7 +13,7 @@ from concurrent.futures import Executor
 
 import pandas as pd
 
-from crowns_solver._text import count, number
+from crowns_solver._text import intervals_over, number
 
 from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, log_axis, pct, play, points_axis,
                                    rate_columns, rules_text, sub_seed)
@@ -128,7 +128,7 @@ def _chart(table: pd.DataFrame, column: str, xlabel: str, default: int, games: i
     axes[-1].set_xlabel(xlabel)
     axes[-1].set_xticks(sorted(set(table[column])))
     axes[0].legend(fontsize=7, loc="best")
-    fig.suptitle(f"Deck sensitivity: {xlabel.split(' (')[0]}\n(four players, {count(games, 'game', grouped=True)} per point, 95% CI)",
+    fig.suptitle(f"Deck sensitivity: {xlabel.split(' (')[0]}\n(four players; {intervals_over(games, 'game', each='per point')})",
                  fontsize=10)
     fig.tight_layout()
     return fig

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from crowns_solver._text import count, number
+from crowns_solver._text import count, intervals_over, number
 
 from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, pct, play, points_axis,
                                    rate_columns, rules_text, study_rules, sub_seed)
@@ -71,8 +71,8 @@ def _chart(table: pd.DataFrame, players: int, games: int):
     ax.set_ylabel("win rate (share of games; 95% CI)")
     top = float(sub["win_rate_high"].max())
     ax.set_ylim(0, max(top * 1.25, 1.3 / players))
-    ax.set_title(f"Win rate by seat, {players} players, same player in every seat ({count(games, 'game', grouped=True)} each)",
-                 fontsize=9)
+    ax.set_title(f"Win rate by seat, {players} players, same player in every seat\n"
+                 f"({intervals_over(games, 'game', each='per table')})", fontsize=9)
     ax.legend(fontsize=7, ncol=3, loc="upper right")
     fig.tight_layout()
     return fig
@@ -95,7 +95,7 @@ def _advantage_chart(summary: pd.DataFrame, games: int):
     ax.set_xlabel("players at the table (same player in every seat)")
     ax.set_ylabel("seat 0 win rate minus equal share\n(percentage points; 95% CI)")
     points_axis(ax)
-    ax.set_title(f"First player's advantage ({count(games, 'game', grouped=True)} per table)", fontsize=10)
+    ax.set_title(f"First player's advantage ({intervals_over(games, 'game', each='per table')})", fontsize=10)
     ax.legend(fontsize=8, title="player in every seat", title_fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
     fig.tight_layout()
     return fig

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ._text import count, number
+from ._text import count, intervals_over, number
 from .errors import RunnerError
 
 if TYPE_CHECKING:  # pandas and matplotlib load only when a report is written
@@ -236,8 +236,24 @@ def win_rate_markdown(table: pd.DataFrame, by: str) -> str:
     return t.to_markdown()
 
 
-def win_rate_chart(table: pd.DataFrame, title: str, xlabel: str, fair: float | None, path: Path) -> None:
-    """Bar chart of win rates with 95% CI error bars and an equal-share line (`fair`), saved as PNG."""
+def win_rate_chart(table: pd.DataFrame, title: str, xlabel: str, fair: float | None, path: Path,
+                   observations: Any = None) -> None:
+    """Bar chart of win rates with 95% CI error bars and an equal-share line (`fair`), saved as PNG.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        From ``montecarlo.win_rates``: ``rate``, ``ci_low``, ``ci_high`` per row (a bar).
+    title, xlabel : str
+        The chart's title (a second line says what the intervals are over) and x label.
+    fair : float or None
+        The equal share (a dashed line), or None for none.
+    path : pathlib.Path
+        The PNG to write.
+    observations : int or sequence of int, optional
+        The games each bar's interval is over (one number, or one per bar); default the
+        ``games`` column of `table`.
+    """
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -256,7 +272,8 @@ def win_rate_chart(table: pd.DataFrame, title: str, xlabel: str, fair: float | N
     ax.set_ylim(0, min(1.0, max(float(table["ci_high"].max()) * 1.2, (fair or 0) * 1.3, 0.05)))
     ax.set_ylabel("win rate (95% Wilson CI)")
     ax.set_xlabel(xlabel)
-    ax.set_title(title, fontsize=10)
+    over = table["games"] if observations is None else observations
+    ax.set_title(f"{title}\n({intervals_over(over, 'game', each='per bar')})", fontsize=10)
     fig.tight_layout()
     fig.savefig(path)
 
@@ -556,9 +573,14 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
                   _points_markdown(points), ""]
 
     charts = []
-    win_rate_chart(by_policy, f"Win rate by policy ({count(done, 'game')})", "policy", fair, out / "win_rate_by_policy.png")
+    # by policy each game counts once (win_rates' clustered interval): the games a policy played in
+    policy_columns = [f"policy_{s}" for s in seats if f"policy_{s}" in df]
+    policy_games = ([int(df[policy_columns].eq(name).any(axis=1).sum()) for name in by_policy.index]
+                    if policy_columns else done)
+    win_rate_chart(by_policy, "Win rate by policy", "policy", fair, out / "win_rate_by_policy.png",
+                   policy_games)
     charts.append(("Win rate by policy", "win_rate_by_policy.png"))
-    win_rate_chart(by_seat, f"Win rate by seat (seat 0 starts; {count(done, 'game')})", "seat", fair, out / "win_rate_by_seat.png")
+    win_rate_chart(by_seat, "Win rate by seat (seat 0 starts)", "seat", fair, out / "win_rate_by_seat.png")
     charts.append(("Win rate by seat", "win_rate_by_seat.png"))
     if "turns" in df:
         _length_chart(df, out / "game_length.png")
