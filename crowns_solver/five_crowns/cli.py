@@ -324,6 +324,7 @@ def register(commands: argparse._SubParsersAction) -> None:
             "Keep the scores of a Five Crowns game played at the table. Each round shows the"
             " cards dealt, the wild card, who deals and who starts; type each player's points"
             " or the cards left in hand. Saves after every entry; resume with --resume FILE."
+            " q or end of input saves and exits 0; Ctrl-C saves too and exits with status 130."
         ),
     )
     src = keeper.add_mutually_exclusive_group()
