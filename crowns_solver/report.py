@@ -165,14 +165,22 @@ def _claim(report: Path, markers: str | tuple[str, ...], others: list[Path], *, 
     """Make sure writing `report` (and `others`) replaces nothing the user made.
 
     A report whose first line is one of `markers` was written by this command and may be
-    replaced; anything else in the way is refused unless `force`.  The folder is created
-    (its parent must exist).  Messages name `option` (``--out`` or ``out_dir``).
+    replaced; anything else in the way is refused unless `force`, and a device or named
+    pipe in the place of the report or of one of `others` even with `force`
+    (``_io.check_replaceable``).  The folder is created (its parent must exist).  Messages
+    name `option` (``--out`` or ``out_dir``).
     """
-    from ._io import check_folder_path
+    from ._io import check_folder_path, check_replaceable
     from .errors import OutputExistsError, OutputPathError
 
     markers = (markers,) if isinstance(markers, str) else markers
     folder = check_folder_path(report.parent, option)
+    # even with force: reading a named pipe's first line hung, and os.replace put a file in
+    # the place of a pipe or device (session 22)
+    for target in [report, *others]:
+        check_replaceable(target, "", "report", folder=target is not report,
+                          why="crowns report reads its reports back and replaces them and their charts whole",
+                          hint=f"choose another {option}")
     try:
         folder.mkdir(exist_ok=True)
     except OSError as exc:
@@ -400,7 +408,8 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
         If `results` is an empty path (it would name the current folder) or a folder.
     OutputExistsError
         If `out_dir` holds a ``report.md`` or chart that ``crowns report`` did not write
-        (and not `force`), or `out_dir` is a file.
+        (and not `force`), or `out_dir` is a file; or, even with `force`, a device or a
+        named pipe stands in the place of ``report.md`` or a chart.
     MissingFolderError
         If `out_dir`'s parent folder does not exist or is a file (an OutputPathError).
     SamePathError
@@ -442,7 +451,10 @@ def _write_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by
 
 
 def _first_line(path: Path) -> str | None:
-    """The first line of the text file `path`, or None if it is no readable file."""
+    """The first line of the text file `path`, or None if it is no readable regular file
+    (a named pipe's first line waits for a writer: it hung ``crowns report RESULTS``)."""
+    if not path.is_file():
+        return None
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
             return f.readline().rstrip("\n")
@@ -877,7 +889,8 @@ def write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: in
         If the result breaks the table conventions.
     OutputExistsError
         If a file or folder in the way was not written by ``crowns report``, or is a
-        report of the study under other `rules` (and not `force`), or `out_dir` is a file.
+        report of the study under other `rules` (and not `force`), or `out_dir` is a file;
+        or, even with `force`, the report or its chart folder is a device or a named pipe.
     MissingFolderError
         If `out_dir`'s parent folder does not exist or is a file (an OutputPathError).
     OutputPathError
@@ -996,7 +1009,8 @@ def write_index(out_dir: str | Path, *, force: bool = False) -> Path:
     ------
     OutputExistsError
         If ``out_dir/index.md`` exists and was not written by ``crowns report`` (and not
-        `force`), or `out_dir` is a file.
+        `force`), or `out_dir` is a file; or, even with `force`, it is a device or a
+        named pipe.
     MissingFolderError
         If `out_dir`'s parent folder does not exist or is a file (an OutputPathError).
     OutputPathError
@@ -1121,8 +1135,9 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
         If `out_dir` is empty or its folder cannot be created.
     OutputExistsError
         If a report's file or chart folder, or ``index.md``, exists and was not written
-        by ``crowns report`` (and not `force`), or `out_dir` is a file; checked for every
-        study before any runs.
+        by ``crowns report`` (and not `force`), or `out_dir` is a file; or, even with
+        `force`, one of them is a device or a named pipe; checked for every study before
+        any runs.
     MissingFolderError
         If `out_dir`'s parent folder does not exist or is a file (an OutputPathError).
     KeyboardInterrupt
