@@ -43,7 +43,8 @@ def test_intervals_over_counts_and_ranges():
 
 
 def test_every_study_is_sized_here():
-    assert set(SIZES) == set(registry())
+    # the project's studies (other tests register toy ones)
+    assert set(SIZES) == {n for n, s in registry().items() if s.module.startswith("crowns_solver.analysis.")}
 
 
 @pytest.mark.parametrize("name", sorted(n for n, size in SIZES.items() if size is not None))
