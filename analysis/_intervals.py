@@ -21,6 +21,7 @@ import math
 from collections.abc import Sequence
 
 
+from crowns_solver._text import number
 from crowns_solver.errors import StudyError
 from crowns_solver.montecarlo import cluster_variance, ratio_influence
 
@@ -151,7 +152,8 @@ def ci_text(low: float, high: float, fmt: str = "+.2f", *, prefix: str = "95% CI
     low, high : float
         The interval's bounds (NaN when it is undefined).
     fmt : str
-        Format specification of each bound, e.g. ``"+.2f"`` or ``".1%"``.
+        Format specification of each bound, e.g. ``"+.2f"`` or ``".1%"`` (without a
+        width); a bound that reads zero is shown without a sign (``crowns_solver._text.number``).
     prefix, sep, suffix : str
         Text before the bounds, between them and after them.
     one : str
@@ -166,7 +168,7 @@ def ci_text(low: float, high: float, fmt: str = "+.2f", *, prefix: str = "95% CI
     """
     if math.isnan(low) or math.isnan(high):
         return f"no interval from {one}"
-    return f"{prefix}{low:{fmt}}{sep}{high:{fmt}}{suffix}"
+    return f"{prefix}{number(low, fmt)}{sep}{number(high, fmt)}{suffix}"   # a bound that reads 0 has no sign
 
 
 def pct(rate: float, digits: int = 0) -> str:

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from crowns_solver._text import number
+
 from .base import proportion_ci
 
 if TYPE_CHECKING:
@@ -169,4 +171,4 @@ def log_axis(ax, axis: str = "y") -> None:
 
 def points_axis(ax) -> None:
     """Label a y axis of rate differences in percentage points: ``+1.5``, ``0``, ``-0.5``."""
-    ax.yaxis.set_major_formatter(lambda v, _pos: f"{100 * v:+.1f}" if abs(v) >= 5e-5 else "0")
+    ax.yaxis.set_major_formatter(lambda v, _pos: f"{number(100 * v, '+.1f')}" if abs(v) >= 5e-5 else "0")

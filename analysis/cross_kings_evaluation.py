@@ -34,7 +34,7 @@ from crowns_solver.cross_kings.players import make_player, seat_view
 from crowns_solver.cross_kings.solver import _engine_input
 
 from ._cross_kings_common import rules_text
-from crowns_solver._text import count
+from crowns_solver._text import count, number
 
 from ._intervals import ci_text, ratio_diff_ci, sign_word
 from .base import Section, StudyResult, new_figure, note_sample, study
@@ -322,10 +322,10 @@ def evaluation(games: int, seed: int, executor=None, reach: str = "any") -> Stud
            f", under reach \"any\"; the refit column is this run's own fit under reach \"{reach}\", so the two"
            " differ by the rule as well as by chance.")
         + "  With the library's"
-        f" weights a King in hand is worth {at['kings'][0]:.1f} points with 34 cards left and {at['kings'][1]:.1f}"
+        f" weights a King in hand is worth {number(at['kings'][0], '.1f')} points with 34 cards left and {number(at['kings'][1], '.1f')}"
         " with 10 (late, its worth is already in the score); a point of current margin counts"
-        f" {at['score'][0]:.2f} early and {at['score'][1]:.2f} late; the mover's tempo {at['tempo'][0]:.1f} and"
-        f" {at['tempo'][1]:.1f} points.")
+        f" {number(at['score'][0], '.2f')} early and {number(at['score'][1], '.2f')} late; the mover's tempo {number(at['tempo'][0], '.1f')} and"
+        f" {number(at['tempo'][1], '.1f')} points.")
     text_play = (
         "Duplicate match (each deal played twice with the seats exchanged): player A's score per game (win 1,"
         " draw 1/2) and mean margin, each with a 95% interval that counts each deal as one observation (its two"
@@ -380,7 +380,7 @@ def evaluation_headline(acc: pd.DataFrame, diffs: pd.DataFrame, play: pd.Series,
         name = d["comparison"].removeprefix("fitted minus ")
         word = sign_word(d["mae_difference_low"], d["mae_difference_high"], "more than", "less than",
                          "not separable from", "beside")
-        parts.append(f"{word} {short} {mae[name]:.2f} (difference {d['mae_difference']:+.2f},"
+        parts.append(f"{word} {short} {mae[name]:.2f} (difference {number(d['mae_difference'], '+.2f')},"
                      f" {ci_text(d['mae_difference_low'], d['mae_difference_high'], one='one held-out game')})")
     side = sign_word(play["score_rate_low"] - 0.5, play["score_rate_high"] - 0.5, "above", "below",
                      "not separable from")
@@ -391,5 +391,5 @@ def evaluation_headline(acc: pd.DataFrame, diffs: pd.DataFrame, play: pd.Series,
             f" {parts[1]}; with it the"
             f" search player ({FIT_NODES // 1000}k nodes a move) scores {play['score_rate']:.1%} against itself with"
             f" the potential evaluation (95% CI {play['score_rate_low']:.1%}-{play['score_rate_high']:.1%}, {side}"
-            f" one half; mean margin {play['margin']:+.2f} points, {ci_text(play['margin_low'], play['margin_high'])},"
+            f" one half; mean margin {number(play['margin'], '+.2f')} points, {ci_text(play['margin_low'], play['margin_high'])},"
             f" {count(int(play['games']), 'game', grouped=True)}).")

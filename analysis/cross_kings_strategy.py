@@ -36,7 +36,7 @@ from crowns_solver.cross_kings.players import make_player, seat_view
 from crowns_solver.cross_kings.position import CENTRAL_CELLS, cell_text
 
 from ._cross_kings_common import rules_text
-from crowns_solver._text import count
+from crowns_solver._text import count, intervals_over, number
 
 from ._intervals import ci_text, newcombe_diff, sign_word
 from .base import Section, StudyResult, mean_ci, new_figure, note_sample, proportion_ci, study
@@ -163,8 +163,9 @@ def first_player(games: int, seed: int, executor=None, reach: str = "any") -> St
                label=f"first player {word}")
     ax.set_xticks(x, labels)
     ax.set_ylim(0, 1)
-    ax.set(title="First player's results in self-play (95% intervals)", ylabel="share of games (0..1)",
-           xlabel="setup")
+    # one game per deal and setup: the intervals are over games
+    ax.set(title=f"First player's results in self-play\n{intervals_over(len(chosen), 'game', each='per setup')}"
+                 f" (published: {pub['games']:,})", ylabel="share of games (0..1)", xlabel="setup")
     ax.legend(loc="upper right", fontsize=8)
     fig.tight_layout()
 
@@ -243,8 +244,8 @@ def first_player_headline(table: pd.DataFrame, compare: pd.DataFrame, paired: pd
     versus = sign_word(d["win_minus_published_low"], d["win_minus_published_high"], "above", "below",
                        "not separable from")
     pub = (f"{versus} crosskings.net's published {PUBLIC_SELF_PLAY['win']:.1%} (fixed start minus published:"
-           f" {100 * d['win_minus_published']:+.1f} percentage points, 95% CI"
-           f" {100 * d['win_minus_published_low']:+.1f} to {100 * d['win_minus_published_high']:+.1f})")
+           f" {number(100 * d['win_minus_published'], '+.1f')} percentage points, 95% CI"
+           f" {number(100 * d['win_minus_published_low'], '+.1f')} to {number(100 * d['win_minus_published_high'], '+.1f')})")
     if not published:
         pub = "under reach \"nearest\""
     p = paired.iloc[0]
@@ -253,8 +254,8 @@ def first_player_headline(table: pd.DataFrame, compare: pd.DataFrame, paired: pd
     return (f"Under strong play (search vs search, {STUDY_NODES:,} nodes a move) the first player wins"
             f" {a['win']:.1%} (95% CI {a['win_low']:.1%}-{a['win_high']:.1%}) of {count(int(a['games']), 'game', grouped=True)}"
             f" when the second player chooses the start cell and {b['win']:.1%} ({b['win_low']:.1%}-{b['win_high']:.1%})"
-            f" from the fixed start (2,2), {pub}; mean margin {a['margin']:+.2f} and {b['margin']:+.2f} points"
-            f" (the choice {effect} {p['difference']:+.2f}, {ci_text(p['difference_low'], p['difference_high'])},"
+            f" from the fixed start (2,2), {pub}; mean margin {number(a['margin'], '+.2f')} and {number(b['margin'], '+.2f')} points"
+            f" (the choice {effect} {number(p['difference'], '+.2f')}, {ci_text(p['difference_low'], p['difference_high'])},"
             f" on the same {'deal' if p.get('games', 0) == 1 else 'deals'}).")
 
 
@@ -276,12 +277,12 @@ def orientation_sentence(row: pd.Series) -> str:
     lo, hi = row["difference_low"], row["difference_high"]
     if math.isnan(lo) or math.isnan(hi):
         return (f"From one deal there is no interval: the orientation moved the first player's margin by"
-                f" {row['difference']:+.2f} points in that game, which cannot tell a bias from chance.")
+                f" {number(row['difference'], '+.2f')} points in that game, which cannot tell a bias from chance.")
     if lo > 0 or hi < 0:
         return (f"The interval excludes 0: on these games the orientation moved the first player's margin by"
-                f" {row['difference']:+.2f} points ({lo:+.2f} to {hi:+.2f}).")
+                f" {number(row['difference'], '+.2f')} points ({number(lo, '+.2f')} to {number(hi, '+.2f')}).")
     return (f"The interval covers 0: no bias from the orientation is measurable at this size (the interval"
-            f" leaves room for one between {lo:+.2f} and {hi:+.2f} points).")
+            f" leaves room for one between {number(lo, '+.2f')} and {number(hi, '+.2f')} points).")
 
 
 def start_cell_table(starts: pd.Series) -> pd.DataFrame:
@@ -442,8 +443,9 @@ def start_cell(games: int, seed: int, executor=None, reach: str = "any") -> Stud
            capsize=3, label="margin reached in search-vs-search play", color="tab:orange")
     ax.axhline(0, color="black", lw=0.6)
     ax.set_xticks(x, ["best-ranked cell", "average cell", "worst-ranked cell"])
-    ax.set(title="Second player's margin by start cell (95% intervals)", ylabel="margin, second minus first (points)",
-           xlabel="start cell chosen")
+    # a deal is one observation (its four games, one per start cell, share its cards)
+    ax.set(title=f"Second player's margin by start cell\n({intervals_over(n, 'deal')})",
+           ylabel="margin, second minus first (points)", xlabel="start cell chosen")
     ax.legend(fontsize=8)
     fig.tight_layout()
 
@@ -505,11 +507,11 @@ def start_cell_headline(t_est: pd.DataFrame, t_play: pd.DataFrame, deals: int, *
     else:
         verdict = f"{words[0]} against an average cell, {words[1]} against the worst-ranked one at this size"
     lead = "The" if reach == "any" else f"Under reach \"{reach}\", the"
-    return (f"{lead} search expects its best-ranked start cell to be worth {est['margin']:.2f} points more than an"
+    return (f"{lead} search expects its best-ranked start cell to be worth {number(est['margin'])} points more than an"
             f" average cell ({ci_text(est['margin_low'], est['margin_high'], '.2f')}); in search-vs-search play"
             f" over {count(deals, 'deal', grouped=True)} starting there changed the second player's margin by"
-            f" {g1['margin']:+.2f} points ({ci_text(g1['margin_low'], g1['margin_high'])}) against an average cell"
-            f" and {g2['margin']:+.2f} ({ci_text(g2['margin_low'], g2['margin_high'], prefix='')}) against the"
+            f" {number(g1['margin'], '+.2f')} points ({ci_text(g1['margin_low'], g1['margin_high'])}) against an average cell"
+            f" and {number(g2['margin'], '+.2f')} ({ci_text(g2['margin_low'], g2['margin_high'], prefix='')}) against the"
             f" worst-ranked one: {verdict}.")
 
 
@@ -628,7 +630,8 @@ def open_vs_game(games: int, seed: int, executor=None, reach: str = "any") -> St
                 fmt="s--", capsize=3, label="mean |open value of one deal - game value|")
     ax.axhline(0, color="black", lw=0.6)
     ax.set_xticks(x)
-    ax.set(title="Open (all cards known) vs game value of endgames (95% intervals)", xlabel="cards left on the grid",
+    ax.set(title="Open (all cards known) vs game value of endgames\n"
+                 f"({intervals_over(table['games'], 'position', each='per point')})", xlabel="cards left on the grid",
            ylabel="margin for the player to move (points)")
     ax.legend(fontsize=8)
     fig.tight_layout()
@@ -637,7 +640,7 @@ def open_vs_game(games: int, seed: int, executor=None, reach: str = "any") -> St
     abs_all, abs_lo, abs_hi = mean_ci(df["abs_gap_mean"].to_numpy())
     under = "If" if reach == "any" else f"Under reach \"{reach}\", if"
     headline = (f"{under} both players could see the face-down cards, an endgame's exact value for the player to move"
-                f" would change by {mean_all:+.2f} points on average ({ci_text(lo_all, hi_all, one='one position')})"
+                f" would change by {number(mean_all, '+.2f')} points on average ({ci_text(lo_all, hi_all, one='one position')})"
                 f" over {count(len(df), 'position', grouped=True)} with 8-14 cards left, while the open value of any one"
                 f" deal lies on average {abs_all:.2f} points from the game value"
                 f" ({ci_text(max(0.0, abs_lo), abs_hi, '.2f', one='one position')}).")
@@ -717,11 +720,12 @@ def players(games: int, seed: int, executor=None, reach: str = "any") -> StudyRe
         Section "Matches": A's results with 95% intervals.
     """
     deals = max(1, games // len(PAIRINGS))
-    rows = []
+    rows, deal_counts = [], []
     for k, (a, ao, b, bo) in enumerate(PAIRINGS):
         res = match(a, b, deals, seed=seed + k, a_options=ao, b_options=bo, executor=executor, reach=reach)
         s = res.summary
         note_sample(s["deals"])   # its intervals are over deals
+        deal_counts.append(s["deals"])
         rows.append({"player_a": _label(a, ao), "player_b": _label(b, bo), "games": s["games"],
                      "win": s["win"], "win_low": s["win_low"], "win_high": s["win_high"],
                      "draw": s["draw"], "draw_low": s["draw_low"], "draw_high": s["draw_high"],
@@ -739,8 +743,10 @@ def players(games: int, seed: int, executor=None, reach: str = "any") -> StudyRe
     ax.axvline(0.5, color="black", lw=0.6, ls="--")
     ax.set_yticks(y, [f"{a} vs {b}" for a, b in zip(table["player_a"], table["player_b"])], fontsize=8)
     ax.set_xlim(0, 1)
-    ax.set(title="Player A's score per game (win 1, draw 1/2), 95% intervals", xlabel="score per game (0..1)",
-           ylabel="match (A vs B)")
+    # duplicate matches: a deal (its two games, seats exchanged) is one observation
+    ax.set(title="Player A's score per game (win 1, draw 1/2)\n"
+                 f"{intervals_over(deal_counts, 'deal', each='per match (2 games each)')}",
+           xlabel="score per game (0..1)", ylabel="match (A vs B)")
     from matplotlib.patches import Patch
 
     fig.legend(handles=[Patch(color="tab:blue", label="honest players"),
@@ -795,7 +801,7 @@ def players_headline(table: pd.DataFrame, *, reach: str = "any") -> str:
     lead = "The" if reach == "any" else f"Under reach \"{reach}\", the"
     return (f"{lead} search player (100k nodes a move) scores {sg['score_rate']:.1%} against greedy (95% CI"
             f" {sg['score_rate_low']:.1%}-{sg['score_rate_high']:.1%}, {side(sg)} one half; mean margin"
-            f" {sg['margin']:+.2f} points, {ci_text(sg['margin_low'], sg['margin_high'])}) over"
+            f" {number(sg['margin'], '+.2f')} points, {ci_text(sg['margin_low'], sg['margin_high'])}) over"
             f" {count(int(sg['games']), 'duplicate game', grouped=True)}; the clairvoyant player, which cheats by seeing"
             f" the face-down cards, scores {cs['score_rate']:.1%} against that search player (95% CI"
             f" {cs['score_rate_low']:.1%}-{cs['score_rate_high']:.1%}, {side(cs)} one half;"

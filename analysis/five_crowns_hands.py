@@ -33,7 +33,7 @@ from crowns_solver.five_crowns.simulation import simulate
 
 from ._five_crowns_common import (CARDS, PLAYERS, RANK_WORD, ROUNDS, SET_SIZE, deck_text, errorbars, game_rules,
                                   melds_text, rules_lead, rules_text, sub_seed)
-from crowns_solver._text import count
+from crowns_solver._text import count, intervals_over, number
 
 from ._intervals import ci_text, ratio_ci, ratio_diff_ci, sign_word
 from .base import Section, StudyResult, mean_ci, new_figure, proportion_ci, study
@@ -287,7 +287,8 @@ def deals(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_wil
               100 * table["first_draw_rate_high"], "goes out with the first blind draw")
     ax.set_yscale("log")
     ax.set_xticks(list(CARDS.values()))
-    ax.set(title="Going out at once, by cards dealt (wild rank = cards dealt)",
+    hands = intervals_over(table["games"], "hand", each="per point")   # each dealt hand one observation
+    ax.set(title=f"Going out at once, by cards dealt (wild rank = cards dealt)\n({hands})",
            xlabel="cards dealt (round 1 = 3 cards ... round 11 = 13 cards)", ylabel="hands (%, log scale)")
     ax.grid(alpha=0.3, which="both")
     ax.legend()
@@ -296,7 +297,7 @@ def deals(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_wil
     ax2 = fig2.add_subplot()
     errorbars(ax2, table["cards"], table["deadwood"], table["deadwood_low"], table["deadwood_high"], "deadwood")
     ax2.set_xticks(list(CARDS.values()))
-    ax2.set(title="Deadwood of the hand as dealt", xlabel="cards dealt",
+    ax2.set(title=f"Deadwood of the hand as dealt\n({hands})", xlabel="cards dealt",
             ylabel="deadwood (points, mean and 95% CI)")
     ax2.grid(alpha=0.3)
     ax2.legend(["mean deadwood as dealt"])
@@ -439,7 +440,8 @@ def late_early_table(df: pd.DataFrame) -> pd.DataFrame:
 
 
 def _late_early_chart(table: pd.DataFrame):
-    """Late minus early rounds: each difference with its 95% interval, on its own scale."""
+    """Late minus early rounds: each difference with its 95% interval (over games: the
+    rounds compared come from the same games), on its own scale."""
     fig = new_figure(7.0, 2.8)
     axes = fig.subplots(1, 2)
     for ax, (_, row), scale, unit in zip(axes, table.iterrows(), (1, 100), ("points per stuck hand",
@@ -454,7 +456,8 @@ def _late_early_chart(table: pd.DataFrame):
         ax.grid(axis="y", alpha=0.3)
     handles, labels = axes[0].get_legend_handles_labels()
     fig.legend(handles, labels, fontsize=8, loc="lower center", ncol=2)
-    fig.suptitle("Late rounds minus early rounds (4 advisor players)")
+    fig.suptitle("Late rounds minus early rounds (4 advisor players)\n"
+                 f"{intervals_over(table['games'], 'game')} (a game is one observation)", fontsize=11)
     fig.tight_layout(rect=(0, 0.08, 1, 1))
     return fig
 
@@ -505,12 +508,12 @@ def stuck_headline(table: pd.DataFrame, late_early: pd.DataFrame, games: int) ->
             f"{t.loc[11, 'cost']:.1f} points in the last round"
             f" ({ci_text(t.loc[11, 'cost_low'], t.loc[11, 'cost_high'], '.1f', sep='-', one='one game')}) and {t.loc[1, 'cost']:.1f} in the first; pooled over rounds 9-11 a stuck"
             f" hand costs {cost['late']:.1f}, {cost_word} the {cost['early']:.1f} of rounds 1-3 (difference"
-            f" {cost['difference']:+.1f} points,"
+            f" {number(cost['difference'], '+.1f')} points,"
             f" {ci_text(cost['difference_low'], cost['difference_high'], '+.1f', one='one game')});"
             f" {follows} ({hi_part['cost'].min():.1f}-{hi_part['cost'].max():.1f} points with {sizes[high]} cards,"
             f" {lo_part['cost'].min():.1f}-{lo_part['cost'].max():.1f} with {sizes[low_]}); the last three rounds"
             f" bring {share['late']:.1%} of all points, {share_word} the first three's {share['early']:.1%}"
-            f" (difference {100 * share['difference']:+.1f} percentage points,"
+            f" (difference {number(100 * share['difference'], '+.1f')} percentage points,"
             f" {ci_text(100 * share['difference_low'], 100 * share['difference_high'], '+.1f', one='one game')}),"
             f" and a seat stuck in"
             f" the last round wins {last['win_if_stuck_rate']:.0%} of games, {win_word} the others'"
@@ -560,7 +563,9 @@ def stuck(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_wil
     ax = fig.add_subplot()
     errorbars(ax, table["cards"], table["cost"], table["cost_low"], table["cost_high"], "mean cost of a stuck hand")
     ax.set_xticks(list(CARDS.values()))
-    ax.set(title="Points taken by a stuck hand, by cards dealt (4 advisor players)",
+    # each game one observation (its stuck hands are clustered): ratio_ci over games
+    ax.set(title="Points taken by a stuck hand, by cards dealt (4 advisor players)\n"
+                 f"({intervals_over(table['games'], 'game')}, a game is one observation)",
            xlabel="cards dealt (round 1 = 3 cards ... round 11 = 13 cards)", ylabel="points per stuck hand")
     ax.set_ylim(bottom=0)
     ax.grid(alpha=0.3)
@@ -573,7 +578,12 @@ def stuck(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_wil
     errorbars(ax2, table["cards"], table["win_if_free_rate"], table["win_if_free_rate_low"],
               table["win_if_free_rate_high"], "not stuck (out, or laid everything down)", offset=0.08)
     ax2.set_xticks(list(CARDS.values()))
-    ax2.set(title="Chance to win the game, by being stuck in one round", xlabel="cards dealt in that round",
+    # the games holding such a seat are the observations (stuck_table's rate); they vary by round
+    stuck_at = [(~df[f"out_{r}"]) & (df[f"round_{r}"] > 0) for r in ROUNDS]   # as stuck_table
+    seats = [df.loc[m, "game"].nunique() for s in stuck_at for m in (s, ~s)]
+    ax2.set(title="Chance to win the game, by being stuck in one round\n"
+                  f"({intervals_over(seats, 'game', each='per point')}: those with such a seat)",
+            xlabel="cards dealt in that round",
             ylabel="win rate (share of games)")
     ax2.set_ylim(0, 1.4 * float(np.nanmax(table[["win_if_stuck_rate_high", "win_if_free_rate_high"]].to_numpy())))
     ax2.grid(alpha=0.3)

@@ -25,7 +25,7 @@ from crowns_solver.five_crowns.simulation import capped_rounds, simulate
 
 from ._five_crowns_common import (CARDS, PLAYERS, ROUNDS, errorbars, game_rules, rate_clustered, rules_lead,
                                   rules_text, sub_seed)
-from crowns_solver._text import count
+from crowns_solver._text import count, intervals_over, number
 
 from ._intervals import ci_text, pct
 from .base import Section, StudyResult, mean_ci, new_figure, study
@@ -127,14 +127,14 @@ def policies_headline(summary: pd.DataFrame, deals: int, gap: tuple[float, float
         g, g_low, g_high = gap
         if np.isnan(g_low) or np.isnan(g_high):
             headline += (f" From one deal the {best} and the {order[1]} cannot be told apart (no interval): the"
-                         f" {best} scores {g:+.1f} points per game against the {order[1]}.")
+                         f" {best} scores {number(g, '+.1f')} points per game against the {order[1]}.")
         elif g_high < 0:
             headline += (f" On the same deals the {best} scores {-g:.1f} points per game less than the {order[1]}"
                          f" (95% CI {-g_high:.1f}-{-g_low:.1f}).")
         else:
             headline += (f" On the same deals the {best} and the {order[1]} are not told apart: the {best} scores"
-                         f" {g:+.1f} points per game against the {order[1]} (95% CI {g_low:+.1f} to"
-                         f" {g_high:+.1f}).")
+                         f" {number(g, '+.1f')} points per game against the {order[1]} (95% CI {number(g_low, '+.1f')} to"
+                         f" {number(g_high, '+.1f')}).")
     return headline
 
 
@@ -168,7 +168,8 @@ def by_round_table(df: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _round_chart(table: pd.DataFrame, column: str, title: str, ylabel: str):
+def _round_chart(table: pd.DataFrame, column: str, title: str, ylabel: str, deals: int):
+    """Each player's `column` by round, with 95% intervals over `deals` (duplicate deals)."""
     fig = new_figure(7.0, 4.2)
     ax = fig.add_subplot()
     players = list(dict.fromkeys(table["player"]))
@@ -176,7 +177,8 @@ def _round_chart(table: pd.DataFrame, column: str, title: str, ylabel: str):
         part = table[table["player"] == policy]
         errorbars(ax, part["cards"], part[column], part[f"{column}_low"], part[f"{column}_high"], policy,
                   offset=0.12 * (i - (len(players) - 1) / 2))
-    ax.set(title=title, xlabel="cards dealt (round 1 = 3 cards ... round 11 = 13 cards)", ylabel=ylabel)
+    ax.set(title=f"{title}\n({intervals_over(deals, 'deal')}, all seatings of a deal one observation)",
+           xlabel="cards dealt (round 1 = 3 cards ... round 11 = 13 cards)", ylabel=ylabel)
     ax.set_xticks(list(CARDS.values()))
     ax.grid(alpha=0.3)
     ax.legend(title="player")
@@ -184,7 +186,8 @@ def _round_chart(table: pd.DataFrame, column: str, title: str, ylabel: str):
     return fig
 
 
-def _summary_chart(table: pd.DataFrame, fair: float):
+def _summary_chart(table: pd.DataFrame, fair: float, deals: int):
+    """Points per game, games won and rounds gone out, with 95% intervals over `deals`."""
     fig = new_figure(9.6, 3.8)
     ax0, ax1, ax2 = fig.subplots(1, 3)
     x = np.arange(len(table))
@@ -205,7 +208,8 @@ def _summary_chart(table: pd.DataFrame, fair: float):
     ax1.legend(fontsize=8)
     ax1.set_title("Games won")
     ax2.set_title("Rounds gone out")
-    fig.suptitle("One of each at a 4-player table (error bars: 95% intervals over deals)")
+    fig.suptitle(f"One of each at a 4-player table (error bars: {intervals_over(deals, 'deal')},"
+                 " all seatings of a deal one observation)", fontsize=11)
     fig.tight_layout()
     return fig
 
@@ -247,6 +251,7 @@ def policies(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_
     df = simulate(deals, players=PLAYERS, policies=list(POLICIES), seed=sub_seed(seed, 1), duplicate=True,
                   executor=executor, chunk_size=CHUNK, rules=rules)
     played = int(df["game"].nunique())
+    dealt = int(df["deal"].nunique())   # the intervals' observations
     summary = policy_table(df)
     rounds = by_round_table(df)
     gap = paired_gap(df, *summary.sort_values("mean_total")["player"].iloc[:2]) if len(summary) > 1 else None
@@ -266,14 +271,14 @@ def policies(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_
                 "Totals per game (points, lower is better), the total against the average of the four players "
                 "in the same game (`vs_table`, negative is better), the share of games won (shared wins count "
                 "for every winner) and the share of rounds gone out. Intervals are 95%, over deals.",
-                summary, _summary_chart(summary, 0.25)),
+                summary, _summary_chart(summary, 0.25, dealt)),
         Section("Points per round", text_rounds, rounds[["player", "round", "cards", "games", "points", "points_low",
                                                           "points_high"]],
-                _round_chart(rounds, "points", "Points taken per round, by cards dealt", "points per round")),
+                _round_chart(rounds, "points", "Points taken per round, by cards dealt", "points per round", dealt)),
         Section("Going out by round", out_text,
                 rounds[["player", "round", "cards", "games", "out_rate", "out_rate_low", "out_rate_high"]],
                 _round_chart(rounds, "out_rate", "Share of rounds gone out, by cards dealt",
-                             "going-out rate (share of rounds)")),
+                             "going-out rate (share of rounds)", dealt)),
     ]
     return StudyResult(headline=headline, sections=sections, games=played,
                        rules=rules_text(PLAYERS, POLICIES, duplicate=True, chunk_size=CHUNK, sets=rules.sets,
@@ -351,20 +356,23 @@ def _diff_chart(table: pd.DataFrame):
         lo, hi = min(dlo, 0.0), max(dhi, 0.0)
         pad = 0.15 * (hi - lo) + 0.5
         ax.set_xlim(lo - pad, hi + pad)
-        ax.set_yticks([0], [f"vs {row['opponent']}"])
+        ax.set_yticks([0], [f"vs {row['opponent']}\n({count(int(row['deals']), 'deal', grouped=True)})"])
         # in axes coordinates, so the label stays inside the panel wherever the point lies
-        ax.text(0.02, 0.88, f"{est:+.2f} ({row['diff_low']:+.2f} to {row['diff_high']:+.2f})",
+        ax.text(0.02, 0.88, f"{number(est, '+.2f')} ({number(row['diff_low'], '+.2f')} to {number(row['diff_high'], '+.2f')})",
                 transform=ax.transAxes, ha="left", va="top", fontsize=8)
         ax.set_ylim(-1, 1.2)
         ax.grid(axis="x", alpha=0.3)
-    axes[0].set_title("Tracker head to head: difference in points per game")
+    fig.suptitle("Tracker head to head: difference in points per game\n"
+                 f"{intervals_over(table['deals'], 'deal', each='per opponent')} (both seatings of a deal one observation)",
+                 fontsize=10)
     axes[0].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     axes[-1].set_xlabel("tracker's total - opponent's total (points per game; negative = tracker better)")
     fig.tight_layout()
     return fig
 
 
-def _round_diff_chart(rounds: pd.DataFrame):
+def _round_diff_chart(rounds: pd.DataFrame, deals: int):
+    """Tracker minus advisor by round, with 95% intervals over `deals`."""
     fig = new_figure(7.0, 4.0)
     ax = fig.add_subplot()
     part = rounds[rounds["opponent"] == "advisor"]
@@ -373,7 +381,8 @@ def _round_diff_chart(rounds: pd.DataFrame):
                 markersize=4, capsize=3, color="tab:green", label="tracker - advisor, 95% CI")
     ax.axhline(0, color="black", linewidth=1, linestyle=":", label="no difference")
     ax.set_xticks(list(CARDS.values()))
-    ax.set(title="Tracker against advisor, points per round (negative = tracker better)",
+    ax.set(title="Tracker against advisor, points per round (negative = tracker better)\n"
+                 f"({intervals_over(deals, 'deal')}, both seatings one observation)",
            xlabel="cards dealt (round 1 = 3 cards ... round 11 = 13 cards)", ylabel="difference (points per round)")
     ax.grid(alpha=0.3)
     ax.legend()
@@ -447,7 +456,7 @@ def tracker(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_w
         wins = "a share of the wins that does not separate from one half"
     deals = "one deal" if int(a["deals"]) == 1 else f"the same {int(a['deals']):,} deals"
     headline = (f"On {deals} (both seatings), two trackers' totals"
-                f" minus two advisors' come to {a['diff']:+.2f} points per game (lower is better;"
+                f" minus two advisors' come to {number(a['diff'], '+.2f')} points per game (lower is better;"
                 f" {ci_text(a['diff_low'], a['diff_high'])}; {a['tracker_total']:.1f} vs {a['opponent_total']:.1f}) and they take "
                 f"{a['win']:.1%} of the wins (95% CI {a['win_low']:.1%}-{a['win_high']:.1%}): {points}; "
                 f"{wins}.")
@@ -467,7 +476,7 @@ def tracker(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_w
         Section("Round by round",
                 "Where the difference comes from: tracker minus opponent, points per round, by cards dealt "
                 "(the chart shows the advisor match; the table all three).",
-                per_round, _round_diff_chart(per_round)),
+                per_round, _round_diff_chart(per_round, int(a["deals"]))),
     ]
     return StudyResult(headline=headline, sections=sections, games=played,
                        rules=rules_text(PLAYERS, ["tracker", "opponent", "tracker", "opponent"], duplicate=True,

@@ -13,7 +13,7 @@ from concurrent.futures import Executor
 
 import pandas as pd
 
-from crowns_solver._text import count
+from crowns_solver._text import intervals_over, number
 
 from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, log_axis, pct, play, points_axis,
                                    rate_columns, rules_text, sub_seed)
@@ -128,7 +128,7 @@ def _chart(table: pd.DataFrame, column: str, xlabel: str, default: int, games: i
     axes[-1].set_xlabel(xlabel)
     axes[-1].set_xticks(sorted(set(table[column])))
     axes[0].legend(fontsize=7, loc="best")
-    fig.suptitle(f"Deck sensitivity: {xlabel.split(' (')[0]}\n(four players, {count(games, 'game', grouped=True)} per point, 95% CI)",
+    fig.suptitle(f"Deck sensitivity: {xlabel.split(' (')[0]}\n(four players; {intervals_over(games, 'game', each='per point')})",
                  fontsize=10)
     fig.tight_layout()
     return fig
@@ -220,7 +220,7 @@ def run(games: int, seed: int, executor: Executor | None = None) -> StudyResult:
                 f"({hs_lo['turns']:.0f} turns with none, {hs_hi['turns']:.0f} with {HOLY_SPIRIT_LEVELS[-1]}). ")
     lo_e, hi_e = 100 * edges["seat0_edge"].min(), 100 * edges["seat0_edge"].max()
     # percentage points, said in full: in this game "points" alone reads as crown points
-    headline += (f"Seat 0's edge over an equal share ranges from {lo_e:+.1f} to {hi_e:+.1f} percentage points"
+    headline += (f"Seat 0's edge over an equal share ranges from {number(lo_e, '+.1f')} to {number(hi_e, '+.1f')} percentage points"
                  " across the decks")
     if len(sig):
         biggest = sig.loc[sig["seat0_edge"].abs().idxmax()]

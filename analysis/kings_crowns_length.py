@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from crowns_solver._text import count
+from crowns_solver._text import count, intervals_over
 
 from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, log_axis, play, rate_columns,
                                    rules_text, study_rules, sub_seed)
@@ -208,7 +208,8 @@ def run(games: int, seed: int, executor: Executor | None = None, deck: Any = Non
                 " their length at the cap.",
                 table[length_cols], _by_players_chart(
                     table, "turns", "mean game length (turns over all seats;\n95% CI, log scale)",
-                    f"Mean game length by player count ({count(games, 'game', grouped=True)} per point)", tables, log=True)),
+                    f"Mean game length by player count\n({intervals_over(games, 'game', each='per point')})", tables,
+                    log=True)),
         Section("Distribution",
                 "The whole distribution of each table (log scale: random play is an order of magnitude slower). "
                 f"Random tables last {', '.join(f'{v:.0f}' for v in rnd['median'])} turns (median, 2-5 players).",
@@ -218,7 +219,7 @@ def run(games: int, seed: int, executor: Executor | None = None, deck: Any = Non
                 "carries its 95% Wilson interval (with no stalemate seen the upper bound is still above 0).",
                 table[stale_cols], _by_players_chart(
                     table, "stalemate_rate", "games reaching the turn cap\n(% of games; 95% CI)",
-                    f"Stalemate rate by player count ({count(games, 'game', grouped=True)} per point)", tables,
+                    f"Stalemate rate by player count\n({intervals_over(games, 'game', each='per point')})", tables,
                     fmt=lambda v, _p: f"{100 * v:.1f}%")),
     ]
     return StudyResult(headline=headline, sections=sections, games=total,

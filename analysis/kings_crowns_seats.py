@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from crowns_solver._text import count
+from crowns_solver._text import count, intervals_over, number
 
 from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, pct, play, points_axis,
                                    rate_columns, rules_text, study_rules, sub_seed)
@@ -71,8 +71,8 @@ def _chart(table: pd.DataFrame, players: int, games: int):
     ax.set_ylabel("win rate (share of games; 95% CI)")
     top = float(sub["win_rate_high"].max())
     ax.set_ylim(0, max(top * 1.25, 1.3 / players))
-    ax.set_title(f"Win rate by seat, {players} players, same player in every seat ({count(games, 'game', grouped=True)} each)",
-                 fontsize=9)
+    ax.set_title(f"Win rate by seat, {players} players, same player in every seat\n"
+                 f"({intervals_over(games, 'game', each='per table')})", fontsize=9)
     ax.legend(fontsize=7, ncol=3, loc="upper right")
     fig.tight_layout()
     return fig
@@ -95,7 +95,7 @@ def _advantage_chart(summary: pd.DataFrame, games: int):
     ax.set_xlabel("players at the table (same player in every seat)")
     ax.set_ylabel("seat 0 win rate minus equal share\n(percentage points; 95% CI)")
     points_axis(ax)
-    ax.set_title(f"First player's advantage ({count(games, 'game', grouped=True)} per table)", fontsize=10)
+    ax.set_title(f"First player's advantage ({intervals_over(games, 'game', each='per table')})", fontsize=10)
     ax.legend(fontsize=8, title="player in every seat", title_fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
     fig.tight_layout()
     return fig
@@ -119,7 +119,7 @@ def _random_clause(summary: pd.DataFrame, ahead: pd.DataFrame, unit: str = "poin
     up = rnd["seat0_rate_high"] - rnd["equal_share"]
     largest = 100 * rnd["seat0_edge"].abs().max()
     if (rnd["seat0_rate_low"] > rnd["equal_share"]).any():
-        return (f", but random play shows an edge too (up to {100 * rnd['seat0_edge'].max():+.1f} {unit}), so part"
+        return (f", but random play shows an edge too (up to {number(100 * rnd['seat0_edge'].max(), '+.1f')} {unit}), so part"
                 " of it may come from the deal rather than from play")
     clear = (rnd["seat0_rate_high"] < rnd["equal_share"]).any()
     below = True
@@ -130,7 +130,7 @@ def _random_clause(summary: pd.DataFrame, ahead: pd.DataFrame, unit: str = "poin
     if below and not clear:
         return (f", and random play shows none (within {largest:.1f} {unit}; at each table size its interval lies"
                 " below the largest edge's), so the edge comes from using the first move well, not from the deal")
-    return (f"; random play's edge (up to {100 * rnd['seat0_edge'].max():+.1f} {unit}) cannot be told apart from"
+    return (f"; random play's edge (up to {number(100 * rnd['seat0_edge'].max(), '+.1f')} {unit}) cannot be told apart from"
             " these at this number of games, so this run does not say whether the edge comes from play or from"
             " the deal")
 
@@ -204,13 +204,13 @@ def run(games: int, seed: int, executor: Executor | None = None, deck: Any = Non
         agg = played[played["policy"] == "aggressive"]
         if len(agg) and best["policy"] != "aggressive":
             headline += (f"; with aggressive players, who Sin the leader, seat 0's edge is at most "
-                         f"{100 * agg['seat0_edge'].max():+.1f} percentage points")
+                         f"{number(100 * agg['seat0_edge'].max(), '+.1f')} percentage points")
         unit = "points" if "percentage points" in headline else "percentage points"
         headline += _random_clause(summary, ahead, unit) + "."
     else:
         headline = (f"No first-player advantage was found: at none of the {len(played)} tables of equal players "
                     f"(random play aside) does seat 0's 95% interval lie above the equal share (largest edge "
-                    f"{100 * best['seat0_edge']:+.1f} percentage points, {int(best['players'])} {best['policy']}"
+                    f"{number(100 * best['seat0_edge'], '+.1f')} percentage points, {int(best['players'])} {best['policy']}"
                     " players).")
 
     sections = [Section(

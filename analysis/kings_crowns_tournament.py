@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from crowns_solver._text import count
+from crowns_solver._text import count, intervals_over
 
 from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, pct, play, rate_columns,
                                    rules_text, study_rules, sub_seed)
@@ -124,7 +124,8 @@ def _matrix_chart(matches: pd.DataFrame, order: list[str]):
     ax.set_yticks(range(n), order)
     ax.set_xlabel("opponent")
     ax.set_ylabel("player (the row's win rate)")
-    ax.set_title("Head-to-head win rate, two players, seats alternating\n(%, 95% Wilson CI; g = games)", fontsize=10)
+    ax.set_title("Head-to-head win rate, two players, seats alternating\n"
+                 "(%; 95% intervals over the g games of each pair)", fontsize=10)
     cbar = fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04)
     from matplotlib.ticker import PercentFormatter
 
@@ -180,7 +181,7 @@ def _table_chart(table: pd.DataFrame, games: int):
     ax.set_ylim(0, max(0.35, float(table["win_rate_high"].max()) * 1.15))
     ax.set_xlabel("policy (one seat each, seats rotated every game)")
     ax.set_ylabel("win rate (share of games; 95% CI)")
-    ax.set_title(f"The four simple players at one four-player table ({count(games, 'game', grouped=True)})", fontsize=10)
+    ax.set_title(f"The four simple players at one four-player table\n({intervals_over(games, 'game')})", fontsize=10)
     ax.legend(fontsize=8)
     fig.tight_layout()
     return fig

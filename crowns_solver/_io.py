@@ -457,31 +457,49 @@ def check_writable(path: str | os.PathLike[str], *, force: bool = False,
     return p
 
 
-def check_replaceable(path: str | os.PathLike[str], option: str, what: str = "file") -> None:
+def check_replaceable(path: str | os.PathLike[str], option: str, what: str = "file", *, folder: bool = False,
+                      why: str = "", hint: str = "choose a file name") -> None:
     """Refuse an output that is saved by replacing the file whole (a temporary file moved
     into place) when `path` exists and is not a regular file: the move would put a file in
     place of a device such as ``/dev/null`` or of a named pipe (``five-crowns play --save
     /dev/null --force`` run as root replaced the device node, session 21).  A symbolic
     link is judged by what it points to.
 
+    The rule of every output option (docs/cli_errors.md, "Devices and named pipes"): an
+    output replaced whole (``--save`` files, ``crowns report``'s reports, charts and
+    index) or read back (results files, :func:`crowns_solver.montecarlo` refuses those
+    itself) must be a regular file, even with ``--force``; an output written in place
+    like a shell redirect (``--csv``) may be a device or a named pipe, with ``--force``
+    as any existing path.
+
     Parameters
     ----------
     path : path-like
         The output.
     option : str
-        The option or argument it came from, for the message.
+        The option or argument it came from, for the message; empty: the message names
+        `path` alone (a file inside an output folder, such as a report).
     what : str
         What is saved (``"game record"``), for the message.
+    folder : bool
+        A folder in place of `path` passes too (a chart folder, replaced by a new one).
+    why : str
+        Why it must be a regular file, for the message; default: the `what` is saved by
+        replacing the file whole.
+    hint : str
+        What to do instead, for the message.
 
     Raises
     ------
     OutputExistsError
-        If `path` exists and is not a regular file, even with ``--force``.
+        If `path` exists and is not a regular file (nor, with `folder`, a folder), even
+        with ``--force``.
     """
     p = Path(os.path.realpath(path))
-    if p.exists() and not p.is_file():
-        raise OutputExistsError(f"{_label(option, path)} is not a regular file (a device or a pipe): the {what}"
-                                " is saved by replacing the file whole; choose a file name")
+    if p.exists() and not p.is_file() and not (folder and p.is_dir()):
+        label = _label(option, path) if option else os.fsdecode(path)
+        raise OutputExistsError(f"{label} is not a regular file (a device or a pipe):"
+                                f" {why or f'the {what} is saved by replacing the file whole'}; {hint}")
 
 
 def write_error(exc: OSError, option: str, path: str | os.PathLike[str], what: str = "") -> OutputPathError:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-__all__ = ["count", "sets_hold"]
+from collections.abc import Iterable
+
+__all__ = ["count", "intervals_over", "number", "sets_hold"]
 
 
 def count(n: int, noun: str, plural: str | None = None, *, grouped: bool = False) -> str:
@@ -26,6 +28,73 @@ def count(n: int, noun: str, plural: str | None = None, *, grouped: bool = False
     """
     number = f"{n:,}" if grouped else f"{n}"
     return f"{number} {noun if abs(n) == 1 else (plural or noun + 's')}"
+
+
+def intervals_over(n: int | Iterable[int], unit: str, plural: str | None = None, *, each: str = "") -> str:
+    """What a chart's error bars are: ``"95% intervals over 1,200 deals"``.
+
+    Every chart whose error bars are 95% confidence intervals says so in its title, and
+    over what: the observations the interval treats as independent (deals of a duplicate
+    match, where both games of a deal share its cards; games; dealt hands; endgame
+    positions), and how many.
+
+    Parameters
+    ----------
+    n : int or iterable of int
+        The number of observations, or one number per point of the chart (shown as a
+        range, ``"38-45 positions"``, when they differ).
+    unit : str
+        The observation, singular (``"deal"``, ``"game"``).
+    plural : str, optional
+        Its plural when it is not the unit plus "s".
+    each : str
+        Words after the count, e.g. ``"per point"`` or ``"per match"``.
+
+    Returns
+    -------
+    str
+        E.g. ``intervals_over(400, "deal", each="per match")`` is
+        ``"95% intervals over 400 deals per match"``.
+    """
+    counts = sorted({int(v) for v in n}) if isinstance(n, Iterable) else [int(n)]
+    if len(counts) == 1:
+        amount = count(counts[0], unit, plural, grouped=True)
+    else:
+        amount = f"{counts[0]:,}-{counts[-1]:,} {plural or unit + 's'}"
+    return f"95% intervals over {amount}" + (f" {each}" if each else "")
+
+
+def number(x: float, spec: str = ".2f") -> str:
+    """``format(x, spec)``, except that a number which reads zero has no sign.
+
+    Rounding leaves the sign of a small number behind: ``format(-0.001, ".2f")`` is
+    ``"-0.00"`` and ``format(0.001, "+.2f")`` ``"+0.00"``, which read as a loss or a
+    gain that the digits do not show.  Every table, report and chart text of the project
+    formats its signed or possibly negative numbers through this function, so a zero
+    reads ``0.00`` wherever it is shown (an exact 0 as well: ``number(0, "+.2f")`` is
+    ``"0.00"``).  Python's own ``z`` option (PEP 682) drops only a minus sign, not a
+    requested plus.
+
+    Parameters
+    ----------
+    x : float
+        The number (int, float or numpy scalar; NaN and infinities are formatted as
+        ``format`` does).
+    spec : str
+        A format specification without a width, e.g. ``".2f"``, ``"+.1f"``, ``".1%"``
+        or ``".3g"``; pad the returned text for a column.
+
+    Returns
+    -------
+    str
+        The text, e.g. ``number(-0.001)`` is ``"0.00"``, ``number(-0.006)`` ``"-0.01"``
+        and ``number(1.5, "+.1f")`` ``"+1.5"``.
+    """
+    text = format(x, spec)
+    digits = [c for c in text if c.isdigit()]
+    if text[:1] in "+-" and digits and set(digits) == {"0"}:
+        return text[1:]
+    return text
 
 
 def sets_hold(sets: int) -> str:

@@ -40,10 +40,95 @@ class UsageError(CrownsError):
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """ArgumentParser whose errors are one line (``prog: error: ...``) and exit status 2."""
+    """ArgumentParser whose errors are one line (``prog: error: ...``) and exit status 2.
+
+    An option taking a list (``--seen CARD ...``) takes every argument after it up to the
+    next option, so given before a command's own arguments it swallows them:
+    ``five-crowns discard --round 1 --seen 5H 6H 3S 4S 7D 8C`` left no hand and said
+    only ``the following arguments are required: CARD``.  Such an error now says what
+    happened and how to fix it (session 22).
+    """
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        """:meth:`argparse.ArgumentParser.parse_known_args`, keeping the arguments for the
+        hint of :meth:`error`.
+
+        Parameters
+        ----------
+        args : list of str, optional
+            The arguments (default ``sys.argv[1:]``).
+        namespace : argparse.Namespace, optional
+            Where to store the values.
+
+        Returns
+        -------
+        (argparse.Namespace, list of str)
+            The values and the arguments not recognised.
+        """
+        self._argv = list(sys.argv[1:] if args is None else args)   # for error()'s hint
+        return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
+        """Print ``prog: error: message`` on one line and exit with status 2; a missing
+        argument that a list option took says so (see the class).
+
+        Parameters
+        ----------
+        message : str
+            argparse's message.
+
+        Raises
+        ------
+        SystemExit
+            Always, with status 2.
+        """
+        if message.startswith("the following arguments are required:"):
+            message += self._swallowed_hint()
         self.exit(2, f"{self.prog}: error: {message}\n")
+
+    def _swallowed_hint(self) -> str:
+        """Where a list option took the arguments a missing positional argument needed:
+        `` (--seen took the arguments after it: 5H 6H 3S; put --seen after the hand, or end
+        its list with --)``, naming the last list option that took any; else empty."""
+        missing = [a for a in self._actions if not a.option_strings and a.nargs not in ("?", "*")
+                   and a.dest != argparse.SUPPRESS and a.default is None]
+        if not missing:
+            return ""
+        argv = list(getattr(self, "_argv", []))
+        last = None
+        i = 0
+        while i < len(argv) and argv[i] != "--":
+            action = self._option_action(argv[i])
+            if action is not None and action.nargs in ("+", "*") and "=" not in argv[i]:
+                j = i + 1
+                while j < len(argv) and argv[j] != "--" and self._option_action(argv[j]) is None:
+                    j += 1
+                if j > i + 1:
+                    last = (action, argv[i + 1:j])
+                i = j
+            else:
+                i += 1
+        if last is None:
+            return ""
+        action, taken = last
+        option = max(action.option_strings, key=len)
+        what = {"CARD": "the hand"}.get(str(missing[0].metavar), missing[0].metavar or missing[0].dest)
+        return (f" ({option} took the arguments after it: {' '.join(taken)}; put {option} after {what},"
+                " or end its list with --)")
+
+    def _option_action(self, token: str) -> argparse.Action | None:
+        """The option `token` names (``--seen``, ``--seen=5H``, or an abbreviation argparse
+        accepts, ``--se``), or None if it is no option."""
+        if not token.startswith("-") or token == "-":
+            return None
+        name = token.split("=", 1)[0]
+        if name in self._option_string_actions:
+            return self._option_string_actions[name]
+        if name.startswith("--"):
+            found = {a for o, a in self._option_string_actions.items() if o.startswith(name)}
+            if len(found) == 1:
+                return found.pop()
+        return None
 
 
 def add_json_flag(parser: argparse.ArgumentParser) -> None:

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ._text import count
+from ._text import count, intervals_over, number
 from .errors import RunnerError
 
 if TYPE_CHECKING:  # pandas and matplotlib load only when a report is written
@@ -200,14 +200,22 @@ def _claim(report: Path, markers: str | tuple[str, ...], others: list[Path], *, 
     """Make sure writing `report` (and `others`) replaces nothing the user made.
 
     A report whose first line is one of `markers` was written by this command and may be
-    replaced; anything else in the way is refused unless `force`.  The folder is created
-    (its parent must exist).  Messages name `option` (``--out`` or ``out_dir``).
+    replaced; anything else in the way is refused unless `force`, and a device or named
+    pipe in the place of the report or of one of `others` even with `force`
+    (``_io.check_replaceable``).  The folder is created (its parent must exist).  Messages
+    name `option` (``--out`` or ``out_dir``).
     """
-    from ._io import check_folder_path
+    from ._io import check_folder_path, check_replaceable
     from .errors import OutputExistsError, OutputPathError
 
     markers = (markers,) if isinstance(markers, str) else markers
     folder = check_folder_path(report.parent, option)
+    # even with force: reading a named pipe's first line hung, and os.replace put a file in
+    # the place of a pipe or device (session 22)
+    for target in [report, *others]:
+        check_replaceable(target, "", "report", folder=target is not report,
+                          why="crowns report reads its reports back and replaces them and their charts whole",
+                          hint=f"choose another {option}")
     try:
         folder.mkdir(exist_ok=True)
     except OSError as exc:
@@ -271,8 +279,24 @@ def win_rate_markdown(table: pd.DataFrame, by: str) -> str:
     return t.to_markdown()
 
 
-def win_rate_chart(table: pd.DataFrame, title: str, xlabel: str, fair: float | None, path: Path) -> None:
-    """Bar chart of win rates with 95% CI error bars and an equal-share line (`fair`), saved as PNG."""
+def win_rate_chart(table: pd.DataFrame, title: str, xlabel: str, fair: float | None, path: Path,
+                   observations: Any = None) -> None:
+    """Bar chart of win rates with 95% CI error bars and an equal-share line (`fair`), saved as PNG.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        From ``montecarlo.win_rates``: ``rate``, ``ci_low``, ``ci_high`` per row (a bar).
+    title, xlabel : str
+        The chart's title (a second line says what the intervals are over) and x label.
+    fair : float or None
+        The equal share (a dashed line), or None for none.
+    path : pathlib.Path
+        The PNG to write.
+    observations : int or sequence of int, optional
+        The games each bar's interval is over (one number, or one per bar); default the
+        ``games`` column of `table`.
+    """
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
 
@@ -291,7 +315,8 @@ def win_rate_chart(table: pd.DataFrame, title: str, xlabel: str, fair: float | N
     ax.set_ylim(0, min(1.0, max(float(table["ci_high"].max()) * 1.2, (fair or 0) * 1.3, 0.05)))
     ax.set_ylabel("win rate (95% Wilson CI)")
     ax.set_xlabel(xlabel)
-    ax.set_title(title, fontsize=10)
+    over = table["games"] if observations is None else observations
+    ax.set_title(f"{title}\n({intervals_over(over, 'game', each='per bar')})", fontsize=10)
     fig.tight_layout()
     fig.savefig(path)
 
@@ -418,7 +443,8 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
         If `results` is an empty path (it would name the current folder) or a folder.
     OutputExistsError
         If `out_dir` holds a ``report.md`` or chart that ``crowns report`` did not write
-        (and not `force`), or `out_dir` is a file.
+        (and not `force`), or `out_dir` is a file; or, even with `force`, a device or a
+        named pipe stands in the place of ``report.md`` or a chart.
     MissingFolderError
         If `out_dir`'s parent folder does not exist or is a file (an OutputPathError).
     SamePathError
@@ -460,7 +486,10 @@ def _write_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by
 
 
 def _first_line(path: Path) -> str | None:
-    """The first line of the text file `path`, or None if it is no readable file."""
+    """The first line of the text file `path`, or None if it is no readable regular file
+    (a named pipe's first line waits for a writer: it hung ``crowns report RESULTS``)."""
+    if not path.is_file():
+        return None
     try:
         with open(path, encoding="utf-8", errors="replace") as f:
             return f.readline().rstrip("\n")
@@ -591,9 +620,14 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
                   _points_markdown(points), ""]
 
     charts = []
-    win_rate_chart(by_policy, f"Win rate by policy ({count(done, 'game')})", "policy", fair, out / "win_rate_by_policy.png")
+    # by policy each game counts once (win_rates' clustered interval): the games a policy played in
+    policy_columns = [f"policy_{s}" for s in seats if f"policy_{s}" in df]
+    policy_games = ([int(df[policy_columns].eq(name).any(axis=1).sum()) for name in by_policy.index]
+                    if policy_columns else done)
+    win_rate_chart(by_policy, "Win rate by policy", "policy", fair, out / "win_rate_by_policy.png",
+                   policy_games)
     charts.append(("Win rate by policy", "win_rate_by_policy.png"))
-    win_rate_chart(by_seat, f"Win rate by seat (seat 0 starts; {count(done, 'game')})", "seat", fair, out / "win_rate_by_seat.png")
+    win_rate_chart(by_seat, "Win rate by seat (seat 0 starts)", "seat", fair, out / "win_rate_by_seat.png")
     charts.append(("Win rate by seat", "win_rate_by_seat.png"))
     if "turns" in df:
         _length_chart(df, out / "game_length.png")
@@ -698,7 +732,7 @@ def _margin_chart(margins: Any, xlabel: str, title: str, path: Path) -> None:
     lo, hi = int(m.min()), int(m.max())
     ax.hist(m, bins=np.arange(lo - 0.5, hi + 1.5, 1), color="#4477aa", edgecolor="black", linewidth=0.3)
     ax.axvline(0, color="black", linewidth=0.8)
-    ax.axvline(float(m.mean()), color="#cc3311", linestyle="--", linewidth=1, label=f"mean {m.mean():+.2f}")
+    ax.axvline(float(m.mean()), color="#cc3311", linestyle="--", linewidth=1, label=f"mean {number(m.mean(), '+.2f')}")
     ax.set_xlabel(xlabel)
     ax.set_ylabel("games")
     ax.yaxis.set_major_locator(MaxNLocator(integer=True))
@@ -757,8 +791,8 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
 
     def mean_ci(mean: float, low: float, high: float) -> str:
         if math.isnan(low):
-            return f"{mean:+.2f} (one deal: no interval)"
-        return f"{mean:+.2f} ({low:+.2f} .. {high:+.2f})"
+            return f"{number(mean, '+.2f')} (one deal: no interval)"
+        return f"{number(mean, '+.2f')} ({number(low, '+.2f')} .. {number(high, '+.2f')})"
 
     head = "| | count | games | rate | 95% CI |\n|---|---|---|---|---|"
     start = params.get("start")
@@ -824,8 +858,8 @@ def _fmt_cell(value: Any) -> Any:
     if value != value:  # NaN
         return ""
     if abs(value) >= 100:
-        return f"{value:.0f}" if abs(value) >= 1000 else f"{value:.1f}"
-    return f"{value:.3g}"
+        return number(value, ".0f") if abs(value) >= 1000 else number(value, ".1f")
+    return number(value, ".3g")   # -0.0 read "-0"
 
 
 def _table_markdown(table: pd.DataFrame) -> str:
@@ -890,7 +924,8 @@ def write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: in
         If the result breaks the table conventions.
     OutputExistsError
         If a file or folder in the way was not written by ``crowns report``, or is a
-        report of the study under other `rules` (and not `force`), or `out_dir` is a file.
+        report of the study under other `rules` (and not `force`), or `out_dir` is a file;
+        or, even with `force`, the report or its chart folder is a device or a named pipe.
     MissingFolderError
         If `out_dir`'s parent folder does not exist or is a file (an OutputPathError).
     OutputPathError
@@ -1009,7 +1044,8 @@ def write_index(out_dir: str | Path, *, force: bool = False) -> Path:
     ------
     OutputExistsError
         If ``out_dir/index.md`` exists and was not written by ``crowns report`` (and not
-        `force`), or `out_dir` is a file.
+        `force`), or `out_dir` is a file; or, even with `force`, it is a device or a
+        named pipe.
     MissingFolderError
         If `out_dir`'s parent folder does not exist or is a file (an OutputPathError).
     OutputPathError
@@ -1139,8 +1175,9 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
         If `out_dir` is empty or its folder cannot be created.
     OutputExistsError
         If a report's file or chart folder, or ``index.md``, exists and was not written
-        by ``crowns report`` (and not `force`), or `out_dir` is a file; checked for every
-        study before any runs.
+        by ``crowns report`` (and not `force`), or `out_dir` is a file; or, even with
+        `force`, one of them is a device or a named pipe; checked for every study before
+        any runs.
     MissingFolderError
         If `out_dir`'s parent folder does not exist or is a file (an OutputPathError).
     KeyboardInterrupt

@@ -281,14 +281,19 @@ def test_ctrl_c_at_the_keepers_prompt_saves_and_says_how_to_resume(tmp_path):
             raise KeyboardInterrupt from None
 
     out: list[str] = []
-    keeper = interactive(read=read, write=out.append, save=path, names=["Ann", "Bob"])
+    # then the Ctrl-C goes on, holding the keeper (session 22: it returned the keeper)
+    with pytest.raises(KeyboardInterrupt) as stop:
+        interactive(read=read, write=out.append, save=path, names=["Ann", "Bob"])
+    keeper = stop.value.keeper
     assert keeper is not None and [e.points for e in keeper.entries] == [12, 0]
     assert out[-1] == f"Saved to {path}. Continue with: crowns five-crowns keeper --resume {path}"
     assert [e.points for e in ScoreKeeper.load(path).entries] == [12, 0]
     # before the game starts nothing is saved, and it says so
     out.clear()
     lines = iter([])
-    assert interactive(read=read, write=out.append, save=tmp_path / "new.json") is None
+    with pytest.raises(KeyboardInterrupt) as stop:
+        interactive(read=read, write=out.append, save=tmp_path / "new.json")
+    assert stop.value.keeper is None
     assert out[-1] == "Input ended before the game started; nothing was saved."
     assert not (tmp_path / "new.json").exists()
 

@@ -108,8 +108,9 @@ def test_five_crowns_stuck_report_last_round_comparison_recomputed():
 def test_tracker_chart_labels_stay_inside_their_panels():
     from crowns_solver.analysis.five_crowns_players import _diff_chart
 
-    table = pd.DataFrame([{"opponent": "advisor", "diff": -0.67, "diff_low": -1.21, "diff_high": -0.12},
-                          {"opponent": "random", "diff": -185.7, "diff_low": -190.5, "diff_high": -180.9}])
+    # rows as head_to_head gives them (the panels name their deals since session 22)
+    table = pd.DataFrame([{"opponent": "advisor", "deals": 140, "diff": -0.67, "diff_low": -1.21, "diff_high": -0.12},
+                          {"opponent": "random", "deals": 20, "diff": -185.7, "diff_low": -190.5, "diff_high": -180.9}])
     fig = _diff_chart(table)
     fig.canvas.draw()
     for ax in fig.axes:

@@ -286,7 +286,7 @@ VALUE_DIGITS = 4
 
 def _decimal(value, objective: str, rounding: str = "nearest") -> tuple[str, bool]:
     """`value` (a Fraction) as a decimal with at most VALUE_DIGITS places, signed under
-    objective "margin"; and whether that decimal is the value exactly.  `rounding`:
+    objective "margin" unless it reads zero (as ``_text.number``); and whether that decimal is the value exactly.  `rounding`:
     "nearest", or "down" / "up" (for proven lower / upper bounds: rounding never makes a
     bound claim more than is proven)."""
     scale = 10**VALUE_DIGITS
@@ -303,9 +303,9 @@ def _decimal(value, objective: str, rounding: str = "nearest") -> tuple[str, boo
     if frac or not exact:   # a rounded value keeps all its places: 3.0000 is not 3
         digits = f"{frac:0{VALUE_DIGITS}d}"
         text += "." + (digits.rstrip("0") if exact else digits)
-    if n < 0 or (n == 0 and value < 0):
+    if n < 0:
         text = "-" + text
-    elif objective == "margin":
+    elif objective == "margin" and n > 0:   # a decimal that reads zero has no sign (session 22; it read -0.0000)
         text = "+" + text
     return text, exact
 

@@ -37,7 +37,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import check_whole_number
-from .._text import count
+from .._text import count, number
 from ..errors import PolicyError, PositionError
 from ..montecarlo import Z95, cluster_wilson_interval, mean_interval
 from .position import CENTRAL_CELLS, Deal, Position, Rules, cell_coords, cell_index, cell_text, symmetry_map
@@ -437,7 +437,7 @@ class MatchResult:
             return f"{100 * s[name]:5.1f}% ({100 * s[name + '_low']:.1f} .. {100 * s[name + '_high']:.1f})"
 
         def num(x: float) -> str:
-            return "n/a" if math.isnan(x) else f"{x:+.2f}"
+            return "n/a" if math.isnan(x) else number(x, "+.2f")
 
         start = "second player chooses" if self.start is None else f"fixed at {cell_text(self.start)}"
         deals = count(self.deals, "deal")

@@ -34,6 +34,7 @@ from typing import IO, Any
 
 import numpy as np
 
+from .._text import number
 from ..errors import CrownsError, IllegalMoveError, PolicyError, PositionError
 from .cards import DECK, parse_card
 from .play_cli import PLAY_TIME, SEATS
@@ -518,9 +519,8 @@ class PlaySession:
     # ------------------------------------------------------------------ commands
 
     def _fmt(self, value: Any, exact: bool) -> str:
-        x = float(value)
-        x = 0.0 if abs(x) < 5e-10 else x
-        return f"{x:+.2f}" if exact else f"~{x:+.2f}"
+        text = number(float(value), "+.2f")   # a value that reads zero has no sign
+        return text if exact else "~" + text
 
     def hint(self) -> None:
         """Print every legal move's game value for the person (the ``hint`` command).
@@ -544,7 +544,7 @@ class PlaySession:
             self.say(f"  ({r},{c}) {pub.grid[6 * r + c]:>2}  {self._fmt(e.value, e.exact):>7}  {kind}")
             cards = getattr(e, "card_values", None)
             if cards:  # a face-down cell valued exactly: what each card it may hold is worth
-                self.say("        if it is " + ", ".join(f"{k} {float(v):+.2f}" for k, v in sorted(
+                self.say("        if it is " + ", ".join(f"{k} {number(float(v), '+.2f')}" for k, v in sorted(
                     cards.items(), key=lambda kv: -kv[1])))
 
     def _limits(self) -> str:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from .._checks import pad, text_width
-from .._text import count
+from .._text import count, number
 from ..errors import (
     IllegalMoveError,
     PlayerNameError,
@@ -472,8 +472,8 @@ def analyse_game(
 
 
 def _signed(x: float) -> str:
-    x = 0.0 if abs(x) < 5e-10 else x
-    return f"{x:+.2f}"
+    # a value that reads zero has no sign: -0.001 read "-0.00" until session 22
+    return number(x, "+.2f")
 
 
 def format_analysis(frame: pd.DataFrame, names: Sequence[str] = ("first", "second")) -> list[str]:
@@ -540,7 +540,7 @@ def format_analysis(frame: pd.DataFrame, names: Sequence[str] = ("first", "secon
     for player, part in analysis_summary(frame).items():
         missing = f"; {part['not_valued']} not valued: give the search more time" if part["not_valued"] else ""
         lines.append(
-            f"{who[player]}: {part['points_lost']:.2f} points lost over {count(part['moves'], 'move')}"
+            f"{who[player]}: {number(part['points_lost'])} points lost over {count(part['moves'], 'move')}"
             f" ({count(part['best_moves'], 'best move')}; {part['exact']} of {part['moves']} valued exactly{missing})"
         )
     return lines

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from .._io import check_file_path, check_replaceable, check_writable
+from .._text import number
 from ..cli import add_json_flag, print_json
 from ._text import count
 from .rules import MAX_TIEBREAKS, TIES, tiebreak_label
@@ -305,7 +306,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     for name, row in summary.iterrows():
         print(f"{name:<10} {int(row.seat_games):>10} {row.mean_total:>9.1f} {pm(row.total_ci, 1)}"
               f" {row.win_rate:>9.3f} ({row.win_low:.3f}-{row.win_high:.3f})"
-              + (f" {row.vs_deal:>+9.2f} {pm(row.vs_deal_ci, 2)}" if dup else ""))
+              + (f" {number(row.vs_deal, '+.2f'):>9} {pm(row.vs_deal_ci, 2)}" if dup else ""))
     if args.csv is not None:
         print(f"one row per game and seat written to {args.csv}")
     return 0
@@ -323,6 +324,7 @@ def register(commands: argparse._SubParsersAction) -> None:
             "Keep the scores of a Five Crowns game played at the table. Each round shows the"
             " cards dealt, the wild card, who deals and who starts; type each player's points"
             " or the cards left in hand. Saves after every entry; resume with --resume FILE."
+            " q or end of input saves and exits 0; Ctrl-C saves too and exits with status 130."
         ),
     )
     src = keeper.add_mutually_exclusive_group()

@@ -51,7 +51,7 @@ from .game import TIEBREAK_CARDS, check_sets
 from ._text import count, sets_hold
 from .rules import MAX_TIEBREAKS, TIES, tiebreak_label
 
-__all__ = ["ScoreKeeper", "Entry", "RoundInfo", "wild_text", "interactive", "KEEPER_FORMAT"]
+__all__ = ["ScoreKeeper", "Entry", "RoundInfo", "wild_text", "interactive", "KeeperInterrupted", "KEEPER_FORMAT"]
 
 #: ``format`` field of a score-keeper file.
 KEEPER_FORMAT = "crowns_solver.five_crowns.keeper"
@@ -1338,7 +1338,8 @@ def interactive(
     ----------
     read : callable(prompt) -> str, optional
         Reads one line (default :func:`input`); EOFError means the user closed input,
-        which saves and stops, and so does KeyboardInterrupt (Ctrl-C).
+        which saves and stops; KeyboardInterrupt (Ctrl-C) saves and stops too, then is
+        raised again as :class:`KeeperInterrupted`.
     write : callable(str), optional
         Prints one message (default :func:`print`).
     resume : path, optional
@@ -1377,6 +1378,12 @@ def interactive(
 
     Raises
     ------
+    KeeperInterrupted
+        On Ctrl-C (a KeyboardInterrupt raised by `read`), after saving and saying how to
+        resume, as ``q`` does (or that nothing was saved, before the game started): a
+        KeyboardInterrupt holding the keeper, so that ``crowns five-crowns keeper`` exits
+        with status 130 like the other commands (until session 22 it returned the
+        keeper, and the command exited 0).
     RecordError, OSError
         The file to resume cannot be read or is not a keeper file.
     PlayerNameError
@@ -1442,9 +1449,11 @@ def interactive(
                 keeper.first_dealer = _first_dealer(keeper, first_dealer, read, write) if asked \
                     else keeper._seat(first_dealer)
             path = _choose_path(Path(save) if save is not None else default_save_path(), read, write)
-        except (EOFError, KeyboardInterrupt):   # Ctrl-D or Ctrl-C
+        except (EOFError, KeyboardInterrupt) as stop:   # Ctrl-D or Ctrl-C
             write("")
             write("Input ended before the game started; nothing was saved.")
+            if isinstance(stop, KeyboardInterrupt):
+                raise KeeperInterrupted(None) from None
             return None
         keeper.save(path, overwrite=True)
         write(f"Saving to {path} after every entry (continue later with --resume {shlex.quote(str(path))}).")
@@ -1453,14 +1462,40 @@ def interactive(
         if not keeper.all_wild_melds:
             write(f"Melds of wilds only: {_melds_rule(False)}.")
     write(HELP if not keeper.finished else FINISHED_HELP)
+    interrupted = False
     try:
         _play(keeper, path, read, write)
-    except (EOFError, KeyboardInterrupt):   # Ctrl-D or Ctrl-C: as q, say where to resume
+    except (EOFError, KeyboardInterrupt) as stop:   # Ctrl-D or Ctrl-C: as q, say where to resume
         write("")
+        interrupted = isinstance(stop, KeyboardInterrupt)
     if not keeper.finished:
         keeper.save(path, overwrite=True)
         write(f"Saved to {path}. Continue with: crowns five-crowns keeper --resume {shlex.quote(str(path))}")
+    if interrupted:   # the shell's convention: an interrupted session ends with status 130
+        raise KeeperInterrupted(keeper)
     return keeper
+
+
+class KeeperInterrupted(KeyboardInterrupt):
+    """Ctrl-C stopped :func:`interactive` after it saved the game (as ``q`` does): a
+    KeyboardInterrupt (code catching that still stops; ``crowns five-crowns keeper``
+    prints ``crowns: interrupted`` and exits with status 130) that keeps the keeper.
+
+    Parameters
+    ----------
+    keeper : ScoreKeeper or None
+        The keeper as saved, or None when Ctrl-C came before the game started (nothing
+        was saved).
+
+    Attributes
+    ----------
+    keeper : ScoreKeeper or None
+        As given.
+    """
+
+    def __init__(self, keeper: ScoreKeeper | None) -> None:
+        super().__init__("score keeper interrupted" + ("" if keeper is None else " (saved)"))
+        self.keeper = keeper
 
 
 def _resume_sets(keeper: ScoreKeeper, sets: int) -> ScoreKeeper:
