@@ -449,11 +449,14 @@ def check_writable(path: str | os.PathLike[str], *, force: bool = False,
     EmptyPathError, FolderPathError, MissingFolderError
         As :func:`check_file_path` (all are OutputExistsError).
     OutputExistsError
-        If `path` exists (as a file) and `force` is false.
+        If `path` exists (as a file) and `force` is false; a CLI `option` is named with
+        the path (``--csv out.csv already exists; use --force to overwrite it``).
     """
     p = check_file_path(path, option, what=what)
     if p.exists() and not force:
-        raise OutputExistsError(f"{p} already exists; {hint}")
+        # a CLI option is named with its path (`--csv /dev/null already exists`), as the
+        # other path checks do, so the user knows which of several outputs is meant
+        raise OutputExistsError(f"{_label(option, p) if option.startswith('-') else p} already exists; {hint}")
     return p
 
 

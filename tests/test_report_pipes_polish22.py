@@ -85,7 +85,7 @@ def test_a_pipe_given_as_csv_is_written_with_force_like_a_shell_redirect(tmp_pat
     pipe = tmp_path / "rows.csv"
     os.mkfifo(pipe)
     assert main(["five-crowns", "simulate", "2", "--csv", str(pipe)]) == 2   # an existing path: --force
-    assert capsys.readouterr().err == f"crowns: error: {pipe} already exists; use --force to overwrite it\n"
+    assert capsys.readouterr().err == f"crowns: error: --csv {pipe} already exists; use --force to overwrite it\n"
     got: list[str] = []
     reader = threading.Thread(target=lambda: got.extend(open(pipe, encoding="utf-8").read().splitlines()))
     reader.start()
