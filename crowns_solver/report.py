@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -122,8 +123,6 @@ def _variant(rules: Any, *, cli: bool) -> _Variant:
         elif key == "deck":
             if value is None:
                 continue
-            import os
-
             from .kings_crowns import DEFAULT_DECK, Rules
             from .kings_crowns.deck import load_deck
 
@@ -248,6 +247,30 @@ def _claim(report: Path, markers: str | tuple[str, ...], others: list[Path], *, 
 
 
 
+
+def _replace_text(path: Path, text: str) -> None:
+    """Write `text` to `path` under a temporary name in its folder and move it into place,
+    so an interrupted or failed write never leaves a half-written report (README: reports
+    are written to a temporary name and moved into place)."""
+    tmp = path.with_name(f".{path.name}.tmp")
+    try:
+        tmp.write_text(text, encoding="utf-8")
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _replace_figure(fig: Any, path: Path) -> None:
+    """Save the matplotlib figure `fig` as the PNG `path` the way :func:`_replace_text`
+    writes text: under a temporary name first, then moved into place."""
+    tmp = path.with_name(f".{path.stem}.tmp{path.suffix}")
+    try:
+        fig.savefig(tmp, format=path.suffix.lstrip(".") or "png")
+        os.replace(tmp, path)
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
 def _rules_summary(rules: dict, meta: dict) -> str:
     """One line of a game's recorded rules options (any game), e.g. ``max turns 2000``."""
     parts = []
@@ -318,7 +341,7 @@ def win_rate_chart(table: pd.DataFrame, title: str, xlabel: str, fair: float | N
     over = table["games"] if observations is None else observations
     ax.set_title(f"{title}\n({intervals_over(over, 'game', each='per bar')})", fontsize=10)
     fig.tight_layout()
-    fig.savefig(path)
+    _replace_figure(fig, path)
 
 
 def _length_chart(df: pd.DataFrame, path: Path) -> None:
@@ -339,7 +362,7 @@ def _length_chart(df: pd.DataFrame, path: Path) -> None:
     ax.set_title("Game length", fontsize=10)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(path)
+    _replace_figure(fig, path)
 
 
 def _crowns_chart(df: pd.DataFrame, seats: list[int], path: Path) -> None:
@@ -360,7 +383,7 @@ def _crowns_chart(df: pd.DataFrame, seats: list[int], path: Path) -> None:
     ax.set_ylabel("seat-games")
     ax.set_title("How close the others came", fontsize=10)
     fig.tight_layout()
-    fig.savefig(path)
+    _replace_figure(fig, path)
 
 
 def _start_cell_text(start: Any) -> str:
@@ -645,7 +668,7 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
     for caption, name in charts:
         lines += [f"![{caption}]({name})", ""]
     path = out / "report.md"
-    path.write_text("\n".join(lines), encoding="utf-8")
+    _replace_text(path, "\n".join(lines))
     return path
 
 
@@ -739,7 +762,7 @@ def _margin_chart(margins: Any, xlabel: str, title: str, path: Path) -> None:
     ax.set_title(title, fontsize=10)
     ax.legend(fontsize=8)
     fig.tight_layout()
-    fig.savefig(path)
+    _replace_figure(fig, path)
 
 
 def _with_options(player: str, options: Any) -> str:
@@ -845,7 +868,7 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
     _margin_chart(margins, xlabel, f"Final margins ({count(len(margins), 'game')})", out / "margin.png")
     lines += ["## Charts", "", "![Final margins](margin.png)", ""]
     path = out / "report.md"
-    path.write_text("\n".join(lines), encoding="utf-8")
+    _replace_text(path, "\n".join(lines))
     return path
 
 
@@ -956,7 +979,6 @@ def _write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: i
                         rules: str = "") -> Path:
     """:func:`write_study_report`, its messages naming `option` (``--out`` from the CLI)."""
     import datetime
-    import os
     import platform
     import shutil
     import tempfile
@@ -1057,8 +1079,6 @@ def write_index(out_dir: str | Path, *, force: bool = False) -> Path:
 
 def _write_index(out_dir: str | Path, *, force: bool, option: str) -> Path:
     """:func:`write_index`, its messages naming `option` (``--out`` from the CLI)."""
-    import os
-
     from .analysis.base import GAMES
 
     out = _out_folder(out_dir, option)
@@ -1088,9 +1108,7 @@ def _write_index(out_dir: str | Path, *, force: bool, option: str) -> Path:
             lines += [f"- [{title}]({name}.md): {headline}"]
         lines += [""]
     path = out / "index.md"
-    tmp = out / ".index.md.tmp"
-    tmp.write_text("\n".join(lines), encoding="utf-8")
-    os.replace(tmp, path)
+    _replace_text(path, "\n".join(lines))
     return path
 
 
@@ -1464,8 +1482,6 @@ def _out_folder(out_dir: str | Path, option: str = "out_dir") -> Path:
     """`out_dir` as a Path, checked (:func:`crowns_solver._io.check_folder_path`): an empty
     name is refused (it would mean the current folder), as are a file and a folder whose
     parent does not exist.  Messages name `option`."""
-    import os
-
     from ._io import check_folder_path
     from .errors import OutputPathError
 

@@ -75,7 +75,8 @@ def test_a_results_report_says_its_win_rate_intervals_are_over_games(tmp_path, m
     real = Figure.savefig
 
     def savefig(self, path, *args, **kwargs):
-        saved[str(path).rsplit("/", 1)[-1]] = chart_words(self)
+        name = str(path).rsplit("/", 1)[-1]   # saved under a temporary name, then moved into place
+        saved[name.lstrip(".").replace(".tmp", "")] = chart_words(self)
         return real(self, path, *args, **kwargs)
 
     monkeypatch.setattr(Figure, "savefig", savefig)
