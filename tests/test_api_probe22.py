@@ -1,0 +1,57 @@
+"""The Python API as a notebook user meets it: findings of the session-22 probe.
+
+Each test failed on the code before its fix.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+import crowns_solver.kings_crowns as kc
+from crowns_solver.errors import IllegalMoveError, RulesError
+
+
+# ------------------------------------------------------------------ King's Crowns Game.play_turn
+def test_play_turn_takes_policy_names_as_play_out_does():
+    # play_turn("greedy") and play_turn(["greedy", "greedy"]) raised AttributeError
+    # ('str' object has no attribute 'choose_draw') in the middle of the turn
+    by_name, by_list, by_object = kc.Game(2, seed=5), kc.Game(2, seed=5), kc.Game(2, seed=5)
+    greedy = kc.get_policy("greedy")
+    for _ in range(6):
+        by_name.play_turn("greedy")
+        by_list.play_turn(["greedy", "GREEDY"])
+        by_object.play_turn([greedy, greedy])
+    assert by_name.turn == by_list.turn == by_object.turn == 6
+    assert by_name.log == by_list.log == by_object.log
+    assert by_name.state() == by_object.state()
+
+
+def test_play_turn_turn_by_turn_is_play_out():
+    stepped, whole = kc.Game(3, seed=11), kc.Game(3, seed=11)
+    pols = ["aggressive", "greedy", "defensive"]
+    while not stepped.ended:
+        stepped.play_turn(pols)
+    whole.play_out(pols)
+    assert (stepped.winner, stepped.turn, stepped.scores) == (whole.winner, whole.turn, whole.scores)
+    assert stepped.log == whole.log
+
+
+@pytest.mark.parametrize("bad, message", [
+    (["greedy"], r"one policy per seat \(2\), got 1"),
+    ("nobody", "unknown policy 'nobody'"),
+    (None, "policies must be a policy name"),
+    ([None, "greedy"], "a policy is a name or a Policy, got None"),
+])
+def test_play_turn_refuses_bad_policies_before_playing(bad, message):
+    g = kc.Game(2, seed=5)
+    with pytest.raises(RulesError, match=message):
+        g.play_turn(bad)
+    assert g.turn == 0 and g.log == []
+
+
+def test_play_turn_on_a_finished_game_is_refused():
+    # it returned None and did nothing
+    g = kc.Game(2, seed=5).play_out("greedy")
+    assert g.ended
+    with pytest.raises(IllegalMoveError, match=f"no turn to play: game over after {g.turn} turns"):
+        g.play_turn("greedy")
