@@ -55,3 +55,34 @@ def test_play_turn_on_a_finished_game_is_refused():
     assert g.ended
     with pytest.raises(IllegalMoveError, match=f"no turn to play: game over after {g.turn} turns"):
         g.play_turn("greedy")
+
+
+# ------------------------------------------------------------------ Cross Kings play_game
+def test_cross_kings_play_game_takes_player_names():
+    # match() and self_play() take names, five_crowns.play_game and kings_crowns play_out
+    # too; cross_kings.match.play_game refused them ("first is not a Cross Kings player")
+    import numpy as np
+
+    from crowns_solver.cross_kings import Deal
+    from crowns_solver.cross_kings.match import play_game
+    from crowns_solver.cross_kings.players import make_player
+
+    deal = Deal.random(4)
+    by_name = play_game(deal, "greedy", "random", rngs=(np.random.default_rng(1), np.random.default_rng(2)))
+    by_object = play_game(deal, make_player("greedy"), make_player("random"),
+                          rngs=(np.random.default_rng(1), np.random.default_rng(2)))
+    assert by_name.position == by_object.position
+    assert by_name.position.history == by_object.position.history
+    assert by_name.moves == by_object.moves
+    assert by_name.position.is_terminal()
+
+
+def test_cross_kings_play_game_names_an_unknown_player_and_its_seat():
+    from crowns_solver.cross_kings import Deal
+    from crowns_solver.cross_kings.match import play_game
+    from crowns_solver.errors import PolicyError
+
+    with pytest.raises(PolicyError, match="unknown Cross Kings player 'alphabeta' for second; choose from random"):
+        play_game(Deal.random(4), "greedy", "alphabeta")
+    with pytest.raises(PolicyError, match="first is not a Cross Kings player"):
+        play_game(Deal.random(4), 3, "greedy")

@@ -84,6 +84,9 @@ class GameRecord:
 
 
 def _seat_player(player: Any, what: str) -> Any:
+    if isinstance(player, str):  # a name, as match() and self_play() take them
+        _check_options(player, None, what)
+        return make_player(player)
     if not (hasattr(player, "choose") and hasattr(player, "name")):
         raise PolicyError(f"{what} is not a Cross Kings player (it needs .name and .choose(view, rng)): {player!r}")
     return player
@@ -99,8 +102,10 @@ def play_game(position: Position | Deal, first: Any, second: Any, *,
     position : Position or Deal
         Where the game starts; a Deal starts from its fresh position.  Face-down cards
         must be known (a dealt game), unless every player only takes face-up cards.
-    first, second : CrossKingsPlayer
-        The players of the two seats.  A player whose ``cheats`` attribute is true (the
+    first, second : CrossKingsPlayer or str
+        The players of the two seats, as objects or by name (``"greedy"``:
+        :func:`~crowns_solver.cross_kings.players.make_player` with its default options;
+        until session 22 a name was refused).  A player whose ``cheats`` attribute is true (the
         clairvoyant player) gets a view that reveals the deal; the others see only what
         a seat at the table sees (:func:`~crowns_solver.cross_kings.players.seat_view`).
     rngs : (Generator, Generator), optional
@@ -117,7 +122,7 @@ def play_game(position: Position | Deal, first: Any, second: Any, *,
     Raises
     ------
     PolicyError
-        If a player is not a player, or chooses an illegal move.
+        If a player is not a player or a player's name, or chooses an illegal move.
     PositionError
         If `start` is not a central cell or is given for a game already started, or a
         face-down card the game needs is unknown.
