@@ -86,3 +86,42 @@ def test_cross_kings_play_game_names_an_unknown_player_and_its_seat():
         play_game(Deal.random(4), "greedy", "alphabeta")
     with pytest.raises(PolicyError, match="first is not a Cross Kings player"):
         play_game(Deal.random(4), 3, "greedy")
+
+
+# ------------------------------------------------------------------ reprs a notebook shows
+def test_score_keeper_repr_shows_the_pad():
+    import crowns_solver.five_crowns as fc
+
+    k = fc.ScoreKeeper(["Ann", "Bob"])
+    assert repr(k) == "<ScoreKeeper Ann, Bob: 0 rounds complete, round 1, Ann next; totals {'Ann': 0, 'Bob': 0}>"
+    k.enter_round(["5S 9H JK", 0])   # 5 + 9 + 50 (RULES.md's card values, 3s wild)
+    k.enter(12)                      # Ann's round 2; Bob's still to come
+    assert repr(k) == "<ScoreKeeper Ann, Bob: 1 round complete, round 2, Bob next; totals {'Ann': 76, 'Bob': 0}>"
+    k.enter(0)
+    for _ in range(9):
+        k.enter_round([0, 12])
+    assert k.finished
+    assert repr(k) == "<ScoreKeeper Ann, Bob: 11 rounds complete, finished, won by Ann; totals {'Ann': 76, 'Bob': 108}>"
+
+
+def test_kings_crowns_game_repr_shows_the_state():
+    g = kc.Game(2, seed=5)
+    assert repr(g) == "<Game 2 players, turn 0, seat 0 to draw; scores (0, 0)>"
+    g.draw("draw")
+    assert repr(g) == "<Game 2 players, turn 0, seat 0 to play; scores (0, 0)>"
+    g.play_out("greedy")
+    assert g.winner is not None
+    assert repr(g) == (f"<Game 2 players, over after {g.turn} turns: seat {g.winner} won with"
+                       f" {g.scores[g.winner]} crown points; scores {g.scores}>")
+    capped = kc.Game(2, seed=5, rules=kc.Rules(max_turns=3)).play_out("greedy")
+    assert capped.ended == "stalemate"
+    assert repr(capped) == f"<Game 2 players, over after 3 turns: stalemate at the turn cap; scores {capped.scores}>"
+
+
+@pytest.mark.parametrize("name, text", [("random", "RandomPolicy()"), ("greedy", "GreedyPolicy()"),
+                                        ("advisor", "AdvisorPolicy()")])
+def test_five_crowns_built_in_policies_repr_like_tracker(name, text):
+    import crowns_solver.five_crowns as fc
+
+    assert repr(fc.get_policy(name)) == text
+    assert repr(fc.get_policy("tracker")).startswith("TrackerPolicy(feed_weight=10")

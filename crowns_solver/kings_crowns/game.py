@@ -470,8 +470,18 @@ class Game:
         self.rng = make_rng(self.seed)
         self._deck = np.asarray(self.rules.deck.counts, dtype=np.int32)
         self._engine = _core.Engine(self._deck, players, self.target, self.rules.max_turns, self.rng)
-        #: Every move so far: (turn, seat, "draw" or "play", source or Play, card drawn).
+        #: Every move so far: (turn, seat, "draw", source) or (turn, seat, "play", Play).
         self.log: list[tuple[int, int, str, Any]] = []
+
+    def __repr__(self) -> str:
+        # a notebook shows the game's state, not "<Game object at 0x...>" (session 22)
+        if self.phase == "over":
+            how = (f"seat {self.winner} won with {self.scores[self.winner]} crown points" if self.winner is not None
+                   else "stalemate at the turn cap")
+            state = f"over after {self.turn} turns: {how}"
+        else:
+            state = f"turn {self.turn}, seat {self.to_move} to {self.phase}"
+        return f"<Game {self.players} players, {state}; scores {self.scores}>"
 
     # ---- state
     @property
