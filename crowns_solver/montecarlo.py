@@ -52,7 +52,7 @@ import signal
 import statistics
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import (
     FIRST_COMPLETED,
     Executor,
@@ -190,10 +190,26 @@ def _call_chunk(play_chunk: PlayChunk, chunk_index: int, n_games: int, seed: np.
     with an executor's own keywords (Dask's ``submit`` takes ``key=``, ``workers=``...).
     """
     rows = play_chunk(chunk_index, n_games, seed, **params)
-    frame = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(list(rows))
+    frame = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(_chunk_rows(rows, play_chunk, chunk_index))
     if len(frame) != n_games:
         raise RunnerError(f"{_qualname(play_chunk)} returned {len(frame)} rows for {n_games} games (chunk {chunk_index})")
     return _columns(frame)
+
+
+def _chunk_rows(rows: Any, play_chunk: PlayChunk, chunk_index: int) -> list[Mapping[str, Any]]:
+    """A chunk's rows as a list of mappings, or a RunnerError naming what the chunk
+    function returned instead (it raised a TypeError from inside the runner, or made a
+    table with a column named 0 out of a list of numbers: session 22)."""
+    what = f"{_qualname(play_chunk)} (chunk {chunk_index})"
+    if isinstance(rows, (str, bytes, Mapping)) or not isinstance(rows, Iterable):
+        raise RunnerError(f"{what} returned {type(rows).__name__}; a chunk function returns a DataFrame"
+                          " or a list of dicts, one row per game")
+    rows = list(rows)
+    for k, row in enumerate(rows):
+        if not isinstance(row, Mapping):
+            raise RunnerError(f"{what} returned a list whose item {k} is {type(row).__name__}; a chunk function"
+                              " returns a DataFrame or a list of dicts, one row per game")
+    return rows
 
 
 def _plain(value: Any) -> Any:
@@ -800,8 +816,10 @@ def run(
     Raises
     ------
     RunnerError
-        If an argument is out of range (`games` above :data:`MAX_GAMES` included), `params`/`meta` are not JSON-able, or a chunk
-        returns the wrong number of rows; or the results file cannot be created or written.
+        If `play_chunk` is not callable, an argument is out of range (`games` above
+        :data:`MAX_GAMES` included), `params`/`meta` are not JSON-able, or a chunk returns
+        something other than a DataFrame or a list of dicts, or the wrong number of rows;
+        or the results file cannot be created or written.
     EmptyPathError, FolderPathError, MissingFolderError
         If `out` is empty, names a folder (ends in ``/``, or is one) or lies in a folder
         that does not exist or is a file (all are RunnerError; checked before any games).
@@ -822,6 +840,9 @@ def run(
     """
     from . import __version__
 
+    if not callable(play_chunk):  # it raised "'int' object is not callable" in a worker (session 22)
+        raise RunnerError(f"play_chunk must be a function play_chunk(chunk_index, n_games, seed, **params),"
+                          f" got {type(play_chunk).__name__}")
     games = _check_games(games)
     seed = check_whole_number("seed", seed, 0)
     chunk_size = check_whole_number("chunk_size", chunk_size, 1)

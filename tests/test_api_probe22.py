@@ -125,3 +125,54 @@ def test_five_crowns_built_in_policies_repr_like_tracker(name, text):
 
     assert repr(fc.get_policy(name)) == text
     assert repr(fc.get_policy("tracker")).startswith("TrackerPolicy(feed_weight=10")
+
+
+# ------------------------------------------------------------------ montecarlo.run's chunk function
+def _chunk_returns_a_number(chunk_index, n_games, seed):
+    return n_games
+
+
+def _chunk_returns_numbers(chunk_index, n_games, seed):
+    return list(range(n_games))
+
+
+def _chunk_returns_columns(chunk_index, n_games, seed):
+    return {"winner": [0] * n_games, "policy_0": ["a"] * n_games}
+
+
+def _chunk_yields_rows(chunk_index, n_games, seed):
+    for _ in range(n_games):
+        yield {"winner": 0, "policy_0": "a"}
+
+
+def test_run_refuses_a_chunk_function_that_is_not_callable():
+    from crowns_solver import montecarlo
+    from crowns_solver.errors import RunnerError
+
+    with pytest.raises(RunnerError, match="play_chunk must be a function .* got int"):
+        montecarlo.run(5, 3, workers=1)   # TypeError: 'int' object is not callable
+
+
+@pytest.mark.parametrize("chunk, message", [
+    (_chunk_returns_a_number, r"_chunk_returns_a_number \(chunk 0\) returned int; a chunk function returns a DataFrame"),
+    (_chunk_returns_numbers, r"returned a list whose item 0 is int"),
+    (_chunk_returns_columns, r"returned dict; a chunk function returns a DataFrame or a list of dicts"),
+])
+def test_run_names_what_a_chunk_function_returned_instead_of_rows(chunk, message):
+    # a number raised "TypeError: 'int' object is not iterable"; a list of numbers became a
+    # table with one column named 0 (then "no policy_<seat> columns" downstream); a dict of
+    # columns became a one-column table of its keys (then "returned 2 rows for 3 games")
+    from crowns_solver import montecarlo
+    from crowns_solver.errors import RunnerError
+
+    with pytest.raises(RunnerError, match=message):
+        montecarlo.run(chunk, 3, workers=1)
+
+
+def test_run_still_takes_rows_from_any_iterable_of_dicts():
+    from crowns_solver import montecarlo
+
+    df = montecarlo.run(_chunk_yields_rows, 5, chunk_size=2, workers=1)
+    assert df["game"].tolist() == [0, 1, 2, 3, 4]
+    assert df["winner"].tolist() == [0] * 5
+    assert montecarlo.win_rates(df)["wins"].tolist() == [5]
