@@ -1367,8 +1367,8 @@ def _unread_table(results: pd.DataFrame) -> str:
                 " crowns report RESULTS reports on the file")
     if {"policy", "won"} <= cols:
         return (f"{plain}: this is a table of one row per game and seat (five_crowns.simulate's); use"
-                " results.groupby('policy')['won'].mean(), or win_rates on montecarlo.read_results of its"
-                " results file (one row per game)")
+                " five_crowns.summarize(results) (win rates and mean totals with 95% intervals), or win_rates"
+                " on montecarlo.read_results of its results file (one row per game)")
     if "score_first_0" in cols:
         return (f"{plain}: these are the deals of a Cross Kings match (one row per deal); use"
                 " cross_kings.match.games_table and summarise (or the match's own result), or crowns report"

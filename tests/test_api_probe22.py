@@ -176,3 +176,47 @@ def test_run_still_takes_rows_from_any_iterable_of_dicts():
     assert df["game"].tolist() == [0, 1, 2, 3, 4]
     assert df["winner"].tolist() == [0] * 5
     assert montecarlo.win_rates(df)["wins"].tolist() == [5]
+
+
+# ------------------------------------------------------------------ five_crowns.summarize
+def test_five_crowns_summarize_is_public_and_is_the_command_s_table():
+    import crowns_solver.five_crowns as fc
+    from crowns_solver import montecarlo
+    from crowns_solver.five_crowns.cli import summarize as cli_summarize
+
+    df = fc.simulate(6, players=3, policies=["greedy", "random", "advisor"], seed=2, rotate=True, workers=1)
+    table = fc.summarize(df)
+    assert "summarize" in fc.__all__
+    assert table.equals(cli_summarize(df))
+    assert table.index.tolist() == ["advisor", "greedy", "random"]
+    assert table["seat_games"].tolist() == [6, 6, 6]
+    for policy, row in table.iterrows():
+        part = df[df["policy"] == policy]
+        assert row["wins"] == part["won"].sum()
+        assert row["mean_total"] == pytest.approx(part["total"].mean())
+        # one seat per game: the interval over games is the Wilson interval of the wins
+        low, high = montecarlo.wilson_interval(row["wins"], 6)
+        assert (row["win_low"], row["win_high"]) == pytest.approx((low, high))
+
+
+def test_five_crowns_summarize_refuses_other_tables_naming_what_reads_them(tmp_path):
+    import crowns_solver.five_crowns as fc
+    from crowns_solver import montecarlo
+    from crowns_solver.errors import RunnerError
+
+    fc.simulate(2, players=2, seed=1, workers=1, out=tmp_path / "r.jsonl")
+    wide = montecarlo.read_results(tmp_path / "r.jsonl")
+    with pytest.raises(RunnerError, match="no policy, total, won columns .*montecarlo.win_rates reads it"):
+        fc.summarize(wide)
+    with pytest.raises(RunnerError, match="got list"):
+        fc.summarize([1, 2])
+
+
+def test_win_rates_of_a_five_crowns_table_points_to_summarize():
+    import crowns_solver.five_crowns as fc
+    from crowns_solver import montecarlo
+    from crowns_solver.errors import RunnerError
+
+    df = fc.simulate(2, players=2, seed=1, workers=1)
+    with pytest.raises(RunnerError, match=r"use five_crowns\.summarize\(results\)"):
+        montecarlo.win_rates(df)
