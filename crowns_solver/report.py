@@ -380,7 +380,9 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
         If `by` is unknown or the table has no games, lacks the win columns or breaks
         their conventions.  Every refusal comes before `out_dir` is made.
     ResultsFileError
-        If `results` is an empty path (it would name the current folder) or a folder.
+        If `results` is an empty path (it would name the current folder) or a folder, or
+        a :class:`~crowns_solver.cross_kings.match.MatchResult` (report on the results
+        file its ``out=`` writes).
     OutputExistsError
         If `out_dir` holds a ``report.md`` or chart that ``crowns report`` did not write
         (and not `force`), or `out_dir` is a file.
@@ -453,6 +455,19 @@ def _report_charts(report: str | Path) -> list[str]:
     return list(dict.fromkeys(re.findall(r"!\[[^\]]*\]\(([^)\s]+\.png)\)", text)))
 
 
+def _table_hint(df: pd.DataFrame) -> str:
+    """What to do with a table the library returns in a shape a report is not drawn from
+    (session 22: the refusal named only the files it reads)."""
+    cols = {str(c) for c in df.columns}
+    if {"seat", "policy", "won"} <= cols:
+        return ("; five_crowns.simulate returns one row per game and seat: give it out= a results file and"
+                " report on that file (five_crowns.summarize gives the table's win rates and totals)")
+    if {"a_seat", "margin_a"} <= cols:
+        return ("; MatchResult.games is one row per game: give match(..., out='m.jsonl') a results file and"
+                " report on that file")
+    return ""
+
+
 def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by: str, title: str | None,
                           force: bool, option: str) -> Path:
     """Write the report (:func:`_write_report` without its clean-up of stale charts)."""
@@ -469,6 +484,10 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
     if isinstance(results, pd.DataFrame):
         df = results
     else:
+        if type(results).__name__ == "MatchResult":   # the object match() returns, not its results file
+            raise ResultsFileError("a MatchResult holds one row per game and the summary, not the per-deal results"
+                                   " a report is drawn from: give match(..., out='m.jsonl') a results file and"
+                                   " report on that file (or print the MatchResult's describe())")
         check_input_given(results, "results file", ResultsFileError)  # Path("") would be the current folder
         source = Path(results)
         for name in ("report.md", *_RESULT_CHARTS):
@@ -493,7 +512,7 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
     seats = _seats(df)
     if not seats:  # before the folder is made: a refusal leaves nothing behind
         raise RunnerError(f"{source or 'results'}: not a table crowns report can read (no policy_<seat> or win_<seat>"
-                          f" columns); it reads {_READABLE}")
+                          f" columns); it reads {_READABLE}{_table_hint(df)}")
     by_policy = win_rates(df, by="policy")
     by_seat = win_rates(df, by="seat")
     _claim(out / "report.md", _RESULTS_MARKER, [out / n for n in _RESULT_CHARTS], force=force, option=option)

@@ -220,3 +220,32 @@ def test_win_rates_of_a_five_crowns_table_points_to_summarize():
     df = fc.simulate(2, players=2, seed=1, workers=1)
     with pytest.raises(RunnerError, match=r"use five_crowns\.summarize\(results\)"):
         montecarlo.win_rates(df)
+
+
+# ------------------------------------------------------------------ report.write_report of what the API returns
+def test_write_report_says_what_to_do_with_a_match_result(tmp_path):
+    from crowns_solver import report
+    from crowns_solver.cross_kings.match import match
+    from crowns_solver.errors import ResultsFileError, RunnerError
+
+    res = match("greedy", "random", 2, seed=1, workers=1)
+    # it said "the results file path must be a str or path-like, got MatchResult(...)"
+    with pytest.raises(ResultsFileError, match=r"a MatchResult holds one row per game .* give match\(\.\.\., out="):
+        report.write_report(res, tmp_path / "r1")
+    with pytest.raises(RunnerError, match=r"MatchResult\.games is one row per game: give match\(\.\.\., out="):
+        report.write_report(res.games, tmp_path / "r2")
+    assert not (tmp_path / "r1").exists() and not (tmp_path / "r2").exists()
+    # the way pointed to works
+    match("greedy", "random", 2, seed=1, workers=1, out=tmp_path / "m.jsonl")
+    assert report.write_report(tmp_path / "m.jsonl", tmp_path / "r3").is_file()
+
+
+def test_write_report_says_what_to_do_with_a_five_crowns_simulate_table(tmp_path):
+    import crowns_solver.five_crowns as fc
+    from crowns_solver import report
+    from crowns_solver.errors import RunnerError
+
+    df = fc.simulate(2, players=2, seed=1, workers=1)
+    with pytest.raises(RunnerError, match=r"one row per game and seat: give it out= a results file .*summarize"):
+        report.write_report(df, tmp_path / "r")
+    assert not (tmp_path / "r").exists()
