@@ -249,3 +249,24 @@ def test_write_report_says_what_to_do_with_a_five_crowns_simulate_table(tmp_path
     with pytest.raises(RunnerError, match=r"one row per game and seat: give it out= a results file .*summarize"):
         report.write_report(df, tmp_path / "r")
     assert not (tmp_path / "r").exists()
+
+
+# ------------------------------------------------------------------ docs: the Solution table
+def test_solver_docs_table_names_every_solution_field():
+    # the table left out the fields `evaluation` and `to_move`
+    import dataclasses
+    import re
+    from pathlib import Path
+
+    from crowns_solver.cross_kings.solver import Solution
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "cross_kings_solver.md"
+    if not page.is_file():
+        pytest.skip("docs/ not beside the tests")
+    text = page.read_text(encoding="utf-8")
+    table = text[text.index("`Solution` (frozen dataclass):"):]
+    table = table[:table.index("\n\n", table.index("| field |"))]
+    named = {n for line in table.splitlines()[3:] for n in re.findall(r"`(\w+)`", line.split("|")[1])}
+    fields = {f.name for f in dataclasses.fields(Solution)}
+    assert fields - named == set()
+    assert named - fields <= {"best_move", "move_values", "card_values", "nodes_per_second"}
