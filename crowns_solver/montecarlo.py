@@ -68,7 +68,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ._checks import check_whole_number
+from ._checks import check_flag, check_whole_number
 from .errors import ResultsFileError, RunnerError
 
 __all__ = [
@@ -816,7 +816,7 @@ def run(
     Raises
     ------
     RunnerError
-        If `play_chunk` is not callable, an argument is out of range (`games` above
+        If `play_chunk` is not callable, `progress` is not True or False, an argument is out of range (`games` above
         :data:`MAX_GAMES` included), `params`/`meta` are not JSON-able, or a chunk returns
         something other than a DataFrame or a list of dicts, or the wrong number of rows;
         or the results file cannot be created or written.
@@ -846,6 +846,7 @@ def run(
     games = _check_games(games)
     seed = check_whole_number("seed", seed, 0)
     chunk_size = check_whole_number("chunk_size", chunk_size, 1)
+    progress = check_flag("progress", progress)
     if workers is not None:
         # a pool of our own is bounded; with a given executor workers only counts chunks in flight
         workers = _check_workers(workers, bounded=executor is None)

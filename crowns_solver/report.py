@@ -22,7 +22,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ._text import count
-from .errors import RunnerError
+from ._checks import check_flag
+from .errors import OutputExistsError, RunnerError
 
 if TYPE_CHECKING:  # pandas and matplotlib load only when a report is written
     import pandas as pd
@@ -385,7 +386,7 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
         file its ``out=`` writes).
     OutputExistsError
         If `out_dir` holds a ``report.md`` or chart that ``crowns report`` did not write
-        (and not `force`), or `out_dir` is a file.
+        (and not `force`), or `out_dir` is a file; or `force` is not True or False.
     MissingFolderError
         If `out_dir`'s parent folder does not exist or is a file (an OutputPathError).
     SamePathError
@@ -394,6 +395,7 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
     OutputPathError
         If `out_dir` is empty or cannot be created.
     """
+    force = check_flag("force", force, OutputExistsError)   # force="no" replaced the user's files
     return _write_report(results, out_dir, by=by, title=title, force=force, option="out_dir")
 
 
@@ -874,13 +876,15 @@ def write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: in
         If the result breaks the table conventions.
     OutputExistsError
         If a file or folder in the way was not written by ``crowns report``, or is a
-        report of the study under other `rules` (and not `force`), or `out_dir` is a file.
+        report of the study under other `rules` (and not `force`), or `out_dir` is a
+        file; or `force` is not True or False.
     MissingFolderError
         If `out_dir`'s parent folder does not exist or is a file (an OutputPathError).
     OutputPathError
         If `out_dir` is empty or only blanks (EmptyPathError: it would be the current
         folder, or a folder named " "), not a path, or cannot be created.
     """
+    force = check_flag("force", force, OutputExistsError)
     return _write_study_report(study, result, out_dir, seed=seed, games=games, seconds=seconds, command=command,
                                force=force, option="out_dir", samples=samples, rules=rules)
 
@@ -993,13 +997,14 @@ def write_index(out_dir: str | Path, *, force: bool = False) -> Path:
     ------
     OutputExistsError
         If ``out_dir/index.md`` exists and was not written by ``crowns report`` (and not
-        `force`), or `out_dir` is a file.
+        `force`), or `out_dir` is a file; or `force` is not True or False.
     MissingFolderError
         If `out_dir`'s parent folder does not exist or is a file (an OutputPathError).
     OutputPathError
         If `out_dir` is empty or only blanks (EmptyPathError: it would be the current
         folder), not a path, or cannot be created.
     """
+    force = check_flag("force", force, OutputExistsError)
     return _write_index(out_dir, force=force, option="out_dir")
 
 
@@ -1112,20 +1117,23 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
         won (checked before the folder is made).
     RunnerError
         If `seed`, `games` (1 to :data:`crowns_solver.montecarlo.MAX_GAMES`) or `workers`
-        (1 to :data:`crowns_solver.montecarlo.MAX_WORKERS`) is out of range: checked
-        before the folder is made.
+        (1 to :data:`crowns_solver.montecarlo.MAX_WORKERS`) is out of range, or `quick` or
+        `progress` is not True or False: checked before the folder is made.
     OutputPathError
         If `out_dir` is empty or its folder cannot be created.
     OutputExistsError
         If a report's file or chart folder, or ``index.md``, exists and was not written
         by ``crowns report`` (and not `force`), or `out_dir` is a file; checked for every
-        study before any runs.
+        study before any runs.  Or `force` is not True or False.
     MissingFolderError
         If `out_dir`'s parent folder does not exist or is a file (an OutputPathError).
     KeyboardInterrupt
         On Ctrl-C; reports already finished stay, the interrupted one is not written.
     """
     _check_sizes(seed, games, workers)
+    quick = check_flag("quick", quick)
+    progress = check_flag("progress", progress)
+    force = check_flag("force", force, OutputExistsError)
     return _run_studies(only, quick=quick, out_dir=out_dir, workers=workers, seed=seed, games=games,
                         progress=progress, force=force, option="out_dir", variant=_variant(rules, cli=False))
 

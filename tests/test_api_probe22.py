@@ -270,3 +270,77 @@ def test_solver_docs_table_names_every_solution_field():
     fields = {f.name for f in dataclasses.fields(Solution)}
     assert fields - named == set()
     assert named - fields <= {"best_move", "move_values", "card_values", "nodes_per_second"}
+
+
+# ------------------------------------------------------------------ flags given as text or numbers
+# bool("no") is True: each of these took "no" (or 0.0, "False") for its truth value, so
+# "no" switched the option on: rotated seats, a duplicate run, a judged start choice, a
+# replaced report (King's Crowns' rotate was checked since session 19)
+NOT_FLAGS = ["no", "False", 0.0, 1, None]
+
+
+@pytest.mark.parametrize("bad", NOT_FLAGS)
+@pytest.mark.parametrize("flag", ["rotate", "duplicate"])
+def test_five_crowns_simulate_flags_must_be_bools(flag, bad):
+    import crowns_solver.five_crowns as fc
+
+    with pytest.raises(RulesError, match=f"{flag} must be True or False, got {bad!r}"):
+        fc.simulate(1, players=2, workers=1, **{flag: bad})
+
+
+@pytest.mark.parametrize("bad", NOT_FLAGS)
+def test_progress_must_be_a_bool_in_every_run(bad):
+    import crowns_solver.five_crowns as fc
+    from crowns_solver import montecarlo
+    from crowns_solver.cross_kings.match import match, self_play
+    from crowns_solver.errors import RunnerError
+
+    for run in (lambda: kc.simulate(1, workers=1, progress=bad),
+                lambda: fc.simulate(1, players=2, workers=1, progress=bad),
+                lambda: match("greedy", "random", 1, workers=1, progress=bad),
+                lambda: self_play("greedy", 1, workers=1, progress=bad),
+                lambda: montecarlo.run(_chunk_yields_rows, 1, workers=1, progress=bad)):
+        with pytest.raises(RunnerError, match=f"progress must be True or False, got {bad!r}"):
+            run()
+
+
+@pytest.mark.parametrize("bad", NOT_FLAGS)
+def test_review_include_start_must_be_a_bool(bad):
+    from crowns_solver.cross_kings import Position
+    from crowns_solver.cross_kings.review import analyse_game, replay
+    from crowns_solver.errors import SolverOptionError
+
+    game = Position.random(seed=3).play((2, 2)).play((2, 0))
+    with pytest.raises(SolverOptionError, match=f"include_start must be True or False, got {bad!r}"):
+        replay(game, include_start=bad)
+    with pytest.raises(SolverOptionError, match=f"include_start must be True or False, got {bad!r}"):
+        analyse_game(game, include_start=bad, node_limit=100, time_limit=None)
+    # False and True still work, NumPy's bools too
+    import numpy as np
+
+    assert [s.ply for s in replay(game, include_start=np.bool_(True))] == [0, 1]
+    assert [s.ply for s in replay(game, include_start=False)] == [1]
+
+
+@pytest.mark.parametrize("bad", ["no", 0.0, None])
+def test_report_force_must_be_a_bool_and_no_file_is_replaced(tmp_path, bad):
+    from crowns_solver import report
+    from crowns_solver.errors import OutputExistsError
+
+    mine = tmp_path / "report.md"
+    mine.write_text("my own notes\n")
+    df = kc.simulate(4, players=2, workers=1)
+    with pytest.raises(OutputExistsError, match=f"force must be True or False, got {bad!r}"):
+        report.write_report(df, tmp_path, force=bad)   # force="no" replaced my report.md
+    assert mine.read_text() == "my own notes\n"
+    (tmp_path / "index.md").write_text("my index\n")
+    with pytest.raises(OutputExistsError, match=f"force must be True or False, got {bad!r}"):
+        report.write_index(tmp_path, force=bad)
+    assert (tmp_path / "index.md").read_text() == "my index\n"
+    with pytest.raises(OutputExistsError, match=f"force must be True or False, got {bad!r}"):
+        report.run_studies(["kings_crowns_seats"], quick=True, out_dir=tmp_path / "r", force=bad)
+    from crowns_solver.errors import RunnerError
+
+    with pytest.raises(RunnerError, match=f"quick must be True or False, got {bad!r}"):
+        report.run_studies(["kings_crowns_seats"], quick=bad, out_dir=tmp_path / "r")
+    assert not (tmp_path / "r").exists()

@@ -18,6 +18,7 @@ import numpy as np
 import pandas as pd
 
 from .. import montecarlo
+from .._checks import check_flag
 from ..errors import RulesError
 from ._text import count
 from .game import GameRules, play_game
@@ -257,8 +258,8 @@ def simulate(
     Raises
     ------
     RulesError
-        Bad `players`, `rules`, a number of policies neither 1 nor `players`, or both
-        `rotate` and `duplicate`.
+        Bad `players`, `rules`, a number of policies neither 1 nor `players`, `rotate` or
+        `duplicate` not True or False, or both `rotate` and `duplicate`.
     PolicyError
         An unknown policy.
     OutputExistsError
@@ -274,6 +275,8 @@ def simulate(
     >>> df.groupby("policy")["total"].mean()  # doctest: +SKIP
     """
     pols = check_setup(players, policies)
+    rotate = check_flag("rotate", rotate, RulesError)       # bool("no") is True: "no" rotated the seats
+    duplicate = check_flag("duplicate", duplicate, RulesError)
     if out is not None:
         _check_out(out)
     if rules is None:
