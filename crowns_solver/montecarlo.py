@@ -1307,8 +1307,9 @@ def cluster_wilson_interval(wins: Any, trials: Any, z: float = Z95, *,
     RunnerError
         If the arrays differ in length, a count is negative or not finite, a cluster has
         no trials, wins exceed trials or (with `one_success`) exceed 1 (naming the
-        cluster), or `z` is not > 0.
+        cluster), `z` is not > 0, or `one_success` is not True or False.
     """
+    one_success = check_flag("one_success", one_success)   # "no" chose the other interval (session 22)
     try:
         w = np.asarray(wins, dtype=float).ravel()
         m = np.asarray(trials, dtype=float).ravel()

@@ -344,3 +344,32 @@ def test_report_force_must_be_a_bool_and_no_file_is_replaced(tmp_path, bad):
     with pytest.raises(RunnerError, match=f"quick must be True or False, got {bad!r}"):
         report.run_studies(["kings_crowns_seats"], quick=bad, out_dir=tmp_path / "r")
     assert not (tmp_path / "r").exists()
+
+
+@pytest.mark.parametrize("bad", NOT_FLAGS)
+def test_seat_view_reveal_must_be_a_bool(bad):
+    # reveal="no" gave an honest seat's view the whole deal (true_position answered)
+    from crowns_solver.cross_kings import Position
+    from crowns_solver.cross_kings.players import SeatView, seat_view
+    from crowns_solver.errors import HiddenCardError, PositionError
+
+    pos = Position.random(seed=1).play((2, 2))
+    for make in (seat_view, SeatView):
+        with pytest.raises(PositionError, match=f"reveal must be True or False, got {bad!r}"):
+            make(pos, "first", reveal=bad)
+    with pytest.raises(HiddenCardError):
+        seat_view(pos, "first").true_position()
+    assert seat_view(pos, "first", reveal=True).true_position() == pos
+
+
+@pytest.mark.parametrize("bad", NOT_FLAGS)
+def test_cluster_wilson_interval_one_success_must_be_a_bool(bad):
+    # one_success="no" silently gave the one-success interval (0.104 .. 0.469 here
+    # instead of 0.039 .. 0.860)
+    from crowns_solver import montecarlo
+    from crowns_solver.errors import RunnerError
+
+    with pytest.raises(RunnerError, match=f"one_success must be True or False, got {bad!r}"):
+        montecarlo.cluster_wilson_interval([1, 0, 1], [2, 2, 2], one_success=bad)
+    rate, low, high = montecarlo.cluster_wilson_interval([1, 0, 1], [2, 2, 2])
+    assert rate == pytest.approx(1 / 3) and (low, high) == pytest.approx((0.038964, 0.860456), abs=1e-6)
