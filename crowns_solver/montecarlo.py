@@ -676,7 +676,19 @@ def stop_pool(pool: Executor, timeout: float = 5.0) -> None:
     timeout : float
         Seconds to wait for each terminated worker (then it is killed) and for the
         pool's manager thread.
+
+    Raises
+    ------
+    RunnerError
+        If `pool` is not an Executor (nothing with a ``shutdown``) or `timeout` is not a
+        finite number of seconds >= 0 (they raised AttributeError / TypeError halfway
+        through stopping: session 22), checked before anything is stopped.
     """
+    if not (isinstance(pool, Executor) or callable(getattr(pool, "shutdown", None))):
+        raise RunnerError(f"stop_pool needs a concurrent.futures.Executor, got {type(pool).__name__}")
+    if (isinstance(timeout, bool) or not isinstance(timeout, (int, float, np.integer, np.floating))
+            or not math.isfinite(timeout) or timeout < 0):
+        raise RunnerError(f"timeout must be a number of seconds >= 0, got {timeout!r}")
     with _sigint_ignored():
         # the pool's own dict of workers (not a copy): a worker the manager thread is
         # still starting appears in it later and must be stopped too, or the manager
@@ -1109,7 +1121,7 @@ def _normal_quantile(z: Any) -> float:
     """`z` as a float, RunnerError unless it is a finite number > 0 (a normal quantile,
     1.96 for 95%): the one check of every interval function's `z`."""
     try:
-        zf = float(z)
+        zf = float(z) if not isinstance(z, (str, bytes)) else math.nan   # float("2") read text as a number
     except (TypeError, ValueError):
         zf = math.nan
     if isinstance(z, bool) or not (np.isfinite(zf) and zf > 0):

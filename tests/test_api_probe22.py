@@ -373,3 +373,41 @@ def test_cluster_wilson_interval_one_success_must_be_a_bool(bad):
         montecarlo.cluster_wilson_interval([1, 0, 1], [2, 2, 2], one_success=bad)
     rate, low, high = montecarlo.cluster_wilson_interval([1, 0, 1], [2, 2, 2])
     assert rate == pytest.approx(1 / 3) and (low, high) == pytest.approx((0.038964, 0.860456), abs=1e-6)
+
+
+# ------------------------------------------------------------------ montecarlo helpers
+@pytest.mark.parametrize("pool, timeout, message", [
+    (5, 1.0, "stop_pool needs a concurrent.futures.Executor, got int"),      # AttributeError
+    (None, 1.0, "stop_pool needs a concurrent.futures.Executor, got NoneType"),
+    ("pool", 5.0, "got str"),
+    ("thread", "x", "timeout must be a number of seconds >= 0, got 'x'"),    # TypeError after shutdown
+    ("thread", -1, "timeout must be a number of seconds >= 0, got -1"),
+    ("thread", float("nan"), "timeout must be a number of seconds >= 0, got nan"),
+])
+def test_stop_pool_refuses_what_is_not_a_pool_or_a_timeout(pool, timeout, message):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from crowns_solver import montecarlo
+    from crowns_solver.errors import RunnerError
+
+    real = ThreadPoolExecutor(1)
+    try:
+        with pytest.raises(RunnerError, match=message):
+            montecarlo.stop_pool(real if pool == "thread" else pool, timeout=timeout)
+        assert real.submit(lambda: 7).result() == 7   # a refusal stops nothing
+    finally:
+        montecarlo.stop_pool(real, timeout=1)
+    with pytest.raises(RuntimeError):                 # and a good call did stop it
+        real.submit(lambda: 7)
+
+
+@pytest.mark.parametrize("z", ["2", "1.96", b"2"])
+def test_interval_z_given_as_text_is_refused(z):
+    # float("2") made the text a quantile; every other wrong type was refused
+    from crowns_solver import montecarlo
+    from crowns_solver.errors import RunnerError
+
+    with pytest.raises(RunnerError, match="z must be a normal quantile > 0"):
+        montecarlo.wilson_interval(1, 10, z=z)
+    with pytest.raises(RunnerError, match="z must be a normal quantile > 0"):
+        montecarlo.cluster_wilson_interval([1, 0], [2, 2], z=z)
