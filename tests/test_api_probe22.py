@@ -411,3 +411,35 @@ def test_interval_z_given_as_text_is_refused(z):
         montecarlo.wilson_interval(1, 10, z=z)
     with pytest.raises(RunnerError, match="z must be a normal quantile > 0"):
         montecarlo.cluster_wilson_interval([1, 0], [2, 2], z=z)
+
+
+# ------------------------------------------------------------------ a custom King's Crowns player's bad choice
+class _DrawsFromNowhere(kc.Policy):
+    name = "nowhere"
+
+    def choose_draw(self, view, rng):
+        return 5
+
+    def choose_play(self, view, rng):
+        return view.legal_plays()[0]
+
+
+class _PlaysAJoker(kc.Policy):
+    name = "joker"
+
+    def choose_draw(self, view, rng):
+        return "draw"
+
+    def choose_play(self, view, rng):
+        return ("joker", "discard")
+
+
+def test_a_custom_player_s_illegal_choice_names_the_player():
+    # "cannot draw from 5 now (seat 0 to draw, turn 0)" named no player: with several
+    # custom players in a simulation the user could not tell whose choice it was
+    from crowns_solver.errors import CardError
+
+    with pytest.raises(IllegalMoveError, match=r"policy 'nowhere' \(seat 1\) chose badly: cannot draw from 5 now"):
+        kc.simulate(1, players=2, policies=["greedy", _DrawsFromNowhere()], workers=1)
+    with pytest.raises(CardError, match=r"policy 'joker' \(seat 0\) chose badly: not a King's Crowns card: 'joker'"):
+        kc.Game(2, seed=1).play_out([_PlaysAJoker(), "greedy"])

@@ -23,6 +23,7 @@ import numpy as np
 
 from .._native import load
 from ..errors import (
+    CardError,
     CrownsError,
     IllegalMoveError,
     PolicyError,
@@ -697,10 +698,15 @@ class Game:
     def _play_turn(self, policies: Sequence[Policy]) -> None:
         seat = self.to_move
         policy = policies[seat]
-        if self.phase == "draw":
-            self.draw(policy.choose_draw(self.view(seat), self.rng))
-        if self.phase == "play":
-            self.play(policy.choose_play(self.view(seat), self.rng))
+        try:
+            if self.phase == "draw":
+                self.draw(policy.choose_draw(self.view(seat), self.rng))
+            if self.phase == "play":
+                self.play(policy.choose_play(self.view(seat), self.rng))
+        except (IllegalMoveError, CardError) as exc:
+            # name the player, as Five Crowns does: in a simulation of several custom
+            # players "cannot draw from 5 now (seat 0 ...)" did not say whose choice it was
+            raise type(exc)(f"policy {policy.name!r} (seat {seat}) chose badly: {exc}") from None
 
     def _policies(self, policies: Any) -> list[Policy]:
         """One resolved policy per seat from what :meth:`play_out` and :meth:`play_turn` take."""
