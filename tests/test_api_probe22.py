@@ -443,3 +443,15 @@ def test_a_custom_player_s_illegal_choice_names_the_player():
         kc.simulate(1, players=2, policies=["greedy", _DrawsFromNowhere()], workers=1)
     with pytest.raises(CardError, match=r"policy 'joker' \(seat 0\) chose badly: not a King's Crowns card: 'joker'"):
         kc.Game(2, seed=1).play_out([_PlaysAJoker(), "greedy"])
+
+
+def test_score_keeper_repr_names_a_tiebreak_round_as_the_pad_does():
+    import crowns_solver.five_crowns as fc
+
+    k = fc.ScoreKeeper(["Ann", "Bob", "Cy"], ties="tiebreak")
+    for _ in range(11):
+        k.enter_round([0, 0, 12])
+    assert repr(k) == ("<ScoreKeeper Ann, Bob, Cy: 11 rounds complete, round tb1, Ann next;"
+                       " totals {'Ann': 0, 'Bob': 0, 'Cy': 132}>")
+    k.enter_round({"Ann": 6, "Bob": 0})
+    assert repr(k).startswith("<ScoreKeeper Ann, Bob, Cy: 11 rounds complete, finished, won by Bob;")
