@@ -455,3 +455,18 @@ def test_score_keeper_repr_names_a_tiebreak_round_as_the_pad_does():
                        " totals {'Ann': 0, 'Bob': 0, 'Cy': 132}>")
     k.enter_round({"Ann": 6, "Bob": 0})
     assert repr(k).startswith("<ScoreKeeper Ann, Bob, Cy: 11 rounds complete, finished, won by Bob;")
+
+
+# ------------------------------------------------------------------ tab completion of the lazy names
+def test_lazy_names_are_listed_by_dir_for_tab_completion():
+    # simulate, summarize, win_rates... load pandas on first use (module __getattr__);
+    # dir() did not list them, so a notebook's tab completion never offered them
+    import crowns_solver.five_crowns as fc
+
+    for module, lazy in ((fc, ("simulate", "summarize")), (kc, ("simulate", "play_chunk", "win_rates", "game_seed"))):
+        listed = dir(module)
+        for name in lazy:
+            assert name in listed and name in module.__all__
+            assert callable(getattr(module, name))
+        assert set(module.__all__) <= set(listed)
+        assert listed == sorted(listed)
