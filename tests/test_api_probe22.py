@@ -470,3 +470,13 @@ def test_lazy_names_are_listed_by_dir_for_tab_completion():
             assert callable(getattr(module, name))
         assert set(module.__all__) <= set(listed)
         assert listed == sorted(listed)
+
+
+@pytest.mark.parametrize("bad", [5, (1,), [None, None, None], "ab"])
+def test_cross_kings_play_game_rngs_must_be_a_pair(bad):
+    from crowns_solver.cross_kings import Deal
+    from crowns_solver.cross_kings.match import play_game
+    from crowns_solver.errors import PolicyError
+
+    with pytest.raises(PolicyError, match="rngs must be two numpy Generators"):
+        play_game(Deal.random(1), "random", "random", rngs=bad)   # TypeError / IndexError

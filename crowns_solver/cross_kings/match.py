@@ -122,7 +122,8 @@ def play_game(position: Position | Deal, first: Any, second: Any, *,
     Raises
     ------
     PolicyError
-        If a player is not a player or a player's name, or chooses an illegal move.
+        If a player is not a player or a player's name, or chooses an illegal move; or
+        `rngs` is not a pair.
     PositionError
         If `start` is not a central cell or is given for a game already started, or a
         face-down card the game needs is unknown.
@@ -133,6 +134,9 @@ def play_game(position: Position | Deal, first: Any, second: Any, *,
     players = {"first": _seat_player(first, "first"), "second": _seat_player(second, "second")}
     if rngs is None:
         rngs = (np.random.default_rng(0), np.random.default_rng(1))
+    if isinstance(rngs, (str, bytes)) or not isinstance(rngs, (tuple, list)) or len(rngs) != 2:
+        # 5 raised "'int' object is not subscriptable", a pair of one an IndexError (session 22)
+        raise PolicyError(f"rngs must be two numpy Generators (the first seat's, the second's), got {rngs!r}")
     gens = {"first": rngs[0], "second": rngs[1]}
     seconds = {"first": 0.0, "second": 0.0}
     moves = {"first": 0, "second": 0}
