@@ -46,6 +46,40 @@ def check_whole_number(name: str, value: Any, lo: int, hi: int | None = None, *,
     return int(value)
 
 
+def check_flag(name: str, value: Any, error: type[CrownsError] = RunnerError) -> bool:
+    """`value` as a bool, checked to be True or False (a NumPy bool too).
+
+    ``bool("no")`` is True: a flag given as text or a number (``rotate="no"``,
+    ``force=0.0``...) used to be taken for its truth value, so ``"no"`` switched the
+    option on (session 22; King's Crowns' `rotate` was checked since session 19).
+
+    Parameters
+    ----------
+    name : str
+        The argument's name, as the caller's API spells it (the error carries it).
+    value : Any
+        What was given.
+    error : type of CrownsError
+        What to raise (default :class:`~crowns_solver.errors.RunnerError`).
+
+    Returns
+    -------
+    bool
+
+    Raises
+    ------
+    error
+        ``"{name} must be True or False, got ..."``.
+    """
+    if isinstance(value, bool):
+        return value
+    import numpy as np   # here, not at the top: the crowns command's start-up stays light
+
+    if not isinstance(value, np.bool_):
+        raise error(f"{name} must be True or False, got {value!r}", argument=name)
+    return bool(value)
+
+
 #: Unicode categories a display name may not hold: controls (newline, tab, ESC, which
 #: break the printed table or drive the terminal), format characters (bidirectional
 #: overrides that reorder what is shown), surrogates, private-use and unassigned code

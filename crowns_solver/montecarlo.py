@@ -52,7 +52,7 @@ import signal
 import statistics
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from concurrent.futures import (
     FIRST_COMPLETED,
     Executor,
@@ -68,7 +68,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ._checks import check_whole_number
+from ._checks import check_flag, check_whole_number
 from .errors import ResultsFileError, RunnerError
 
 __all__ = [
@@ -190,10 +190,26 @@ def _call_chunk(play_chunk: PlayChunk, chunk_index: int, n_games: int, seed: np.
     with an executor's own keywords (Dask's ``submit`` takes ``key=``, ``workers=``...).
     """
     rows = play_chunk(chunk_index, n_games, seed, **params)
-    frame = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(list(rows))
+    frame = rows if isinstance(rows, pd.DataFrame) else pd.DataFrame(_chunk_rows(rows, play_chunk, chunk_index))
     if len(frame) != n_games:
         raise RunnerError(f"{_qualname(play_chunk)} returned {len(frame)} rows for {n_games} games (chunk {chunk_index})")
     return _columns(frame)
+
+
+def _chunk_rows(rows: Any, play_chunk: PlayChunk, chunk_index: int) -> list[Mapping[str, Any]]:
+    """A chunk's rows as a list of mappings, or a RunnerError naming what the chunk
+    function returned instead (it raised a TypeError from inside the runner, or made a
+    table with a column named 0 out of a list of numbers: session 22)."""
+    what = f"{_qualname(play_chunk)} (chunk {chunk_index})"
+    if isinstance(rows, (str, bytes, Mapping)) or not isinstance(rows, Iterable):
+        raise RunnerError(f"{what} returned {type(rows).__name__}; a chunk function returns a DataFrame"
+                          " or a list of dicts, one row per game")
+    rows = list(rows)
+    for k, row in enumerate(rows):
+        if not isinstance(row, Mapping):
+            raise RunnerError(f"{what} returned a list whose item {k} is {type(row).__name__}; a chunk function"
+                              " returns a DataFrame or a list of dicts, one row per game")
+    return rows
 
 
 def _plain(value: Any) -> Any:
@@ -660,7 +676,19 @@ def stop_pool(pool: Executor, timeout: float = 5.0) -> None:
     timeout : float
         Seconds to wait for each terminated worker (then it is killed) and for the
         pool's manager thread.
+
+    Raises
+    ------
+    RunnerError
+        If `pool` is not an Executor (nothing with a ``shutdown``) or `timeout` is not a
+        finite number of seconds >= 0 (they raised AttributeError / TypeError halfway
+        through stopping: session 22), checked before anything is stopped.
     """
+    if not (isinstance(pool, Executor) or callable(getattr(pool, "shutdown", None))):
+        raise RunnerError(f"stop_pool needs a concurrent.futures.Executor, got {type(pool).__name__}")
+    if (isinstance(timeout, bool) or not isinstance(timeout, (int, float, np.integer, np.floating))
+            or not math.isfinite(timeout) or timeout < 0):
+        raise RunnerError(f"timeout must be a number of seconds >= 0, got {timeout!r}")
     with _sigint_ignored():
         # the pool's own dict of workers (not a copy): a worker the manager thread is
         # still starting appears in it later and must be stopped too, or the manager
@@ -800,8 +828,10 @@ def run(
     Raises
     ------
     RunnerError
-        If an argument is out of range (`games` above :data:`MAX_GAMES` included), `params`/`meta` are not JSON-able, or a chunk
-        returns the wrong number of rows; or the results file cannot be created or written.
+        If `play_chunk` is not callable, `progress` is not True or False, an argument is out of range (`games` above
+        :data:`MAX_GAMES` included), `params`/`meta` are not JSON-able, or a chunk returns
+        something other than a DataFrame or a list of dicts, or the wrong number of rows;
+        or the results file cannot be created or written.
     EmptyPathError, FolderPathError, MissingFolderError
         If `out` is empty, names a folder (ends in ``/``, or is one) or lies in a folder
         that does not exist or is a file (all are RunnerError; checked before any games).
@@ -822,9 +852,13 @@ def run(
     """
     from . import __version__
 
+    if not callable(play_chunk):  # it raised "'int' object is not callable" in a worker (session 22)
+        raise RunnerError(f"play_chunk must be a function play_chunk(chunk_index, n_games, seed, **params),"
+                          f" got {type(play_chunk).__name__}")
     games = _check_games(games)
     seed = check_whole_number("seed", seed, 0)
     chunk_size = check_whole_number("chunk_size", chunk_size, 1)
+    progress = check_flag("progress", progress)
     if workers is not None:
         # a pool of our own is bounded; with a given executor workers only counts chunks in flight
         workers = _check_workers(workers, bounded=executor is None)
@@ -1087,7 +1121,7 @@ def _normal_quantile(z: Any) -> float:
     """`z` as a float, RunnerError unless it is a finite number > 0 (a normal quantile,
     1.96 for 95%): the one check of every interval function's `z`."""
     try:
-        zf = float(z)
+        zf = float(z) if not isinstance(z, (str, bytes)) else math.nan   # float("2") read text as a number
     except (TypeError, ValueError):
         zf = math.nan
     if isinstance(z, bool) or not (np.isfinite(zf) and zf > 0):
@@ -1285,8 +1319,9 @@ def cluster_wilson_interval(wins: Any, trials: Any, z: float = Z95, *,
     RunnerError
         If the arrays differ in length, a count is negative or not finite, a cluster has
         no trials, wins exceed trials or (with `one_success`) exceed 1 (naming the
-        cluster), or `z` is not > 0.
+        cluster), `z` is not > 0, or `one_success` is not True or False.
     """
+    one_success = check_flag("one_success", one_success)   # "no" chose the other interval (session 22)
     try:
         w = np.asarray(wins, dtype=float).ravel()
         m = np.asarray(trials, dtype=float).ravel()
@@ -1346,8 +1381,8 @@ def _unread_table(results: pd.DataFrame) -> str:
                 " crowns report RESULTS reports on the file")
     if {"policy", "won"} <= cols:
         return (f"{plain}: this is a table of one row per game and seat (five_crowns.simulate's); use"
-                " results.groupby('policy')['won'].mean(), or win_rates on montecarlo.read_results of its"
-                " results file (one row per game)")
+                " five_crowns.summarize(results) (win rates and mean totals with 95% intervals), or win_rates"
+                " on montecarlo.read_results of its results file (one row per game)")
     if "score_first_0" in cols:
         return (f"{plain}: these are the deals of a Cross Kings match (one row per deal); use"
                 " cross_kings.match.games_table and summarise (or the match's own result), or crowns report"

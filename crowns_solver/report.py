@@ -22,8 +22,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ._checks import check_flag
 from ._text import count, intervals_over, number
-from .errors import RunnerError
+from .errors import OutputExistsError, RunnerError
 
 if TYPE_CHECKING:  # pandas and matplotlib load only when a report is written
     import pandas as pd
@@ -463,11 +464,14 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
         If `by` is unknown or the table has no games, lacks the win columns or breaks
         their conventions.  Every refusal comes before `out_dir` is made.
     ResultsFileError
-        If `results` is an empty path (it would name the current folder) or a folder.
+        If `results` is an empty path (it would name the current folder) or a folder, or
+        a :class:`~crowns_solver.cross_kings.match.MatchResult` (report on the results
+        file its ``out=`` writes).
     OutputExistsError
         If `out_dir` holds a ``report.md`` or chart that ``crowns report`` did not write
         (and not `force`), or `out_dir` is a file; or, even with `force`, a device or a
-        named pipe stands in the place of ``report.md`` or a chart.
+        named pipe stands in the place of ``report.md`` or a chart; or `force` is not True
+        or False.
     MissingFolderError
         If `out_dir`'s parent folder does not exist or is a file (an OutputPathError).
     SamePathError
@@ -476,6 +480,7 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
     OutputPathError
         If `out_dir` is empty or cannot be created.
     """
+    force = check_flag("force", force, OutputExistsError)   # force="no" replaced the user's files
     return _write_report(results, out_dir, by=by, title=title, force=force, option="out_dir")
 
 
@@ -540,6 +545,19 @@ def _report_charts(report: str | Path) -> list[str]:
     return list(dict.fromkeys(re.findall(r"!\[[^\]]*\]\(([^)\s]+\.png)\)", text)))
 
 
+def _table_hint(df: pd.DataFrame) -> str:
+    """What to do with a table the library returns in a shape a report is not drawn from
+    (session 22: the refusal named only the files it reads)."""
+    cols = {str(c) for c in df.columns}
+    if {"seat", "policy", "won"} <= cols:
+        return ("; five_crowns.simulate returns one row per game and seat: give it out= a results file and"
+                " report on that file (five_crowns.summarize gives the table's win rates and totals)")
+    if {"a_seat", "margin_a"} <= cols:
+        return ("; MatchResult.games is one row per game: give match(..., out='m.jsonl') a results file and"
+                " report on that file")
+    return ""
+
+
 def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by: str, title: str | None,
                           force: bool, option: str) -> Path:
     """Write the report (:func:`_write_report` without its clean-up of stale charts)."""
@@ -556,6 +574,10 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
     if isinstance(results, pd.DataFrame):
         df = results
     else:
+        if type(results).__name__ == "MatchResult":   # the object match() returns, not its results file
+            raise ResultsFileError("a MatchResult holds one row per game and the summary, not the per-deal results"
+                                   " a report is drawn from: give match(..., out='m.jsonl') a results file and"
+                                   " report on that file (or print the MatchResult's describe())")
         check_input_given(results, "results file", ResultsFileError)  # Path("") would be the current folder
         source = Path(results)
         for name in ("report.md", *_RESULT_CHARTS):
@@ -580,7 +602,7 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
     seats = _seats(df)
     if not seats:  # before the folder is made: a refusal leaves nothing behind
         raise RunnerError(f"{source or 'results'}: not a table crowns report can read (no policy_<seat> or win_<seat>"
-                          f" columns); it reads {_READABLE}")
+                          f" columns); it reads {_READABLE}{_table_hint(df)}")
     by_policy = win_rates(df, by="policy")
     by_seat = win_rates(df, by="seat")
     _claim(out / "report.md", _RESULTS_MARKER, [out / n for n in _RESULT_CHARTS], force=force, option=option)
@@ -948,13 +970,15 @@ def write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: in
     OutputExistsError
         If a file or folder in the way was not written by ``crowns report``, or is a
         report of the study under other `rules` (and not `force`), or `out_dir` is a file;
-        or, even with `force`, the report or its chart folder is a device or a named pipe.
+        or, even with `force`, the report or its chart folder is a device or a named pipe;
+        or `force` is not True or False.
     MissingFolderError
         If `out_dir`'s parent folder does not exist or is a file (an OutputPathError).
     OutputPathError
         If `out_dir` is empty or only blanks (EmptyPathError: it would be the current
         folder, or a folder named " "), not a path, or cannot be created.
     """
+    force = check_flag("force", force, OutputExistsError)
     return _write_study_report(study, result, out_dir, seed=seed, games=games, seconds=seconds, command=command,
                                force=force, option="out_dir", samples=samples, rules=rules)
 
@@ -1067,13 +1091,14 @@ def write_index(out_dir: str | Path, *, force: bool = False) -> Path:
     OutputExistsError
         If ``out_dir/index.md`` exists and was not written by ``crowns report`` (and not
         `force`), or `out_dir` is a file; or, even with `force`, it is a device or a
-        named pipe.
+        named pipe; or `force` is not True or False.
     MissingFolderError
         If `out_dir`'s parent folder does not exist or is a file (an OutputPathError).
     OutputPathError
         If `out_dir` is empty or only blanks (EmptyPathError: it would be the current
         folder), not a path, or cannot be created.
     """
+    force = check_flag("force", force, OutputExistsError)
     return _write_index(out_dir, force=force, option="out_dir")
 
 
@@ -1187,21 +1212,24 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
         `all_wild_melds` that is not a bool (checked before the folder is made).
     RunnerError
         If `seed`, `games` (1 to :data:`crowns_solver.montecarlo.MAX_GAMES`) or `workers`
-        (1 to :data:`crowns_solver.montecarlo.MAX_WORKERS`) is out of range: checked
-        before the folder is made.
+        (1 to :data:`crowns_solver.montecarlo.MAX_WORKERS`) is out of range, or `quick` or
+        `progress` is not True or False: checked before the folder is made.
     OutputPathError
         If `out_dir` is empty or its folder cannot be created.
     OutputExistsError
         If a report's file or chart folder, or ``index.md``, exists and was not written
         by ``crowns report`` (and not `force`), or `out_dir` is a file; or, even with
         `force`, one of them is a device or a named pipe; checked for every study before
-        any runs.
+        any runs.  Or `force` is not True or False.
     MissingFolderError
         If `out_dir`'s parent folder does not exist or is a file (an OutputPathError).
     KeyboardInterrupt
         On Ctrl-C; reports already finished stay, the interrupted one is not written.
     """
     _check_sizes(seed, games, workers)
+    quick = check_flag("quick", quick)
+    progress = check_flag("progress", progress)
+    force = check_flag("force", force, OutputExistsError)
     return _run_studies(only, quick=quick, out_dir=out_dir, workers=workers, seed=seed, games=games,
                         progress=progress, force=force, option="out_dir", variant=_variant(rules, cli=False))
 

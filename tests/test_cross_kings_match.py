@@ -155,7 +155,9 @@ def test_play_game_errors():
     with pytest.raises(PolicyError, match=r"illegal move \(0,0\)"):
         play_game(deal, make_player("greedy"), Illegal())
     with pytest.raises(PolicyError, match="not a Cross Kings player"):
-        play_game(deal, make_player("greedy"), "greedy")
+        play_game(deal, make_player("greedy"), object())
+    with pytest.raises(PolicyError, match="unknown Cross Kings player 'greed' for second"):
+        play_game(deal, make_player("greedy"), "greed")   # a name is a player (session 22)
     with pytest.raises(PositionError):
         play_game("deal", make_player("greedy"), make_player("greedy"))  # type: ignore[arg-type]
     hidden = Position.from_save_string(Position.random(1).play((2, 2)).to_save_string())

@@ -24,7 +24,7 @@ def test_a_five_crowns_duplicate_file(tmp_path):
 def test_a_five_crowns_simulate_table(tmp_path):
     out = tmp_path / "f.jsonl"
     df = fc_simulate(6, players=2, policies=["greedy", "random"], rotate=True, workers=1, out=out)
-    with pytest.raises(RunnerError, match=r"one row per game and seat.*groupby\('policy'\)\['won'\]\.mean\(\)"):
+    with pytest.raises(RunnerError, match=r"one row per game and seat.*five_crowns\.summarize\(results\)"):
         montecarlo.win_rates(df, by="policy")
     # the way the message points to: its results file, one row per game, gives the same wins
     rates = montecarlo.win_rates(montecarlo.read_results(out), by="policy")

@@ -84,6 +84,9 @@ class GameRecord:
 
 
 def _seat_player(player: Any, what: str) -> Any:
+    if isinstance(player, str):  # a name, as match() and self_play() take them
+        _check_options(player, None, what)
+        return make_player(player)
     if not (hasattr(player, "choose") and hasattr(player, "name")):
         raise PolicyError(f"{what} is not a Cross Kings player (it needs .name and .choose(view, rng)): {player!r}")
     return player
@@ -99,8 +102,10 @@ def play_game(position: Position | Deal, first: Any, second: Any, *,
     position : Position or Deal
         Where the game starts; a Deal starts from its fresh position.  Face-down cards
         must be known (a dealt game), unless every player only takes face-up cards.
-    first, second : CrossKingsPlayer
-        The players of the two seats.  A player whose ``cheats`` attribute is true (the
+    first, second : CrossKingsPlayer or str
+        The players of the two seats, as objects or by name (``"greedy"``:
+        :func:`~crowns_solver.cross_kings.players.make_player` with its default options;
+        until session 22 a name was refused).  A player whose ``cheats`` attribute is true (the
         clairvoyant player) gets a view that reveals the deal; the others see only what
         a seat at the table sees (:func:`~crowns_solver.cross_kings.players.seat_view`).
     rngs : (Generator, Generator), optional
@@ -117,7 +122,8 @@ def play_game(position: Position | Deal, first: Any, second: Any, *,
     Raises
     ------
     PolicyError
-        If a player is not a player, or chooses an illegal move.
+        If a player is not a player or a player's name, or chooses an illegal move; or
+        `rngs` is not a pair.
     PositionError
         If `start` is not a central cell or is given for a game already started, or a
         face-down card the game needs is unknown.
@@ -128,6 +134,9 @@ def play_game(position: Position | Deal, first: Any, second: Any, *,
     players = {"first": _seat_player(first, "first"), "second": _seat_player(second, "second")}
     if rngs is None:
         rngs = (np.random.default_rng(0), np.random.default_rng(1))
+    if isinstance(rngs, (str, bytes)) or not isinstance(rngs, (tuple, list)) or len(rngs) != 2:
+        # 5 raised "'int' object is not subscriptable", a pair of one an IndexError (session 22)
+        raise PolicyError(f"rngs must be two numpy Generators (the first seat's, the second's), got {rngs!r}")
     gens = {"first": rngs[0], "second": rngs[1]}
     seconds = {"first": 0.0, "second": 0.0}
     moves = {"first": 0, "second": 0}

@@ -38,6 +38,7 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
+from .._checks import check_flag
 from ..errors import HiddenCardError, IllegalMoveError, PolicyError, PositionError
 from .cards import DECK, Card, parse_card
 from .position import PLAYERS, UNKNOWN, Cell, Player, Position, cell_coords, cell_index, cell_text, one_of
@@ -103,7 +104,8 @@ class SeatView:
     Raises
     ------
     PositionError
-        If `position` is not a Position or `seat` is not a seat.
+        If `position` is not a Position, `seat` is not a seat, or `reveal` is not True
+        or False.
 
     Attributes
     ----------
@@ -121,6 +123,8 @@ class SeatView:
             raise PositionError(f"a seat view needs a Position, got {type(position).__name__}")
         if seat not in PLAYERS:
             raise PositionError(f"seat must be {one_of(PLAYERS)}, got {seat!r}")
+        # reveal="no" is true: it gave an honest seat the whole deal (session 22)
+        reveal = check_flag("reveal", reveal, PositionError)
         self.seat: Player = seat
         self.hidden_accesses = 0
         self._public = _public(position)
@@ -322,7 +326,8 @@ def seat_view(position: Position, seat: Player, *, reveal: bool = False) -> Seat
     Raises
     ------
     PositionError
-        If `position` is not a Position or `seat` is not a seat.
+        If `position` is not a Position, `seat` is not a seat, or `reveal` is not True
+        or False.
     """
     return SeatView(position, seat, reveal=reveal)
 

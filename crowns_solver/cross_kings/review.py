@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .._checks import pad, text_width
+from .._checks import check_flag, pad, text_width
 from .._text import count, number
 from ..errors import (
     IllegalMoveError,
@@ -204,7 +204,10 @@ def replay(
     IllegalMoveError
         If a move is not legal where it is played, or a face-down card is missing; if
         `moves` is not a list of moves.
+    SolverOptionError
+        If `include_start` is not True or False (``"no"`` judged the start choice).
     """
+    include_start = check_flag("include_start", include_start, SolverOptionError)
     if isinstance(game, str):
         game = Position.from_text(game)
     if not isinstance(game, Position):
@@ -432,8 +435,8 @@ def analyse_game(
     IllegalMoveError
         If a move is not legal where it is played.
     SolverOptionError
-        If `players`, `time_limit` or `node_limit` is invalid, or `progress` is not
-        callable.
+        If `players`, `time_limit` or `node_limit` is invalid, `progress` is not
+        callable, or `include_start` is not True or False.
 
     Examples
     --------

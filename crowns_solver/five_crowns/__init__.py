@@ -44,6 +44,7 @@ __all__ = [
     "TrackerPolicy",
     "get_policy",
     "simulate",
+    "summarize",
     "Card",
     "JOKER",
     "Meld",
@@ -67,9 +68,14 @@ __all__ = [
 
 
 def __getattr__(name: str):
-    # simulate pulls in pandas and the Monte Carlo runner: import it on first use
-    if name == "simulate":
-        from .simulation import simulate
+    # simulate and summarize pull in pandas and the Monte Carlo runner: import them on first use
+    if name in ("simulate", "summarize"):
+        from . import simulation
 
-        return simulate
+        return getattr(simulation, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    # the names loaded on first use too, so that a notebook's tab completion offers them
+    return sorted(set(globals()) | {"simulate", "summarize"})

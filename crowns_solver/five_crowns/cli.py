@@ -184,59 +184,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 
 def summarize(df):  # -> DataFrame
-    """Per policy: seat-games, mean total (points) with a 95% interval, wins (shared wins
-    count for each winner), win rate with its 95% Wilson interval.
+    """:func:`crowns_solver.five_crowns.simulation.summarize` (its home since session 22;
+    this name is kept for code that imported it from here)."""
+    from .simulation import summarize as _summarize
 
-    The seats one policy fills in a game are not independent (the same deal, one game's
-    winners), so every interval counts each game once: the mean total's is Student's t
-    interval over the games' means for the policy, ``total_ci`` its half-width; the win
-    rate's is :func:`~crowns_solver.montecarlo.cluster_wilson_interval` over games.  (Up
-    to session 19 both counted seat-games as independent, the mean with +- 1.96 standard
-    errors.)
-
-    For duplicate runs (a ``deal`` column) also ``vs_deal``: the mean of (total - the
-    mean total of every seat-game of the same deal), with a 95% Student t interval over
-    deals (each deal's mean for the policy is one observation; ``vs_deal_ci`` is its
-    half-width); the luck of the cards cancels in it, so it separates policies with far
-    fewer games, and the games of a duplicate run are grouped by deal for the other
-    intervals too.
-
-    A mean over one game (or one deal) has no interval: its half-width is NaN, printed
-    ``n/a`` and written as null in JSON (up to session 20 it was 0.0, printed ``+- 0.0``
-    as if the mean were certain)."""
-    import numpy as np
-    import pandas as pd
-
-    from ..montecarlo import cluster_wilson_interval, mean_interval
-
-    def half_width(values) -> float:  # NaN from one game or deal: no interval (docs/decisions.md)
-        m, lo, hi = mean_interval(values)
-        return float("nan") if np.isnan(lo) else (hi - lo) / 2
-
-    unit = "deal" if "deal" in df.columns else "game"
-    g = df.groupby("policy", sort=True)
-    out = pd.DataFrame({
-        "seat_games": g.size(),
-        "mean_total": g["total"].mean(),
-        "sd_total": g["total"].std(ddof=1),   # NaN from one seat-game
-        "wins": g["won"].sum().astype(int),
-    })
-    out["win_rate"] = out["wins"] / out["seat_games"]
-    ci, lows, highs = [], [], []
-    for policy, part in g:
-        by_unit = part.groupby(unit)
-        ci.append(half_width(by_unit["total"].mean().to_numpy()))
-        _, lo, hi = cluster_wilson_interval(by_unit["won"].sum().to_numpy(dtype=float), by_unit.size().to_numpy())
-        lows.append(lo)
-        highs.append(hi)
-    out["total_ci"], out["win_low"], out["win_high"] = ci, lows, highs
-    if "deal" in df.columns:
-        rel = df["total"] - df.groupby("deal")["total"].transform("mean")
-        per_deal = rel.groupby([df["policy"], df["deal"]]).mean()
-        by = per_deal.groupby(level=0)
-        out["vs_deal"] = by.mean()
-        out["vs_deal_ci"] = [half_width(part.to_numpy()) for _, part in by]
-    return out
+    return _summarize(df)
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:

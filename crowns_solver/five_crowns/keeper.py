@@ -390,6 +390,13 @@ class ScoreKeeper:
         self.max_tiebreaks = max_tiebreaks
         self.all_wild_melds = all_wild_melds
 
+    def __repr__(self) -> str:
+        # a notebook shows the pad's state, not "<ScoreKeeper object at 0x...>" (session 22)
+        where = (f"finished, won by {' and '.join(self.winners())}" if self.round is None
+                 else f"round {self.round_info(self.round).label}, {self.next_player} next")
+        return (f"<ScoreKeeper {', '.join(self.names)}: {count(self.rounds_complete, 'round')} complete,"
+                f" {where}; totals {self.totals()}>")
+
     @property
     def all_wild_melds(self) -> bool:
         """Whether melds made only of wilds are allowed (RULES.md option; settable)."""

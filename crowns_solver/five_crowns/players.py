@@ -126,6 +126,9 @@ class RandomPolicy:
 
     name = "random"
 
+    def __repr__(self) -> str:
+        return "RandomPolicy()"
+
     def choose_draw(self, view: SeatView) -> str:
         """Either source with probability 1/2 (drawn with ``view.rng``).
 
@@ -173,6 +176,9 @@ class GreedyPolicy:
     """
 
     name = "greedy"
+
+    def __repr__(self) -> str:
+        return "GreedyPolicy()"
 
     def choose_draw(self, view: SeatView) -> str:
         """The face-up card when it lowers the deadwood or is a wild worth keeping (see the class).
@@ -238,6 +244,9 @@ class AdvisorPolicy:
     """
 
     name = "advisor"
+
+    def __repr__(self) -> str:
+        return "AdvisorPolicy()"
 
     def choose_draw(self, view: SeatView) -> str:
         """The face-up card when it beats a blind draw and is not thrown straight back (see the class).

@@ -18,12 +18,13 @@ import numpy as np
 import pandas as pd
 
 from .. import montecarlo
+from .._checks import check_flag
 from ..errors import RulesError
 from ._text import count
 from .game import GameRules, play_game
 from .players import Policy, get_policy
 
-__all__ = ["simulate", "play_chunk", "check_setup", "rotations", "capped_rounds", "DEFAULT_CHUNK_SIZE"]
+__all__ = ["simulate", "summarize", "play_chunk", "check_setup", "rotations", "capped_rounds", "DEFAULT_CHUNK_SIZE"]
 
 GAME = "five-crowns"
 #: Games per chunk (a few seconds of work each).
@@ -257,8 +258,8 @@ def simulate(
     Raises
     ------
     RulesError
-        Bad `players`, `rules`, a number of policies neither 1 nor `players`, or both
-        `rotate` and `duplicate`.
+        Bad `players`, `rules`, a number of policies neither 1 nor `players`, `rotate` or
+        `duplicate` not True or False, or both `rotate` and `duplicate`.
     PolicyError
         An unknown policy.
     OutputExistsError
@@ -274,6 +275,8 @@ def simulate(
     >>> df.groupby("policy")["total"].mean()  # doctest: +SKIP
     """
     pols = check_setup(players, policies)
+    rotate = check_flag("rotate", rotate, RulesError)       # bool("no") is True: "no" rotated the seats
+    duplicate = check_flag("duplicate", duplicate, RulesError)
     if out is not None:
         _check_out(out)
     if rules is None:
@@ -307,6 +310,88 @@ def simulate(
     out_df = pd.concat(parts, ignore_index=True).sort_values(["game", "seat"], kind="stable").reset_index(drop=True)
     out_df.attrs = dict(wide.attrs)
     return out_df
+
+
+def summarize(df: pd.DataFrame) -> pd.DataFrame:
+    """Per policy: seat-games, mean total with a 95% interval, wins and the win rate with
+    its 95% interval, from a :func:`simulate` table (what ``crowns five-crowns simulate``
+    prints).
+
+    The seats one policy fills in a game are not independent (the same deal, one game's
+    winners), so every interval counts each game once: the mean total's is Student's t
+    interval over the games' means for the policy (:func:`~crowns_solver.montecarlo.mean_interval`),
+    the win rate's is :func:`~crowns_solver.montecarlo.cluster_wilson_interval` over games.
+    (Up to session 19 both counted seat-games as independent, the mean with +- 1.96
+    standard errors.)  For duplicate runs (a ``deal`` column) the games are grouped by
+    deal instead, and ``vs_deal`` is added: the mean of (total - the mean total of every
+    seat-game of the same deal), with a 95% Student t interval over deals; the luck of
+    the cards cancels in it, so it separates policies with far fewer games.  A mean over
+    one game (or one deal) has no interval: its half-width is NaN (docs/decisions.md,
+    "Intervals from one observation").
+
+    Parameters
+    ----------
+    df : pandas.DataFrame
+        One row per game and seat, as :func:`simulate` returns it (columns ``game``,
+        ``policy``, ``total``, ``won``; ``deal`` for a duplicate run).
+
+    Returns
+    -------
+    pandas.DataFrame
+        Index ``policy`` (sorted).  Columns ``seat_games``; ``mean_total``, ``sd_total``
+        (points; ``sd_total`` NaN from one seat-game) and ``total_ci`` (the half-width
+        of the mean's 95% interval, points); ``wins`` (shared wins count for each
+        winner), ``win_rate``, ``win_low``, ``win_high``; with a ``deal`` column also
+        ``vs_deal`` and ``vs_deal_ci`` (points).
+
+    Raises
+    ------
+    RunnerError
+        If `df` is not a DataFrame or lacks one of the columns above (a results file's
+        one row per game, from :func:`~crowns_solver.montecarlo.read_results`, is
+        named as such: :func:`~crowns_solver.montecarlo.win_rates` reads it).
+    """
+    from ..errors import RunnerError
+    from ..montecarlo import cluster_wilson_interval, mean_interval
+
+    if not isinstance(df, pd.DataFrame):
+        raise RunnerError(f"summarize needs the DataFrame five_crowns.simulate returns, got {type(df).__name__}")
+    missing = [c for c in ("game", "policy", "total", "won") if c not in df.columns]
+    if missing:
+        wide = any(str(c).startswith(("policy_", "k0_")) for c in df.columns)
+        raise RunnerError(f"summarize needs one row per game and seat, as five_crowns.simulate returns it;"
+                          f" this table has no {', '.join(missing)} column" + ("s" if len(missing) > 1 else "")
+                          + (" (it is a results file's one row per game: montecarlo.win_rates reads it,"
+                             " crowns report RESULTS reports on the file)" if wide else ""))
+
+    def half_width(values) -> float:  # NaN from one game or deal: no interval (docs/decisions.md)
+        m, lo, hi = mean_interval(values)
+        return float("nan") if np.isnan(lo) else (hi - lo) / 2
+
+    unit = "deal" if "deal" in df.columns else "game"
+    g = df.groupby("policy", sort=True)
+    out = pd.DataFrame({
+        "seat_games": g.size(),
+        "mean_total": g["total"].mean(),
+        "sd_total": g["total"].std(ddof=1),   # NaN from one seat-game
+        "wins": g["won"].sum().astype(int),
+    })
+    out["win_rate"] = out["wins"] / out["seat_games"]
+    ci, lows, highs = [], [], []
+    for policy, part in g:
+        by_unit = part.groupby(unit)
+        ci.append(half_width(by_unit["total"].mean().to_numpy()))
+        _, lo, hi = cluster_wilson_interval(by_unit["won"].sum().to_numpy(dtype=float), by_unit.size().to_numpy())
+        lows.append(lo)
+        highs.append(hi)
+    out["total_ci"], out["win_low"], out["win_high"] = ci, lows, highs
+    if "deal" in df.columns:
+        rel = df["total"] - df.groupby("deal")["total"].transform("mean")
+        per_deal = rel.groupby([df["policy"], df["deal"]]).mean()
+        by = per_deal.groupby(level=0)
+        out["vs_deal"] = by.mean()
+        out["vs_deal_ci"] = [half_width(part.to_numpy()) for _, part in by]
+    return out
 
 
 def capped_rounds(df: pd.DataFrame) -> int:

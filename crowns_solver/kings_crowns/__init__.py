@@ -33,6 +33,11 @@ def __getattr__(name: str):
         return getattr(simulation, name)
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
+
+def __dir__() -> list[str]:
+    # the names loaded on first use too, so that a notebook's tab completion offers them
+    return sorted(set(globals()) | {"simulate", "play_chunk", "win_rates", "game_seed"})
+
 __all__ = [
     "CARD_NAMES",
     "Card",

@@ -23,6 +23,7 @@ import numpy as np
 
 from .._native import load
 from ..errors import (
+    CardError,
     CrownsError,
     IllegalMoveError,
     PolicyError,
@@ -470,8 +471,18 @@ class Game:
         self.rng = make_rng(self.seed)
         self._deck = np.asarray(self.rules.deck.counts, dtype=np.int32)
         self._engine = _core.Engine(self._deck, players, self.target, self.rules.max_turns, self.rng)
-        #: Every move so far: (turn, seat, "draw" or "play", source or Play, card drawn).
+        #: Every move so far: (turn, seat, "draw", source) or (turn, seat, "play", Play).
         self.log: list[tuple[int, int, str, Any]] = []
+
+    def __repr__(self) -> str:
+        # a notebook shows the game's state, not "<Game object at 0x...>" (session 22)
+        if self.phase == "over":
+            how = (f"seat {self.winner} won with {self.scores[self.winner]} crown points" if self.winner is not None
+                   else "stalemate at the turn cap")
+            state = f"over after {self.turn} turns: {how}"
+        else:
+            state = f"turn {self.turn}, seat {self.to_move} to {self.phase}"
+        return f"<Game {self.players} players, {state}; scores {self.scores}>"
 
     # ---- state
     @property
@@ -658,27 +669,58 @@ class Game:
             return f"{play.card} is not in the hand"
         return "the rules do not allow it there"
 
-    def play_turn(self, policies: Sequence[Policy]) -> None:
+    def play_turn(self, policies: Sequence[Policy | str] | Policy | str) -> None:
         """Let the seat to move's policy draw (when it can) and play one card.
 
         Parameters
         ----------
-        policies : sequence of Policy
-            One policy per seat.
+        policies : Policy, str or sequence of them
+            One policy (object or name, :func:`~crowns_solver.kings_crowns.get_policy`)
+            per seat, or one for every seat, as :meth:`play_out` takes them.
 
         Raises
         ------
+        RulesError
+            If `policies` is not a name, a Policy or a list of them, there is not one
+            policy per seat, or a name is unknown (until session 22 a name, or a list of
+            names, raised an AttributeError in the middle of the turn).
         IllegalMoveError
-            If the policy chooses a draw or a play that is not legal.
+            If the game is over (there is no turn to play), or the policy chooses a draw
+            or a play that is not legal.
         CardError
             If the policy's play names a card that is not a King's Crowns card.
         """
+        pols = self._policies(policies)
+        if self.phase == "over":
+            raise IllegalMoveError(f"no turn to play: {self._where()}")
+        self._play_turn(pols)
+
+    def _play_turn(self, policies: Sequence[Policy]) -> None:
         seat = self.to_move
         policy = policies[seat]
-        if self.phase == "draw":
-            self.draw(policy.choose_draw(self.view(seat), self.rng))
-        if self.phase == "play":
-            self.play(policy.choose_play(self.view(seat), self.rng))
+        try:
+            if self.phase == "draw":
+                self.draw(policy.choose_draw(self.view(seat), self.rng))
+            if self.phase == "play":
+                self.play(policy.choose_play(self.view(seat), self.rng))
+        except (IllegalMoveError, CardError) as exc:
+            # name the player, as Five Crowns does: in a simulation of several custom
+            # players "cannot draw from 5 now (seat 0 ...)" did not say whose choice it was
+            raise type(exc)(f"policy {policy.name!r} (seat {seat}) chose badly: {exc}") from None
+
+    def _policies(self, policies: Any) -> list[Policy]:
+        """One resolved policy per seat from what :meth:`play_out` and :meth:`play_turn` take."""
+        from .policies import Policy, get_policy
+
+        if isinstance(policies, (str, Policy)):  # one player for every seat, not its letters
+            policies = [policies] * self.players
+        if not isinstance(policies, (list, tuple)):
+            raise RulesError(f"policies must be a policy name, a Policy, or a list of them (one per seat),"
+                             f" got {policies!r}")
+        pols = [get_policy(p) for p in policies]
+        if len(pols) != self.players:
+            raise RulesError(f"give one policy per seat ({self.players}), got {len(pols)}")
+        return pols
 
     def play_out(self, policies: Sequence[Policy | str] | Policy | str) -> Game:
         """Play the game to its end with one policy per seat (or one name or Policy
@@ -703,16 +745,7 @@ class Game:
         IllegalMoveError, CardError
             If a policy chooses an illegal draw or play (:meth:`play_turn`).
         """
-        from .policies import Policy, get_policy
-
-        if isinstance(policies, (str, Policy)):  # one player for every seat, not its letters
-            policies = [policies] * self.players
-        if not isinstance(policies, (list, tuple)):
-            raise RulesError(f"policies must be a policy name, a Policy, or a list of them (one per seat),"
-                             f" got {policies!r}")
-        pols = [get_policy(p) for p in policies]
-        if len(pols) != self.players:
-            raise RulesError(f"give one policy per seat ({self.players}), got {len(pols)}")
+        pols = self._policies(policies)
         while self.phase != "over":
-            self.play_turn(pols)
+            self._play_turn(pols)
         return self
