@@ -72,16 +72,17 @@ def keeper_session(lines, **kw) -> str:
     return "\n".join(said)
 
 
-def type_lines(monkeypatch, lines) -> None:
-    """Make ``input()`` return `lines`, then raise EOFError (a user who typed them and
-    pressed Ctrl-D): for commands that read the terminal, such as the score keeper."""
+def type_lines(monkeypatch, lines, end: type[BaseException] = EOFError) -> None:
+    """Make ``input()`` return `lines`, then raise `end` (EOFError: a user who typed them
+    and pressed Ctrl-D; KeyboardInterrupt: Ctrl-C): for commands that read the terminal,
+    such as the score keeper."""
     feed = iter(lines)
 
     def fake_input(prompt=""):
         try:
             return next(feed)
         except StopIteration:
-            raise EOFError from None
+            raise end from None
 
     monkeypatch.setattr("builtins.input", fake_input)
 

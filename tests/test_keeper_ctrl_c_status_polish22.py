@@ -10,18 +10,7 @@ import pytest
 from crowns_solver.cli import main
 from crowns_solver.five_crowns.keeper import ScoreKeeper
 
-
-def typed(monkeypatch, lines, end):
-    """``input()`` returns `lines`, then raises `end` (KeyboardInterrupt: Ctrl-C; EOFError: Ctrl-D)."""
-    feed = iter(lines)
-
-    def fake_input(prompt=""):
-        try:
-            return next(feed)
-        except StopIteration:
-            raise end from None
-
-    monkeypatch.setattr("builtins.input", fake_input)
+from conftest import type_lines as typed
 
 
 def test_ctrl_c_in_the_keeper_saves_says_how_to_resume_and_exits_130(tmp_path, monkeypatch, capsys):
