@@ -416,7 +416,7 @@ def start_cell(games: int, seed: int, executor=None, reach: str = "any") -> Stud
         rows_play.append({"start": label, "games": n, "margin": m, "margin_low": lo, "margin_high": hi})
     avg = played["average over the four cells"]
     for label, vals in (("gain: best-ranked minus average", played["cell the search ranks best"] - avg),
-                        (f"gain: the player's pick minus average", played[f"cell the search player picks ({STUDY_NODES // 1000}k nodes)"] - avg),
+                        ("gain: the player's pick minus average", played[f"cell the search player picks ({STUDY_NODES // 1000}k nodes)"] - avg),
                         ("gain: best-ranked minus worst-ranked", played["cell the search ranks best"] - played["cell the search ranks worst"])):
         m, lo, hi = mean_ci(vals)
         rows_play.append({"start": label, "games": n, "margin": m, "margin_low": lo, "margin_high": hi})

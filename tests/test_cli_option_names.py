@@ -5,7 +5,6 @@ lives once, in the API, and the command-line message still names the option as t
 
 from __future__ import annotations
 
-import argparse
 import pickle
 
 import pytest

@@ -10,7 +10,6 @@ from conftest import keeper_session, run_cli
 from crowns_solver.errors import HandSizeError
 from crowns_solver.five_crowns._text import count, sets_hold
 from crowns_solver.five_crowns.cards import parse_hand
-from crowns_solver.five_crowns.game import GameRules, play_game
 
 # --- finding 19: singular and plural --------------------------------------------------------
 
@@ -77,7 +76,6 @@ from crowns_solver.five_crowns.cards import card_value, full_deck  # noqa: E402
 from crowns_solver.five_crowns.keeper import (  # noqa: E402
     MELD_NOTE,
     ScoreKeeper,
-    interactive,
     possible_points,
 )
 

@@ -12,7 +12,7 @@ import pytest
 from conftest import run_cli
 
 from crowns_solver.analysis import Section, StudyResult, registry, study
-from crowns_solver.errors import DeckError, OutputExistsError, RulesError, RunnerError, StudyError
+from crowns_solver.errors import DeckError, OutputExistsError, RulesError, StudyError
 from crowns_solver.report import run_studies
 
 SEEN: list[str] = []

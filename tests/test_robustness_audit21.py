@@ -52,7 +52,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import crowns_solver.kings_crowns as kc
-from crowns_solver import _ck_search, _fc_game, _fc_melds, _kc_engine
+from crowns_solver import _ck_search, _fc_game, _kc_engine
 from crowns_solver.errors import CrownsError
 
 INF = _ck_search.INF_VALUE

@@ -918,7 +918,7 @@ class _Run:
             if self.depth is not None and d <= self.depth:
                 continue
             if budget is not None and len(costs) >= 1:
-                (t1, n1), (t0, n0) = costs[-1], costs[-2] if len(costs) >= 2 else (0.0, 0)
+                (t1, n1), (_, n0) = costs[-1], costs[-2] if len(costs) >= 2 else (0.0, 0)
                 grow = max(2.0, n1 / n0 if n0 > 0 else 4.0)
                 seconds, nodes = budget()
                 if n1 * grow > nodes or t1 * grow > seconds:
