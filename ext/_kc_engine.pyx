@@ -28,8 +28,14 @@ from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memset
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from cpython.exc cimport PyErr_CheckSignals
+from cpython.pythread cimport PyThread_get_thread_ident
 
-from crowns_solver.errors import DeckError, PositionError, RulesError
+from crowns_solver.errors import DeckError, EngineBusyError, PositionError, RulesError
+
+#: EngineBusyError's message: a second thread called an engine already in use.
+BUSY_MESSAGE = ("this King's Crowns game engine is in use by another thread: a game (Game) and"
+                " its engine cannot be shared between threads; use one per thread, or worker"
+                " processes (workers=) to simulate in parallel")
 
 cdef extern from "Python.h":
     int PyOS_InterruptOccurred()   # SIGINT since the last call? (clears it; main thread, GIL held)
@@ -985,11 +991,22 @@ cdef class Engine:
     Engine(deck_counts, n_players, target, max_turns, generator) deals at once.  The
     generator's bit generator is shared: every shuffle and every built-in player's
     random choice is drawn from it, in the same order as ``play_games``.
+
+    One engine serves one thread at a time: a method that reads or changes the game
+    (:meth:`builtin` runs with the GIL released) raises
+    :class:`~crowns_solver.errors.EngineBusyError` when it starts while another thread is
+    inside the engine, before touching anything.  The flag is taken and dropped with the
+    GIL held and dropped in ``finally`` (an exception or Ctrl-C never leaves the engine
+    busy); calls from the thread already inside (``draw`` checks ``legal_draws``) pass.
+    The properties are plain reads.
     """
     cdef KCState st
     cdef Rng rng
     cdef object gen
     cdef uint8_t* mem
+    # one thread at a time: calls in progress and their thread
+    cdef int busy_depth
+    cdef long busy_thread
 
     def __cinit__(self, const int32_t[::1] deck_counts, int n_players, int target, int max_turns, gen):
         cdef int c, n = 0
@@ -1018,6 +1035,24 @@ cdef class Engine:
     def __dealloc__(self):
         free(self.mem)
 
+    cdef int _enter(self) except -1:
+        """Take the engine for the calling thread, or raise EngineBusyError if another
+        thread is inside (GIL held: the check and the set are one step)."""
+        cdef long me = PyThread_get_thread_ident()
+        if self.busy_depth > 0 and self.busy_thread != me:
+            raise EngineBusyError(BUSY_MESSAGE)
+        self.busy_thread = me
+        self.busy_depth += 1
+        return 0
+
+    cdef inline void _leave(self) noexcept:
+        self.busy_depth -= 1
+
+    @property
+    def busy(self):
+        """Whether a call is running in this engine now (in any thread)."""
+        return self.busy_depth > 0
+
     @property
     def phase(self):
         return self.st.phase
@@ -1039,32 +1074,50 @@ cdef class Engine:
         return self.st.ended
 
     def legal_draws(self):
+        """The draw sources open to the seat to move (none outside the draw phase)."""
         cdef int out[2]
-        if self.st.phase != PH_DRAW:
-            return []
-        n = legal_draws(&self.st, out)
-        return [out[i] for i in range(n)]
+        self._enter()
+        try:
+            if self.st.phase != PH_DRAW:
+                return []
+            n = legal_draws(&self.st, out)
+            return [out[i] for i in range(n)]
+        finally:
+            self._leave()
 
     def legal_plays(self):
+        """The plays open to the seat to move (none outside the play phase)."""
         cdef int out[MAXACT]
         cdef KCView v
-        if self.st.phase != PH_PLAY:
-            return []
-        extract_view(&self.st, self.st.current, &v)
-        n = legal_plays(&v, out)
-        return [out[i] for i in range(n)]
+        self._enter()
+        try:
+            if self.st.phase != PH_PLAY:
+                return []
+            extract_view(&self.st, self.st.current, &v)
+            n = legal_plays(&v, out)
+            return [out[i] for i in range(n)]
+        finally:
+            self._leave()
 
     def draw(self, int src):
         """Draw from source `src` for the seat to move; returns the card drawn."""
-        if src not in self.legal_draws():
-            raise ValueError(f"draw source {src} is not legal now")
-        return apply_draw(&self.st, src, &self.rng)
+        self._enter()
+        try:
+            if src not in self.legal_draws():
+                raise ValueError(f"draw source {src} is not legal now")
+            return apply_draw(&self.st, src, &self.rng)
+        finally:
+            self._leave()
 
     def play(self, int action):
         """Play `action` for the seat to move (ending the turn)."""
-        if action not in self.legal_plays():
-            raise ValueError(f"play {action} is not legal now")
-        apply_play(&self.st, action)
+        self._enter()
+        try:
+            if action not in self.legal_plays():
+                raise ValueError(f"play {action} is not legal now")
+            apply_play(&self.st, action)
+        finally:
+            self._leave()
 
     def builtin(self, int pol, la=(64, 20, POL_AGGRESSIVE)):
         """The built-in player's choice (draw source or play) for the seat to move.
@@ -1075,56 +1128,68 @@ cdef class Engine:
         check_la(la, &p)
         if not 0 <= pol < N_POLICIES:
             raise ValueError(f"no built-in player {pol}")
-        if self.st.phase == PH_OVER:
-            raise ValueError("the game is over")
-        extract_view(&self.st, self.st.current, &v)
-        # as choose(): Ctrl-C stops a lookahead decision (it could run for minutes,
-        # uninterruptible, and a stop was reported as a RuntimeError)
-        _watch_interrupts()
-        with nogil:
-            r = policy_draw(pol, &v, &p, &self.rng) if self.st.phase == PH_DRAW else policy_play(pol, &v, &p, &self.rng)
-        if r == LOOKAHEAD_INTERRUPTED:
-            raise KeyboardInterrupt
-        if r == -1:
-            raise ValueError("the state is inconsistent: it shows more cards than the deck holds")
-        if r < 0:
-            raise MemoryError()
-        return r
+        self._enter()
+        try:
+            if self.st.phase == PH_OVER:
+                raise ValueError("the game is over")
+            extract_view(&self.st, self.st.current, &v)
+            # as choose(): Ctrl-C stops a lookahead decision (it could run for minutes,
+            # uninterruptible, and a stop was reported as a RuntimeError)
+            _watch_interrupts()
+            with nogil:
+                r = policy_draw(pol, &v, &p, &self.rng) if self.st.phase == PH_DRAW else policy_play(pol, &v, &p, &self.rng)
+            if r == LOOKAHEAD_INTERRUPTED:
+                raise KeyboardInterrupt
+            if r == -1:
+                raise ValueError("the state is inconsistent: it shows more cards than the deck holds")
+            if r < 0:
+                raise MemoryError()
+            return r
+        finally:
+            self._leave()
 
     def view(self, int seat):
         """What `seat` sees, as a dict of ints and lists (no hidden card)."""
         cdef KCView v
         cdef int q, c, k
-        if not 0 <= seat < self.st.n_players:
-            raise ValueError(f"no seat {seat}")
-        extract_view(&self.st, seat, &v)
-        P = self.st.n_players
-        return {
-            "seat": seat, "players": P, "target": v.target, "max_turns": v.max_turns,
-            "turn": v.turn, "phase": v.phase, "current": self.st.current,
-            "hand": [v.hand[c] for c in range(NK)],
-            "hand_sizes": [v.hand_sizes[q] for q in range(P)],
-            "play_stacks": [[self.st.play_log[q * self.st.deck_n + k] for k in range(self.st.play_n[q])] for q in range(P)],
-            "gift_stacks": [[self.st.gift_log[q][k] for k in range(__builtin_popcount(self.st.gifts[q]))] for q in range(P)],
-            "crown_stacks": [[self.st.crown_log[q * self.st.deck_n + k] for k in range(self.st.crowns_n[q])] for q in range(P)],
-            "discard_top": v.disc_top, "discard_size": v.disc_n, "draw_size": v.draw_n,
-            "deck": [self.st.deck_counts[c] for c in range(NK)],
-        }
+        self._enter()
+        try:
+            if not 0 <= seat < self.st.n_players:
+                raise ValueError(f"no seat {seat}")
+            extract_view(&self.st, seat, &v)
+            P = self.st.n_players
+            return {
+                "seat": seat, "players": P, "target": v.target, "max_turns": v.max_turns,
+                "turn": v.turn, "phase": v.phase, "current": self.st.current,
+                "hand": [v.hand[c] for c in range(NK)],
+                "hand_sizes": [v.hand_sizes[q] for q in range(P)],
+                "play_stacks": [[self.st.play_log[q * self.st.deck_n + k] for k in range(self.st.play_n[q])] for q in range(P)],
+                "gift_stacks": [[self.st.gift_log[q][k] for k in range(__builtin_popcount(self.st.gifts[q]))] for q in range(P)],
+                "crown_stacks": [[self.st.crown_log[q * self.st.deck_n + k] for k in range(self.st.crowns_n[q])] for q in range(P)],
+                "discard_top": v.disc_top, "discard_size": v.disc_n, "draw_size": v.draw_n,
+                "deck": [self.st.deck_counts[c] for c in range(NK)],
+            }
+        finally:
+            self._leave()
 
     def state(self):
         """The whole state, hidden cards included (for tests and replays)."""
         cdef int q, k
-        P = self.st.n_players
-        d = self.view(self.st.current if self.st.phase != PH_OVER else 0)
-        del d["hand"], d["seat"]
-        d["hands"] = [sorted(self.st.hand[q][k] for k in range(self.st.hand_n[q])) for q in range(P)]
-        d["draw_pile"] = [self.st.draw[k] for k in range(self.st.draw_n)]
-        d["discard_pile"] = [self.st.disc[k] for k in range(self.st.disc_n)]
-        d["scores"] = [self.st.score[q] for q in range(P)]
-        d["winner"] = self.st.winner
-        d["ended"] = self.st.ended
-        d["reshuffles"] = self.st.reshuffles
-        return d
+        self._enter()
+        try:
+            P = self.st.n_players
+            d = self.view(self.st.current if self.st.phase != PH_OVER else 0)
+            del d["hand"], d["seat"]
+            d["hands"] = [sorted(self.st.hand[q][k] for k in range(self.st.hand_n[q])) for q in range(P)]
+            d["draw_pile"] = [self.st.draw[k] for k in range(self.st.draw_n)]
+            d["discard_pile"] = [self.st.disc[k] for k in range(self.st.disc_n)]
+            d["scores"] = [self.st.score[q] for q in range(P)]
+            d["winner"] = self.st.winner
+            d["ended"] = self.st.ended
+            d["reshuffles"] = self.st.reshuffles
+            return d
+        finally:
+            self._leave()
 
     def set_state(self, hands, play_stacks, gift_stacks, crown_stacks, draw_pile, discard_pile,
                   int current, int phase, int turn=0):
@@ -1132,73 +1197,77 @@ cdef class Engine:
         cards must be exactly the deck, and a seat to play must hold a card.  Raises
         ValueError if they are not."""
         cdef int q, c, k, P = self.st.n_players
-        counts = [0] * NK
-        lists = [draw_pile, discard_pile]
-        for group in (hands, play_stacks, gift_stacks, crown_stacks):
-            if len(group) != P:
-                raise ValueError(f"give one list per seat ({P})")
-            lists.extend(group)
-        for lst in lists:
-            for c in lst:
-                if not 0 <= c < NK:
-                    raise ValueError(f"not a card code: {c!r}")
-                counts[c] += 1
-        if counts != [self.st.deck_counts[c] for c in range(NK)]:
-            raise ValueError("the cards given are not exactly the deck")
-        if not 0 <= current < P or phase not in (PH_DRAW, PH_PLAY) or not 0 <= turn < self.st.max_turns:
-            raise ValueError("bad current seat, phase or turn")
-        if phase == PH_PLAY and len(hands[current]) == 0:
-            # no play exists: the players answered an uninitialised number, an illegal
-            # play or an error code (fill_view refuses the same view)
-            raise ValueError(f"seat {current} is to play but holds no card")
-        for q in range(P):
-            if len(hands[q]) > HANDCAP - 1 or len(gift_stacks[q]) > 3:
-                raise ValueError(f"seat {q}: too many cards in hand or gifts")
-            if len(hands[q]) != (HAND_SIZE + 1 if (q == current and phase == PH_PLAY) else HAND_SIZE):
-                pass  # hands may be short (late game); sizes are not forced
-            if any(not is_gift(c) for c in gift_stacks[q]) or len(set(gift_stacks[q])) != len(gift_stacks[q]):
-                raise ValueError(f"seat {q}: a gifts stack holds distinct Gifts only")
-            if any(not is_crown(c) for c in crown_stacks[q]):
-                raise ValueError(f"seat {q}: a crown stack holds Crowns only")
-            if any(is_gift(c) or is_crown(c) for c in play_stacks[q]):
-                raise ValueError(f"seat {q}: a play stack holds no Gift or Crown")
-        for q in range(MAXP):
-            self.st.hand_n[q] = 0
-            self.st.play_n[q] = 0
-            self.st.play_top[q] = -1
-            self.st.gifts[q] = 0
-            self.st.score[q] = 0
-            self.st.crowns_n[q] = 0
-            for c in range(NK):
-                self.st.seat_counts[q][c] = 0
-        for q in range(P):
-            for c in hands[q]:
-                self.st.hand[q][self.st.hand_n[q]] = c
-                self.st.hand_n[q] += 1
-            for c in play_stacks[q]:
-                push_play(&self.st, q, c)
-            for c in gift_stacks[q]:
-                self.st.gift_log[q][__builtin_popcount(self.st.gifts[q])] = c
-                self.st.gifts[q] |= 1 << (c - GIFT0)
-                self.st.seat_counts[q][c] += 1
-            for c in crown_stacks[q]:
-                self.st.crown_log[q * self.st.deck_n + self.st.crowns_n[q]] = c
-                self.st.crowns_n[q] += 1
-                self.st.score[q] += crown_points(c)
-                self.st.seat_counts[q][c] += 1
-        self.st.draw_n = len(draw_pile)
-        for k, c in enumerate(draw_pile):
-            self.st.draw[k] = c
-        self.st.disc_n = len(discard_pile)
-        for k, c in enumerate(discard_pile):
-            self.st.disc[k] = c
-        self.st.current = current
-        self.st.turn = turn
-        self.st.winner = -1
-        self.st.ended = END_NONE
-        self.st.phase = phase
-        if phase == PH_DRAW:
-            begin_turn(&self.st)
+        self._enter()
+        try:
+            counts = [0] * NK
+            lists = [draw_pile, discard_pile]
+            for group in (hands, play_stacks, gift_stacks, crown_stacks):
+                if len(group) != P:
+                    raise ValueError(f"give one list per seat ({P})")
+                lists.extend(group)
+            for lst in lists:
+                for c in lst:
+                    if not 0 <= c < NK:
+                        raise ValueError(f"not a card code: {c!r}")
+                    counts[c] += 1
+            if counts != [self.st.deck_counts[c] for c in range(NK)]:
+                raise ValueError("the cards given are not exactly the deck")
+            if not 0 <= current < P or phase not in (PH_DRAW, PH_PLAY) or not 0 <= turn < self.st.max_turns:
+                raise ValueError("bad current seat, phase or turn")
+            if phase == PH_PLAY and len(hands[current]) == 0:
+                # no play exists: the players answered an uninitialised number, an illegal
+                # play or an error code (fill_view refuses the same view)
+                raise ValueError(f"seat {current} is to play but holds no card")
+            for q in range(P):
+                if len(hands[q]) > HANDCAP - 1 or len(gift_stacks[q]) > 3:
+                    raise ValueError(f"seat {q}: too many cards in hand or gifts")
+                if len(hands[q]) != (HAND_SIZE + 1 if (q == current and phase == PH_PLAY) else HAND_SIZE):
+                    pass  # hands may be short (late game); sizes are not forced
+                if any(not is_gift(c) for c in gift_stacks[q]) or len(set(gift_stacks[q])) != len(gift_stacks[q]):
+                    raise ValueError(f"seat {q}: a gifts stack holds distinct Gifts only")
+                if any(not is_crown(c) for c in crown_stacks[q]):
+                    raise ValueError(f"seat {q}: a crown stack holds Crowns only")
+                if any(is_gift(c) or is_crown(c) for c in play_stacks[q]):
+                    raise ValueError(f"seat {q}: a play stack holds no Gift or Crown")
+            for q in range(MAXP):
+                self.st.hand_n[q] = 0
+                self.st.play_n[q] = 0
+                self.st.play_top[q] = -1
+                self.st.gifts[q] = 0
+                self.st.score[q] = 0
+                self.st.crowns_n[q] = 0
+                for c in range(NK):
+                    self.st.seat_counts[q][c] = 0
+            for q in range(P):
+                for c in hands[q]:
+                    self.st.hand[q][self.st.hand_n[q]] = c
+                    self.st.hand_n[q] += 1
+                for c in play_stacks[q]:
+                    push_play(&self.st, q, c)
+                for c in gift_stacks[q]:
+                    self.st.gift_log[q][__builtin_popcount(self.st.gifts[q])] = c
+                    self.st.gifts[q] |= 1 << (c - GIFT0)
+                    self.st.seat_counts[q][c] += 1
+                for c in crown_stacks[q]:
+                    self.st.crown_log[q * self.st.deck_n + self.st.crowns_n[q]] = c
+                    self.st.crowns_n[q] += 1
+                    self.st.score[q] += crown_points(c)
+                    self.st.seat_counts[q][c] += 1
+            self.st.draw_n = len(draw_pile)
+            for k, c in enumerate(draw_pile):
+                self.st.draw[k] = c
+            self.st.disc_n = len(discard_pile)
+            for k, c in enumerate(discard_pile):
+                self.st.disc[k] = c
+            self.st.current = current
+            self.st.turn = turn
+            self.st.winner = -1
+            self.st.ended = END_NONE
+            self.st.phase = phase
+            if phase == PH_DRAW:
+                begin_turn(&self.st)
+        finally:
+            self._leave()
 
 
 cdef void fill_view(dict d, KCView* v, const int32_t[::1] seat_counts, const int32_t[::1] deck) except *:
