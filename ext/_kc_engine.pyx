@@ -748,6 +748,7 @@ cdef int watch_interrupts = 0
 #: LOOKAHEAD_INTERRUPTED: what a lookahead decision returns when Ctrl-C stopped it.
 cdef enum:
     LOOKAHEAD_INTERRUPTED = -3
+    POLICY_CHANGED = -4            # play_games: a seat's player id changed during the call
     INTERRUPT_EVERY = 4            # samples between two looks (a sample is n rollouts)
 
 
@@ -1437,6 +1438,11 @@ def play_games(int n_games, const int32_t[::1] deck_counts, int n_players, int t
                 deal(&st, &r)
                 while st.phase != PH_OVER:
                     pol = seat_policies[g, st.current]
+                    if pol < 0 or pol >= N_POLICIES:
+                        # checked above, but read here without the GIL: another thread
+                        # wrote to the array meanwhile (never index the players by it)
+                        a = POLICY_CHANGED
+                        break
                     extract_view(&st, st.current, &v)
                     if st.phase == PH_DRAW:
                         a = policy_draw(pol, &v, &p, &r)
@@ -1451,6 +1457,10 @@ def play_games(int n_games, const int32_t[::1] deck_counts, int n_players, int t
             if st.phase != PH_OVER:
                 if a == LOOKAHEAD_INTERRUPTED:
                     raise KeyboardInterrupt   # Ctrl-C in the middle of a lookahead decision
+                if a == POLICY_CHANGED:
+                    raise ValueError(f"seat_policies[{g}, {st.current}] = {seat_policies[g, st.current]} is no"
+                                     " built-in player; the array changed during the call (written by"
+                                     " another thread?): it was checked before the games began")
                 raise MemoryError("lookahead player out of memory")
             winner[g] = st.winner
             turns[g] = st.turn

@@ -422,3 +422,130 @@ def test_a_game_shared_by_two_threads_is_refused_not_corrupted():
         signal.signal(signal.SIGINT, old)
     assert len(seen) == 4 and all(isinstance(x, EngineBusyError) for x in seen), seen
     assert game.state() == before and game.log == []
+
+
+# --------------------------------------------------------------------------- caller arrays
+# The batch entry points check their arrays, then read them again without the GIL: a
+# value another thread writes in between must not be used (a card code above 55 wrote
+# past a 56-entry count array on the stack, more than 4 Kings indexed the scorer's tables
+# out of range). The handler below plays the other thread: it runs at the call's first
+# Ctrl-C check (with the GIL, in the middle of the work) and writes a bad value ahead.
+
+def _call_with_handler(handler, func, *args):
+    """``func(*args)`` with `handler` run at its first signal check (see the module docstring)."""
+    old = signal.signal(signal.SIGUSR1, handler)
+    try:
+        steps = [(_thread.interrupt_main, signal.SIGUSR1), (func, *args)]
+        return list(itertools.starmap(operator.call, steps))[1]
+    finally:
+        signal.signal(signal.SIGUSR1, old)
+
+
+def _hands(m: int) -> tuple[np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(4)
+    hands = np.stack([rng.choice(56, size=5, replace=False) for _ in range(m)]).astype(np.int8)
+    return hands, np.full(m, 5, dtype=np.int8)
+
+
+@pytest.mark.parametrize("entry, column", [("deadwood_rows", 0), ("can_go_out_rows", 3), ("time_rows", 4)])
+def test_a_card_code_written_during_a_batch_is_refused_not_used(entry, column):
+    from crowns_solver import _fc_melds
+
+    hands, wilds = _hands(3000)
+    expected = np.zeros(3000, np.int32)
+    _fc_melds.deadwood_rows(hands, wilds, True, expected)
+    out = {"deadwood_rows": np.zeros(3000, np.int32), "can_go_out_rows": np.zeros(3000, np.uint8),
+           "time_rows": np.zeros(3000)}[entry]
+    args = (hands, wilds, True, 1, out) if entry == "time_rows" else (hands, wilds, True, out)
+    seen = {}
+
+    def inside(signum, frame):
+        seen["row"] = int(np.count_nonzero(out)) if entry == "time_rows" else None
+        hands[2000, column] = 100   # not a card code: written after the check
+
+    with pytest.raises(ValueError, match=r"^row 2000: entry 100 is not a card code -1\.\.55; the array changed"
+                                         r" during the call"):
+        _call_with_handler(inside, getattr(_fc_melds, entry), *args)
+    if entry == "deadwood_rows":   # the rows before the change were done right
+        assert (out[:1023] == expected[:1023]).all()
+
+
+def test_a_wild_rank_written_during_a_batch_is_refused_not_used():
+    from crowns_solver import _fc_melds
+
+    hands, wilds = _hands(3000)
+    out = np.zeros(3000, np.int32)
+
+    def inside(signum, frame):
+        wilds[1500] = 60
+
+    with pytest.raises(ValueError, match=r"^row 1500: wild rank 60 is not 3\.\.13; the array changed"):
+        _call_with_handler(inside, _fc_melds.deadwood_rows, hands, wilds, True, out)
+
+
+def test_a_king_count_written_during_score_masks_is_refused_not_used():
+    from crowns_solver import _ck_score
+
+    rng = np.random.default_rng(8)
+    n = 200_000
+    nat = rng.integers(0, 1 << 32, size=n, dtype=np.uint32) & np.uint32(0x0F0F0F0F)
+    kings = rng.integers(0, 3, size=n, dtype=np.uint8)
+    out = np.full(n, -1, np.int32)
+
+    def inside(signum, frame):
+        kings[100_000] = 200
+
+    with pytest.raises(ValueError, match=r"^kings\[100000\] = 200 is more than 4; the array changed during the call"):
+        _call_with_handler(inside, _ck_score.score_masks, nat, kings, out)
+    assert [int(out[i]) for i in (0, 65_534, 99_999)] == [
+        _ck_score.score_mask(int(nat[i]), int(kings[i])) for i in (0, 65_534, 99_999)]
+    assert (out[100_000:] == -1).all()
+
+
+def test_a_player_id_written_during_play_games_is_refused_not_used():
+    seats = np.zeros((3, 4), dtype=np.int8)   # random players
+    winner, turns = np.zeros(3, np.int8), np.zeros(3, np.int32)
+    scores, resh = np.zeros((3, 4), np.int16), np.zeros(3, np.int32)
+    seen = {}
+
+    def inside(signum, frame):   # after the checks, before the games run without the GIL
+        seen["ran"] = True
+        seats[1, 2] = 99
+
+    args = (3, DECK, 4, 100, 2000, seats, None, (64, 20, 2), winner, turns, scores, resh,
+            np.array([1], np.uint32), 0)
+    with pytest.raises(ValueError, match=r"^seat_policies\[1, 2\] = 99 is no built-in player; the array changed"):
+        _call_with_handler(inside, _kc_engine.play_games, *args)
+    assert seen["ran"] and turns[0] > 0 and turns[1] == 0   # game 0 was played, game 1 refused
+
+
+def test_unseen_weights_are_used_as_checked_not_as_changed_later():
+    """discard_outcomes and two_step read the codes and the row (Python objects, which may
+    run code) after checking `unseen`: the search uses the checked copy."""
+    from crowns_solver.five_crowns.cards import parse_card
+    from crowns_solver.five_crowns.game import _compiled
+
+    game = _compiled()
+    codes = [parse_card(c) for c in ["5H", "6H", "9S", "QD", "JK"]]
+    unseen = np.zeros(56, np.int64)
+    for c, k in {"7H": 2, "9D": 1, "KD": 2, "4C": 1, "3S": 2}.items():
+        unseen[parse_card(c)] = k
+    cards, kept, rows = game.discard_outcomes(codes, 4, True, unseen.copy())
+    steps = [game.two_step(codes, c, 4, True, unseen.copy(), r, k) for c, r, k in zip(cards, rows, kept)]
+
+    def codes_then_change(u):
+        yield from codes
+        u[parse_card("7H")] = 0        # after the check, before the search
+        u[parse_card("9D")] = 1 << 40  # beyond any weight the check allows
+
+    u = unseen.copy()
+    assert game.discard_outcomes(codes_then_change(u), 4, True, u) == (cards, kept, rows)
+
+    class Row(list):
+        def __getitem__(self, i):
+            u2[parse_card("KD")] = 0
+            return list.__getitem__(self, i)
+
+    for c, r, k, step in zip(cards, rows, kept, steps):
+        u2 = unseen.copy()
+        assert game.two_step(codes, c, 4, True, u2, Row(r), k) == step
