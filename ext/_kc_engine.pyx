@@ -887,7 +887,10 @@ cdef int policy_play(int pol, const KCView* v, const LAParams* la, Rng* r) noexc
 
 cdef bitgen_t* get_bitgen(object gen) except NULL:
     """The C bit generator of numpy Generator `gen`; TypeError naming what was given
-    instead (it was an AttributeError)."""
+    instead (it was an AttributeError).  Every draw from it is made holding
+    ``gen.bit_generator.lock``, as numpy's own methods do: another thread using the same
+    Generator meanwhile would otherwise race on its state (an MT19937's position can run
+    past its key array)."""
     try:
         capsule = gen.bit_generator.capsule
     except AttributeError:
@@ -1004,6 +1007,7 @@ cdef class Engine:
     cdef KCState st
     cdef Rng rng
     cdef object gen
+    cdef object lock                # the generator's lock, held while drawing from it
     cdef uint8_t* mem
     # one thread at a time: calls in progress and their thread
     cdef int busy_depth
@@ -1031,7 +1035,9 @@ cdef class Engine:
         self.gen = gen
         self.rng.bg = get_bitgen(gen)
         self.rng.s = 0
-        deal(&self.st, &self.rng)
+        self.lock = gen.bit_generator.lock
+        with self.lock:
+            deal(&self.st, &self.rng)
 
     def __dealloc__(self):
         free(self.mem)
@@ -1106,7 +1112,8 @@ cdef class Engine:
         try:
             if src not in self.legal_draws():
                 raise ValueError(f"draw source {src} is not legal now")
-            return apply_draw(&self.st, src, &self.rng)
+            with self.lock:   # a reshuffle draws from the generator
+                return apply_draw(&self.st, src, &self.rng)
         finally:
             self._leave()
 
@@ -1137,8 +1144,9 @@ cdef class Engine:
             # as choose(): Ctrl-C stops a lookahead decision (it could run for minutes,
             # uninterruptible, and a stop was reported as a RuntimeError)
             _watch_interrupts()
-            with nogil:
-                r = policy_draw(pol, &v, &p, &self.rng) if self.st.phase == PH_DRAW else policy_play(pol, &v, &p, &self.rng)
+            with self.lock:
+                with nogil:
+                    r = policy_draw(pol, &v, &p, &self.rng) if self.st.phase == PH_DRAW else policy_play(pol, &v, &p, &self.rng)
             if r == LOOKAHEAD_INTERRUPTED:
                 raise KeyboardInterrupt
             if r == -1:
@@ -1359,8 +1367,9 @@ def choose(int pol, dict d, const int32_t[::1] seat_counts, const int32_t[::1] d
     r.bg = get_bitgen(gen)
     r.s = 0
     _watch_interrupts()
-    with nogil:
-        res = policy_draw(pol, &v, &p, &r) if v.phase == PH_DRAW else policy_play(pol, &v, &p, &r)
+    with gen.bit_generator.lock:   # numpy's rule for drawing without the GIL (see get_bitgen)
+        with nogil:
+            res = policy_draw(pol, &v, &p, &r) if v.phase == PH_DRAW else policy_play(pol, &v, &p, &r)
     if res == LOOKAHEAD_INTERRUPTED:
         raise KeyboardInterrupt
     if res == -1:
@@ -1429,31 +1438,40 @@ def play_games(int n_games, const int32_t[::1] deck_counts, int n_players, int t
     st.disc = mem + (n + 1)
     r.bg = get_bitgen(gen) if n_root < 0 else &own_bg
     r.s = 0
+    # one stream for every game: hold the generator's lock during each game (not between
+    # games, where the Ctrl-C check may run a handler of the user's)
+    lock = gen.bit_generator.lock if n_root < 0 else None
     _watch_interrupts()
     try:
         for g in range(n_games):
-            with nogil:
-                if n_root >= 0:
-                    seed_game(&own_bg, &own_pcg, root_p, n_root, first_game + <uint64_t>g)
-                deal(&st, &r)
-                while st.phase != PH_OVER:
-                    pol = seat_policies[g, st.current]
-                    if pol < 0 or pol >= N_POLICIES:
-                        # checked above, but read here without the GIL: another thread
-                        # wrote to the array meanwhile (never index the players by it)
-                        a = POLICY_CHANGED
-                        break
-                    extract_view(&st, st.current, &v)
-                    if st.phase == PH_DRAW:
-                        a = policy_draw(pol, &v, &p, &r)
+            if lock is not None:
+                lock.acquire()
+            try:
+                with nogil:
+                    if n_root >= 0:
+                        seed_game(&own_bg, &own_pcg, root_p, n_root, first_game + <uint64_t>g)
+                    deal(&st, &r)
+                    while st.phase != PH_OVER:
+                        pol = seat_policies[g, st.current]
+                        if pol < 0 or pol >= N_POLICIES:
+                            # checked above, but read here without the GIL: another thread
+                            # wrote to the array meanwhile (never index the players by it)
+                            a = POLICY_CHANGED
+                            break
+                        extract_view(&st, st.current, &v)
+                        if st.phase == PH_DRAW:
+                            a = policy_draw(pol, &v, &p, &r)
+                            if a < 0:
+                                break
+                            apply_draw(&st, a, &r)
+                            extract_view(&st, st.current, &v)
+                        a = policy_play(pol, &v, &p, &r)
                         if a < 0:
                             break
-                        apply_draw(&st, a, &r)
-                        extract_view(&st, st.current, &v)
-                    a = policy_play(pol, &v, &p, &r)
-                    if a < 0:
-                        break
-                    apply_play(&st, a)
+                        apply_play(&st, a)
+            finally:
+                if lock is not None:
+                    lock.release()
             if st.phase != PH_OVER:
                 if a == LOOKAHEAD_INTERRUPTED:
                     raise KeyboardInterrupt   # Ctrl-C in the middle of a lookahead decision
@@ -1489,8 +1507,9 @@ def lookahead_table(dict d, const int32_t[::1] seat_counts, const int32_t[::1] d
     r.bg = get_bitgen(gen)
     r.s = 0
     _watch_interrupts()
-    with nogil:
-        n = lookahead_values(&v, &p, &r, acts, mean, adv, se)
+    with gen.bit_generator.lock:
+        with nogil:
+            n = lookahead_values(&v, &p, &r, acts, mean, adv, se)
     if n == LOOKAHEAD_INTERRUPTED:
         raise KeyboardInterrupt
     if n == -1:

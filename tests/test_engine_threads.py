@@ -549,3 +549,72 @@ def test_unseen_weights_are_used_as_checked_not_as_changed_later():
     for c, r, k, step in zip(cards, rows, kept, steps):
         u2 = unseen.copy()
         assert game.two_step(codes, c, 4, True, u2, Row(r), k) == step
+
+
+# --------------------------------------------------------------------------- numpy generators
+# The King's Crowns core draws from the caller's numpy Generator without the GIL; numpy's
+# rule for that is to hold the bit generator's lock (its own methods do), else another
+# thread using the same Generator races on its state.  A bit generator whose lock records
+# its use shows that every draw is made holding it.
+
+class _RecordingLock:
+    def __init__(self) -> None:
+        self.entered = self.exited = 0
+        self.held = False
+
+    def __enter__(self) -> None:
+        assert not self.held
+        self.entered += 1
+        self.held = True
+
+    def __exit__(self, *exc) -> None:
+        self.exited += 1
+        self.held = False
+
+    acquire = __enter__
+
+    def release(self) -> None:
+        self.__exit__()
+
+
+class _RecordedPCG64(np.random.PCG64):
+    """PCG64 whose ``lock`` is a _RecordingLock (numpy reads the attribute each time)."""
+
+    recording: _RecordingLock
+
+    @property
+    def lock(self):
+        return self.recording
+
+
+def _recorded(seed: int) -> tuple[np.random.Generator, _RecordingLock]:
+    bg = _RecordedPCG64(seed)
+    bg.recording = _RecordingLock()
+    return np.random.Generator(bg), bg.recording
+
+
+def test_kings_crowns_draws_hold_the_generators_lock():
+    gen, lock = _recorded(9)
+    eng = _kc_engine.Engine(DECK, 4, 100, 2000, gen)
+    assert (lock.entered, lock.exited, lock.held) == (1, 1, False)   # the deal
+    eng.builtin(_kc_engine.POLICY_IDS["random"])
+    eng.draw(0)
+    assert (lock.entered, lock.exited) == (3, 3)
+    view, seat_counts, deck = Game(4, seed=1).view().to_native()
+    _kc_engine.choose(0, view, seat_counts, deck, gen)
+    _kc_engine.lookahead_table(view, seat_counts, deck, gen, (4, 5, 2))
+    assert (lock.entered, lock.exited) == (5, 5)
+    out = (np.zeros(3, np.int8), np.zeros(3, np.int32), np.zeros((3, 4), np.int16), np.zeros(3, np.int32))
+    seats = np.zeros((3, 4), np.int8)
+    _kc_engine.play_games(3, DECK, 4, 100, 2000, seats, gen, (4, 5, 2), *out)   # one stream: a lock per game
+    assert (lock.entered, lock.exited) == (8, 8)
+    _kc_engine.play_games(3, DECK, 4, 100, 2000, seats, gen, (4, 5, 2), *out, root=np.array([1], np.uint32))
+    assert (lock.entered, lock.exited, lock.held) == (8, 8, False)   # streams of its own: gen unused
+
+
+def test_a_game_holds_the_generators_lock_and_plays_the_same_game():
+    gen, lock = _recorded(21)
+    game = Game(4, seed=gen).play_out(["lookahead", "greedy", "random", "aggressive"])
+    plain = Game(4, seed=np.random.Generator(np.random.PCG64(21))).play_out(["lookahead", "greedy", "random", "aggressive"])
+    assert lock.entered == lock.exited > game.turn and not lock.held
+    assert game.state() == plain.state()
