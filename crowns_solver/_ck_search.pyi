@@ -3,6 +3,7 @@
 SOURCE_HASH: str
 INF_VALUE: int
 WIN: int
+BUSY_MESSAGE: str
 
 # A state: (occ, fd, pool, nat_first, nat_second, kings_first, kings_second, marker, side)
 State = tuple[int, int, int, int, int, int, int, int, int]
@@ -90,6 +91,8 @@ class Engine:
     pvs_max_f: int
     def __init__(self, cards: bytes, mode: int, objective: int, reach: int, tt_bytes: int,
                  shared: SharedTable | None = None) -> None: ...
+    @property
+    def busy(self) -> bool: ...
     @property
     def table_shared(self) -> bool: ...
     @property

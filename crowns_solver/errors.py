@@ -1,7 +1,8 @@
 """Exceptions raised for bad input anywhere in crowns_solver.
 
 Every exception a user can trigger with bad input derives from :class:`CrownsError`,
-which is a :class:`ValueError`.  Messages name the offending item (the card text, the
+which is a :class:`ValueError` (:class:`EngineBusyError`, a misuse of one engine from two
+threads, is a :class:`RuntimeError` too).  Messages name the offending item (the card text, the
 cell, the move digit, the file entry...), so the ``crowns`` command can print them as a
 single line and exit with status 2.
 """
@@ -36,6 +37,7 @@ __all__ = [
     "MissingFolderError",
     "SamePathError",
     "NoUnseenCardError",
+    "EngineBusyError",
 ]
 
 
@@ -185,3 +187,17 @@ class NoUnseenCardError(CrownsError):
     card and seen cards hold the whole set(s)): no card is left for a blind draw, which the
     rules never allow (a draw pile that runs out is refilled from the discard pile under
     its top card; RULES.md, Five Crowns, "Deal and seats")."""
+
+
+class EngineBusyError(CrownsError, RuntimeError):
+    """A compiled engine was called from one thread while another thread was inside it.
+
+    The compiled engines (the Cross Kings search engine behind ``solve`` and the players,
+    the King's Crowns game engine behind :class:`~crowns_solver.kings_crowns.Game`) keep
+    mutable state (tables, search stacks, counters, the game) and release the GIL while
+    they work, so two threads inside one engine would corrupt each other's results or
+    memory.  The second call is refused at once, before it touches anything; the first
+    goes on undisturbed.  Use one engine (one ``Game``) per thread, or worker processes
+    (``workers=``) for parallel work.  It is a :class:`RuntimeError` as well as a
+    :class:`CrownsError`: the engine's state, not an argument, is at fault.
+    """

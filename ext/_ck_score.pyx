@@ -6,6 +6,8 @@ each natural card, plus a King count 0..4.  The public wrappers in
 crowns_solver.cross_kings.scoring validate cards before calling in.
 """
 
+from cpython.exc cimport PyErr_CheckSignals
+
 include "_ck_scoring.pxi"
 
 cdef extern from *:
@@ -97,8 +99,11 @@ def best_placement(uint32_t nat, int kings):
 
 
 def score_masks(const uint32_t[::1] nat, const uint8_t[::1] kings, int32_t[::1] out):
-    """Batch form: out[i] = score of (nat[i], kings[i]).  Kings above 4 are an error."""
-    cdef Py_ssize_t i, n = nat.shape[0]
+    """Batch form: out[i] = score of (nat[i], kings[i]).  Kings above 4 are an error
+    (ValueError; also when another thread writes one into `kings` during the call).
+    Ctrl-C stops it (KeyboardInterrupt), checked every 65,536 hands."""
+    cdef Py_ssize_t i, n = nat.shape[0], bad = -1
+    cdef int k = 0
     if kings.shape[0] != n or out.shape[0] != n:
         raise ValueError("nat, kings and out must have the same length")
     for i in range(n):
@@ -106,7 +111,19 @@ def score_masks(const uint32_t[::1] nat, const uint8_t[::1] kings, int32_t[::1] 
             raise ValueError(f"kings[{i}] = {kings[i]} is more than 4")
     with nogil:
         for i in range(n):
-            out[i] = ck_score(nat[i], kings[i])
+            if (i & 0xFFFF) == 0xFFFF:   # Ctrl-C stops a long batch (KeyboardInterrupt)
+                with gil:
+                    PyErr_CheckSignals()
+            # read once and checked again as used: another thread may write to the array
+            # meanwhile, and more than 4 Kings would index the scorer's tables out of range
+            k = kings[i]
+            if k > 4:
+                bad = i
+                break
+            out[i] = ck_score(nat[i], k)
+    if bad >= 0:
+        raise ValueError(f"kings[{bad}] = {k} is more than 4; the array changed during the call"
+                         " (written by another thread?): it was checked before the work began")
 
 
 def table_sizes():

@@ -105,6 +105,15 @@ cdef extern from *:
     uint64_t crowns_mix(uint64_t d) nogil
 
 from cpython.exc cimport PyErr_Clear
+from cpython.pythread cimport PyThread_get_thread_ident
+
+from crowns_solver.errors import EngineBusyError
+
+#: EngineBusyError's message: a second thread called an engine already in use.
+BUSY_MESSAGE = ("this Cross Kings search engine is in use by another thread: an engine serves"
+                " one thread at a time; use one engine per thread (each solve() and each"
+                " player's move makes its own), or worker processes (workers=) to search in"
+                " parallel")
 
 cdef extern from "Python.h":
     # declared here without Cython's "except -1", so the KeyboardInterrupt it raises can
@@ -546,6 +555,21 @@ cdef class Engine:
         Use this table as the main transposition table (shared with the engines of
         other worker processes); `tt_bytes` then sizes only this engine's small table
         and leaf-score cache (as :func:`table_layout` says).
+
+    Notes
+    -----
+    One engine serves one thread at a time: its tables, counters and limits are
+    changed by every search, which runs with the GIL released.  A method that reads or
+    changes them (the searches, :meth:`set_limits`, the state queries, which fill the
+    leaf-score cache) raises :class:`~crowns_solver.errors.EngineBusyError` when it
+    starts while another thread is inside the engine, before touching anything; the
+    other thread's call goes on undisturbed.  The flag is taken and dropped with the GIL
+    held (the check and the set are one step) and dropped in ``finally``, so an
+    exception or Ctrl-C never leaves the engine busy.  A call from the thread already
+    inside (a signal handler run during a search's Ctrl-C check) is let through.  The
+    properties, :meth:`stats`, :meth:`table_used` and the public counters are plain
+    reads (a snapshot of a running search, for progress); the public fields may be
+    written from another thread only to stop a search (``stop``).
     """
 
     cdef int cards[36]
@@ -622,6 +646,9 @@ cdef class Engine:
     cdef public long long split_probes, split_cuts
     cdef int history[2][36]
     cdef int root_best
+    # one thread at a time (see the class notes): calls in progress and their thread
+    cdef int busy_depth
+    cdef long busy_thread
 
     def __cinit__(self, bytes cards, int mode, int objective, int reach, long long tt_bytes,
                   SharedTable shared=None):
@@ -753,6 +780,25 @@ cdef class Engine:
 
     # ------------------------------------------------------------------ python API
 
+    cdef int _enter(self) except -1:
+        """Take the engine for the calling thread, or raise EngineBusyError if another
+        thread is inside.  Called with the GIL held and nothing between the check and the
+        set that could release it, so two threads cannot both pass."""
+        cdef long me = PyThread_get_thread_ident()
+        if self.busy_depth > 0 and self.busy_thread != me:
+            raise EngineBusyError(BUSY_MESSAGE)
+        self.busy_thread = me
+        self.busy_depth += 1
+        return 0
+
+    cdef inline void _leave(self) noexcept:
+        self.busy_depth -= 1
+
+    @property
+    def busy(self):
+        """Whether a call is running in this engine now (in any thread)."""
+        return self.busy_depth > 0
+
     @property
     def table_bytes(self):
         """Bytes allocated for the transposition table."""
@@ -793,19 +839,23 @@ cdef class Engine:
 
     def set_limits(self, double deadline=0.0, long long node_limit=0):
         """Stop searching at monotonic time `deadline` (0: none) or after `node_limit` nodes in all (0: none)."""
+        self._enter()
         self.deadline = deadline
         self.node_limit = node_limit
         self.stop = STOP_NONE
         self.next_check = self.nodes + 1
+        self._leave()
 
     def new_generation(self):
         """Mark entries stored from now on as newer (replacement prefers old entries).
         With a shared table the generation is the table's: every engine sharing it
         takes the new one at its next search."""
+        self._enter()
         if self.shared_gen != NULL:
             self.gen = crowns_gen_next(self.shared_gen)
         else:
             self.gen = (self.gen % 3) + 1
+        self._leave()
 
     @property
     def table_shared(self):
@@ -875,91 +925,137 @@ cdef class Engine:
     def scale(self, tuple state):
         """Units per point of value at `state`: f! (times WIN for objective win)."""
         cdef St s
-        self._load(state, &s)
-        return FACT[s.f] * (WIN_SCALE if self.objective == OBJ_WIN else 1)
+        self._enter()
+        try:
+            self._load(state, &s)
+            return FACT[s.f] * (WIN_SCALE if self.objective == OBJ_WIN else 1)
+        finally:
+            self._leave()
 
     def moves(self, tuple state):
         """Legal moves (cells, ascending) at `state`."""
         cdef St s
-        self._load(state, &s)
-        cdef uint64_t m = self._gen(&s)
-        out = []
-        while m:
-            out.append(__builtin_ctzll(m))
-            m &= m - 1
-        return out
+        cdef uint64_t m
+        self._enter()
+        try:
+            self._load(state, &s)
+            m = self._gen(&s)
+            out = []
+            while m:
+                out.append(__builtin_ctzll(m))
+                m &= m - 1
+            return out
+        finally:
+            self._leave()
 
     def child(self, tuple state, int cell, int card=-1):
         """State after the player to move takes `cell` (revealing `card` if it is face down)."""
         cdef St s, c
-        self._load(state, &s)
-        if not 0 <= cell < 36 or not (self._gen(&s) >> cell) & 1:
-            raise ValueError(f"cell {cell} is not a legal move")
-        if s.marker >= 0 and (s.fd >> cell) & 1:
-            if card < 0 or card > 35 or not (s.pool >> card) & 1:
-                raise ValueError(f"cell {cell} is face down: give a card from the pool")
-        else:
-            card = self.cards[cell]
-        self._make(&s, &c, cell, card)
-        return self._dump(&c)
+        self._enter()
+        try:
+            self._load(state, &s)
+            if not 0 <= cell < 36 or not (self._gen(&s) >> cell) & 1:
+                raise ValueError(f"cell {cell} is not a legal move")
+            if s.marker >= 0 and (s.fd >> cell) & 1:
+                if card < 0 or card > 35 or not (s.pool >> card) & 1:
+                    raise ValueError(f"cell {cell} is face down: give a card from the pool")
+            else:
+                card = self.cards[cell]
+            self._make(&s, &c, cell, card)
+            return self._dump(&c)
+        finally:
+            self._leave()
 
     def is_chance(self, tuple state, int cell):
         """Whether taking `cell` reveals an unknown card (game mode)."""
         cdef St s
-        self._load(state, &s)
-        if not 0 <= cell < 36:
-            raise ValueError(f"no such cell: {cell}")
-        return bool(s.marker >= 0 and (s.fd >> cell) & 1)
+        self._enter()
+        try:
+            self._load(state, &s)
+            if not 0 <= cell < 36:
+                raise ValueError(f"no such cell: {cell}")
+            return bool(s.marker >= 0 and (s.fd >> cell) & 1)
+        finally:
+            self._leave()
 
     def pool_cards(self, tuple state):
+        """The unseen cards (card indices) at `state`."""
         cdef St s
-        self._load(state, &s)
-        return [i for i in range(36) if (s.pool >> i) & 1]
+        self._enter()
+        try:
+            self._load(state, &s)
+            return [i for i in range(36) if (s.pool >> i) & 1]
+        finally:
+            self._leave()
 
     def terminal_value(self, tuple state):
         """Scaled value of `state` if the game is over there, else None."""
         cdef St s
-        self._load(state, &s)
-        if self._gen(&s):
-            return None
-        return self._terminal(&s)
+        self._enter()
+        try:
+            self._load(state, &s)
+            if self._gen(&s):
+                return None
+            return self._terminal(&s)
+        finally:
+            self._leave()
 
     def bounds(self, tuple state):
         """Proven (lower, upper) bounds of the scaled value at `state` from score bounds."""
         cdef St s
         cdef int64_t lo, hi
-        self._load(state, &s)
-        if not self._gen(&s):
-            lo = self._terminal(&s)
-            return lo, lo
-        self._bounds(&s, &lo, &hi, 1, -INF, INF)
-        return lo, hi
+        self._enter()
+        try:
+            self._load(state, &s)
+            if not self._gen(&s):
+                lo = self._terminal(&s)
+                return lo, lo
+            self._bounds(&s, &lo, &hi, 1, -INF, INF)
+            return lo, hi
+        finally:
+            self._leave()
 
     def tt_move(self, tuple state):
         """Best move the table holds for `state`, or -1."""
         cdef St s
-        self._load(state, &s)
         cdef TTE hit
-        cdef TTE* e = self._probe(s.key, self._uses_table(&s) or 1, &hit)
-        if e == NULL:
-            return -1
-        cdef int m = e.key & 63
-        return -1 if m == 63 else m
+        cdef TTE* e
+        cdef int m
+        self._enter()
+        try:
+            self._load(state, &s)
+            e = self._probe(s.key, self._uses_table(&s) or 1, &hit)
+            if e == NULL:
+                return -1
+            m = e.key & 63
+            return -1 if m == 63 else m
+        finally:
+            self._leave()
 
     def tt_bounds(self, tuple state):
         """(lo, hi, proven, depth) stored for `state`, or None."""
         cdef St s
-        self._load(state, &s)
         cdef TTE hit
-        cdef TTE* e = self._probe(s.key, self._uses_table(&s) or 1, &hit)
-        if e == NULL:
-            return None
-        return (_unpack_lo(e.lo), _unpack_hi(e.hi), bool((e.key >> 12) & 1), (e.key >> 6) & 63)
+        cdef TTE* e
+        self._enter()
+        try:
+            self._load(state, &s)
+            e = self._probe(s.key, self._uses_table(&s) or 1, &hit)
+            if e == NULL:
+                return None
+            return (_unpack_lo(e.lo), _unpack_hi(e.hi), bool((e.key >> 12) & 1), (e.key >> 6) & 63)
+        finally:
+            self._leave()
 
     def heuristic(self, tuple state):
+        """The horizon evaluation of `state` (scaled, the mover's view)."""
         cdef St s
-        self._load(state, &s)
-        return self._heuristic(&s)
+        self._enter()
+        try:
+            self._load(state, &s)
+            return self._heuristic(&s)
+        finally:
+            self._leave()
 
     def search(self, tuple state, int depth, alpha, beta):
         """Fail-soft alpha-beta on `state` to `depth` plies (>= 64: to the end).
@@ -975,17 +1071,21 @@ cdef class Engine:
         _window(alpha, beta, &a, &b)
         if depth < 0:
             depth = 0   # the same horizon (see search_move)
-        self._load(state, &s)
-        if self.stop:
-            return 0, False, -1
-        self.root_best = -1
-        if self.shared_gen != NULL:
-            self.gen = crowns_gen_load(self.shared_gen)
-        with nogil:
-            v = self._search(&s, depth, a, b, &proven, 0)
-        if self.stop:
-            return 0, False, -1
-        return v, bool(proven), self.root_best
+        self._enter()
+        try:
+            self._load(state, &s)
+            if self.stop:
+                return 0, False, -1
+            self.root_best = -1
+            if self.shared_gen != NULL:
+                self.gen = crowns_gen_load(self.shared_gen)
+            with nogil:
+                v = self._search(&s, depth, a, b, &proven, 0)
+            if self.stop:
+                return 0, False, -1
+            return v, bool(proven), self.root_best
+        finally:
+            self._leave()
 
     def search_move(self, tuple state, int cell, int depth, alpha, beta):
         """Like :meth:`search`, for the value of one move at `state` (mover's view, the
@@ -997,22 +1097,26 @@ cdef class Engine:
         _window(alpha, beta, &a, &b)
         if depth < 0:
             depth = 0   # a horizon already reached: depth - 1 below must not wrap around
-        self._load(state, &s)
-        if not 0 <= cell < 36 or not (self._gen(&s) >> cell) & 1:
-            raise ValueError(f"cell {cell} is not a legal move")
-        if self.stop:
-            return 0, False
-        if self.shared_gen != NULL:
-            self.gen = crowns_gen_load(self.shared_gen)
-        with nogil:
-            if s.marker >= 0 and (s.fd >> cell) & 1:
-                v = self._chance(&s, cell, depth - 1, a, b, &proven, 1)
-            else:
-                self._make(&s, &c, cell, self.cards[cell])
-                v = -self._search(&c, depth - 1, -b, -a, &proven, 1)
-        if self.stop:
-            return 0, False
-        return v, bool(proven)
+        self._enter()
+        try:
+            self._load(state, &s)
+            if not 0 <= cell < 36 or not (self._gen(&s) >> cell) & 1:
+                raise ValueError(f"cell {cell} is not a legal move")
+            if self.stop:
+                return 0, False
+            if self.shared_gen != NULL:
+                self.gen = crowns_gen_load(self.shared_gen)
+            with nogil:
+                if s.marker >= 0 and (s.fd >> cell) & 1:
+                    v = self._chance(&s, cell, depth - 1, a, b, &proven, 1)
+                else:
+                    self._make(&s, &c, cell, self.cards[cell])
+                    v = -self._search(&c, depth - 1, -b, -a, &proven, 1)
+            if self.stop:
+                return 0, False
+            return v, bool(proven)
+        finally:
+            self._leave()
 
     # ------------------------------------------------------------------ scoring
 

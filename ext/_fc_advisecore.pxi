@@ -17,17 +17,21 @@ cdef enum:
     FC_MAX_WEIGHT = 1 << 20
 
 
-cdef int fc_check_unseen(const int64_t[::1] unseen) except -1:
-    """ValueError unless `unseen` holds 56 draw weights, each 0..FC_MAX_WEIGHT, naming
-    the first bad one: a negative weight was taken for 0 by some sums and counted by
-    others (a wrong answer), a huge one overflowed them."""
+cdef int fc_copy_unseen(const int64_t[::1] unseen, int64_t* out) except -1:
+    """Copy `unseen` into out[56] and check the copy: ValueError unless it holds 56 draw
+    weights, each 0..FC_MAX_WEIGHT, naming the first bad one (a negative weight was
+    taken for 0 by some sums and counted by others, a wrong answer; a huge one
+    overflowed them).  The search then reads the checked copy, never the caller's
+    array, which another thread could change while the search runs without the GIL."""
     cdef int c
     if unseen.shape[0] != FC_NCODES:
         raise ValueError(f"unseen must have 56 entries, got {unseen.shape[0]}")
     for c in range(FC_NCODES):
-        if not 0 <= unseen[c] <= FC_MAX_WEIGHT:
+        out[c] = unseen[c]
+    for c in range(FC_NCODES):
+        if not 0 <= out[c] <= FC_MAX_WEIGHT:
             from crowns_solver.five_crowns.cards import card_name
-            raise ValueError(f"unseen[{c}] (card {card_name(c)}) is {unseen[c]}: a draw weight is a number"
+            raise ValueError(f"unseen[{c}] (card {card_name(c)}) is {out[c]}: a draw weight is a number"
                              f" of copies 0..{FC_MAX_WEIGHT}")
     return 0
 

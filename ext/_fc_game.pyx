@@ -921,14 +921,15 @@ def discard_outcomes(codes, int wild, bint all_wild, const int64_t[::1] unseen):
     cdef int cl[FC_MAXHAND + 1]
     cdef int32_t kept[FC_MAXHAND + 1]
     cdef int16_t rows[(FC_MAXHAND + 1) * FC_NCODES]
+    cdef int64_t uns[FC_NCODES]
     cdef int nd, i
     cdef int16_t* cache
-    _check(codes, wild, counts, unseen)
+    _check(codes, wild, counts, unseen, uns)
     nd = fc_distinct(counts, cl)
     cache = fc_new_cache()
     try:
         with nogil:
-            fc_discard_outcomes(counts, wild, all_wild, &unseen[0], cl, nd, cache, kept, rows)
+            fc_discard_outcomes(counts, wild, all_wild, uns, cl, nd, cache, kept, rows)
     finally:
         free(cache)
     return ([cl[i] for i in range(nd)], [kept[i] for i in range(nd)],
@@ -947,14 +948,13 @@ def two_step(codes, int card, int wild, bint all_wild, const int64_t[::1] unseen
     cdef int64_t total = 0, e2num = 0, s2num = 0
     cdef int c, nd = 0
     cdef int64_t* pairs
-    _check(codes, wild, counts, unseen)
+    _check(codes, wild, counts, unseen, uns)
     if not 0 <= card < FC_NCODES or counts[card] == 0:
         raise ValueError("card is not in the hand")
     if len(row) != FC_NCODES:
         raise ValueError("row must have 56 entries")
     for c in range(FC_NCODES):
         r[c] = row[c]
-        uns[c] = unseen[c]
         total += uns[c]
         if counts[c]:
             index[c] = nd
@@ -975,14 +975,14 @@ def two_step(codes, int card, int wild, bint all_wild, const int64_t[::1] unseen
     return e2num, s2num
 
 
-cdef int _check(codes, int wild, uint8_t* counts, const int64_t[::1] unseen) except -1:
-    """Counts of validated codes (at most 14), a wild rank 3..13, 56 unseen counts
-    0..FC_MAX_WEIGHT (fc_check_unseen)."""
+cdef int _check(codes, int wild, uint8_t* counts, const int64_t[::1] unseen, int64_t* uns) except -1:
+    """Counts of validated codes (at most 14), a wild rank 3..13, and uns[56]: the checked
+    copy of the unseen counts 0..FC_MAX_WEIGHT (fc_copy_unseen)."""
     global FC_READY
     cdef Py_ssize_t n
     if wild < 3 or wild > 13:
         raise ValueError(f"wild rank {wild} outside 3..13")
-    fc_check_unseen(unseen)
+    fc_copy_unseen(unseen, uns)
     n = fc_count_codes(codes, counts)
     if n < 1 or n > FC_MAXHAND:
         raise ValueError(f"{n} cards: expected 1 to {FC_MAXHAND}")

@@ -138,24 +138,53 @@ def check_rows(const int8_t[:, ::1] hands, int natural_limit, int joker_limit, i
     return bad_row, bad_code, bad_n
 
 
+cdef int _changed(Py_ssize_t i, int entry, bint wild) except -1 with gil:
+    """The error of a batch entry found out of range while in use, after _check_batch
+    passed it: another thread wrote to the array during the call (it is read without
+    the GIL, and the GIL is taken every 1024 rows to look for Ctrl-C)."""
+    what = f"wild rank {entry} is not 3..13" if wild else f"entry {entry} is not a card code -1..55"
+    raise ValueError(f"row {i}: {what}; the array changed during the call (written by another"
+                     " thread?): it was checked before the work began")
+
+
+cdef inline int _row_counts(const int8_t[:, ::1] hands, Py_ssize_t i, uint8_t* counts) except -1 nogil:
+    """counts[code] of row i, each entry read once and checked as it is used (never
+    written outside counts, whatever another thread writes into the array meanwhile)."""
+    cdef Py_ssize_t t
+    cdef int c
+    memset(counts, 0, FC_NCODES)
+    for t in range(hands.shape[1]):
+        c = hands[i, t]
+        if c >= 0:
+            if c >= FC_NCODES:
+                _changed(i, c, False)
+            counts[c] += 1
+    return 0
+
+
+cdef inline int _row_wild(const int8_t[::1] wilds, Py_ssize_t i) except -1 nogil:
+    """wilds[i], read once and checked (see _row_counts)."""
+    cdef int wild = wilds[i]
+    if wild < 3 or wild > 13:
+        _changed(i, wild, True)
+    return wild
+
+
 cdef int _rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint all_wild,
                int32_t* dw, uint8_t* out) except -1 nogil:
-    cdef Py_ssize_t i, t, m = hands.shape[0], w = hands.shape[1]
+    cdef Py_ssize_t i, m = hands.shape[0]
     cdef uint8_t counts[FC_NCODES]
-    cdef int c
+    cdef int wild
     for i in range(m):
         if (i & 1023) == 1023:
             with gil:
                 PyErr_CheckSignals()
-        memset(counts, 0, FC_NCODES)
-        for t in range(w):
-            c = hands[i, t]
-            if c >= 0:
-                counts[c] += 1
+        _row_counts(hands, i, counts)
+        wild = _row_wild(wilds, i)
         if dw != NULL:
-            dw[i] = fc_deadwood(counts, wilds[i], all_wild)
+            dw[i] = fc_deadwood(counts, wild, all_wild)
         else:
-            out[i] = fc_can_go_out(counts, wilds[i], all_wild)
+            out[i] = fc_can_go_out(counts, wild, all_wild)
     return 0
 
 
@@ -208,11 +237,11 @@ def time_rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint all_wild
     batch; the least filters out interruptions by other processes).  Ctrl-C stops it
     (KeyboardInterrupt) between rows, as it stops the other batch forms: with many
     passes it ran uninterruptible until done."""
-    cdef Py_ssize_t i, t, m = hands.shape[0], w = hands.shape[1]
+    cdef Py_ssize_t i, m = hands.shape[0]
     cdef uint8_t counts[FC_NCODES]
     cdef timespec a, b
     cdef double us
-    cdef int r, c
+    cdef int r, wild
     cdef volatile int sink = 0
     _check_batch(hands, wilds, out_us.shape[0])
     with nogil:
@@ -223,13 +252,10 @@ def time_rows(const int8_t[:, ::1] hands, const int8_t[::1] wilds, bint all_wild
                 if (i & 1023) == 0:
                     with gil:
                         PyErr_CheckSignals()
-                memset(counts, 0, FC_NCODES)
-                for t in range(w):
-                    c = hands[i, t]
-                    if c >= 0:
-                        counts[c] += 1
+                _row_counts(hands, i, counts)
+                wild = _row_wild(wilds, i)
                 clock_gettime(CLOCK_MONOTONIC, &a)
-                sink += fc_deadwood(counts, wilds[i], all_wild)
+                sink += fc_deadwood(counts, wild, all_wild)
                 clock_gettime(CLOCK_MONOTONIC, &b)
                 us = (b.tv_sec - a.tv_sec) * 1e6 + (b.tv_nsec - a.tv_nsec) * 1e-3
                 if us < out_us[i]:
@@ -346,14 +372,15 @@ def outlook(codes, int wild, bint all_wild, const int64_t[::1] unseen):
     sum over draws of weight * least deadwood after the best discard).  Draw weights
     are `unseen` (copies per code, each 0..2**20: ValueError naming the first other)."""
     cdef uint8_t counts[FC_NCODES]
+    cdef int64_t uns[FC_NCODES]
     cdef int64_t n_out = 0, total = 0
     cdef int kept
     _check_wild(wild)
     _fill(codes, counts)
-    fc_check_unseen(unseen)
+    fc_copy_unseen(unseen, uns)
     with nogil:
         kept = fc_deadwood(counts, wild, all_wild)
-        fc_outlook(counts, wild, all_wild, &unseen[0], kept, &n_out, &total)
+        fc_outlook(counts, wild, all_wild, uns, kept, &n_out, &total)
     return n_out, total
 
 
@@ -367,16 +394,17 @@ def discard_table(codes, int wild, bint all_wild, const int64_t[::1] unseen):
     cdef int32_t kept[FC_MAXHAND + 1]
     cdef int64_t n_out[FC_MAXHAND + 1]
     cdef int64_t total[FC_MAXHAND + 1]
+    cdef int64_t uns[FC_NCODES]
     cdef int nd, i
     cdef int16_t* cache
     _check_wild(wild)
     _fill(codes, counts)
-    fc_check_unseen(unseen)
+    fc_copy_unseen(unseen, uns)
     nd = fc_distinct(counts, cl)
     cache = fc_new_cache()
     try:
         with nogil:
-            fc_discard_table(counts, wild, all_wild, &unseen[0], cl, nd, cache, kept, n_out, total)
+            fc_discard_table(counts, wild, all_wild, uns, cl, nd, cache, kept, n_out, total)
     finally:
         free(cache)
     return [(cl[i], kept[i], n_out[i], total[i]) for i in range(nd)]

@@ -28,8 +28,14 @@ from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memset
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from cpython.exc cimport PyErr_CheckSignals
+from cpython.pythread cimport PyThread_get_thread_ident
 
-from crowns_solver.errors import DeckError, PositionError, RulesError
+from crowns_solver.errors import DeckError, EngineBusyError, PositionError, RulesError
+
+#: EngineBusyError's message: a second thread called an engine already in use.
+BUSY_MESSAGE = ("this King's Crowns game engine is in use by another thread: a game (Game) and"
+                " its engine cannot be shared between threads; use one per thread, or worker"
+                " processes (workers=) to simulate in parallel")
 
 cdef extern from "Python.h":
     int PyOS_InterruptOccurred()   # SIGINT since the last call? (clears it; main thread, GIL held)
@@ -742,6 +748,7 @@ cdef int watch_interrupts = 0
 #: LOOKAHEAD_INTERRUPTED: what a lookahead decision returns when Ctrl-C stopped it.
 cdef enum:
     LOOKAHEAD_INTERRUPTED = -3
+    POLICY_CHANGED = -4            # play_games: a seat's player id changed during the call
     INTERRUPT_EVERY = 4            # samples between two looks (a sample is n rollouts)
 
 
@@ -880,7 +887,10 @@ cdef int policy_play(int pol, const KCView* v, const LAParams* la, Rng* r) noexc
 
 cdef bitgen_t* get_bitgen(object gen) except NULL:
     """The C bit generator of numpy Generator `gen`; TypeError naming what was given
-    instead (it was an AttributeError)."""
+    instead (it was an AttributeError).  Every draw from it is made holding
+    ``gen.bit_generator.lock``, as numpy's own methods do: another thread using the same
+    Generator meanwhile would otherwise race on its state (an MT19937's position can run
+    past its key array)."""
     try:
         capsule = gen.bit_generator.capsule
     except AttributeError:
@@ -985,11 +995,23 @@ cdef class Engine:
     Engine(deck_counts, n_players, target, max_turns, generator) deals at once.  The
     generator's bit generator is shared: every shuffle and every built-in player's
     random choice is drawn from it, in the same order as ``play_games``.
+
+    One engine serves one thread at a time: a method that reads or changes the game
+    (:meth:`builtin` runs with the GIL released) raises
+    :class:`~crowns_solver.errors.EngineBusyError` when it starts while another thread is
+    inside the engine, before touching anything.  The flag is taken and dropped with the
+    GIL held and dropped in ``finally`` (an exception or Ctrl-C never leaves the engine
+    busy); calls from the thread already inside (``draw`` checks ``legal_draws``) pass.
+    The properties are plain reads.
     """
     cdef KCState st
     cdef Rng rng
     cdef object gen
+    cdef object lock                # the generator's lock, held while drawing from it
     cdef uint8_t* mem
+    # one thread at a time: calls in progress and their thread
+    cdef int busy_depth
+    cdef long busy_thread
 
     def __cinit__(self, const int32_t[::1] deck_counts, int n_players, int target, int max_turns, gen):
         cdef int c, n = 0
@@ -1013,10 +1035,30 @@ cdef class Engine:
         self.gen = gen
         self.rng.bg = get_bitgen(gen)
         self.rng.s = 0
-        deal(&self.st, &self.rng)
+        self.lock = gen.bit_generator.lock
+        with self.lock:
+            deal(&self.st, &self.rng)
 
     def __dealloc__(self):
         free(self.mem)
+
+    cdef int _enter(self) except -1:
+        """Take the engine for the calling thread, or raise EngineBusyError if another
+        thread is inside (GIL held: the check and the set are one step)."""
+        cdef long me = PyThread_get_thread_ident()
+        if self.busy_depth > 0 and self.busy_thread != me:
+            raise EngineBusyError(BUSY_MESSAGE)
+        self.busy_thread = me
+        self.busy_depth += 1
+        return 0
+
+    cdef inline void _leave(self) noexcept:
+        self.busy_depth -= 1
+
+    @property
+    def busy(self):
+        """Whether a call is running in this engine now (in any thread)."""
+        return self.busy_depth > 0
 
     @property
     def phase(self):
@@ -1039,32 +1081,51 @@ cdef class Engine:
         return self.st.ended
 
     def legal_draws(self):
+        """The draw sources open to the seat to move (none outside the draw phase)."""
         cdef int out[2]
-        if self.st.phase != PH_DRAW:
-            return []
-        n = legal_draws(&self.st, out)
-        return [out[i] for i in range(n)]
+        self._enter()
+        try:
+            if self.st.phase != PH_DRAW:
+                return []
+            n = legal_draws(&self.st, out)
+            return [out[i] for i in range(n)]
+        finally:
+            self._leave()
 
     def legal_plays(self):
+        """The plays open to the seat to move (none outside the play phase)."""
         cdef int out[MAXACT]
         cdef KCView v
-        if self.st.phase != PH_PLAY:
-            return []
-        extract_view(&self.st, self.st.current, &v)
-        n = legal_plays(&v, out)
-        return [out[i] for i in range(n)]
+        self._enter()
+        try:
+            if self.st.phase != PH_PLAY:
+                return []
+            extract_view(&self.st, self.st.current, &v)
+            n = legal_plays(&v, out)
+            return [out[i] for i in range(n)]
+        finally:
+            self._leave()
 
     def draw(self, int src):
         """Draw from source `src` for the seat to move; returns the card drawn."""
-        if src not in self.legal_draws():
-            raise ValueError(f"draw source {src} is not legal now")
-        return apply_draw(&self.st, src, &self.rng)
+        self._enter()
+        try:
+            if src not in self.legal_draws():
+                raise ValueError(f"draw source {src} is not legal now")
+            with self.lock:   # a reshuffle draws from the generator
+                return apply_draw(&self.st, src, &self.rng)
+        finally:
+            self._leave()
 
     def play(self, int action):
         """Play `action` for the seat to move (ending the turn)."""
-        if action not in self.legal_plays():
-            raise ValueError(f"play {action} is not legal now")
-        apply_play(&self.st, action)
+        self._enter()
+        try:
+            if action not in self.legal_plays():
+                raise ValueError(f"play {action} is not legal now")
+            apply_play(&self.st, action)
+        finally:
+            self._leave()
 
     def builtin(self, int pol, la=(64, 20, POL_AGGRESSIVE)):
         """The built-in player's choice (draw source or play) for the seat to move.
@@ -1075,56 +1136,69 @@ cdef class Engine:
         check_la(la, &p)
         if not 0 <= pol < N_POLICIES:
             raise ValueError(f"no built-in player {pol}")
-        if self.st.phase == PH_OVER:
-            raise ValueError("the game is over")
-        extract_view(&self.st, self.st.current, &v)
-        # as choose(): Ctrl-C stops a lookahead decision (it could run for minutes,
-        # uninterruptible, and a stop was reported as a RuntimeError)
-        _watch_interrupts()
-        with nogil:
-            r = policy_draw(pol, &v, &p, &self.rng) if self.st.phase == PH_DRAW else policy_play(pol, &v, &p, &self.rng)
-        if r == LOOKAHEAD_INTERRUPTED:
-            raise KeyboardInterrupt
-        if r == -1:
-            raise ValueError("the state is inconsistent: it shows more cards than the deck holds")
-        if r < 0:
-            raise MemoryError()
-        return r
+        self._enter()
+        try:
+            if self.st.phase == PH_OVER:
+                raise ValueError("the game is over")
+            extract_view(&self.st, self.st.current, &v)
+            # as choose(): Ctrl-C stops a lookahead decision (it could run for minutes,
+            # uninterruptible, and a stop was reported as a RuntimeError)
+            _watch_interrupts()
+            with self.lock:
+                with nogil:
+                    r = policy_draw(pol, &v, &p, &self.rng) if self.st.phase == PH_DRAW else policy_play(pol, &v, &p, &self.rng)
+            if r == LOOKAHEAD_INTERRUPTED:
+                raise KeyboardInterrupt
+            if r == -1:
+                raise ValueError("the state is inconsistent: it shows more cards than the deck holds")
+            if r < 0:
+                raise MemoryError()
+            return r
+        finally:
+            self._leave()
 
     def view(self, int seat):
         """What `seat` sees, as a dict of ints and lists (no hidden card)."""
         cdef KCView v
         cdef int q, c, k
-        if not 0 <= seat < self.st.n_players:
-            raise ValueError(f"no seat {seat}")
-        extract_view(&self.st, seat, &v)
-        P = self.st.n_players
-        return {
-            "seat": seat, "players": P, "target": v.target, "max_turns": v.max_turns,
-            "turn": v.turn, "phase": v.phase, "current": self.st.current,
-            "hand": [v.hand[c] for c in range(NK)],
-            "hand_sizes": [v.hand_sizes[q] for q in range(P)],
-            "play_stacks": [[self.st.play_log[q * self.st.deck_n + k] for k in range(self.st.play_n[q])] for q in range(P)],
-            "gift_stacks": [[self.st.gift_log[q][k] for k in range(__builtin_popcount(self.st.gifts[q]))] for q in range(P)],
-            "crown_stacks": [[self.st.crown_log[q * self.st.deck_n + k] for k in range(self.st.crowns_n[q])] for q in range(P)],
-            "discard_top": v.disc_top, "discard_size": v.disc_n, "draw_size": v.draw_n,
-            "deck": [self.st.deck_counts[c] for c in range(NK)],
-        }
+        self._enter()
+        try:
+            if not 0 <= seat < self.st.n_players:
+                raise ValueError(f"no seat {seat}")
+            extract_view(&self.st, seat, &v)
+            P = self.st.n_players
+            return {
+                "seat": seat, "players": P, "target": v.target, "max_turns": v.max_turns,
+                "turn": v.turn, "phase": v.phase, "current": self.st.current,
+                "hand": [v.hand[c] for c in range(NK)],
+                "hand_sizes": [v.hand_sizes[q] for q in range(P)],
+                "play_stacks": [[self.st.play_log[q * self.st.deck_n + k] for k in range(self.st.play_n[q])] for q in range(P)],
+                "gift_stacks": [[self.st.gift_log[q][k] for k in range(__builtin_popcount(self.st.gifts[q]))] for q in range(P)],
+                "crown_stacks": [[self.st.crown_log[q * self.st.deck_n + k] for k in range(self.st.crowns_n[q])] for q in range(P)],
+                "discard_top": v.disc_top, "discard_size": v.disc_n, "draw_size": v.draw_n,
+                "deck": [self.st.deck_counts[c] for c in range(NK)],
+            }
+        finally:
+            self._leave()
 
     def state(self):
         """The whole state, hidden cards included (for tests and replays)."""
         cdef int q, k
-        P = self.st.n_players
-        d = self.view(self.st.current if self.st.phase != PH_OVER else 0)
-        del d["hand"], d["seat"]
-        d["hands"] = [sorted(self.st.hand[q][k] for k in range(self.st.hand_n[q])) for q in range(P)]
-        d["draw_pile"] = [self.st.draw[k] for k in range(self.st.draw_n)]
-        d["discard_pile"] = [self.st.disc[k] for k in range(self.st.disc_n)]
-        d["scores"] = [self.st.score[q] for q in range(P)]
-        d["winner"] = self.st.winner
-        d["ended"] = self.st.ended
-        d["reshuffles"] = self.st.reshuffles
-        return d
+        self._enter()
+        try:
+            P = self.st.n_players
+            d = self.view(self.st.current if self.st.phase != PH_OVER else 0)
+            del d["hand"], d["seat"]
+            d["hands"] = [sorted(self.st.hand[q][k] for k in range(self.st.hand_n[q])) for q in range(P)]
+            d["draw_pile"] = [self.st.draw[k] for k in range(self.st.draw_n)]
+            d["discard_pile"] = [self.st.disc[k] for k in range(self.st.disc_n)]
+            d["scores"] = [self.st.score[q] for q in range(P)]
+            d["winner"] = self.st.winner
+            d["ended"] = self.st.ended
+            d["reshuffles"] = self.st.reshuffles
+            return d
+        finally:
+            self._leave()
 
     def set_state(self, hands, play_stacks, gift_stacks, crown_stacks, draw_pile, discard_pile,
                   int current, int phase, int turn=0):
@@ -1132,73 +1206,77 @@ cdef class Engine:
         cards must be exactly the deck, and a seat to play must hold a card.  Raises
         ValueError if they are not."""
         cdef int q, c, k, P = self.st.n_players
-        counts = [0] * NK
-        lists = [draw_pile, discard_pile]
-        for group in (hands, play_stacks, gift_stacks, crown_stacks):
-            if len(group) != P:
-                raise ValueError(f"give one list per seat ({P})")
-            lists.extend(group)
-        for lst in lists:
-            for c in lst:
-                if not 0 <= c < NK:
-                    raise ValueError(f"not a card code: {c!r}")
-                counts[c] += 1
-        if counts != [self.st.deck_counts[c] for c in range(NK)]:
-            raise ValueError("the cards given are not exactly the deck")
-        if not 0 <= current < P or phase not in (PH_DRAW, PH_PLAY) or not 0 <= turn < self.st.max_turns:
-            raise ValueError("bad current seat, phase or turn")
-        if phase == PH_PLAY and len(hands[current]) == 0:
-            # no play exists: the players answered an uninitialised number, an illegal
-            # play or an error code (fill_view refuses the same view)
-            raise ValueError(f"seat {current} is to play but holds no card")
-        for q in range(P):
-            if len(hands[q]) > HANDCAP - 1 or len(gift_stacks[q]) > 3:
-                raise ValueError(f"seat {q}: too many cards in hand or gifts")
-            if len(hands[q]) != (HAND_SIZE + 1 if (q == current and phase == PH_PLAY) else HAND_SIZE):
-                pass  # hands may be short (late game); sizes are not forced
-            if any(not is_gift(c) for c in gift_stacks[q]) or len(set(gift_stacks[q])) != len(gift_stacks[q]):
-                raise ValueError(f"seat {q}: a gifts stack holds distinct Gifts only")
-            if any(not is_crown(c) for c in crown_stacks[q]):
-                raise ValueError(f"seat {q}: a crown stack holds Crowns only")
-            if any(is_gift(c) or is_crown(c) for c in play_stacks[q]):
-                raise ValueError(f"seat {q}: a play stack holds no Gift or Crown")
-        for q in range(MAXP):
-            self.st.hand_n[q] = 0
-            self.st.play_n[q] = 0
-            self.st.play_top[q] = -1
-            self.st.gifts[q] = 0
-            self.st.score[q] = 0
-            self.st.crowns_n[q] = 0
-            for c in range(NK):
-                self.st.seat_counts[q][c] = 0
-        for q in range(P):
-            for c in hands[q]:
-                self.st.hand[q][self.st.hand_n[q]] = c
-                self.st.hand_n[q] += 1
-            for c in play_stacks[q]:
-                push_play(&self.st, q, c)
-            for c in gift_stacks[q]:
-                self.st.gift_log[q][__builtin_popcount(self.st.gifts[q])] = c
-                self.st.gifts[q] |= 1 << (c - GIFT0)
-                self.st.seat_counts[q][c] += 1
-            for c in crown_stacks[q]:
-                self.st.crown_log[q * self.st.deck_n + self.st.crowns_n[q]] = c
-                self.st.crowns_n[q] += 1
-                self.st.score[q] += crown_points(c)
-                self.st.seat_counts[q][c] += 1
-        self.st.draw_n = len(draw_pile)
-        for k, c in enumerate(draw_pile):
-            self.st.draw[k] = c
-        self.st.disc_n = len(discard_pile)
-        for k, c in enumerate(discard_pile):
-            self.st.disc[k] = c
-        self.st.current = current
-        self.st.turn = turn
-        self.st.winner = -1
-        self.st.ended = END_NONE
-        self.st.phase = phase
-        if phase == PH_DRAW:
-            begin_turn(&self.st)
+        self._enter()
+        try:
+            counts = [0] * NK
+            lists = [draw_pile, discard_pile]
+            for group in (hands, play_stacks, gift_stacks, crown_stacks):
+                if len(group) != P:
+                    raise ValueError(f"give one list per seat ({P})")
+                lists.extend(group)
+            for lst in lists:
+                for c in lst:
+                    if not 0 <= c < NK:
+                        raise ValueError(f"not a card code: {c!r}")
+                    counts[c] += 1
+            if counts != [self.st.deck_counts[c] for c in range(NK)]:
+                raise ValueError("the cards given are not exactly the deck")
+            if not 0 <= current < P or phase not in (PH_DRAW, PH_PLAY) or not 0 <= turn < self.st.max_turns:
+                raise ValueError("bad current seat, phase or turn")
+            if phase == PH_PLAY and len(hands[current]) == 0:
+                # no play exists: the players answered an uninitialised number, an illegal
+                # play or an error code (fill_view refuses the same view)
+                raise ValueError(f"seat {current} is to play but holds no card")
+            for q in range(P):
+                if len(hands[q]) > HANDCAP - 1 or len(gift_stacks[q]) > 3:
+                    raise ValueError(f"seat {q}: too many cards in hand or gifts")
+                if len(hands[q]) != (HAND_SIZE + 1 if (q == current and phase == PH_PLAY) else HAND_SIZE):
+                    pass  # hands may be short (late game); sizes are not forced
+                if any(not is_gift(c) for c in gift_stacks[q]) or len(set(gift_stacks[q])) != len(gift_stacks[q]):
+                    raise ValueError(f"seat {q}: a gifts stack holds distinct Gifts only")
+                if any(not is_crown(c) for c in crown_stacks[q]):
+                    raise ValueError(f"seat {q}: a crown stack holds Crowns only")
+                if any(is_gift(c) or is_crown(c) for c in play_stacks[q]):
+                    raise ValueError(f"seat {q}: a play stack holds no Gift or Crown")
+            for q in range(MAXP):
+                self.st.hand_n[q] = 0
+                self.st.play_n[q] = 0
+                self.st.play_top[q] = -1
+                self.st.gifts[q] = 0
+                self.st.score[q] = 0
+                self.st.crowns_n[q] = 0
+                for c in range(NK):
+                    self.st.seat_counts[q][c] = 0
+            for q in range(P):
+                for c in hands[q]:
+                    self.st.hand[q][self.st.hand_n[q]] = c
+                    self.st.hand_n[q] += 1
+                for c in play_stacks[q]:
+                    push_play(&self.st, q, c)
+                for c in gift_stacks[q]:
+                    self.st.gift_log[q][__builtin_popcount(self.st.gifts[q])] = c
+                    self.st.gifts[q] |= 1 << (c - GIFT0)
+                    self.st.seat_counts[q][c] += 1
+                for c in crown_stacks[q]:
+                    self.st.crown_log[q * self.st.deck_n + self.st.crowns_n[q]] = c
+                    self.st.crowns_n[q] += 1
+                    self.st.score[q] += crown_points(c)
+                    self.st.seat_counts[q][c] += 1
+            self.st.draw_n = len(draw_pile)
+            for k, c in enumerate(draw_pile):
+                self.st.draw[k] = c
+            self.st.disc_n = len(discard_pile)
+            for k, c in enumerate(discard_pile):
+                self.st.disc[k] = c
+            self.st.current = current
+            self.st.turn = turn
+            self.st.winner = -1
+            self.st.ended = END_NONE
+            self.st.phase = phase
+            if phase == PH_DRAW:
+                begin_turn(&self.st)
+        finally:
+            self._leave()
 
 
 cdef void fill_view(dict d, KCView* v, const int32_t[::1] seat_counts, const int32_t[::1] deck) except *:
@@ -1289,8 +1367,9 @@ def choose(int pol, dict d, const int32_t[::1] seat_counts, const int32_t[::1] d
     r.bg = get_bitgen(gen)
     r.s = 0
     _watch_interrupts()
-    with nogil:
-        res = policy_draw(pol, &v, &p, &r) if v.phase == PH_DRAW else policy_play(pol, &v, &p, &r)
+    with gen.bit_generator.lock:   # numpy's rule for drawing without the GIL (see get_bitgen)
+        with nogil:
+            res = policy_draw(pol, &v, &p, &r) if v.phase == PH_DRAW else policy_play(pol, &v, &p, &r)
     if res == LOOKAHEAD_INTERRUPTED:
         raise KeyboardInterrupt
     if res == -1:
@@ -1359,29 +1438,47 @@ def play_games(int n_games, const int32_t[::1] deck_counts, int n_players, int t
     st.disc = mem + (n + 1)
     r.bg = get_bitgen(gen) if n_root < 0 else &own_bg
     r.s = 0
+    # one stream for every game: hold the generator's lock during each game (not between
+    # games, where the Ctrl-C check may run a handler of the user's)
+    lock = gen.bit_generator.lock if n_root < 0 else None
     _watch_interrupts()
     try:
         for g in range(n_games):
-            with nogil:
-                if n_root >= 0:
-                    seed_game(&own_bg, &own_pcg, root_p, n_root, first_game + <uint64_t>g)
-                deal(&st, &r)
-                while st.phase != PH_OVER:
-                    pol = seat_policies[g, st.current]
-                    extract_view(&st, st.current, &v)
-                    if st.phase == PH_DRAW:
-                        a = policy_draw(pol, &v, &p, &r)
+            if lock is not None:
+                lock.acquire()
+            try:
+                with nogil:
+                    if n_root >= 0:
+                        seed_game(&own_bg, &own_pcg, root_p, n_root, first_game + <uint64_t>g)
+                    deal(&st, &r)
+                    while st.phase != PH_OVER:
+                        pol = seat_policies[g, st.current]
+                        if pol < 0 or pol >= N_POLICIES:
+                            # checked above, but read here without the GIL: another thread
+                            # wrote to the array meanwhile (never index the players by it)
+                            a = POLICY_CHANGED
+                            break
+                        extract_view(&st, st.current, &v)
+                        if st.phase == PH_DRAW:
+                            a = policy_draw(pol, &v, &p, &r)
+                            if a < 0:
+                                break
+                            apply_draw(&st, a, &r)
+                            extract_view(&st, st.current, &v)
+                        a = policy_play(pol, &v, &p, &r)
                         if a < 0:
                             break
-                        apply_draw(&st, a, &r)
-                        extract_view(&st, st.current, &v)
-                    a = policy_play(pol, &v, &p, &r)
-                    if a < 0:
-                        break
-                    apply_play(&st, a)
+                        apply_play(&st, a)
+            finally:
+                if lock is not None:
+                    lock.release()
             if st.phase != PH_OVER:
                 if a == LOOKAHEAD_INTERRUPTED:
                     raise KeyboardInterrupt   # Ctrl-C in the middle of a lookahead decision
+                if a == POLICY_CHANGED:
+                    raise ValueError(f"seat_policies[{g}, {st.current}] = {seat_policies[g, st.current]} is no"
+                                     " built-in player; the array changed during the call (written by"
+                                     " another thread?): it was checked before the games began")
                 raise MemoryError("lookahead player out of memory")
             winner[g] = st.winner
             turns[g] = st.turn
@@ -1410,8 +1507,9 @@ def lookahead_table(dict d, const int32_t[::1] seat_counts, const int32_t[::1] d
     r.bg = get_bitgen(gen)
     r.s = 0
     _watch_interrupts()
-    with nogil:
-        n = lookahead_values(&v, &p, &r, acts, mean, adv, se)
+    with gen.bit_generator.lock:
+        with nogil:
+            n = lookahead_values(&v, &p, &r, acts, mean, adv, se)
     if n == LOOKAHEAD_INTERRUPTED:
         raise KeyboardInterrupt
     if n == -1:

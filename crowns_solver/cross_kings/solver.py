@@ -679,6 +679,12 @@ def solve(
     (Ballard, 1983) at chance nodes; values are kept exact as integers in units of 1/f!
     (f face-down cells left).  Ctrl-C during a solve returns the partial result with
     ``stopped="interrupted"`` instead of raising KeyboardInterrupt.
+
+    Threads: each call builds its own engine (and table of `tt_mb`), so calls from
+    several threads at once are safe, run side by side (the search releases the GIL)
+    and give the single-threaded results.  An engine serves one thread at a time
+    (:class:`~crowns_solver.errors.EngineBusyError`); a search player shares nothing
+    between moves either.  Ctrl-C reaches only a solve in the main thread.
     """
     _check_options(mode, objective, tt_mb, time_limit, node_limit)
     # plain Python numbers from here on (the checks take NumPy numbers too)

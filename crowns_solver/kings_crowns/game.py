@@ -456,6 +456,12 @@ class Game:
     The deal shuffles the deck, gives 6 cards to each seat (one at a time, seat 0 first)
     and turns one card up to start the discard pile, whatever it is (RULES.md leaves the
     turned-up card open; it is just the first card of the discard pile).
+
+    One Game per thread: the game lives in a compiled engine that serves one thread at
+    a time.  A call that starts while another thread is inside the engine raises
+    :class:`~crowns_solver.errors.EngineBusyError` without touching the game.  Games in
+    separate threads are independent (each replays the game its seed gives) unless they
+    were given one numpy Generator, whose stream they would then share.
     """
 
     def __init__(self, players: int = 4, rules: Rules | None = None, seed: Seed = None) -> None:
