@@ -27,6 +27,7 @@ from ..errors import (
     CrownsError,
     IllegalMoveError,
     PolicyError,
+    PolicySpecError,
     PositionError,
     RulesError,
 )
@@ -680,9 +681,9 @@ class Game:
 
         Raises
         ------
-        RulesError
-            If `policies` is not a name, a Policy or a list of them, there is not one
-            policy per seat, or a name is unknown (until session 22 a name, or a list of
+        PolicySpecError
+            (a PolicyError and a RulesError) If `policies` is not a name, a Policy or a
+            list of them, there is not one policy per seat, or a name is unknown (until session 22 a name, or a list of
             names, raised an AttributeError in the middle of the turn).
         IllegalMoveError
             If the game is over (there is no turn to play), or the policy chooses a draw
@@ -715,11 +716,11 @@ class Game:
         if isinstance(policies, (str, Policy)):  # one player for every seat, not its letters
             policies = [policies] * self.players
         if not isinstance(policies, (list, tuple)):
-            raise RulesError(f"policies must be a policy name, a Policy, or a list of them (one per seat),"
-                             f" got {policies!r}")
+            raise PolicySpecError(f"policies must be a policy name, a Policy, or a list of them (one per seat),"
+                                  f" got {policies!r}")
         pols = [get_policy(p) for p in policies]
         if len(pols) != self.players:
-            raise RulesError(f"give one policy per seat ({self.players}), got {len(pols)}")
+            raise PolicySpecError(f"give one policy per seat ({self.players}), got {len(pols)}")
         return pols
 
     def play_out(self, policies: Sequence[Policy | str] | Policy | str) -> Game:
@@ -739,9 +740,9 @@ class Game:
 
         Raises
         ------
-        RulesError
-            If `policies` is not a name, a Policy or a list of them, there is not one
-            policy per seat, or a name is unknown.
+        PolicySpecError
+            (a PolicyError and a RulesError) If `policies` is not a name, a Policy or a
+            list of them, there is not one policy per seat, or a name is unknown.
         IllegalMoveError, CardError
             If a policy chooses an illegal draw or play (:meth:`play_turn`).
         """
