@@ -26,6 +26,7 @@ __all__ = [
     "ScoreEntryError",
     "RecordError",
     "PolicyError",
+    "PolicySpecError",
     "SolverOptionError",
     "UnknownCardError",
     "StudyError",
@@ -125,6 +126,16 @@ class RecordError(CrownsError):
 
 class PolicyError(CrownsError):
     """A computer player (policy) is unknown, or chose an action that is not legal."""
+
+
+class PolicySpecError(PolicyError, RulesError):
+    """A King's Crowns policy is unknown, its options are bad, or the policies given are
+    not one name or Policy per seat (``kings_crowns.get_policy("foo")``).
+
+    A :class:`PolicyError`, as an unknown Five Crowns policy or Cross Kings player is;
+    also a :class:`RulesError`, which King's Crowns raised for these until session 22,
+    so code catching that still catches it.
+    """
 
 
 class SolverOptionError(CrownsError):

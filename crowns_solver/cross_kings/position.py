@@ -17,6 +17,7 @@ from typing import Any, Literal, TypeAlias, get_args
 import numpy as np
 
 from .._checks import clean_name, name_key, name_problem
+from .._seeds import check_seed
 from ..errors import (
     CardError,
     DuplicateCardError,
@@ -271,13 +272,9 @@ def _moved(cells: Sequence[Any], m: tuple[int, ...]) -> tuple[Any, ...]:
 
 
 def _check_seed(seed: object, what: str) -> None:
-    """PositionError naming `what` unless `seed` is a seed :func:`_generator` accepts."""
-    if isinstance(seed, bool) or not (
-        seed is None or isinstance(seed, (int, np.integer, np.random.SeedSequence, np.random.Generator))
-    ):
-        raise PositionError(f"{what} must be a non-negative integer, got {seed!r}")
-    if isinstance(seed, (int, np.integer)) and seed < 0:
-        raise PositionError(f"{what} must be a non-negative integer, got {seed}")
+    """PositionError naming `what` unless `seed` is a seed :func:`_generator` accepts (the
+    check and wording of every game: ``crowns_solver._seeds.check_seed``)."""
+    check_seed(seed, PositionError, what)
 
 
 def _generator(seed: object, what: str) -> np.random.Generator:
@@ -391,8 +388,16 @@ class Deal:
         Parameters
         ----------
         seed : int, SeedSequence or Generator, optional
-            Source of randomness (``numpy.random.default_rng(seed)``); the same seed
-            always gives the same deal.
+            Source of randomness (``numpy.random.default_rng(seed)``); the same whole
+            number or SeedSequence always gives the same deal.  A Generator is drawn
+            from (it advances), None draws fresh entropy from the operating system; the
+            deal returned is the whole record of that randomness (docs/decisions.md,
+            "One seed rule for every game").
+
+        Returns
+        -------
+        Deal
+            The 36 cards, every one known.
 
         Raises
         ------

@@ -45,6 +45,7 @@ __all__ = [
     "get_policy",
     "simulate",
     "summarize",
+    "game_seed",
     "Card",
     "JOKER",
     "Meld",
@@ -68,8 +69,8 @@ __all__ = [
 
 
 def __getattr__(name: str):
-    # simulate and summarize pull in pandas and the Monte Carlo runner: import them on first use
-    if name in ("simulate", "summarize"):
+    # simulate, summarize and game_seed pull in pandas and the Monte Carlo runner: import them on first use
+    if name in ("simulate", "summarize", "game_seed"):
         from . import simulation
 
         return getattr(simulation, name)
@@ -78,4 +79,4 @@ def __getattr__(name: str):
 
 def __dir__() -> list[str]:
     # the names loaded on first use too, so that a notebook's tab completion offers them
-    return sorted(set(globals()) | {"simulate", "summarize"})
+    return sorted(set(globals()) | {"simulate", "summarize", "game_seed"})

@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 from .._io import check_file_path, check_replaceable, check_writable
+from .._seeds import seed_text, seed_to_json
 from .._text import number
 from ..cli import add_json_flag, print_json
 from ._text import count
@@ -108,7 +109,7 @@ def _result_text(result) -> str:
     P = result.rules.players
     names = [f"{s}:{p}" for s, p in enumerate(result.policies)]
     width = max(7, *(len(n) for n in names))
-    lines = [f"seed {result.seed}, {count(P, 'player')}, {_rules_words(result.rules)}",
+    lines = [f"seed {seed_text(result.seed)}, {count(P, 'player')}, {_rules_words(result.rules)}",
              "round wild dealer out   " + " ".join(f"{n:>{width}}" for n in names)]
     # main rounds by number, tiebreak rounds tb1, tb2... (their RoundResult.round numbers
     # go on after the last main round, which is not 11 with --rounds: never show them)
@@ -127,7 +128,7 @@ def _result_text(result) -> str:
 
 def _result_json(result) -> dict:
     return {
-        "seed": result.seed,
+        "seed": seed_to_json(result.seed),
         "policies": list(result.policies),
         "rules": result.rules.to_dict(),
         "round_scores": result.round_scores.tolist(),
@@ -172,11 +173,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(_result_text(result))
         print("replayed: every step and score agrees with the record")
         if result.seed is not None:
-            print(f"every deck is the one seed {result.seed} deals")
+            print(f"every deck is the one seed {seed_text(result.seed)} deals")
         else:
             print("the record has no seed: its decks were taken as they are")
         if args.rerun:
-            print(f"rerun: {', '.join(result.policies)} with seed {result.seed} make every recorded choice")
+            print(f"rerun: {', '.join(result.policies)} with seed {seed_text(result.seed)} make every recorded choice")
         else:
             print("the policy names are labels: the choices come from the record"
                   " (--rerun plays the built-in policies again from the seed and compares)")

@@ -33,7 +33,10 @@ Decisions where RULES.md is silent (also in docs/five_crowns_game.md):
 
 Randomness comes only from the game's seed (``numpy.random.SeedSequence``): the deck of
 each round, each reshuffle and each seat's policy generator are spawned from it, so a
-game replays exactly.  The record (:meth:`GameResult.record`) holds every shuffled deck,
+game replays exactly.  The seed is taken as every game takes it (``crowns_solver._seeds``;
+docs/decisions.md, "One seed rule for every game") and the record keeps one that replays
+the game: the number, or a SeedSequence's entropy and spawn key.
+The record (:meth:`GameResult.record`) holds every shuffled deck,
 every draw, discard and go-out, and every score; :func:`replay` re-plays it and checks it.
 """
 
@@ -50,6 +53,7 @@ from typing import Any, Literal
 import numpy as np
 
 from .._io import check_numbers, json_int, read_text
+from .._seeds import RecordedSeed, Seed, replayable_seed, seed_from_json, seed_sequence, seed_text, seed_to_json
 from ..errors import CardError, CrownsError, HandSizeError, PolicyError, RecordError, RulesError
 from .cards import NUM_CODES, ROUNDS, card_name, full_deck, parse_card
 from ._text import count
@@ -793,8 +797,12 @@ class GameResult:
     rules : GameRules
     policies : tuple of str
         Policy name of each seat.
-    seed : int or None
-        The game's seed (None when replayed from a record without one).
+    seed : int, numpy.random.SeedSequence or None
+        The seed that replays the game (``play_game(policies, seed=result.seed)``): the
+        whole number or SeedSequence given, or the 128-bit number drawn from a Generator
+        or, for None, from the operating system.  None when replayed from a record
+        without one.  Not compared by ``==`` (a SeedSequence read back from a record is
+        another object; two results are equal when their games are).
     rounds : tuple of RoundResult
         The 11 (or ``rules.rounds``) rounds.
     tiebreaks : tuple of RoundResult
@@ -809,7 +817,7 @@ class GameResult:
 
     rules: GameRules
     policies: tuple[str, ...]
-    seed: int | None
+    seed: RecordedSeed | None = field(compare=False)
     rounds: tuple[RoundResult, ...]
     tiebreaks: tuple[RoundResult, ...]
     totals: tuple[int, ...]
@@ -864,7 +872,7 @@ class _Shuffles:
     is also dealt live from that seed and must be the recorded one."""
 
     def __init__(self, seed_seq: np.random.SeedSequence | None, record_rounds: list[dict] | None = None,
-                 seed: int | None = None):
+                 seed: RecordedSeed | None = None):
         self._seq = seed_seq
         self._record = record_rounds
         self._seed = seed
@@ -890,7 +898,7 @@ class _Shuffles:
             deck = _codes(self._record[index].get("deck"), f"record: round {rnd_no} deck")
             if self._seed is not None and self._live_deck(sets) != deck:
                 raise RecordError(
-                    f"record: round {rnd_no}: the deck is not the one seed {self._seed} deals"
+                    f"record: round {rnd_no}: the deck is not the one seed {seed_text(self._seed)} deals"
                     " (the record's seed or its deck was changed)"
                 )
             return deck
@@ -903,7 +911,7 @@ class _Shuffles:
             if sorted(new) != sorted(cards):
                 raise RecordError(f"record: round {rnd_no}: the reshuffled pile is not the discard pile")
             if self._seed is not None and self._live_reshuffle(cards) != new:
-                raise RecordError(f"record: round {rnd_no}: the reshuffle is not the one seed {self._seed} makes")
+                raise RecordError(f"record: round {rnd_no}: the reshuffle is not the one seed {seed_text(self._seed)} makes")
             return new
         return self._live_reshuffle(cards)
 
@@ -960,7 +968,7 @@ class _Engine:
         observer: Callable[[TableState], None] | None = None,
         record: dict | None = None,
         view_factory: Callable[..., SeatView] = SeatView,
-        record_seed: int | None = None,
+        record_seed: RecordedSeed | None = None,
     ):
         self.rules = rules
         self.policies = list(policies)
@@ -1242,18 +1250,10 @@ def _policy_name(policy: Any) -> str:
     return str(getattr(policy, "name", type(policy).__name__))
 
 
-def _seed_sequence(seed: Any) -> np.random.SeedSequence:
-    if isinstance(seed, np.random.SeedSequence):
-        return seed
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise RulesError(f"seed must be an integer >= 0 or a numpy SeedSequence, got {seed!r}", argument="seed")
-    return np.random.SeedSequence(int(seed))
-
-
 def play_game(
     policies: Sequence[Any] | Sequence[str],
     *,
-    seed: int | np.random.SeedSequence,
+    seed: Seed,
     rules: GameRules | None = None,
     observer: Callable[[TableState], None] | None = None,
     engine: Literal["auto", "compiled", "python"] = "auto",
@@ -1267,9 +1267,14 @@ def play_game(
         One per seat, in seat order (seat 0 deals round 1 by default): policy objects (see
         :mod:`crowns_solver.five_crowns.players`) or names (``"random"``, ``"greedy"``,
         ``"advisor"``, ``"tracker"``).
-    seed : int or numpy.random.SeedSequence
+    seed : int, numpy.random.SeedSequence, numpy.random.Generator or None
         All randomness (every deck, every reshuffle, every seat's policy generator) is
-        spawned from it: the same seed and policies give the same game.
+        spawned from it: the same seed and policies give the same game.  A SeedSequence
+        counts by its entropy and spawn key (it is not spawned from, so giving it again
+        plays the same game); a Generator gives a 128-bit seed drawn from it (it
+        advances), None one from the operating system.  :attr:`GameResult.seed` and the
+        record keep the seed that replays the game (docs/decisions.md, "One seed rule
+        for every game").
     rules : GameRules, optional
         Options; default ``GameRules(players=len(policies))``.
     observer : callable(TableState), optional
@@ -1319,7 +1324,8 @@ def play_game(
         raise RulesError(f"rules must be a GameRules, got {rules!r}")
     if len(pols) != rules.players:
         raise RulesError(f"{count(len(pols), 'policy', 'policies')} for {count(rules.players, 'player')}")
-    seq = _seed_sequence(seed)
+    seed = replayable_seed(seed, RulesError)
+    seq = seed_sequence(seed)
     specs = None if engine == "python" else [compiled_spec(p) for p in pols]
     if engine == "compiled":
         if observer is not None:
@@ -1332,24 +1338,24 @@ def play_game(
         eng = _CompiledEngine(rules, pols, seq, specs)
     else:
         eng = _Engine(rules, pols, seq, observer=observer)
-    return _finish(eng, seed if isinstance(seed, (int, np.integer)) else None, [_policy_name(p) for p in pols])
+    return _finish(eng, seed, [_policy_name(p) for p in pols])
 
 
-def _finish(eng: _Engine, seed: int | None, names: list[str]) -> GameResult:
+def _finish(eng: _Engine, seed: RecordedSeed | None, names: list[str]) -> GameResult:
     rounds, tbs, recs, tb_recs, winners = eng.play()
     totals = tuple(eng.totals)
     record = {
         "format": RECORD_FORMAT,
         "version": _RECORD_VERSION,
         "rules": eng.rules.to_dict(),
-        "seed": None if seed is None else int(seed),
+        "seed": seed_to_json(seed),
         "policies": names,
         "rounds": recs,
         "tiebreaks": tb_recs,
         "totals": list(totals),
         "winners": winners,
     }
-    return GameResult(eng.rules, tuple(names), None if seed is None else int(seed), tuple(rounds), tuple(tbs),
+    return GameResult(eng.rules, tuple(names), seed, tuple(rounds), tuple(tbs),
                       totals, tuple(winners), record)
 
 
@@ -1395,9 +1401,10 @@ def replay(record: dict[str, Any] | str | os.PathLike[str], *, rerun: bool = Fal
     round scores, totals and winners come out as recorded, as do the other fields a record
     shows: each round's turn order (``seats``), its turns' ``final`` and ``reshuffle``
     marks and the ``hands`` held at its end (the same cards, in any order).  When the record has a seed,
-    every deck and reshuffle must be the one that seed deals (a record of a game seeded
-    with a SeedSequence, as in :func:`simulate`, has none, and its decks are taken as
-    they are).
+    every deck and reshuffle must be the one that seed deals.  The seed is a whole number
+    or, for a game seeded with a SeedSequence (each game of :func:`simulate`), its
+    ``{"entropy": ..., "spawn_key": [...]}``; a record without one (``null``: a
+    SeedSequence-seeded game recorded before session 22) has its decks taken as they are.
 
     The ``policies`` field names the players; by default it is a label only (the choices
     come from the record, and a custom or re-parameterised policy cannot be rebuilt from
@@ -1440,14 +1447,12 @@ def replay(record: dict[str, Any] | str | os.PathLike[str], *, rerun: bool = Fal
     for name in names:
         if not isinstance(name, str) or not name.strip():
             raise RecordError(f"record: 'policies' must hold policy names, got {name!r}")
-    seed = record.get("seed")
-    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int) or seed < 0):
-        raise RecordError(f"record: 'seed' must be a whole number >= 0 or null, got {seed!r}")
+    seed = seed_from_json(record.get("seed"), RecordError)
     for key in ("rounds", "tiebreaks"):
         if not isinstance(record.get(key, []), list):
             raise RecordError(f"record: {key!r} must be a list")
     eng = _Engine(rules, [_Replayer(n) for n in names],
-                  None if seed is None else np.random.SeedSequence(seed), record=record, record_seed=seed)
+                  None if seed is None else seed_sequence(seed), record=record, record_seed=seed)
     try:
         result = _finish(eng, seed, [str(n) for n in names])
     except (IndexError, KeyError, TypeError, AttributeError, HandSizeError) as exc:
@@ -1468,7 +1473,7 @@ def replay(record: dict[str, Any] | str | os.PathLike[str], *, rerun: bool = Fal
     return result
 
 
-def _rerun(record: dict[str, Any], rules: GameRules, seed: int | None, names: list[str]) -> None:
+def _rerun(record: dict[str, Any], rules: GameRules, seed: RecordedSeed | None, names: list[str]) -> None:
     """Play the record's built-in policies again from its seed; every choice must match."""
     from .players import POLICIES
 
@@ -1488,7 +1493,7 @@ def _rerun(record: dict[str, Any], rules: GameRules, seed: int | None, names: li
                 if a != b:
                     raise RecordError(
                         f"record: round {theirs['round']} turn {t + 1}: the record has {a} but"
-                        f" {names[b['seat']]} with seed {seed} plays {b} (built-in policies with their"
+                        f" {names[b['seat']]} with seed {seed_text(seed)} plays {b} (built-in policies with their"
                         " default parameters)"
                     )
             if len(turns) != len(theirs["turns"]):

@@ -18,17 +18,60 @@ import numpy as np
 import pandas as pd
 
 from .. import montecarlo
-from .._checks import check_flag
+from .._checks import check_flag, check_whole_number
 from ..errors import RulesError
 from ._text import count
 from .game import GameRules, play_game
 from .players import Policy, get_policy
 
-__all__ = ["simulate", "summarize", "play_chunk", "check_setup", "rotations", "capped_rounds", "DEFAULT_CHUNK_SIZE"]
+__all__ = ["simulate", "summarize", "play_chunk", "game_seed", "check_setup", "rotations", "capped_rounds",
+           "DEFAULT_CHUNK_SIZE"]
 
 GAME = "five-crowns"
 #: Games per chunk (a few seconds of work each).
 DEFAULT_CHUNK_SIZE = 100
+
+
+def game_seed(seed: int, game: int, *, chunk_size: int = DEFAULT_CHUNK_SIZE) -> np.random.SeedSequence:
+    """The seed of game number `game` (deal number, in a duplicate run) of a :func:`simulate` run.
+
+    Chunk ``i`` of a run with root seed ``s`` is seeded by ``SeedSequence(s,
+    spawn_key=(i,))`` and its game ``j`` by that seed's ``j``-th child, so game ``g`` is
+    played from ``SeedSequence(s, spawn_key=(g // chunk_size, g % chunk_size))``.  With
+    it, one game of a run can be played again and saved or rerun:
+    ``play_game(policies, seed=game_seed(s, g, chunk_size=c), rules=rules)`` plays game
+    ``g`` (its seats' policies are the run's ``policy`` column for that game).
+
+    Parameters
+    ----------
+    seed : int
+        The run's root seed (``df.attrs["seed"]``), a whole number >= 0.
+    game : int
+        The game's number in the run (0-based; in a duplicate run, the deal's number:
+        every rotation of a deal is played from its seed), a whole number >= 0.
+    chunk_size : int, default DEFAULT_CHUNK_SIZE
+        The run's games per chunk (``df.attrs["chunk_size"]``), a whole number >= 1.
+
+    Returns
+    -------
+    numpy.random.SeedSequence
+        The game's seed, as :func:`~crowns_solver.five_crowns.play_game` takes it and as
+        its record keeps it (``{"entropy": s, "spawn_key": [i, j]}``).
+
+    Raises
+    ------
+    RulesError
+        If `seed`, `game` or `chunk_size` is not a whole number in its range.
+
+    Examples
+    --------
+    >>> game_seed(1, 205, chunk_size=100).spawn_key
+    (2, 5)
+    """
+    seed = check_whole_number("seed", seed, 0, error=RulesError)
+    game = check_whole_number("game", game, 0, error=RulesError)
+    chunk_size = check_whole_number("chunk_size", chunk_size, 1, error=RulesError)
+    return np.random.SeedSequence(seed, spawn_key=divmod(game, chunk_size))
 
 
 def check_setup(players: int, policies: Sequence[Any] | str) -> list[Any]:
@@ -135,7 +178,8 @@ def play_chunk(
 ) -> pd.DataFrame:
     """Play one chunk of Five Crowns games (the runner's chunk function).
 
-    Game ``j`` of the chunk is seeded by ``seed.spawn(n_games)[j]``.  With `duplicate`,
+    Game ``j`` of the chunk is seeded by ``seed.spawn(n_games)[j]`` (:func:`game_seed`;
+    each game's record keeps that SeedSequence, so it replays and reruns).  With `duplicate`,
     "game" ``j`` is a deal: the same seed is played once per distinct seating rotation
     (:func:`rotations`), so every policy plays the same cards from each seat.
 
@@ -186,9 +230,9 @@ def play_chunk(
         else:
             for k in turns:
                 seating = [(s + k) % players for s in range(players)]
-                # a fresh copy of the deal's seed for each seating: the same decks
-                same = np.random.SeedSequence(child.entropy, spawn_key=child.spawn_key)
-                result = play_game([pols[i] for i in seating], seed=same, rules=game_rules)
+                # the deal's seed for each seating: the same decks (play_game never spawns
+                # from the SeedSequence given, only from a copy)
+                result = play_game([pols[i] for i in seating], seed=child, rules=game_rules)
                 _game_row(result, f"k{k}_", players, game_rules.rounds, names, seating, row)
         rows.append(row)
     return pd.DataFrame(rows)

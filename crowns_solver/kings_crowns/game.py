@@ -21,12 +21,14 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 import numpy as np
 
+from .. import _seeds
 from .._native import load
 from ..errors import (
     CardError,
     CrownsError,
     IllegalMoveError,
     PolicyError,
+    PolicySpecError,
     PositionError,
     RulesError,
 )
@@ -63,18 +65,15 @@ def check_seed(seed: Any) -> Seed:
     Returns
     -------
     int, numpy.random.SeedSequence, numpy.random.Generator or None
-        `seed`, unchanged.
+        `seed` (a NumPy integer as an int).
 
     Raises
     ------
     RulesError
-        Otherwise (a negative number, a float, a string...), naming the value.
+        Otherwise (a negative number, a float, a string...), naming the value, in the
+        words every game uses (docs/decisions.md, "One seed rule for every game").
     """
-    if seed is None or isinstance(seed, (np.random.Generator, np.random.SeedSequence)):
-        return seed
-    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
-        raise RulesError(f"seed must be a whole number >= 0, a numpy SeedSequence or Generator, got {seed!r}")
-    return int(seed)
+    return _seeds.check_seed(seed, RulesError)
 
 
 def make_rng(seed: Seed) -> np.random.Generator:
@@ -435,14 +434,17 @@ class Game:
         Target, turn cap and deck (default: :class:`Rules`()).
     seed : int, SeedSequence or Generator, optional
         Source of every shuffle (and of the built-in players' random choices when they
-        play through :meth:`play_turn`); the same seed replays the same game.  None
-        (default) draws a fresh seed from the operating system and records it as
-        :attr:`seed`, so ``Game(players, rules, seed=game.seed)`` replays the game.
+        play through :meth:`play_turn`); the same seed replays the same game.  A
+        Generator gives a 128-bit seed drawn from it (it advances), None (default) one
+        from the operating system; either is recorded as :attr:`seed`, so
+        ``Game(players, rules, seed=game.seed)`` always replays the game
+        (docs/decisions.md, "One seed rule for every game").
 
     Attributes
     ----------
-    seed : int, SeedSequence or Generator
-        The seed given, or the whole number drawn when none was.
+    seed : int or SeedSequence
+        The whole number or SeedSequence given, or the whole number drawn from the
+        Generator or the operating system: it replays the game.
 
     Raises
     ------
@@ -471,9 +473,10 @@ class Game:
             raise RulesError(f"rules must be a Rules, got {type(self.rules).__name__}")
         self.rules.check(players)
         self.target = self.rules.target_for(players)
-        seed = check_seed(seed)
-        #: The seed given, or the fresh one drawn (replays the game).
-        self.seed = int(np.random.SeedSequence().entropy) if seed is None else seed  # type: ignore[arg-type]
+        #: The seed given, or the one drawn from a Generator or the operating system
+        #: (replays the game; a Generator given was kept here until session 22, and had
+        #: moved on by the time it was given again).
+        self.seed: _seeds.RecordedSeed = _seeds.replayable_seed(seed, RulesError)
         self.rng = make_rng(self.seed)
         self._deck = np.asarray(self.rules.deck.counts, dtype=np.int32)
         self._engine = _core.Engine(self._deck, players, self.target, self.rules.max_turns, self.rng)
@@ -686,9 +689,9 @@ class Game:
 
         Raises
         ------
-        RulesError
-            If `policies` is not a name, a Policy or a list of them, there is not one
-            policy per seat, or a name is unknown (until session 22 a name, or a list of
+        PolicySpecError
+            (a PolicyError and a RulesError) If `policies` is not a name, a Policy or a
+            list of them, there is not one policy per seat, or a name is unknown (until session 22 a name, or a list of
             names, raised an AttributeError in the middle of the turn).
         IllegalMoveError
             If the game is over (there is no turn to play), or the policy chooses a draw
@@ -721,11 +724,11 @@ class Game:
         if isinstance(policies, (str, Policy)):  # one player for every seat, not its letters
             policies = [policies] * self.players
         if not isinstance(policies, (list, tuple)):
-            raise RulesError(f"policies must be a policy name, a Policy, or a list of them (one per seat),"
-                             f" got {policies!r}")
+            raise PolicySpecError(f"policies must be a policy name, a Policy, or a list of them (one per seat),"
+                                  f" got {policies!r}")
         pols = [get_policy(p) for p in policies]
         if len(pols) != self.players:
-            raise RulesError(f"give one policy per seat ({self.players}), got {len(pols)}")
+            raise PolicySpecError(f"give one policy per seat ({self.players}), got {len(pols)}")
         return pols
 
     def play_out(self, policies: Sequence[Policy | str] | Policy | str) -> Game:
@@ -745,9 +748,9 @@ class Game:
 
         Raises
         ------
-        RulesError
-            If `policies` is not a name, a Policy or a list of them, there is not one
-            policy per seat, or a name is unknown.
+        PolicySpecError
+            (a PolicyError and a RulesError) If `policies` is not a name, a Policy or a
+            list of them, there is not one policy per seat, or a name is unknown.
         IllegalMoveError, CardError
             If a policy chooses an illegal draw or play (:meth:`play_turn`).
         """

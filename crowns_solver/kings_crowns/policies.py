@@ -45,7 +45,7 @@ from typing import Any
 import numpy as np
 
 from .._native import load
-from ..errors import IllegalMoveError, PolicyError, RulesError
+from ..errors import IllegalMoveError, PolicyError, PolicySpecError
 from .game import DrawSource, Play, SeatView
 
 _core = load("_kc_engine")
@@ -129,15 +129,15 @@ class BuiltinPolicy(Policy):
 
     Raises
     ------
-    RulesError
-        If `kind` is not one of them.
+    PolicySpecError
+        If `kind` is not one of them (a PolicyError and a RulesError).
     """
 
     kind: str
 
     def __post_init__(self) -> None:
         if self.kind not in POLICY_NAMES:
-            raise RulesError(f"unknown policy {self.kind!r} (policies: {', '.join(POLICY_NAMES)})")
+            raise PolicySpecError(f"unknown policy {self.kind!r} (policies: {', '.join(POLICY_NAMES)})")
 
     @property
     def name(self) -> str:  # type: ignore[override]
@@ -281,8 +281,8 @@ class LookaheadPolicy(BuiltinPolicy):
 
     Raises
     ------
-    RulesError
-        If a parameter is out of range.
+    PolicySpecError
+        If a parameter is out of range (a PolicyError and a RulesError).
     """
 
     kind: str = "lookahead"
@@ -292,13 +292,13 @@ class LookaheadPolicy(BuiltinPolicy):
 
     def __post_init__(self) -> None:
         if self.kind != "lookahead":
-            raise RulesError("LookaheadPolicy's kind is 'lookahead'")
+            raise PolicySpecError("LookaheadPolicy's kind is 'lookahead'")
         for key, value, hi in (("samples", self.samples, 10_000), ("horizon", self.horizon, 100_000)):
             if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 1 <= value <= hi:
-                raise RulesError(f"lookahead {key} must be a whole number 1..{hi}, got {value!r}")
+                raise PolicySpecError(f"lookahead {key} must be a whole number 1..{hi}, got {value!r}")
             object.__setattr__(self, key, int(value))   # NumPy integers too
         if self.rollout not in _SIMPLE:
-            raise RulesError(f"lookahead rollout must be one of {', '.join(_SIMPLE)}, got {self.rollout!r}")
+            raise PolicySpecError(f"lookahead rollout must be one of {', '.join(_SIMPLE)}, got {self.rollout!r}")
 
     @property
     def name(self) -> str:  # type: ignore[override]
@@ -357,35 +357,37 @@ def get_policy(spec: str | Policy) -> Policy:
 
     Raises
     ------
-    RulesError
+    PolicySpecError
         If the name or an option is unknown or out of range, or options are given to a
-        policy other than lookahead.
+        policy other than lookahead.  It is a PolicyError, as the other two games raise
+        for an unknown player, and a RulesError, which this function raised until
+        session 22.
     """
     if isinstance(spec, Policy):
         return spec
     if not isinstance(spec, str):
-        raise RulesError(f"a policy is a name or a Policy, got {spec!r}")
+        raise PolicySpecError(f"a policy is a name or a Policy, got {spec!r}")
     name, colon, opts = spec.strip().lower().partition(":")
     if name in _SIMPLE:
         if colon:
-            raise RulesError(f"{name} takes no options, got {spec!r} (only lookahead does:"
-                             " lookahead:samples=N,horizon=H,rollout=NAME)")
+            raise PolicySpecError(f"{name} takes no options, got {spec!r} (only lookahead does:"
+                                  " lookahead:samples=N,horizon=H,rollout=NAME)")
         return BuiltinPolicy(name)
     if name != "lookahead":
-        raise RulesError(f"unknown policy {spec!r} (policies: {', '.join(POLICY_NAMES)})")
+        raise PolicySpecError(f"unknown policy {spec!r} (policies: {', '.join(POLICY_NAMES)})")
     kwargs: dict[str, Any] = {}
     for item in filter(None, (o.strip() for o in opts.split(","))):
         key, eq, value = item.partition("=")
         key, value = key.strip(), value.strip()
         if not eq or key not in ("samples", "horizon", "rollout"):
-            raise RulesError(f"unknown lookahead option {item!r} in {spec!r} (samples=, horizon=, rollout=)")
+            raise PolicySpecError(f"unknown lookahead option {item!r} in {spec!r} (samples=, horizon=, rollout=)")
         if key in kwargs:  # samples=2,samples=3: say so rather than keep one silently
-            raise RulesError(f"lookahead option {key!r} given twice in {spec!r}")
+            raise PolicySpecError(f"lookahead option {key!r} given twice in {spec!r}")
         if key == "rollout":
             kwargs[key] = value
         else:
             # ASCII digits only: int() would also take other scripts' digits ('\u0663' is 3)
             if re.fullmatch(r"[+-]?[0-9]+", value) is None:
-                raise RulesError(f"lookahead {key} must be a whole number (digits 0-9), got {value!r}")
+                raise PolicySpecError(f"lookahead {key} must be a whole number (digits 0-9), got {value!r}")
             kwargs[key] = int(value)
     return LookaheadPolicy(**kwargs)

@@ -15,7 +15,7 @@ import pandas as pd
 from .. import montecarlo
 from .._checks import check_whole_number
 from .._native import load
-from ..errors import RulesError
+from ..errors import PolicySpecError, RulesError
 from .game import Game
 from .policies import POLICY_NAMES, BuiltinPolicy, LookaheadPolicy, Policy, get_policy
 from .rules import Rules, check_players
@@ -139,7 +139,7 @@ def _resolve(policies: Sequence[str | Policy] | str | Policy | None, players: in
     if isinstance(policies, (str, Policy)):
         policies = [policies]
     if not isinstance(policies, (list, tuple)):
-        raise RulesError(f"policies must be a policy name, a Policy, or a list of them (one per seat), got {policies!r}")
+        raise PolicySpecError(f"policies must be a policy name, a Policy, or a list of them (one per seat), got {policies!r}")
     pols = [get_policy(p) for p in policies]
     kinds: dict[str, type] = {}
     for p in pols:
@@ -148,17 +148,17 @@ def _resolve(policies: Sequence[str | Policy] | str | Policy | None, players: in
             other = kinds.setdefault(p.name, type(p))
             if other is not type(p):
                 # two players under one name: tables would merge their seats and wins
-                raise RulesError(f"two different custom policies ({other.__name__} and {type(p).__name__}) are both"
-                                 f" named {p.name!r}: results record players by name; give each its own")
+                raise PolicySpecError(f"two different custom policies ({other.__name__} and {type(p).__name__}) are both"
+                                      f" named {p.name!r}: results record players by name; give each its own")
     if len(pols) == 1:
         pols = pols * players
     if len(pols) != players:
-        raise RulesError(f"give one policy, or one per seat ({players}); got {len(pols)}")
+        raise PolicySpecError(f"give one policy, or one per seat ({players}); got {len(pols)}")
     return pols
 
 
 def _check_custom_name(policy: Policy) -> None:
-    """Raise RulesError unless a custom policy's name is a printable string of its own.
+    """Raise PolicySpecError unless a custom policy's name is a printable string of its own.
 
     Results record each seat's player by name, and a resume compares the names: a custom
     policy named like a built-in one (``"greedy"``, any letter case, or ``"lookahead:..."``)
@@ -169,13 +169,13 @@ def _check_custom_name(policy: Policy) -> None:
 
     name = getattr(policy, "name", None)
     if not isinstance(name, str) or not name.strip() or control_char(name) is not None:
-        raise RulesError(f"a custom policy's name must be a non-empty printable string (results tables record"
-                         f" each seat's player by it), got {name!r} for {type(policy).__name__}")
+        raise PolicySpecError(f"a custom policy's name must be a non-empty printable string (results tables record"
+                              f" each seat's player by it), got {name!r} for {type(policy).__name__}")
     if name.strip().lower().partition(":")[0] in POLICY_NAMES:
-        raise RulesError(f"the custom policy's name {name!r} is the built-in {name.strip().lower().partition(':')[0]}"
-                         f" player's: results record players by name, so its games would count as that player's"
-                         f" and a run of it could resume the other's results file; give {type(policy).__name__}"
-                         f" a name of its own")
+        raise PolicySpecError(f"the custom policy's name {name!r} is the built-in {name.strip().lower().partition(':')[0]}"
+                              f" player's: results record players by name, so its games would count as that player's"
+                              f" and a run of it could resume the other's results file; give {type(policy).__name__}"
+                              f" a name of its own")
 
 
 def play_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, players: int,
@@ -320,11 +320,13 @@ def simulate(
     Raises
     ------
     RulesError
-        If `players` is not 2..5, `policies` is not a name, a Policy or a list of them,
-        a policy is unknown, a custom policy's name is not a printable string or is a
-        built-in player's (``"greedy"``...: results record players by name), the number
-        of policies is neither 1 nor `players`, the target exceeds the deck's crown
-        points, `rotate` is not True or False, or `seed` is ``2**2048`` or more.
+        If `players` is not 2..5, the target exceeds the deck's crown points, `rotate`
+        is not True or False, or `seed` is ``2**2048`` or more.
+    PolicySpecError
+        (a PolicyError and a RulesError) If `policies` is not a name, a Policy or a list
+        of them, a policy is unknown, a custom policy's name is not a printable string or
+        is a built-in player's (``"greedy"``...: results record players by name), or the
+        number of policies is neither 1 nor `players`.
     DeckError
         If the deck is too small to deal `players` hands.
     RunnerError, ResultsFileError
