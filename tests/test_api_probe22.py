@@ -480,3 +480,18 @@ def test_cross_kings_play_game_rngs_must_be_a_pair(bad):
 
     with pytest.raises(PolicyError, match="rngs must be two numpy Generators"):
         play_game(Deal.random(1), "random", "random", rngs=bad)   # TypeError / IndexError
+
+
+def test_a_five_crowns_game_result_reads_on_one_line():
+    """GameResult's dataclass repr printed every round and NumPy's multi-line SeedSequence
+    repr; it is one line now, its seed as a record states it (session 22)."""
+    import numpy as np
+
+    import crowns_solver.five_crowns as fc
+
+    r = fc.play_game(["greedy"] * 2, seed=np.random.SeedSequence(1))
+    assert "\n" not in repr(r)
+    assert repr(r) == (f"GameResult(players=2, policies=('greedy', 'greedy'), seed=SeedSequence(1, spawn_key=()),"
+                       f" rounds=11, totals={r.totals!r}, winners={r.winners!r})")
+    assert sum(r.totals) == int(r.round_scores.sum()) and len(r.rounds) == 11
+    assert repr(fc.play_game(["greedy"] * 3, seed=7)).startswith("GameResult(players=3, policies=('greedy', 'greedy', 'greedy'), seed=7,")

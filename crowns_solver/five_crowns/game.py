@@ -824,6 +824,14 @@ class GameResult:
     winners: tuple[int, ...]
     record: dict[str, Any] = field(repr=False, compare=False)
 
+    def __repr__(self) -> str:
+        """One line a notebook can read: players, policies, seed, rounds, totals and
+        winners (the rounds themselves are in ``rounds``, the record in ``record``)."""
+        tb = f", tiebreaks={len(self.tiebreaks)}" if self.tiebreaks else ""
+        return (f"GameResult(players={self.rules.players}, policies={self.policies!r},"
+                f" seed={seed_text(self.seed) if self.seed is not None else None},"
+                f" rounds={len(self.rounds)}{tb}, totals={self.totals!r}, winners={self.winners!r})")
+
     @property
     def round_scores(self) -> np.ndarray:
         """Points per round and seat, shape (rounds, players), int64."""
