@@ -1112,8 +1112,15 @@ def _write_index(out_dir: str | Path, *, force: bool, option: str) -> Path:
     found: dict[str, list[tuple[str, str, str]]] = {}
     registry = _registry_or_empty()
     for md in sorted(out.glob("*.md")):
-        text = md.read_text(encoding="utf-8").splitlines()
-        if not text or not text[0].startswith(_MARKER_START):
+        # only this command's reports are read whole: the folder may hold the user's own
+        # *.md, which a named pipe (reading it waited for a writer forever), a folder or a
+        # file in another encoding made fail after the studies had run (session 22)
+        first = _first_line(md)
+        if first is None or not first.startswith(_MARKER_START):
+            continue
+        try:
+            text = md.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError):
             continue
         name = md.stem
         title = next((ln[2:] for ln in text if ln.startswith("# ")), name)
