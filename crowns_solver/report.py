@@ -160,8 +160,7 @@ def _variant(rules: Any, *, cli: bool) -> _Variant:
         else:   # all_wild_melds
             if value is None:
                 continue
-            if not isinstance(value, bool):
-                raise RulesError(f"{name} must be True or False, got {value!r}")
+            value = check_flag(name, value, RulesError)   # a NumPy bool too (session 22)
             if value:   # RULES.md's default
                 continue
             kwargs[key] = False
