@@ -1390,6 +1390,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.results is None and args.by != "policy":
         raise RunnerError("--by applies to a results file (crowns report RESULTS --by seat)")
     if args.results is not None:
+        if args.list:   # it wrote the results report instead of listing (session 22 break)
+            raise RunnerError("--list lists the studies and takes no results file: give crowns report --list alone")
         if args.quick or args.only or args.games is not None or args.seed is not None or args.workers is not None:
             raise RunnerError("--quick, --only, --games, --seed and --workers run the studies; they do not apply"
                               " to a results file")
