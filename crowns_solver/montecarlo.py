@@ -238,6 +238,25 @@ def _columns(frame: pd.DataFrame) -> dict[str, list[Any]]:
     return {str(col): _column(frame[col]) for col in frame.columns}
 
 
+def _chunk_line(i: int, n_games: int, cols: dict[str, list[Any]], play_chunk: PlayChunk) -> str:
+    """Chunk `i`'s line of the results file, or a RunnerError naming the column whose
+    values JSON cannot hold (an object, a set...): it was a bare TypeError from json
+    after the chunk had run, and the same again on every resume (session 22)."""
+    try:
+        return json.dumps({"chunk": i, "n_games": n_games, "columns": cols}, separators=(",", ":")) + "\n"
+    except (TypeError, ValueError):
+        for name, values in cols.items():
+            for value in values:
+                try:
+                    json.dumps(value)
+                except (TypeError, ValueError):
+                    raise RunnerError(f"{_qualname(play_chunk)} (chunk {i}) returned {type(value).__name__} values in"
+                                      f" column {name!r}, which a results file cannot hold: return numbers, text,"
+                                      " True/False or None (or lists of them); nothing of this chunk was"
+                                      " written") from None
+        raise
+
+
 def _qualname(fn: Callable[..., Any]) -> str:
     if isinstance(getattr(fn, "record_name", None), str):
         return fn.record_name  # type: ignore[attr-defined]
@@ -829,9 +848,10 @@ def run(
     ------
     RunnerError
         If `play_chunk` is not callable, `progress` is not True or False, an argument is out of range (`games` above
-        :data:`MAX_GAMES` included), `params`/`meta` are not JSON-able, or a chunk returns
-        something other than a DataFrame or a list of dicts, or the wrong number of rows;
-        or the results file cannot be created or written.
+        :data:`MAX_GAMES` included), `params`/`meta` are not mappings of JSON-able data, or
+        a chunk returns something other than a DataFrame or a list of dicts, or the wrong
+        number of rows, or (with `out`) values a results file cannot hold, naming the
+        column; or the results file cannot be created or written.
     EmptyPathError, FolderPathError, MissingFolderError
         If `out` is empty, names a folder (ends in ``/``, or is one) or lies in a folder
         that does not exist or is a file (all are RunnerError; checked before any games).
@@ -864,6 +884,10 @@ def run(
         workers = _check_workers(workers, bounded=executor is None)
     if executor is not None and not isinstance(executor, Executor) and not hasattr(executor, "submit"):
         raise RunnerError(f"executor must be a concurrent.futures.Executor, got {type(executor).__name__}")
+    for name, given in (("params", params), ("meta", meta)):
+        if given is not None and not isinstance(given, Mapping):   # dict() raised a bare TypeError (session 22)
+            raise RunnerError(f"{name} must be a mapping (a dict of names and values), got {type(given).__name__}",
+                              argument=name)
     params = dict(params or {})
     record: dict[str, Any] = {
         "seed": seed,
@@ -944,8 +968,9 @@ def run(
     def finish(i: int, cols: dict[str, list[Any]]) -> None:
         done[i] = cols
         if fh is not None:
+            line = _chunk_line(i, sizes[i], cols, play_chunk)
             try:
-                fh.write(json.dumps({"chunk": i, "n_games": sizes[i], "columns": cols}, separators=(",", ":")) + "\n")
+                fh.write(line)
                 fh.flush()
                 os.fsync(fh.fileno())
             except OSError as exc:   # e.g. a full disk, which names no file (session 21)

@@ -160,8 +160,7 @@ def _variant(rules: Any, *, cli: bool) -> _Variant:
         else:   # all_wild_melds
             if value is None:
                 continue
-            if not isinstance(value, bool):
-                raise RulesError(f"{name} must be True or False, got {value!r}")
+            value = check_flag(name, value, RulesError)   # a NumPy bool too (session 22)
             if value:   # RULES.md's default
                 continue
             kwargs[key] = False
@@ -1112,8 +1111,15 @@ def _write_index(out_dir: str | Path, *, force: bool, option: str) -> Path:
     found: dict[str, list[tuple[str, str, str]]] = {}
     registry = _registry_or_empty()
     for md in sorted(out.glob("*.md")):
-        text = md.read_text(encoding="utf-8").splitlines()
-        if not text or not text[0].startswith(_MARKER_START):
+        # only this command's reports are read whole: the folder may hold the user's own
+        # *.md, which a named pipe (reading it waited for a writer forever), a folder or a
+        # file in another encoding made fail after the studies had run (session 22)
+        first = _first_line(md)
+        if first is None or not first.startswith(_MARKER_START):
+            continue
+        try:
+            text = md.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError):
             continue
         name = md.stem
         title = next((ln[2:] for ln in text if ln.startswith("# ")), name)
@@ -1384,6 +1390,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     if args.results is None and args.by != "policy":
         raise RunnerError("--by applies to a results file (crowns report RESULTS --by seat)")
     if args.results is not None:
+        if args.list:   # it wrote the results report instead of listing (session 22 break)
+            raise RunnerError("--list lists the studies and takes no results file: give crowns report --list alone")
         if args.quick or args.only or args.games is not None or args.seed is not None or args.workers is not None:
             raise RunnerError("--quick, --only, --games, --seed and --workers run the studies; they do not apply"
                               " to a results file")

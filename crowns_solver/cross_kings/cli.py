@@ -10,6 +10,7 @@ from pathlib import Path
 from ..cli import add_json_flag, print_json
 from .._checks import clean_name, name_key, name_problem
 from .._io import read_text
+from .._text import number
 from ..errors import PositionError
 from .position import REACHES
 from .solver import EVALUATIONS, MODES, OBJECTIVES
@@ -222,7 +223,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         print(f"legal moves: {' '.join(f'({r},{c})' for r, c in moves)}")
     else:
         a, b = pos.scores()
-        print(f"final margin (first - second): {a - b:+d}")
+        print(f"final margin (first - second): {number(a - b, '+d')}")   # a draw is 0, not +0 (session 22)
     if pos.face_down:
         print(f"unseen cards: {' '.join(pos.unseen)}")
     return 0

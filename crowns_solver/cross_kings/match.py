@@ -87,6 +87,8 @@ def _seat_player(player: Any, what: str) -> Any:
     if isinstance(player, str):  # a name, as match() and self_play() take them
         _check_options(player, None, what)
         return make_player(player)
+    if isinstance(player, type):   # it has .name and .choose too: it failed mid-game with a TypeError (session 22)
+        raise PolicyError(f"{what} is a player class, not a player: pass an instance, {player.__name__}()")
     if not (hasattr(player, "choose") and hasattr(player, "name")):
         raise PolicyError(f"{what} is not a Cross Kings player (it needs .name and .choose(view, rng)): {player!r}")
     return player

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal, TypeAlias, get_args
 
+from .._checks import check_flag
 from .._native import load
 from ..errors import PositionError, SolverOptionError, UnknownCardError
 from .cards import DECK, Card, parse_card
@@ -694,8 +695,7 @@ def solve(
     check_memory_fits(tt_mb)
     if time_limit is not None and math.isinf(time_limit):
         time_limit = None   # no limit
-    if not isinstance(all_moves, bool):
-        raise SolverOptionError(f"all_moves must be True or False, got {all_moves!r}")
+    all_moves = check_flag("all_moves", all_moves, SolverOptionError)   # a NumPy bool too (session 22)
     if not isinstance(evaluation, str) or evaluation not in EVALUATIONS:
         raise SolverOptionError(f"evaluation must be one of {', '.join(map(repr, EVALUATIONS))}, got {evaluation!r}")
     if type(workers) is not int or workers != 1:

@@ -10,6 +10,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from .._checks import check_flag
 from .._io import check_replaceable, check_writable
 from ..errors import OutputExistsError
 
@@ -40,8 +41,7 @@ def check_output(path: Any, *, overwrite: bool, what: str = "file") -> Path:
     OutputExistsError
         `path` is not a path, or exists and `overwrite` is false.
     """
-    if not isinstance(overwrite, bool):
-        raise OutputExistsError(f"overwrite must be True or False, got {overwrite!r}")
+    overwrite = check_flag("overwrite", overwrite, OutputExistsError)   # a NumPy bool too (session 22)
     if not isinstance(path, (str, os.PathLike)):
         raise OutputExistsError(f"the {what} path must be a str or path-like, got {path!r}")
     return check_writable(path, force=overwrite, hint="pass overwrite=True to replace it", what=what,

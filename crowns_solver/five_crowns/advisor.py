@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
+from .._checks import check_flag
 from ..errors import DuplicateCardError, NoUnseenCardError, RulesError
 from .cards import JOKER, NUM_CODES, card_name, card_value, check_wild_rank, copies_per_set, parse_card, parse_hand
 from .melds import MAX_HAND, _core, _rules, check_round_size
@@ -219,9 +220,8 @@ def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[s
     """
     import pandas as pd
 
-    if not isinstance(discard_reshuffled, bool):
-        raise RulesError(f"discard_reshuffled must be True or False, got {discard_reshuffled!r}")
-    _check_last_turn(last_turn)
+    discard_reshuffled = check_flag("discard_reshuffled", discard_reshuffled, RulesError)
+    last_turn = _check_last_turn(last_turn)
     if discard_reshuffled and last_turn:
         raise RulesError("discard_reshuffled is about your next draw, and last_turn says no draw follows:"
                          " give one of them", argument=("discard_reshuffled", "last_turn"))
@@ -269,9 +269,8 @@ def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[s
     return df
 
 
-def _check_last_turn(last_turn: object) -> None:
-    if not isinstance(last_turn, bool):
-        raise RulesError(f"last_turn must be True or False, got {last_turn!r}", argument="last_turn")
+def _check_last_turn(last_turn: object) -> bool:
+    return check_flag("last_turn", last_turn, RulesError)   # a NumPy bool too (session 22)
 
 
 @dataclass(frozen=True)
@@ -419,7 +418,7 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
     probe such hands still took a card they could keep (docs/five_crowns_game.md, "The
     advisor's wasted turns").  Both are now a tie, and draw blind.
     """
-    _check_last_turn(last_turn)
+    last_turn = _check_last_turn(last_turn)
     # before drawing: 1 to 13 cards (an empty hand said 'expected 1 to 14', 14 'expected 1 to 13')
     rules, codes, seen_codes, pile = _prepare(hand, wild_rank, rules, seen, round, 0, 1, draw_pile, MAX_HAND - 1)
     top = parse_card(top_card)

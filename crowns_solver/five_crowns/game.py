@@ -52,6 +52,7 @@ from typing import Any, Literal
 
 import numpy as np
 
+from .._checks import check_flag
 from .._io import check_numbers, json_int, read_text
 from .._seeds import RecordedSeed, Seed, replayable_seed, seed_from_json, seed_sequence, seed_text, seed_to_json
 from ..errors import CardError, CrownsError, HandSizeError, PolicyError, RecordError, RulesError
@@ -220,9 +221,8 @@ class GameRules:
         whole("max_tiebreaks", 0, MAX_TIEBREAKS)
         whole("max_turns", 1, 10**7)
         whole("first_dealer", 0, self.players - 1)
-        if not isinstance(self.all_wild_melds, bool):
-            raise RulesError(f"all_wild_melds must be True or False, got {self.all_wild_melds!r}",
-                             argument="all_wild_melds")
+        # a NumPy bool is a flag too, kept as a bool (docs/decisions.md, flags; session 22)
+        object.__setattr__(self, "all_wild_melds", check_flag("all_wild_melds", self.all_wild_melds, RulesError))
 
     def to_dict(self) -> dict[str, Any]:
         """The rules as plain JSON (the ``rules`` of a game record).
@@ -1439,8 +1439,7 @@ def replay(record: dict[str, Any] | str | os.PathLike[str], *, rerun: bool = Fal
         disagrees with the rules, a deck is not its seed's; with `rerun`, no seed, a
         policy that is not built in, or a turn the policies do not play.
     """
-    if not isinstance(rerun, bool):
-        raise RecordError(f"rerun must be True or False, got {rerun!r}")
+    rerun = check_flag("rerun", rerun, RecordError)
     if not isinstance(record, dict):
         record = load_record(record)
     if record.get("format") != RECORD_FORMAT or record.get("version") != _RECORD_VERSION:

@@ -36,7 +36,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .._checks import clean_name, name_problem, pad, text_width
+from .._checks import check_flag, clean_name, name_problem, pad, text_width
 from .._checks import name_key as _name_key  # one comparison for every name
 from .._io import check_numbers, int_digits, json_int, read_text
 from ..errors import (
@@ -1283,9 +1283,7 @@ def _cards_meld(entry: Entry, wild_rank: int, sets: int, all_wild_melds: bool = 
 def _check_melds_rule(value: Any) -> bool:
     """The rules option all_wild_melds, which must be True or False (RulesError: 0/1 or
     "false" are not a rules setting)."""
-    if not isinstance(value, bool):
-        raise RulesError(f"all_wild_melds must be True or False, got {value!r}", argument="all_wild_melds")
-    return value
+    return check_flag("all_wild_melds", value, RulesError)   # a NumPy bool too (session 22)
 
 
 def _sets_text(sets: int) -> str:

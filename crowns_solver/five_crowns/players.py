@@ -679,13 +679,16 @@ def get_policy(name: str | Policy) -> Policy:
     Raises
     ------
     PolicyError
-        Unknown name, or an object without ``choose_draw`` and ``choose_discard``.
+        Unknown name, a class instead of an instance (``GreedyPolicy``, not
+        ``GreedyPolicy()``), or an object without ``choose_draw`` and ``choose_discard``.
     """
     if isinstance(name, str):
         try:
             return POLICIES[name.strip().lower()]()
         except KeyError:
             raise PolicyError(f"unknown policy {name!r} (known: {', '.join(POLICIES)})") from None
+    if isinstance(name, type):   # its methods are callable too: it failed later with a TypeError (session 22)
+        raise PolicyError(f"{name.__name__} is a policy class, not a policy: pass an instance, {name.__name__}()")
     if not (callable(getattr(name, "choose_draw", None)) and callable(getattr(name, "choose_discard", None))):
         raise PolicyError(f"not a policy: {name!r} (needs choose_draw and choose_discard)")
     return name

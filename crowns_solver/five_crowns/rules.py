@@ -5,6 +5,7 @@ from __future__ import annotations
 import numbers
 from dataclasses import dataclass
 
+from .._checks import check_flag
 from ..errors import RulesError
 
 __all__ = ["Rules", "TIES", "MAX_TIEBREAKS", "tiebreak_label"]
@@ -67,9 +68,8 @@ class Rules:
     sets: int = 1
 
     def __post_init__(self) -> None:
-        if not isinstance(self.all_wild_melds, bool):
-            raise RulesError(f"all_wild_melds must be True or False, got {self.all_wild_melds!r}",
-                             argument="all_wild_melds")
+        # a NumPy bool is a flag too, kept as a bool (docs/decisions.md, flags; session 22)
+        object.__setattr__(self, "all_wild_melds", check_flag("all_wild_melds", self.all_wild_melds, RulesError))
         m = self.max_book_size
         if m is not None and (isinstance(m, bool) or not isinstance(m, numbers.Integral) or m < 5):
             raise RulesError(

@@ -13,7 +13,9 @@ Seats are numbered 0..players-1 in turn order; seat 0 sits left of the dealer an
 
 from __future__ import annotations
 
+import contextlib
 import numbers
+import threading
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -24,6 +26,7 @@ import numpy as np
 from .. import _seeds
 from .._native import load
 from ..errors import (
+    EngineBusyError,
     CardError,
     CrownsError,
     IllegalMoveError,
@@ -461,7 +464,9 @@ class Game:
 
     One Game per thread: the game lives in a compiled engine that serves one thread at
     a time.  A call that starts while another thread is inside the engine raises
-    :class:`~crowns_solver.errors.EngineBusyError` without touching the game.  Games in
+    :class:`~crowns_solver.errors.EngineBusyError` without touching the game, and so
+    does a move (:meth:`draw`, :meth:`play`, :meth:`play_turn`, :meth:`play_out`) while
+    another thread is making one, its policy's choice included.  Games in
     separate threads are independent (each replays the game its seed gives) unless they
     were given one numpy Generator, whose stream they would then share.
     """
@@ -482,6 +487,12 @@ class Game:
         self._engine = _core.Engine(self._deck, players, self.target, self.rules.max_turns, self.rng)
         #: Every move so far: (turn, seat, "draw", source) or (turn, seat, "play", Play).
         self.log: list[tuple[int, int, str, Any]] = []
+        # the thread making a move (draw, play, a turn, play_out): the engine refuses a
+        # second thread per call, but a move is several calls (legal moves, the policy's
+        # choice, the move), so another thread's move in between made this one illegal,
+        # blamed on the policy ("chose badly"; session 22 break)
+        self._mover_lock = threading.Lock()
+        self._mover: int | None = None
 
     def __repr__(self) -> str:
         # a notebook shows the game's state, not "<Game object at 0x...>" (session 22)
@@ -628,12 +639,13 @@ class Game:
             If the game is not in its draw phase or that pile is empty; the message names
             the source and the position.
         """
-        if source not in _SOURCES or source not in self.legal_draws():
-            raise IllegalMoveError(f"cannot draw from {source!r} now ({self._where()})")
-        seat, turn = self.to_move, self.turn
-        card = CARD_NAMES[self._engine.draw(_SOURCES.index(source))]
-        self.log.append((turn, seat, "draw", source))
-        return card
+        with self._moving():
+            if source not in _SOURCES or source not in self.legal_draws():
+                raise IllegalMoveError(f"cannot draw from {source!r} now ({self._where()})")
+            seat, turn = self.to_move, self.turn
+            card = CARD_NAMES[self._engine.draw(_SOURCES.index(source))]
+            self.log.append((turn, seat, "draw", source))
+            return card
 
     def play(self, play: Play | tuple[Any, ...]) -> None:
         """Play a card for the seat to move (ending its turn).
@@ -656,16 +668,34 @@ class Game:
             if not isinstance(play, (tuple, list)) or not 2 <= len(play) <= 3:
                 raise IllegalMoveError(f"a play is a Play, (card, to) or (card, \"play\", seat), got {play!r}")
             play = Play(*play)
-        seat, turn = self.to_move, self.turn
-        if self.phase != "play":
-            raise IllegalMoveError(f"cannot play {play} now ({self._where()})")
-        if play.seat is not None and not 0 <= play.seat < self.players:
-            raise IllegalMoveError(f"no seat {play.seat} in a {self.players}-player game: {play}")
-        action = play._action(seat)
-        if action not in self._engine.legal_plays():
-            raise IllegalMoveError(f"illegal play: {play} ({self._where()}; {self._why(play)})")
-        self._engine.play(action)
-        self.log.append((turn, seat, "play", Play._from_action(action)))
+        with self._moving():
+            seat, turn = self.to_move, self.turn
+            if self.phase != "play":
+                raise IllegalMoveError(f"cannot play {play} now ({self._where()})")
+            if play.seat is not None and not 0 <= play.seat < self.players:
+                raise IllegalMoveError(f"no seat {play.seat} in a {self.players}-player game: {play}")
+            action = play._action(seat)
+            if action not in self._engine.legal_plays():
+                raise IllegalMoveError(f"illegal play: {play} ({self._where()}; {self._why(play)})")
+            self._engine.play(action)
+            self.log.append((turn, seat, "play", Play._from_action(action)))
+
+    @contextlib.contextmanager
+    def _moving(self):
+        """Hold the game for this thread's move; EngineBusyError if another thread is
+        making one (the same thread may re-enter: play_turn draws and plays)."""
+        me = threading.get_ident()
+        if self._mover == me:
+            yield
+            return
+        if not self._mover_lock.acquire(blocking=False):
+            raise EngineBusyError(_core.BUSY_MESSAGE)   # the engine's own words
+        self._mover = me
+        try:
+            yield
+        finally:
+            self._mover = None
+            self._mover_lock.release()
 
     def _where(self) -> str:
         if self.phase == "over":
@@ -700,9 +730,10 @@ class Game:
             If the policy's play names a card that is not a King's Crowns card.
         """
         pols = self._policies(policies)
-        if self.phase == "over":
-            raise IllegalMoveError(f"no turn to play: {self._where()}")
-        self._play_turn(pols)
+        with self._moving():
+            if self.phase == "over":
+                raise IllegalMoveError(f"no turn to play: {self._where()}")
+            self._play_turn(pols)
 
     def _play_turn(self, policies: Sequence[Policy]) -> None:
         seat = self.to_move
@@ -755,6 +786,7 @@ class Game:
             If a policy chooses an illegal draw or play (:meth:`play_turn`).
         """
         pols = self._policies(policies)
-        while self.phase != "over":
-            self._play_turn(pols)
+        with self._moving():
+            while self.phase != "over":
+                self._play_turn(pols)
         return self

@@ -13,6 +13,7 @@ import numpy as np
 import pandas as pd
 
 from .. import montecarlo
+from .._checks import check_flag
 from .._checks import check_whole_number
 from .._native import load
 from ..errors import PolicySpecError, RulesError
@@ -338,9 +339,8 @@ def simulate(
     >>> win_rates(df, by="policy")  # doctest: +SKIP
     """
     players = check_players(players)
-    if not isinstance(rotate, (bool, np.bool_)):
-        # bool("no") is True: a string or a number rotated the seats silently (probe 19)
-        raise RulesError(f"rotate must be True or False, got {rotate!r}", argument="rotate")
+    # bool("no") is True: a string or a number rotated the seats silently (probe 19)
+    rotate = check_flag("rotate", rotate, RulesError)
     if isinstance(seed, numbers.Integral) and not isinstance(seed, bool) and seed >= _SEED_LIMIT:
         # checked here, before the results file is begun, naming the argument (it was the
         # first chunk's "a seed's entropy may hold at most 2048 bits")
