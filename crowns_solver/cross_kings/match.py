@@ -85,8 +85,7 @@ class GameRecord:
 
 def _seat_player(player: Any, what: str) -> Any:
     if isinstance(player, str):  # a name, as match() and self_play() take them
-        _check_options(player, None, what)
-        return make_player(player)
+        return make_player(_player_name(player, what))
     if isinstance(player, type):   # it has .name and .choose too: it failed mid-game with a TypeError (session 22)
         raise PolicyError(f"{what} is a player class, not a player: pass an instance, {player.__name__}()")
     if not (hasattr(player, "choose") and hasattr(player, "name")):
@@ -478,9 +477,19 @@ class MatchResult:
         return "\n".join(lines)
 
 
-def _check_options(name: str, options: Any, what: str) -> dict[str, Any]:
-    if name not in PLAYER_NAMES:
+def _player_name(name: Any, what: str) -> str:
+    """A built-in player's name as :data:`PLAYER_NAMES` spells it (any case and spaces
+    around accepted, as the other games' policy names); PolicyError naming `what` if
+    there is no such player."""
+    key = name.strip().lower() if isinstance(name, str) else None
+    if key not in PLAYER_NAMES:
         raise PolicyError(f"unknown Cross Kings player {name!r} for {what}; choose from {', '.join(PLAYER_NAMES)}")
+    return key
+
+
+def _check_options(name: str, options: Any, what: str) -> dict[str, Any]:
+    """The options of the built-in player `name` (already checked by
+    :func:`_player_name`) as a dict, checked by building the player."""
     if options is None:
         return {}
     if not isinstance(options, Mapping):
@@ -569,6 +578,7 @@ def match(a: str = "search", b: str = "greedy", deals: int = 100, *, seed: int =
     """
     from .. import montecarlo
 
+    a, b = _player_name(a, "player A"), _player_name(b, "player B")
     a_opts = _check_options(a, a_options, "player A")
     b_opts = _check_options(b, b_options, "player B")
     start_cell = _check_run(reach, start, deals, seed, chunk_size)
@@ -687,6 +697,7 @@ def self_play(player: str = "search", deals: int = 100, *, seed: int = 0,
     """
     from .. import montecarlo
 
+    player = _player_name(player, "the player")
     opts = _check_options(player, options, "the player")
     start_cell = _check_run(reach, start, deals, seed, chunk_size)
     symmetry_map(symmetry)   # PositionError for an unknown name

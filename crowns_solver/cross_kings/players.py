@@ -758,7 +758,8 @@ def make_player(name: str, **options: Any) -> CrossKingsPlayer:
     Parameters
     ----------
     name : {"random", "greedy", "search", "clairvoyant"}
-        See :data:`PLAYER_NAMES` and the module docstring.  ``"clairvoyant"`` cheats.
+        See :data:`PLAYER_NAMES` and the module docstring (any case, spaces around
+        ignored, as the other games' policy names).  ``"clairvoyant"`` cheats.
     **options
         The player's options: ``tie_break`` (greedy); ``node_limit``, ``time_limit``,
         ``objective``, ``tt_mb``, ``evaluation`` (search, clairvoyant).
@@ -775,8 +776,9 @@ def make_player(name: str, **options: Any) -> CrossKingsPlayer:
         If the name is unknown, an option does not belong to that player, or an option's
         value is invalid.
     """
-    if not isinstance(name, str) or name not in _FACTORIES:  # a list raised "unhashable" (session-18 probe)
+    if not isinstance(name, str) or name.strip().lower() not in _FACTORIES:  # a list raised "unhashable" (session 18)
         raise PolicyError(f"unknown Cross Kings player {name!r}; choose from {', '.join(PLAYER_NAMES)}")
+    name = name.strip().lower()   # any case, as Five Crowns and King's Crowns policy names (session 22)
     extra = sorted(set(options) - set(_OPTIONS[name]))
     if extra:
         allowed = ", ".join(_OPTIONS[name]) or "none"
