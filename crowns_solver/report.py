@@ -236,7 +236,8 @@ def _claim(report: Path, markers: str | tuple[str, ...], others: list[Path], *, 
             mine = [m for m in markers if m.startswith(_MARKER_START)]
             if mine and first.startswith(_MARKER_START):
                 # a report of the same study under other rules options (crowns report --reach ...):
-                # the committed default reports are never replaced by a variant, nor the reverse
+                # the committed default reports are not replaced by a variant, nor the reverse,
+                # without force
                 raise OutputExistsError(f"{report} is a report made under {_marker_rules(first)}, not"
                                         f" {_marker_rules(mine[0])}; {hint}")
             raise OutputExistsError(f"{report} exists and was not written by crowns report; {hint}")
@@ -1199,7 +1200,7 @@ def run_studies(only: list[str] | None = None, *, quick: bool = False, out_dir: 
         them run (without `only`: all of those); reach "any", the default deck, one set and
         melds of wilds only allowed are the default rules.  The reports state the options,
         their rerun commands repeat them, and a report is never replaced by one of other
-        rules.
+        rules unless `force`.
 
     Returns
     -------
@@ -1272,7 +1273,9 @@ def _chosen_studies(studies: dict[str, Any], only: list[str] | None, variant: _V
             raise StudyError(f"unknown study {name!r}; known: {', '.join(studies)}")
         missing = [k for k in variant.kwargs if k not in studies[name].options]
         if missing:
-            raise StudyError(f"{name} does not take {flags(missing)} (its rules are fixed); studies that take"
+            own = [k for k in _RULE_FLAGS if k in studies[name].options]
+            fixed = f"it takes only {flags(own)}" if own else "its rules are fixed"
+            raise StudyError(f"{name} does not take {flags(missing)} ({fixed}); studies that take"
                              f" {flags(variant.kwargs)}: {', '.join(takers) or 'none'}")
     return only
 

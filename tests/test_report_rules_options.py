@@ -117,8 +117,9 @@ def test_cli_runs_the_studies_that_take_the_option_and_refuses_the_others(tmp_pa
     assert code == 0, err
     assert out.splitlines() == ["wrote reports-reach-nearest/toy_reach.md", "index: reports-reach-nearest/index.md"]
     code, out, err = run_cli(capsys, "report", "--only", "five_crowns_policies", "--reach", "nearest")
-    assert code == 2 and err.startswith("crowns: error: five_crowns_policies does not take --reach (its rules are"
-                                        " fixed); studies that take --reach: cross_kings_evaluation,"
+    assert code == 2 and err.startswith("crowns: error: five_crowns_policies does not take --reach (it takes only"
+                                        " --sets and --no-all-wild-melds); studies that take --reach:"
+                                        " cross_kings_evaluation,"
                                         " cross_kings_first_player, cross_kings_open_vs_game, cross_kings_players,"
                                         " cross_kings_start_cell")
     code, out, err = run_cli(capsys, "report", "--deck", "missing.toml")
