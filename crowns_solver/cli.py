@@ -113,8 +113,9 @@ class OneLineParser(argparse.ArgumentParser):
         action, taken = last
         option = max(action.option_strings, key=len)
         what = {"CARD": "the hand"}.get(str(missing[0].metavar), missing[0].metavar or missing[0].dest)
-        return (f" ({option} took the arguments after it: {' '.join(taken)}; put {option} after {what},"
-                " or end its list with --)")
+        # not "end its list with --": after -- argparse reads every argument as positional,
+        # so an option after the list (--seed 1) was refused
+        return f" ({option} took the arguments after it: {' '.join(taken)}; put {option} after {what})"
 
     def _option_action(self, token: str) -> argparse.Action | None:
         """The option `token` names (``--seen``, ``--seen=5H``, or an abbreviation argparse
