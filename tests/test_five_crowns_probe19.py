@@ -294,7 +294,7 @@ def test_ctrl_c_at_the_keepers_prompt_saves_and_says_how_to_resume(tmp_path):
     with pytest.raises(KeyboardInterrupt) as stop:
         interactive(read=read, write=out.append, save=tmp_path / "new.json")
     assert stop.value.keeper is None
-    assert out[-1] == "Input ended before the game started; nothing was saved."
+    assert out[-1] == "Interrupted before the game started; nothing was saved."
     assert not (tmp_path / "new.json").exists()
 
 

@@ -38,7 +38,7 @@ def test_ctrl_c_before_the_game_starts_exits_130_and_saves_nothing(tmp_path, mon
     typed(monkeypatch, ["Ann"], KeyboardInterrupt)   # while the names are asked
     assert main(["five-crowns", "keeper", "--save", str(path)]) == 130
     out, err = capsys.readouterr()
-    assert out.rstrip().splitlines()[-1] == "Input ended before the game started; nothing was saved."
+    assert out.rstrip().splitlines()[-1] == "Interrupted before the game started; nothing was saved."
     assert err == "crowns: interrupted\n" and not path.exists()
 
 
@@ -63,3 +63,11 @@ def test_the_api_raises_a_keyboard_interrupt_holding_the_saved_keeper(tmp_path):
     assert isinstance(stop.value, KeyboardInterrupt)
     assert stop.value.keeper.names == ("Ann", "Bob") and not stop.value.keeper.entries
     assert ScoreKeeper.load(tmp_path / "g.json").names == ("Ann", "Bob")
+
+
+def test_end_of_input_before_the_game_starts_says_so_and_exits_0(tmp_path, monkeypatch, capsys):
+    path = tmp_path / "new.json"
+    typed(monkeypatch, ["Ann"], EOFError)   # Ctrl-D while the names are asked: not an interrupt
+    assert main(["five-crowns", "keeper", "--save", str(path)]) == 0
+    assert capsys.readouterr().out.rstrip().splitlines()[-1] == "Input ended before the game started; nothing was saved."
+    assert not path.exists()

@@ -1456,7 +1456,8 @@ def interactive(
             path = _choose_path(Path(save) if save is not None else default_save_path(), read, write)
         except (EOFError, KeyboardInterrupt) as stop:   # Ctrl-D or Ctrl-C
             write("")
-            write("Input ended before the game started; nothing was saved.")
+            why = "Interrupted" if isinstance(stop, KeyboardInterrupt) else "Input ended"
+            write(f"{why} before the game started; nothing was saved.")
             if isinstance(stop, KeyboardInterrupt):
                 raise KeeperInterrupted(None) from None
             return None
