@@ -1052,19 +1052,27 @@ def _write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: i
         md_tmp = tmp_dir / "report.md"
         md_tmp.write_text("\n".join(lines), encoding="utf-8")
         charts = out / study.name
-        old = None
-        if charts.exists():
-            old = Path(tempfile.mkdtemp(prefix=f".{study.name}.old.", dir=out))
-            os.replace(charts, old / "charts")
         figs_tmp = tmp_dir / "charts"
         figs_tmp.mkdir()
         for png in tmp_dir.glob("*.png"):
             os.replace(png, figs_tmp / png.name)
-        os.replace(figs_tmp, charts)
         path = out / f"{study.name}.md"
-        os.replace(md_tmp, path)
-        if old is not None:
-            shutil.rmtree(old, ignore_errors=True)
+        old = None
+        try:
+            if charts.exists():
+                old = Path(tempfile.mkdtemp(prefix=f".{study.name}.old.", dir=out))
+                os.replace(charts, old / "charts")
+            os.replace(figs_tmp, charts)
+            os.replace(md_tmp, path)
+        except BaseException:   # Ctrl-C or an error between the moves: the previous charts back
+            if old is not None and (old / "charts").exists():
+                if charts.exists():
+                    shutil.rmtree(charts, ignore_errors=True)
+                os.replace(old / "charts", charts)
+            raise
+        finally:
+            if old is not None:
+                shutil.rmtree(old, ignore_errors=True)
     finally:
         shutil.rmtree(tmp_dir, ignore_errors=True)
     return path
