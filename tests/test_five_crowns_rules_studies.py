@@ -171,8 +171,8 @@ def test_cli_sets_and_no_all_wild_melds(tmp_path, capsys, monkeypatch):
     assert "two 116-card sets shuffled together (232 cards" in text and "232 - n cards" in text
     # a study of another game cannot honour them: refused in one line, naming the option
     code, out, err = run_cli(capsys, "report", "--only", "kings_crowns_seats", "--no-all-wild-melds")
-    assert code == 2 and err == ("crowns: error: kings_crowns_seats does not take --no-all-wild-melds (its rules are"
-                                 " fixed); studies that take --no-all-wild-melds: five_crowns_deals,"
+    assert code == 2 and err == ("crowns: error: kings_crowns_seats does not take --no-all-wild-melds (it takes only"
+                                 " --deck); studies that take --no-all-wild-melds: five_crowns_deals,"
                                  " five_crowns_policies, five_crowns_stuck, five_crowns_tracker\n")
     code, out, err = run_cli(capsys, "report", "--sets", "2", "--reach", "nearest")
     assert code == 2 and err == "crowns: error: no study takes --reach and --sets together: run them separately\n"
