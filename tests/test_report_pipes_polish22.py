@@ -28,8 +28,10 @@ STUDY = ["report", "--only", "kings_crowns_seats", "--games", "8", "--no-progres
 def crowns(*argv: str, timeout: float = 120) -> subprocess.CompletedProcess:
     """The command in a child process, so that a hang fails the test instead of stopping it
     (the child's whole process group, its workers too, is killed then)."""
+    # run from "/": `python -m` puts the working folder first on sys.path, and from a clone
+    # that imports its uncompiled source tree instead of the installed package (CI)
     child = subprocess.Popen([sys.executable, "-m", "crowns_solver", *argv], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, start_new_session=True)
+                             stderr=subprocess.PIPE, text=True, start_new_session=True, cwd="/")
     try:
         out, err = child.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
