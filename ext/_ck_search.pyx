@@ -105,7 +105,6 @@ cdef extern from *:
     uint64_t crowns_mix(uint64_t d) nogil
 
 from cpython.exc cimport PyErr_Clear
-from cpython.pythread cimport PyThread_get_thread_ident
 
 from crowns_solver.errors import EngineBusyError
 
@@ -114,6 +113,8 @@ BUSY_MESSAGE = ("this Cross Kings search engine is in use by another thread: an 
                 " one thread at a time; use one engine per thread (each solve() and each"
                 " player's move makes its own), or worker processes (workers=) to search in"
                 " parallel")
+
+include "_engine_guard.pxi"
 
 cdef extern from "Python.h":
     # declared here without Cython's "except -1", so the KeyboardInterrupt it raises can
@@ -535,7 +536,7 @@ cdef int _window(object alpha, object beta, int64_t* a, int64_t* b) except -1:
     return 0
 
 
-cdef class Engine:
+cdef class Engine(_OneThread):
     """Search engine for one deal (private).
 
     Parameters
@@ -646,9 +647,6 @@ cdef class Engine:
     cdef public long long split_probes, split_cuts
     cdef int history[2][36]
     cdef int root_best
-    # one thread at a time (see the class notes): calls in progress and their thread
-    cdef int busy_depth
-    cdef long busy_thread
 
     def __cinit__(self, bytes cards, int mode, int objective, int reach, long long tt_bytes,
                   SharedTable shared=None):
@@ -779,25 +777,6 @@ cdef class Engine:
             free(self.ltt)
 
     # ------------------------------------------------------------------ python API
-
-    cdef int _enter(self) except -1:
-        """Take the engine for the calling thread, or raise EngineBusyError if another
-        thread is inside.  Called with the GIL held and nothing between the check and the
-        set that could release it, so two threads cannot both pass."""
-        cdef long me = PyThread_get_thread_ident()
-        if self.busy_depth > 0 and self.busy_thread != me:
-            raise EngineBusyError(BUSY_MESSAGE)
-        self.busy_thread = me
-        self.busy_depth += 1
-        return 0
-
-    cdef inline void _leave(self) noexcept:
-        self.busy_depth -= 1
-
-    @property
-    def busy(self):
-        """Whether a call is running in this engine now (in any thread)."""
-        return self.busy_depth > 0
 
     @property
     def table_bytes(self):

@@ -28,7 +28,6 @@ from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memset
 from cpython.pycapsule cimport PyCapsule_GetPointer
 from cpython.exc cimport PyErr_CheckSignals
-from cpython.pythread cimport PyThread_get_thread_ident
 
 from crowns_solver.errors import DeckError, EngineBusyError, PositionError, RulesError
 
@@ -36,6 +35,8 @@ from crowns_solver.errors import DeckError, EngineBusyError, PositionError, Rule
 BUSY_MESSAGE = ("this King's Crowns game engine is in use by another thread: a game (Game) and"
                 " its engine cannot be shared between threads; use one per thread, or worker"
                 " processes (workers=) to simulate in parallel")
+
+include "_engine_guard.pxi"
 
 cdef extern from "Python.h":
     int PyOS_InterruptOccurred()   # SIGINT since the last call? (clears it; main thread, GIL held)
@@ -989,7 +990,7 @@ cdef long long view_count(object value, str what, long long hi) except -1:
     return x
 
 
-cdef class Engine:
+cdef class Engine(_OneThread):
     """One game's state, driven move by move (the Python-facing path).
 
     Engine(deck_counts, n_players, target, max_turns, generator) deals at once.  The
@@ -1009,9 +1010,6 @@ cdef class Engine:
     cdef object gen
     cdef object lock                # the generator's lock, held while drawing from it
     cdef uint8_t* mem
-    # one thread at a time: calls in progress and their thread
-    cdef int busy_depth
-    cdef long busy_thread
 
     def __cinit__(self, const int32_t[::1] deck_counts, int n_players, int target, int max_turns, gen):
         cdef int c, n = 0
@@ -1041,24 +1039,6 @@ cdef class Engine:
 
     def __dealloc__(self):
         free(self.mem)
-
-    cdef int _enter(self) except -1:
-        """Take the engine for the calling thread, or raise EngineBusyError if another
-        thread is inside (GIL held: the check and the set are one step)."""
-        cdef long me = PyThread_get_thread_ident()
-        if self.busy_depth > 0 and self.busy_thread != me:
-            raise EngineBusyError(BUSY_MESSAGE)
-        self.busy_thread = me
-        self.busy_depth += 1
-        return 0
-
-    cdef inline void _leave(self) noexcept:
-        self.busy_depth -= 1
-
-    @property
-    def busy(self):
-        """Whether a call is running in this engine now (in any thread)."""
-        return self.busy_depth > 0
 
     @property
     def phase(self):
