@@ -1294,6 +1294,17 @@ def _melds_rule(allowed: bool) -> str:
     return "allowed" if allowed else "not allowed (rules option all_wild_melds=false)"
 
 
+def _say_rules(keeper: ScoreKeeper, write: Callable[[str], None], *, sets_said: bool = False,
+               melds_said: bool = False) -> None:
+    """Say the game's rules options that are not RULES.md's defaults, one line each (a
+    number of sets other than the table's default, melds of wilds only not allowed),
+    except one just said as changed (`sets_said`, `melds_said`)."""
+    if keeper.sets != check_sets(None, len(keeper.names)) and not sets_said:
+        write(f"Card sets: {_sets_text(keeper.sets)}.")
+    if not keeper.all_wild_melds and not melds_said:
+        write(f"Melds of wilds only: {_melds_rule(False)}.")
+
+
 def _join_names(names: Sequence[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -1432,10 +1443,7 @@ def interactive(
             keeper.save(path, overwrite=True)
             write(f"Melds of wilds only: now {_melds_rule(all_wild_melds)} (saved to {path}).")
         write(f"Resumed {path}: {_join_names(keeper.names)}, {count(keeper.rounds_complete, 'round')} complete.")
-        if keeper.sets != check_sets(None, len(keeper.names)) and not sets_changed:
-            write(f"Card sets: {_sets_text(keeper.sets)}.")
-        if not keeper.all_wild_melds and not melds_changed:
-            write(f"Melds of wilds only: {_melds_rule(False)}.")
+        _say_rules(keeper, write, sets_said=sets_changed, melds_said=melds_changed)
         if keeper.finished:
             write(keeper.table())
             write(f"The game is finished. {keeper.result_text()}")
@@ -1463,10 +1471,7 @@ def interactive(
             return None
         keeper.save(path, overwrite=True)
         write(f"Saving to {path} after every entry (continue later with --resume {shlex.quote(str(path))}).")
-        if sets is not None and sets != check_sets(None, len(keeper.names)):
-            write(f"Card sets: {_sets_text(sets)}.")
-        if not keeper.all_wild_melds:
-            write(f"Melds of wilds only: {_melds_rule(False)}.")
+        _say_rules(keeper, write)
     write(HELP if not keeper.finished else FINISHED_HELP)
     interrupted = False
     try:
