@@ -88,8 +88,8 @@ class OneLineParser(argparse.ArgumentParser):
 
     def _swallowed_hint(self) -> str:
         """Where a list option took the arguments a missing positional argument needed:
-        `` (--seen took the arguments after it: 5H 6H 3S; put --seen after the hand, or end
-        its list with --)``, naming the last list option that took any; else empty."""
+        `` (--seen took the arguments after it: 5H 6H 3S; put --seen after the hand)``,
+        naming the last list option that took any; else empty."""
         missing = [a for a in self._actions if not a.option_strings and a.nargs not in ("?", "*")
                    and a.dest != argparse.SUPPRESS and a.default is None]
         if not missing:

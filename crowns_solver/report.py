@@ -247,8 +247,6 @@ def _claim(report: Path, markers: str | tuple[str, ...], others: list[Path], *, 
                 raise OutputExistsError(f"{other} exists and was not written by crowns report; {hint}")
 
 
-
-
 def _replace_text(path: Path, text: str) -> None:
     """Write `text` to `path` under a temporary name in its folder and move it into place,
     so an interrupted or failed write never leaves a half-written report (README: reports
