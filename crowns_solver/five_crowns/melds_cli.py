@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+from collections.abc import Iterator
 
 from ..cli import add_json_flag, print_json
 from ..errors import WildRankError
@@ -143,8 +145,9 @@ def cmd_discard(args: argparse.Namespace) -> int:
 
         raise RulesError("--discard-reshuffled needs --draw-pile: the discard pile now, which your discard joins"
                          " when it is reshuffled into the draw pile")
-    df = rank_discards(cards, wild, seen=seen, rules=rules, round=rnd, draw_pile=pile,
-                       discard_reshuffled=args.discard_reshuffled, last_turn=args.last_turn)
+    with _short_hand_hint(cards, seen, pile, rnd, extra=1):
+        df = rank_discards(cards, wild, seen=seen, rules=rules, round=rnd, draw_pile=pile,
+                           discard_reshuffled=args.discard_reshuffled, last_turn=args.last_turn)
     unseen = df.attrs["unseen"]
     if args.json:
         print_json({
@@ -193,8 +196,9 @@ def cmd_take(args: argparse.Namespace) -> int:
     from .advisor import should_take_discard
 
     cards, seen, pile, wild, rnd, rules = _setup(args)
-    adv = should_take_discard(cards, args.top, wild, seen=seen, rules=rules, round=rnd, draw_pile=pile,
-                              last_turn=args.last_turn)
+    with _short_hand_hint(cards, seen, pile, rnd, extra=0):
+        adv = should_take_discard(cards, args.top, wild, seen=seen, rules=rules, round=rnd, draw_pile=pile,
+                                  last_turn=args.last_turn)
     if args.json:
         print_json({
             "cards": _names(cards), "top_card": adv.top_card, "seen": _names(seen),
@@ -213,6 +217,30 @@ def cmd_take(args: argparse.Namespace) -> int:
         print("last turn: after this draw you discard the card that leaves the least deadwood, and score it")
     print(adv)
     return 0
+
+
+@contextlib.contextmanager
+def _short_hand_hint(cards: list[str], seen: list[str], pile: list[str] | None, round_number: int | None,
+                     *, extra: int) -> Iterator[None]:
+    """Add a hint to the HandSizeError of a hand too short for its round when ``--seen`` or
+    ``--draw-pile`` took cards: an option taking a list takes every card after it, so
+    ``discard --round 3 7H 8H --seen 9H 10H 5S 4S`` left a hand of 2 cards and said only
+    that it was too short (session 23).  `extra` is the command's cards beyond the round's
+    n (1 for ``discard``, 0 for ``take``)."""
+    from ..errors import HandSizeError
+    from .cards import wild_rank_for_round
+
+    try:
+        yield
+    except HandSizeError as exc:
+        if round_number is None or len(cards) >= wild_rank_for_round(round_number) + extra:
+            raise
+        took = [f"{option} took {' '.join(given)}" for option, given in (("--seen", seen), ("--draw-pile", pile))
+                if given]
+        if not took:
+            raise
+        raise HandSizeError(f"{exc} ({'; '.join(took)}: if some are the hand's, give them before"
+                            f" {'these options' if len(took) > 1 else took[0].split()[0]})") from None
 
 
 def _pile_text(pile: list[str], pool: int) -> str:
