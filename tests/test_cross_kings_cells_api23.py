@@ -232,6 +232,31 @@ def test_move_records_keep_row_col_whatever_form_they_are_given(cls):
             cls(cell=bad, value=one, exact=True, lower=one, upper=one)
 
 
+@given(CELLS)
+def test_constructors_taking_a_cell_follow_the_oracle(value):
+    want = oracle(value)
+    one = Fraction(1)
+    builds = {
+        "MoveValue": lambda v: MoveValue(cell=v, value=one, exact=True, lower=one, upper=one).cell,
+        "MoveEstimate": lambda v: MoveEstimate(cell=v, value=one, exact=True).cell,
+        "GameStep": lambda v: GameStep(1, POS, v, None).move,
+        "Position": lambda v: dataclasses.replace(POS, marker=v).marker,
+    }
+    for name, build in builds.items():
+        if name == "Position" and value is None:   # no marker: a position before the start
+            with pytest.raises(PositionError, match="without a marker"):
+                build(value)
+        elif want is None:
+            refused(build, value)
+        elif name != "Position":
+            assert build(value) == divmod(want, 6)
+        elif want == POS.marker:
+            assert build(value) == want
+        else:   # a cell, but the marker must stand on the cell last taken
+            with pytest.raises(PositionError, match="marker"):
+                build(value)
+
+
 # ----------------------------------------------------------------------------- review
 
 

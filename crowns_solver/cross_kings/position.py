@@ -947,9 +947,10 @@ class Position:
         card : str or int, optional
             For a face-down cell whose card is unknown: the card it reveals.  Must be one
             of :meth:`unknown_pool`.  For a known cell it may be given and must match.
-        rng : numpy Generator or int, optional
+        rng : numpy Generator, SeedSequence or int, optional
             When `card` is not given for an unknown face-down cell, the card is drawn
-            uniformly from :meth:`unknown_pool` with this generator (or seed).
+            uniformly from :meth:`unknown_pool` with this generator (or seed; None:
+            fresh entropy).
 
         Returns
         -------
