@@ -37,6 +37,7 @@ import numpy as np
 import pandas as pd
 
 from .._checks import check_whole_number
+from .._seeds import RecordedSeed, Seed, replayable_seed, seed_sequence
 from .._text import count, number
 from ..errors import PolicyError, PositionError
 from ..montecarlo import Z95, cluster_wilson_interval, mean_interval
@@ -66,11 +67,17 @@ class GameRecord:
         Time the first and the second player spent choosing, in seconds.
     moves : (int, int)
         Moves made by the first and the second player (the start cell counts for second).
+    seed : int, numpy.random.SeedSequence or None
+        The seed the game was played from (:func:`play_game`'s `seed`; a whole number
+        drawn for a Generator or None): passing it back as `seed` with the same position
+        and players plays the same game.  None when the game was played from `rngs` (or
+        from neither).
     """
 
     position: Position
     seconds: tuple[float, float]
     moves: tuple[int, int]
+    seed: RecordedSeed | None = None
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -93,7 +100,49 @@ def _seat_player(player: Any, what: str) -> Any:
     return player
 
 
+class _NoSeed:
+    """The default of :func:`play_game`'s `seed`: none given (None is a seed: fresh entropy)."""
+
+    def __repr__(self) -> str:
+        return "<no seed>"
+
+
+_NO_SEED: Any = _NoSeed()
+
+
+def _game_streams(seq: np.random.SeedSequence) -> tuple[np.random.SeedSequence, ...]:
+    """The deal's, the first seat's and the second seat's streams of one game's seed:
+    ``seq.spawn(3)``, the derivation of :func:`match`, :func:`self_play` and
+    :func:`play_game` alike."""
+    return tuple(seq.spawn(3))
+
+
+def _seat_generators(seed: Any, rngs: Any) -> tuple[np.random.Generator, np.random.Generator, RecordedSeed | None]:
+    """The two seats' generators of :func:`play_game` and the seed to record (see there)."""
+    if seed is not _NO_SEED and rngs is not None:
+        raise PositionError(f"give seed or rngs, not both: seed={seed!r} derives both seats' generators",
+                            argument=("seed", "rngs"))
+    if seed is not _NO_SEED:
+        recorded = replayable_seed(seed, PositionError, "seed")
+        _, first_ss, second_ss = _game_streams(seed_sequence(recorded))
+        return np.random.default_rng(first_ss), np.random.default_rng(second_ss), recorded
+    if rngs is None:
+        # the fixed default since before session 23 (the strategy study relies on it)
+        return np.random.default_rng(0), np.random.default_rng(1), None
+    if isinstance(rngs, (str, bytes)) or not isinstance(rngs, (tuple, list)) or len(rngs) != 2:
+        # 5 raised "'int' object is not subscriptable", a pair of one an IndexError (session 22)
+        raise PolicyError(f"rngs must be two numpy Generators (the first seat's, the second's), got {rngs!r}",
+                          argument="rngs")
+    for k, gen in enumerate(rngs):
+        if not isinstance(gen, np.random.Generator):
+            # a seed in the pair reached the player (a custom one failed as it pleased)
+            raise PolicyError(f"rngs[{k}] must be a numpy Generator (np.random.default_rng(...)), got {gen!r};"
+                              " to give a seed, pass seed=", argument="rngs")
+    return rngs[0], rngs[1], None
+
+
 def play_game(position: Position | Deal, first: Any, second: Any, *,
+              seed: Seed = _NO_SEED,
               rngs: tuple[np.random.Generator, np.random.Generator] | None = None,
               start: Any = None) -> GameRecord:
     """Play one game between two players from a deal (or any position) to the end.
@@ -109,36 +158,48 @@ def play_game(position: Position | Deal, first: Any, second: Any, *,
         until session 22 a name was refused).  A player whose ``cheats`` attribute is true (the
         clairvoyant player) gets a view that reveals the deal; the others see only what
         a seat at the table sees (:func:`~crowns_solver.cross_kings.players.seat_view`).
+    seed : int, numpy.random.SeedSequence, numpy.random.Generator or None, optional
+        Where the players' randomness comes from, by the project's seed rule
+        (docs/decisions.md, "One seed rule for every game"): a whole number >= 0 or a
+        SeedSequence (never spawned from itself, so giving it again plays the same
+        game), a Generator (a 128-bit seed is drawn from it) or None (fresh entropy).
+        The seats' generators come from ``SeedSequence(seed).spawn(3)``, children 1 and
+        2 (child 0 deals the cards in :func:`match` and :func:`self_play`, whose deal
+        ``d`` is played from ``SeedSequence([match_seed, d])``): so
+        ``play_game(deal_d, a, b, seed=SeedSequence([s, d]))`` replays game 0 of deal
+        ``d`` of ``match(a, b, seed=s)`` (and, with the same player twice, the game of
+        deal ``d`` of ``self_play``).  The seed played from is kept as
+        :attr:`GameRecord.seed`.  Not with `rngs`.
     rngs : (Generator, Generator), optional
-        Each seat's random generator (default: ``numpy.random.default_rng(0)`` and ``(1)``).
-    start : (row, col), optional
-        A fixed start cell (one of the four central cells) instead of the second player's
-        choice, as crosskings.net plays from (2, 2).
+        Each seat's random generator itself (the first seat's, the second's), instead
+        of `seed`.  With neither `seed` nor `rngs`: ``numpy.random.default_rng(0)`` and
+        ``(1)``, a fixed game, as before session 23.
+    start : (row, col) or int, optional
+        A fixed start cell (one of the four central cells, in either form) instead of
+        the second player's choice, as crosskings.net plays from (2, 2).
 
     Returns
     -------
     GameRecord
-        The final position, each seat's seconds spent choosing and number of moves.
+        The final position, each seat's seconds spent choosing and number of moves,
+        and the seed played from.
 
     Raises
     ------
     PolicyError
         If a player is not a player or a player's name, or chooses an illegal move; or
-        `rngs` is not a pair.
+        `rngs` is not a pair of numpy Generators.
     PositionError
-        If `start` is not a central cell or is given for a game already started, or a
-        face-down card the game needs is unknown.
+        If `seed` is not a seed (``seed must be a whole number >= 0, got -1``), both
+        `seed` and `rngs` are given, `start` is not a central cell or is given for a
+        game already started, or a face-down card the game needs is unknown.
     """
     pos = position.position() if isinstance(position, Deal) else position
     if not isinstance(pos, Position):
         raise PositionError(f"play_game() takes a Position or a Deal, got {type(position).__name__}")
     players = {"first": _seat_player(first, "first"), "second": _seat_player(second, "second")}
-    if rngs is None:
-        rngs = (np.random.default_rng(0), np.random.default_rng(1))
-    if isinstance(rngs, (str, bytes)) or not isinstance(rngs, (tuple, list)) or len(rngs) != 2:
-        # 5 raised "'int' object is not subscriptable", a pair of one an IndexError (session 22)
-        raise PolicyError(f"rngs must be two numpy Generators (the first seat's, the second's), got {rngs!r}")
-    gens = {"first": rngs[0], "second": rngs[1]}
+    first_gen, second_gen, recorded = _seat_generators(seed, rngs)
+    gens = {"first": first_gen, "second": second_gen}
     seconds = {"first": 0.0, "second": 0.0}
     moves = {"first": 0, "second": 0}
     if start is not None:
@@ -161,12 +222,12 @@ def play_game(position: Position | Deal, first: Any, second: Any, *,
             idx = cell_index(cell)
         except PositionError:
             raise PolicyError(f"player {p.name!r} ({seat}) chose {cell!r}, which is not a cell") from None
-        if cell_coords(idx) not in pos.legal_moves():
+        if idx not in pos.legal_indices():
             raise PolicyError(f"player {p.name!r} ({seat}) chose the illegal move {cell_text(idx)}")
         if pos.marker is not None and pos.cells[idx] < 0:
             raise PositionError(f"cell {cell_text(idx)} is face down and its card is not known: deal every card")
         pos = pos.play(idx)
-    return GameRecord(pos, (seconds["first"], seconds["second"]), (moves["first"], moves["second"]))
+    return GameRecord(pos, (seconds["first"], seconds["second"]), (moves["first"], moves["second"]), recorded)
 
 
 def _deal_seed(root: int, deal: int) -> np.random.SeedSequence:
@@ -217,7 +278,7 @@ def play_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence, *, 
     rows = []
     for k in range(n_games):
         d = chunk_index * chunk_size + k
-        deal_ss, a_ss, b_ss = _deal_seed(root_seed, d).spawn(3)
+        deal_ss, a_ss, b_ss = _game_streams(_deal_seed(root_seed, d))
         deal = Deal.random(np.random.default_rng(deal_ss))
         pos = deal.position(Rules(reach=reach))  # type: ignore[arg-type]
         row: dict[str, Any] = {"deal": d}
@@ -638,7 +699,7 @@ def self_play_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequence
     rows = []
     for k in range(n_games):
         d = chunk_index * chunk_size + k
-        deal_ss, first_ss, second_ss = _deal_seed(root_seed, d).spawn(3)
+        deal_ss, first_ss, second_ss = _game_streams(_deal_seed(root_seed, d))
         deal = Deal.random(np.random.default_rng(deal_ss)).transformed(symmetry)
         pos = deal.position(Rules(reach=reach))  # type: ignore[arg-type]
         g = play_game(pos, p, p, rngs=(np.random.default_rng(first_ss), np.random.default_rng(second_ss)),

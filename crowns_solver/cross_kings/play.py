@@ -453,8 +453,8 @@ class PlaySession:
 
         Parameters
         ----------
-        cell : (int, int)
-            A legal move.
+        cell : (int, int) or int
+            A legal move, as ``(row, col)`` or a cell number 0..35.
 
         Returns
         -------
@@ -465,6 +465,8 @@ class PlaySession:
         ------
         IllegalMoveError
             If `cell` is not a legal move.
+        PositionError
+            If `cell` is not a cell (:func:`~crowns_solver.cross_kings.cell_index`).
         """
         pos = self.position
         nxt = pos.play(cell)

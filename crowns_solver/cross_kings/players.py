@@ -41,7 +41,7 @@ import numpy as np
 from .._checks import check_flag
 from ..errors import HiddenCardError, IllegalMoveError, PolicyError, PositionError
 from .cards import DECK, Card, parse_card
-from .position import PLAYERS, UNKNOWN, Cell, Player, Position, cell_coords, cell_index, cell_text, one_of
+from .position import PLAYERS, UNKNOWN, Cell, Player, Position, _as_coords, cell_coords, cell_index, cell_text, one_of
 from .scoring import _core as _score_core
 from .solver import EVALUATIONS, MAX_TT_MB, OBJECTIVES
 
@@ -795,7 +795,8 @@ class MoveEstimate:
     Attributes
     ----------
     cell : (row, col)
-        The cell taken (before the start: the start cell).
+        The cell taken (before the start: the start cell); a cell number given is kept
+        as ``(row, col)``.
     value : Fraction or None
         Expected final margin in points (the mover's score minus the opponent's) after
         this move under best play, face-down cards unknown (RULES.md "Game value").
@@ -816,6 +817,11 @@ class MoveEstimate:
     lower: Fraction | None = None
     upper: Fraction | None = None
     card_values: dict[Card, Fraction] | None = None
+
+    def __post_init__(self) -> None:
+        # an evaluator given to review.analyse_steps may build these with cell numbers:
+        # kept as (row, col), the analysis found no value for the move played (session 23)
+        object.__setattr__(self, "cell", _as_coords(self.cell, "cell"))
 
 
 def evaluate_moves(position: Position, *, time_limit: float | None = None,

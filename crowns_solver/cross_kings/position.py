@@ -1,8 +1,14 @@
 """Cross Kings deals and positions (RULES.md, Cross Kings).
 
-Cells are numbered ``6 * row + col`` (rows 0..5 top to bottom, columns 0..5); the public
-API also accepts and returns ``(row, col)`` pairs.  Cells on the two diagonals are dealt
-face down; the four central cells are face down and are where the marker starts.
+Cells are numbered ``6 * row + col`` (rows 0..5 top to bottom, columns 0..5; RULES.md,
+Cross Kings, "Grid").  Every function, method and constructor that takes a cell takes it
+as a number 0..35 or as ``(row, col)`` (any pair of whole numbers: a tuple, a list, a
+NumPy array), checked by one parser, :func:`cell_index`, which refuses a bool, a float,
+text or a cell off the grid with a :class:`~crowns_solver.errors.PositionError` naming
+it.  What comes back keeps one form per kind of value (the package docstring of
+:mod:`crowns_solver.cross_kings` lists them): a position's own fields and its JSON hold
+cell numbers, moves are ``(row, col)``.  Cells on the two diagonals are dealt face down;
+the four central cells are face down and are where the marker starts.
 
 A :class:`Position` is immutable: :meth:`Position.play` returns a new one.
 """
@@ -131,28 +137,31 @@ def _whole(x: object) -> bool:
     return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
 
 
-def _cell_field(value: object, what: str) -> int:
-    """cell_index for a field of a position's JSON, naming the field in the error."""
+def _cell_field(value: object, what: str | None) -> int:
+    """cell_index for an argument or a field of a position's JSON, naming it in the error."""
+    if what is None:
+        return cell_index(value)  # type: ignore[arg-type]
     try:
         return cell_index(value)  # type: ignore[arg-type]
     except PositionError as exc:
         raise PositionError(f"{what}: {exc}") from None
 
 
-def _cell_number(index: object) -> int:
-    """`index` checked to be a cell number 0..35 (an int or NumPy integer, not a bool)."""
-    if not _whole(index) or not 0 <= index < 36:  # type: ignore[operator]
-        raise PositionError(f"no such cell: {index!r} (cell numbers are whole numbers 0..35)")
-    return int(index)  # type: ignore[call-overload]
+def _as_coords(cell: object, what: str | None = None) -> Cell:
+    """`cell` (either form) as ``(row, col)`` of plain ints, PositionError naming `what`
+    (the argument or field) if it is not a cell: how the dataclasses holding a move
+    (MoveValue, MoveEstimate, GameStep) keep the cell they are given."""
+    return divmod(_cell_field(cell, what), 6)  # type: ignore[return-value]
 
 
-def cell_coords(index: int) -> Cell:
-    """``(row, col)`` of cell number `index`.
+def cell_coords(index: Cell | int) -> Cell:
+    """``(row, col)`` of a cell.
 
     Parameters
     ----------
-    index : int
-        A cell number 0..35 (``6 * row + col``).
+    index : int or (int, int)
+        A cell number 0..35 (``6 * row + col``), or ``(row, col)`` (returned as a tuple
+        of plain ints; before session 23 a pair was refused).
 
     Returns
     -------
@@ -162,9 +171,10 @@ def cell_coords(index: int) -> Cell:
     Raises
     ------
     PositionError
-        If `index` is not a whole number 0..35.
+        If `index` is not a cell (the rule of :func:`cell_index`: a bool, a float or text
+        is refused).
     """
-    return divmod(_cell_number(index), 6)
+    return divmod(cell_index(index), 6)  # type: ignore[return-value]
 
 
 def cell_text(cell: int | Cell) -> str:
@@ -191,13 +201,13 @@ def cell_text(cell: int | Cell) -> str:
     return f"({r},{c})"
 
 
-def line_cells(index: int) -> list[int]:
+def line_cells(index: int | Cell) -> list[int]:
     """The 10 other cells of the row and column of cell `index`, sorted.
 
     Parameters
     ----------
-    index : int
-        A cell number 0..35.
+    index : int or (int, int)
+        A cell number 0..35 or ``(row, col)`` (a pair was refused before session 23).
 
     Returns
     -------
@@ -208,9 +218,9 @@ def line_cells(index: int) -> list[int]:
     Raises
     ------
     PositionError
-        If `index` is not a whole number 0..35.
+        If `index` is not a cell (the rule of :func:`cell_index`).
     """
-    r, c = divmod(_cell_number(index), 6)
+    r, c = divmod(cell_index(index), 6)
     return sorted([6 * r + x for x in range(6) if x != c] + [6 * y + c for y in range(6) if y != r])
 
 
@@ -518,6 +528,12 @@ class Position:
     Build one with :meth:`new` (from a :class:`Deal`), :meth:`from_dict`,
     :meth:`from_save_string` or :meth:`from_text`; change it with :meth:`play`.
 
+    Every cell field (`taken`, `face_down`, `marker`, `start`, `history`) holds cell
+    numbers 0..35; the constructor also takes ``(row, col)`` pairs there and keeps them
+    as numbers (the rule of :func:`cell_index`; a bool, a float or text is refused with a
+    :class:`~crowns_solver.errors.PositionError` naming the field).  Moves come back as
+    ``(row, col)`` (:meth:`legal_moves`), or as numbers from :meth:`legal_indices`.
+
     Attributes
     ----------
     cells : tuple of int, length 36
@@ -529,6 +545,7 @@ class Position:
         Cells still face down (dealt face down and not taken).
     marker : int or None
         The marker's cell; None before the second player has chosen the start cell.
+
     to_move : {"first", "second"}
         The player to move (before the start, "second", who chooses the start cell).
     first_hand, second_hand : tuple of int
@@ -559,7 +576,36 @@ class Position:
     # ------------------------------------------------------------------ construction
 
     def __post_init__(self) -> None:
+        self._cells_as_numbers()
         self._validate()
+
+    def _cells_as_numbers(self) -> None:
+        """Keep every cell field as plain cell numbers, whatever form it was given in.
+
+        The cells of `marker`, `start`, `history`, `taken` and `face_down` may be given as
+        numbers or ``(row, col)`` (the one rule of :func:`cell_index`); a bool, a float or
+        text is refused naming the field.  Until session 23 a pair as the marker raised a
+        TypeError, a float marker (``16.0``) was kept, and NumPy integers in `history`
+        were kept as such, so :meth:`to_dict` was not JSON and ``hash()`` failed.
+        """
+        def plain(i: object) -> bool:
+            return type(i) is int and 0 <= i < 36  # type: ignore[operator]
+
+        for name in ("marker", "start"):
+            value = getattr(self, name)
+            if value is not None and not plain(value):
+                object.__setattr__(self, name, _cell_field(value, name))
+        if self.history is not None and not (type(self.history) is tuple and all(map(plain, self.history))):
+            if isinstance(self.history, (str, bytes, Mapping)) or not isinstance(self.history, Iterable):
+                raise PositionError(f"history must be a list of cells, got {self.history!r}")
+            object.__setattr__(self, "history",
+                               tuple(_cell_field(c, f"history[{k}]") for k, c in enumerate(self.history)))
+        for name in ("taken", "face_down"):
+            value = getattr(self, name)
+            if not (type(value) is frozenset and all(map(plain, value))):
+                if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+                    raise PositionError(f"{name} must be a set of cells, got {value!r}")
+                object.__setattr__(self, name, frozenset(_cell_field(c, name) for c in value))
 
     def _validate(self) -> None:
         if len(self.cells) != 36:
@@ -835,6 +881,18 @@ class Position:
         """
         return [cell_coords(i) for i in self._legal()]
 
+    def legal_indices(self) -> list[int]:
+        """Legal moves as cell numbers 0..35, sorted: :meth:`legal_moves` in the form of
+        the position's own fields (`marker`, `start`, `history`, `taken`).
+
+        Returns
+        -------
+        list of int
+            ``[cell_index(m) for m in self.legal_moves()]``, increasing; empty when the
+            game is over (RULES.md, Cross Kings, "Move").
+        """
+        return list(self._legal())
+
     def is_terminal(self) -> bool:
         """Whether the game is over: the player to move has no legal move.
 
@@ -889,9 +947,10 @@ class Position:
         card : str or int, optional
             For a face-down cell whose card is unknown: the card it reveals.  Must be one
             of :meth:`unknown_pool`.  For a known cell it may be given and must match.
-        rng : numpy Generator or int, optional
+        rng : numpy Generator, SeedSequence or int, optional
             When `card` is not given for an unknown face-down cell, the card is drawn
-            uniformly from :meth:`unknown_pool` with this generator (or seed).
+            uniformly from :meth:`unknown_pool` with this generator (or seed; None:
+            fresh entropy).
 
         Returns
         -------

@@ -25,7 +25,7 @@ from ..errors import (
 )
 from .cards import DECK, Card, parse_card
 from .players import MoveEstimate
-from .position import FACE_DOWN_CELLS, PLAYERS, Cell, Position, cell_coords, cell_index, cell_text
+from .position import FACE_DOWN_CELLS, PLAYERS, Cell, Position, _as_coords, _cell_field, cell_coords, cell_text
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -129,7 +129,8 @@ class GameStep:
         The position before the move (it may know the face-down cards; game values
         ignore them).
     move : (row, col)
-        The cell taken (the start cell at ply 0).
+        The cell taken (the start cell at ply 0); a cell number given is kept as
+        ``(row, col)``.
     card : str or None
         The card taken (None for the start choice).
     """
@@ -138,6 +139,10 @@ class GameStep:
     position: Position
     move: Cell
     card: Card | None
+
+    def __post_init__(self) -> None:
+        # built with a cell number, analyse_steps found "no value for the move" (session 23)
+        object.__setattr__(self, "move", _as_coords(self.move, "move"))
 
 
 def _initial(pos: Position) -> Position:
@@ -185,8 +190,8 @@ def replay(
         position the moves start from.
     moves : iterable, optional
         Cells taken in order, as ``(row, col)`` or cell numbers; a cell whose card is
-        face down and unknown must be given as ``(cell, card)``.  At a fresh position the
-        first item is the start cell.
+        face down and unknown must be given as ``(cell, card)`` (a tuple or a list).  At
+        a fresh position the first item is the start cell.
     include_start : bool
         Also return the start choice (ply 0), when the game's start is part of it: a
         fresh position with `moves`, or a recorded game (whose start cell is then
@@ -195,12 +200,13 @@ def replay(
     Returns
     -------
     list of GameStep
-        In the order played.
+        In the order played; each step's `move` is ``(row, col)``.
 
     Raises
     ------
     PositionError, SaveStringError, CardError
-        If the game cannot be read or its moves are not recorded.
+        If the game cannot be read or its moves are not recorded, or an item of `moves`
+        is not a cell (``moves[3]: no such cell: 36 ...``).
     IllegalMoveError
         If a move is not legal where it is played, or a face-down card is missing; if
         `moves` is not a list of moves.
@@ -230,11 +236,12 @@ def replay(
             # a number raised "'int' object is not iterable" (session-18 probe)
             raise IllegalMoveError(f"moves must be a list of cells ((row, col), cell numbers, or (cell, card)"
                                    f" pairs), got {moves!r}")
-        for item in moves:
-            if isinstance(item, tuple) and len(item) == 2 and isinstance(item[1], str):
-                items.append((cell_index(item[0]), parse_card(item[1])))
+        for k, item in enumerate(moves):
+            # a (cell, card) pair as a tuple or a list (a list was read as a bad cell)
+            if isinstance(item, (tuple, list)) and len(item) == 2 and isinstance(item[1], str):
+                items.append((_cell_field(item[0], f"moves[{k}]"), parse_card(item[1])))
             else:
-                items.append((cell_index(item), None))  # type: ignore[arg-type]
+                items.append((_cell_field(item, f"moves[{k}]"), None))
         ply = 1 + len(pos.taken)
     for n, (cell, card) in enumerate(items):
         if pos.marker is None:

@@ -34,9 +34,9 @@ from typing import Any, Literal, TypeAlias, get_args
 
 from .._checks import check_flag
 from .._native import load
-from ..errors import PositionError, SolverOptionError, UnknownCardError
+from ..errors import IllegalMoveError, PositionError, SolverOptionError, UnknownCardError
 from .cards import DECK, Card, parse_card
-from .position import Cell, Deal, Position, cell_coords, one_of
+from .position import Cell, Deal, Position, _as_coords, cell_coords, cell_text, one_of
 
 _core = load("_ck_search")
 
@@ -118,7 +118,8 @@ class MoveValue:
     Attributes
     ----------
     cell : (row, col)
-        The cell taken (before the start, the start cell chosen).
+        The cell taken (before the start, the start cell chosen); a cell number given
+        is kept as ``(row, col)`` (:func:`~crowns_solver.cross_kings.cell_coords`).
     value : Fraction or None
         The move's value for the player to move: exact when `exact`, otherwise the
         anytime estimate (None when the search had no estimate for it).
@@ -138,10 +139,17 @@ class MoveValue:
     upper: Fraction
     card_values: dict[Card, Fraction] | None = None
 
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cell", _as_coords(self.cell, "cell"))
+
 
 @dataclass(frozen=True)
 class Solution:
     """The result of :func:`solve`.
+
+    Every cell in it (`best_moves`, `best_move`, `moves`' cells, `pv`, the keys of
+    `move_values` and `card_values`) is ``(row, col)``; :meth:`to_dict` writes them as
+    ``[row, col]``.  :meth:`move` looks a move up by ``(row, col)`` or cell number.
 
     Attributes
     ----------
@@ -224,6 +232,36 @@ class Solution:
     def best_move(self) -> Cell | None:
         """The first of `best_moves` (None at a finished game)."""
         return self.best_moves[0] if self.best_moves else None
+
+    def move(self, cell: Cell | int) -> MoveValue:
+        """What is known of one root move, the cell given in either form.
+
+        `moves`, `best_moves`, `pv` and the keys of `move_values` and `card_values` are
+        ``(row, col)``; this looks a move up by ``(row, col)`` or by cell number 0..35.
+
+        Parameters
+        ----------
+        cell : (int, int) or int
+            A legal move of the position solved (before the start: a central cell).
+
+        Returns
+        -------
+        MoveValue
+            The entry of `moves` for that cell.
+
+        Raises
+        ------
+        PositionError
+            If `cell` is not a cell (:func:`~crowns_solver.cross_kings.cell_index`).
+        IllegalMoveError
+            If `cell` is not one of the moves (not legal there, or the game is over).
+        """
+        want = _as_coords(cell, "cell")
+        for m in self.moves:
+            if m.cell == want:
+                return m
+        legal = " ".join(cell_text(m.cell) for m in self.moves) or "none listed"
+        raise IllegalMoveError(f"cell {cell_text(want)} is not a move of the position solved (moves: {legal})")
 
     @property
     def move_values(self) -> dict[Cell, Fraction]:
