@@ -533,6 +533,10 @@ class Position:
     as numbers (the rule of :func:`cell_index`; a bool, a float or text is refused with a
     :class:`~crowns_solver.errors.PositionError` naming the field).  Moves come back as
     ``(row, col)`` (:meth:`legal_moves`), or as numbers from :meth:`legal_indices`.
+    The card fields (`cells`, `first_hand`, `second_hand`) hold card numbers (the index
+    in :data:`~crowns_solver.cross_kings.cards.DECK`); a list or NumPy integers are kept
+    as a tuple of int, anything else is refused with a PositionError naming the field
+    and the item.
 
     Attributes
     ----------
@@ -576,8 +580,28 @@ class Position:
     # ------------------------------------------------------------------ construction
 
     def __post_init__(self) -> None:
+        self._cards_as_numbers()
         self._cells_as_numbers()
         self._validate()
+
+    def _cards_as_numbers(self) -> None:
+        """Keep `cells` and the hands as tuples of plain card numbers (``-1`` only in
+        `cells`, for a face-down card not known), refusing anything else naming the field
+        and the item: until session 23 ``dataclasses.replace(pos, cells=5)`` raised a
+        TypeError (``len()`` of an int) and ``first_hand=5`` another."""
+        for name, lo in (("cells", UNKNOWN), ("first_hand", 0), ("second_hand", 0)):
+            value = getattr(self, name)
+            if type(value) is tuple and all(type(i) is int and lo <= i < NUM_CARDS for i in value):
+                continue
+            if isinstance(value, (str, bytes, Mapping)) or not isinstance(value, Iterable):
+                raise PositionError(f"{name} must be a list of card numbers 0..{NUM_CARDS - 1}"
+                                    f"{' (-1 for a card not known)' if lo < 0 else ''}, got {value!r}")
+            out = []
+            for k, i in enumerate(value):
+                if isinstance(i, (bool, np.bool_)) or not isinstance(i, (int, np.integer)) or not lo <= i < NUM_CARDS:
+                    raise PositionError(f"{name}[{k}]: not a card number {lo}..{NUM_CARDS - 1}: {i!r}")
+                out.append(int(i))
+            object.__setattr__(self, name, tuple(out))
 
     def _cells_as_numbers(self) -> None:
         """Keep every cell field as plain cell numbers, whatever form it was given in.
