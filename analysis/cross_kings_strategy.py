@@ -33,7 +33,7 @@ from crowns_solver import montecarlo
 from crowns_solver.cross_kings import Deal, Position, solve
 from crowns_solver.cross_kings.match import match, play_game, self_play
 from crowns_solver.cross_kings.players import make_player, seat_view
-from crowns_solver.cross_kings.position import CENTRAL_CELLS, cell_text
+from crowns_solver.cross_kings.position import CENTRAL_CELLS, cell_index, cell_text
 
 from ._cross_kings_common import rules_text
 from crowns_solver._text import count, intervals_over, number
@@ -348,11 +348,11 @@ def start_cell_chunk(chunk_index: int, n_games: int, seed: np.random.SeedSequenc
         deal = Deal.random(np.random.default_rng(np.random.SeedSequence([root_seed, d])))
         pos = deal.position(reach)
         sol = solve(seat_view(pos, pos.to_move).public_position(), mode="game", node_limit=estimate_nodes, tt_mb=16)
-        est = {6 * m.cell[0] + m.cell[1]: float(m.value if m.value is not None else m.upper) for m in sol.moves}
-        best = 6 * sol.best_move[0] + sol.best_move[1]
+        est = {cell_index(m.cell): float(m.value if m.value is not None else m.upper) for m in sol.moves}
+        best = cell_index(sol.best_move)
         # the player's own choice (ties drawn with a generator of this deal's own)
         pick = p.choose(seat_view(pos, "second"), np.random.default_rng(np.random.SeedSequence([root_seed, d, 1])))
-        row: dict[str, Any] = {"deal": d, "chosen": best, "player_choice": 6 * pick[0] + pick[1]}
+        row: dict[str, Any] = {"deal": d, "chosen": best, "player_choice": cell_index(pick)}
         for c in CENTRAL_CELLS:
             g = play_game(pos, p, p, start=c)
             row[f"est_{c}"] = est[c]
