@@ -482,6 +482,20 @@ def not_whole(values: pd.Series, low: float = -math.inf) -> np.ndarray:
     return bad
 
 
+def _not_flag(values: pd.Series) -> np.ndarray:
+    """Where `values` is not a yes/no value (True or False, 1 or 0): text (``"yes"``,
+    ``"1"``), a missing value, any other number (bool array, one per row).  The check of
+    the ``won`` / ``win_a`` columns of the summaries (session 23: text there was
+    concatenated by ``sum``, ``"1" + "0"`` counting 10 wins)."""
+    if values.dtype == bool:
+        return np.zeros(len(values), dtype=bool)
+    num = pd.to_numeric(values, errors="coerce")
+    bad = ~num.isin([0, 1]).to_numpy(dtype=bool) | values.isna().to_numpy(dtype=bool)
+    if values.dtype == object or pd.api.types.is_string_dtype(values.dtype):
+        bad |= values.map(lambda v: isinstance(v, (str, bytes))).to_numpy(dtype=bool)
+    return bad
+
+
 def check_columns(results: pd.DataFrame, meta: Mapping[str, Any] | None = None, source: str = "results") -> None:
     """Refuse values a results table cannot hold, naming the game and the column.
 
