@@ -76,6 +76,17 @@ def rules_lead(headline: str, sets: int = 1, all_wild_melds: bool = True) -> str
     return f"Under {' and '.join(parts)}, {headline[:1].lower()}{headline[1:]}"
 
 
+def rules_line(sets: int = 1, all_wild_melds: bool = True) -> str:
+    """The line a Five Crowns study's chart titles end with under other rules options
+    (``"\nRules: 2 card sets (232 cards), no melds of wilds only"``), empty under the
+    default rules: a chart of a variant report (``crowns report --sets 2``,
+    ``--no-all-wild-melds``) is read on its own too, and until session 23 nothing in it
+    said the rules differed."""
+    parts = ([f"{sets} card sets ({sets * SET_SIZE} cards)"] if sets != 1 else []) + (
+        [] if all_wild_melds else ["no melds of wilds only"])
+    return f"\nRules: {', '.join(parts)}" if parts else ""
+
+
 def rules_text(players: int, policies: Sequence[str], *, duplicate: bool, chunk_size: int, extra: str = "",
                sets: int = 1, all_wild_melds: bool = True) -> str:
     """The rules/deck/players paragraph of a Five Crowns report (`sets` and

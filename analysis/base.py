@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from crowns_solver.errors import StudyError
-from crowns_solver.montecarlo import Z95, mean_interval, wilson_interval
+from crowns_solver.montecarlo import Z95, _sample, mean_interval, wilson_interval
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -342,16 +342,23 @@ def mean_ci(values: Sequence[float] | np.ndarray) -> tuple[float, float, float]:
 
     Parameters
     ----------
-    values : array_like of float
-        The sample (e.g. margins in points, one per game).
+    values : 1-D array_like of float
+        The sample (e.g. margins in points, one per game): a list, tuple, 1-D array or
+        pandas Series.
 
     Returns
     -------
     (mean, low, high) : float
         All NaN for an empty sample; for a single value its mean and NaN bounds (one
         observation says nothing about its spread); NaN bounds if a value is NaN.
+
+    Raises
+    ------
+    RunnerError
+        If `values` are not numbers or not 1-D, naming the shape (it flattened a table
+        until session 23; :func:`crowns_solver.montecarlo.mean_interval`).
     """
-    x = np.asarray(values, dtype=float).ravel()
+    x = _sample(values)
     note_sample(int(x.size))
     return mean_interval(x)
 

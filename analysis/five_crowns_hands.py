@@ -20,6 +20,7 @@ arguments (``crowns report --sets 2`` / ``--no-all-wild-melds``).
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 import numpy as np
@@ -32,7 +33,7 @@ from crowns_solver.five_crowns.rules import Rules
 from crowns_solver.five_crowns.simulation import simulate
 
 from ._five_crowns_common import (CARDS, PLAYERS, RANK_WORD, ROUNDS, SET_SIZE, deck_text, errorbars, game_rules,
-                                  melds_text, rules_lead, rules_text, sub_seed)
+                                  melds_text, rules_lead, rules_line, rules_text, sub_seed)
 from crowns_solver._text import count, intervals_over, number
 
 from ._intervals import ci_text, ratio_ci, ratio_diff_ci, sign_word
@@ -239,6 +240,33 @@ def deals_headline(table: pd.DataFrame) -> str:
             f" and {t.loc[13, 'first_draw_rate']:.1%} with 13 ({per} seeded hands per round).")
 
 
+def _going_out_scale(ax: Any, table: pd.DataFrame) -> tuple[str, dict[str, Any]]:
+    """Put the going-out chart's percentages on a log scale; return its y label and where
+    its legend goes.
+
+    A rate of 0 (or an interval reaching 0), common in small runs (``crowns report
+    --quick`` or ``--games``: no complete hand among 10), has no place on a log scale:
+    matplotlib dropped the point and cut its error bar (session 23).  Then the axis is
+    symmetric-log instead (``symlog``): logarithmic above the largest power of ten at or
+    below the smallest positive value plotted, linear from there down to 0, just above
+    the axis' floor, and the label says so; the legend goes under the chart, off the
+    zeros.  Without zeros (the full run) it stays the plain log scale.
+    """
+    cols = ["complete_rate", "complete_rate_low", "complete_rate_high", "first_draw_rate",
+            "first_draw_rate_low", "first_draw_rate_high"]
+    values = 100 * table[cols].to_numpy(dtype=float)
+    values = values[np.isfinite(values)]
+    if values.size == 0 or values.min() > 0:
+        ax.set_yscale("log")
+        return "hands (%, log scale)", {}
+    positive = values[values > 0]
+    floor = 10.0 ** math.floor(math.log10(positive.min())) if positive.size else 1.0
+    ax.set_yscale("symlog", linthresh=floor, linscale=0.5)
+    ax.set_ylim(bottom=-0.15 * floor)   # the points at 0 drawn whole, above the frame
+    return (f"hands (%, log scale above {floor:g}%,\nlinear below it down to 0)",
+            {"loc": "upper center", "bbox_to_anchor": (0.5, -0.16), "ncol": 2, "fontsize": 8})
+
+
 @study("five_crowns_deals", game="five_crowns", title="Five Crowns: how often a dealt hand can go out at once",
        quick_games=22_000, full_games=440_000, min_games=len(ROUNDS),
        min_games_why="at least one hand per round", options=("sets", "all_wild_melds"))
@@ -285,19 +313,20 @@ def deals(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_wil
               100 * table["complete_rate_high"], "complete as dealt")
     errorbars(ax, table["cards"], 100 * table["first_draw_rate"], 100 * table["first_draw_rate_low"],
               100 * table["first_draw_rate_high"], "goes out with the first blind draw")
-    ax.set_yscale("log")
+    ylabel, legend = _going_out_scale(ax, table)
     ax.set_xticks(list(CARDS.values()))
     hands = intervals_over(table["games"], "hand", each="per point")   # each dealt hand one observation
-    ax.set(title=f"Going out at once, by cards dealt (wild rank = cards dealt)\n({hands})",
-           xlabel="cards dealt (round 1 = 3 cards ... round 11 = 13 cards)", ylabel="hands (%, log scale)")
+    tag = rules_line(rules.sets, rules.all_wild_melds)
+    ax.set(title=f"Going out at once, by cards dealt (wild rank = cards dealt)\n({hands}){tag}",
+           xlabel="cards dealt (round 1 = 3 cards ... round 11 = 13 cards)", ylabel=ylabel)
     ax.grid(alpha=0.3, which="both")
-    ax.legend()
+    ax.legend(**legend)
     fig.tight_layout()
     fig2 = new_figure(7.0, 3.6)
     ax2 = fig2.add_subplot()
     errorbars(ax2, table["cards"], table["deadwood"], table["deadwood_low"], table["deadwood_high"], "deadwood")
     ax2.set_xticks(list(CARDS.values()))
-    ax2.set(title=f"Deadwood of the hand as dealt\n({hands})", xlabel="cards dealt",
+    ax2.set(title=f"Deadwood of the hand as dealt\n({hands}){tag}", xlabel="cards dealt",
             ylabel="deadwood (points, mean and 95% CI)")
     ax2.grid(alpha=0.3)
     ax2.legend(["mean deadwood as dealt"])
@@ -439,7 +468,7 @@ def late_early_table(df: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _late_early_chart(table: pd.DataFrame):
+def _late_early_chart(table: pd.DataFrame, tag: str = ""):
     """Late minus early rounds: each difference with its 95% interval (over games: the
     rounds compared come from the same games), on its own scale."""
     fig = new_figure(7.0, 2.8)
@@ -457,7 +486,7 @@ def _late_early_chart(table: pd.DataFrame):
     handles, labels = axes[0].get_legend_handles_labels()
     fig.legend(handles, labels, fontsize=8, loc="lower center", ncol=2)
     fig.suptitle("Late rounds minus early rounds (4 advisor players)\n"
-                 f"{intervals_over(table['games'], 'game')} (a game is one observation)", fontsize=11)
+                 f"{intervals_over(table['games'], 'game')} (a game is one observation){tag}", fontsize=11)
     fig.tight_layout(rect=(0, 0.08, 1, 1))
     return fig
 
@@ -564,8 +593,9 @@ def stuck(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_wil
     errorbars(ax, table["cards"], table["cost"], table["cost_low"], table["cost_high"], "mean cost of a stuck hand")
     ax.set_xticks(list(CARDS.values()))
     # each game one observation (its stuck hands are clustered): ratio_ci over games
+    tag = rules_line(rules.sets, rules.all_wild_melds)
     ax.set(title="Points taken by a stuck hand, by cards dealt (4 advisor players)\n"
-                 f"({intervals_over(table['games'], 'game')}, a game is one observation)",
+                 f"({intervals_over(table['games'], 'game')}, a game is one observation){tag}",
            xlabel="cards dealt (round 1 = 3 cards ... round 11 = 13 cards)", ylabel="points per stuck hand")
     ax.set_ylim(bottom=0)
     ax.grid(alpha=0.3)
@@ -582,7 +612,7 @@ def stuck(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_wil
     stuck_at = [(~df[f"out_{r}"]) & (df[f"round_{r}"] > 0) for r in ROUNDS]   # as stuck_table
     seats = [df.loc[m, "game"].nunique() for s in stuck_at for m in (s, ~s)]
     ax2.set(title="Chance to win the game, by being stuck in one round\n"
-                  f"({intervals_over(seats, 'game', each='per point')}: those with such a seat)",
+                  f"({intervals_over(seats, 'game', each='per point')}: those with such a seat){tag}",
             xlabel="cards dealt in that round",
             ylabel="win rate (share of games)")
     ax2.set_ylim(0, 1.4 * float(np.nanmax(table[["win_if_stuck_rate_high", "win_if_free_rate_high"]].to_numpy())))
@@ -610,7 +640,7 @@ def stuck(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_wil
         Section("Stuck hands by round", text,
                 table[["round", "cards", "games", "hands", "stuck_rate", "stuck_rate_low", "stuck_rate_high", "cost",
                        "cost_low", "cost_high", "points_share_rate"]], fig),
-        Section("Late rounds against early ones", LATE_EARLY_TEXT, late_early, _late_early_chart(late_early)),
+        Section("Late rounds against early ones", LATE_EARLY_TEXT, late_early, _late_early_chart(late_early, tag)),
         Section("Stuck and the game", win_text,
                 table[["round", "cards", "games", "win_if_stuck_rate", "win_if_stuck_rate_low",
                        "win_if_stuck_rate_high", "win_if_free_rate", "win_if_free_rate_low",

@@ -23,7 +23,7 @@ import pandas as pd
 
 from crowns_solver.five_crowns.simulation import capped_rounds, simulate
 
-from ._five_crowns_common import (CARDS, PLAYERS, ROUNDS, errorbars, game_rules, rate_clustered, rules_lead,
+from ._five_crowns_common import (CARDS, PLAYERS, ROUNDS, errorbars, game_rules, rate_clustered, rules_lead, rules_line,
                                   rules_text, sub_seed)
 from crowns_solver._text import count, intervals_over, number
 
@@ -168,7 +168,7 @@ def by_round_table(df: pd.DataFrame) -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
-def _round_chart(table: pd.DataFrame, column: str, title: str, ylabel: str, deals: int):
+def _round_chart(table: pd.DataFrame, column: str, title: str, ylabel: str, deals: int, tag: str = ""):
     """Each player's `column` by round, with 95% intervals over `deals` (duplicate deals)."""
     fig = new_figure(7.0, 4.2)
     ax = fig.add_subplot()
@@ -177,7 +177,7 @@ def _round_chart(table: pd.DataFrame, column: str, title: str, ylabel: str, deal
         part = table[table["player"] == policy]
         errorbars(ax, part["cards"], part[column], part[f"{column}_low"], part[f"{column}_high"], policy,
                   offset=0.12 * (i - (len(players) - 1) / 2))
-    ax.set(title=f"{title}\n({intervals_over(deals, 'deal')}, all seatings of a deal one observation)",
+    ax.set(title=f"{title}\n({intervals_over(deals, 'deal')}, all seatings of a deal one observation){tag}",
            xlabel="cards dealt (round 1 = 3 cards ... round 11 = 13 cards)", ylabel=ylabel)
     ax.set_xticks(list(CARDS.values()))
     ax.grid(alpha=0.3)
@@ -186,7 +186,7 @@ def _round_chart(table: pd.DataFrame, column: str, title: str, ylabel: str, deal
     return fig
 
 
-def _summary_chart(table: pd.DataFrame, fair: float, deals: int):
+def _summary_chart(table: pd.DataFrame, fair: float, deals: int, tag: str = ""):
     """Points per game, games won and rounds gone out, with 95% intervals over `deals`."""
     fig = new_figure(9.6, 3.8)
     ax0, ax1, ax2 = fig.subplots(1, 3)
@@ -209,7 +209,7 @@ def _summary_chart(table: pd.DataFrame, fair: float, deals: int):
     ax1.set_title("Games won")
     ax2.set_title("Rounds gone out")
     fig.suptitle(f"One of each at a 4-player table (error bars: {intervals_over(deals, 'deal')},"
-                 " all seatings of a deal one observation)", fontsize=11)
+                 f" all seatings of a deal one observation){tag}", fontsize=11)
     fig.tight_layout()
     return fig
 
@@ -266,19 +266,21 @@ def policies(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_
     out_text = ("The share of rounds each player went out (one player goes out per round, so the four rates "
                 "add up to 1 per round, less the rounds cut off by the turn limit of 2000 turns, where nobody "
                 f"went out: {capped} of the {played * len(ROUNDS)} rounds played here).")
+    tag = rules_line(rules.sets, rules.all_wild_melds)
     sections = [
         Section("Players at one table",
                 "Totals per game (points, lower is better), the total against the average of the four players "
                 "in the same game (`vs_table`, negative is better), the share of games won (shared wins count "
                 "for every winner) and the share of rounds gone out. Intervals are 95%, over deals.",
-                summary, _summary_chart(summary, 0.25, dealt)),
+                summary, _summary_chart(summary, 0.25, dealt, tag)),
         Section("Points per round", text_rounds, rounds[["player", "round", "cards", "games", "points", "points_low",
                                                           "points_high"]],
-                _round_chart(rounds, "points", "Points taken per round, by cards dealt", "points per round", dealt)),
+                _round_chart(rounds, "points", "Points taken per round, by cards dealt", "points per round", dealt,
+                             tag)),
         Section("Going out by round", out_text,
                 rounds[["player", "round", "cards", "games", "out_rate", "out_rate_low", "out_rate_high"]],
                 _round_chart(rounds, "out_rate", "Share of rounds gone out, by cards dealt",
-                             "going-out rate (share of rounds)", dealt)),
+                             "going-out rate (share of rounds)", dealt, tag)),
     ]
     return StudyResult(headline=headline, sections=sections, games=played,
                        rules=rules_text(PLAYERS, POLICIES, duplicate=True, chunk_size=CHUNK, sets=rules.sets,
@@ -341,7 +343,7 @@ def head_to_head(df: pd.DataFrame, opponent: str) -> tuple[dict[str, Any], pd.Da
     return row, pd.DataFrame(rounds)
 
 
-def _diff_chart(table: pd.DataFrame):
+def _diff_chart(table: pd.DataFrame, tag: str = ""):
     """One panel per opponent (each on its own scale, so the close match stays readable)."""
     fig = new_figure(7.0, 1.0 + 1.1 * len(table))
     axes = fig.subplots(len(table), 1, squeeze=False)[:, 0]
@@ -363,7 +365,8 @@ def _diff_chart(table: pd.DataFrame):
         ax.set_ylim(-1, 1.2)
         ax.grid(axis="x", alpha=0.3)
     fig.suptitle("Tracker head to head: difference in points per game\n"
-                 f"{intervals_over(table['deals'], 'deal', each='per opponent')} (both seatings of a deal one observation)",
+                 f"{intervals_over(table['deals'], 'deal', each='per opponent')} (both seatings of a deal one observation)"
+                 f"{tag}",
                  fontsize=10)
     axes[0].legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.0, 1.0))
     axes[-1].set_xlabel("tracker's total - opponent's total (points per game; negative = tracker better)")
@@ -371,7 +374,7 @@ def _diff_chart(table: pd.DataFrame):
     return fig
 
 
-def _round_diff_chart(rounds: pd.DataFrame, deals: int):
+def _round_diff_chart(rounds: pd.DataFrame, deals: int, tag: str = ""):
     """Tracker minus advisor by round, with 95% intervals over `deals`."""
     fig = new_figure(7.0, 4.0)
     ax = fig.add_subplot()
@@ -382,7 +385,7 @@ def _round_diff_chart(rounds: pd.DataFrame, deals: int):
     ax.axhline(0, color="black", linewidth=1, linestyle=":", label="no difference")
     ax.set_xticks(list(CARDS.values()))
     ax.set(title="Tracker against advisor, points per round (negative = tracker better)\n"
-                 f"({intervals_over(deals, 'deal')}, both seatings one observation)",
+                 f"({intervals_over(deals, 'deal')}, both seatings one observation){tag}",
            xlabel="cards dealt (round 1 = 3 cards ... round 11 = 13 cards)", ylabel="difference (points per round)")
     ax.grid(alpha=0.3)
     ax.legend()
@@ -471,12 +474,13 @@ def tracker(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_w
             "publicly took, threw and passed) and a two-draw look-ahead for its best candidates. "
             "Rounds cut off by the turn limit of 2000 turns (nobody went out; every seat scores the "
             f"deadwood it holds): {', '.join(capped)}.")
+    tag = rules_line(rules.sets, rules.all_wild_melds)
     sections = [
-        Section("Head to head", text, table, _diff_chart(table)),
+        Section("Head to head", text, table, _diff_chart(table, tag)),
         Section("Round by round",
                 "Where the difference comes from: tracker minus opponent, points per round, by cards dealt "
                 "(the chart shows the advisor match; the table all three).",
-                per_round, _round_diff_chart(per_round, int(a["deals"]))),
+                per_round, _round_diff_chart(per_round, int(a["deals"]), tag)),
     ]
     return StudyResult(headline=headline, sections=sections, games=played,
                        rules=rules_text(PLAYERS, ["tracker", "opponent", "tracker", "opponent"], duplicate=True,

@@ -482,6 +482,20 @@ def not_whole(values: pd.Series, low: float = -math.inf) -> np.ndarray:
     return bad
 
 
+def _not_flag(values: pd.Series) -> np.ndarray:
+    """Where `values` is not a yes/no value (True or False, 1 or 0): text (``"yes"``,
+    ``"1"``), a missing value, any other number (bool array, one per row).  The check of
+    the ``won`` / ``win_a`` columns of the summaries (session 23: text there was
+    concatenated by ``sum``, ``"1" + "0"`` counting 10 wins)."""
+    if values.dtype == bool:
+        return np.zeros(len(values), dtype=bool)
+    num = pd.to_numeric(values, errors="coerce")
+    bad = ~num.isin([0, 1]).to_numpy(dtype=bool) | values.isna().to_numpy(dtype=bool)
+    if values.dtype == object or pd.api.types.is_string_dtype(values.dtype):
+        bad |= values.map(lambda v: isinstance(v, (str, bytes))).to_numpy(dtype=bool)
+    return bad
+
+
 def check_columns(results: pd.DataFrame, meta: Mapping[str, Any] | None = None, source: str = "results") -> None:
     """Refuse values a results table cannot hold, naming the game and the column.
 
@@ -1154,6 +1168,71 @@ def _normal_quantile(z: Any) -> float:
     return zf
 
 
+def _numbers(value: Any, name: str) -> np.ndarray:
+    """`value` (a number or an array of numbers) as a float array, RunnerError naming
+    `name` unless it holds numbers only: a bool (NumPy's too) is no count
+    (``bool`` is an ``int``, so ``True`` read as 1 win), nor is text (``float("3")``
+    read it as a number)."""
+    kind = getattr(getattr(value, "dtype", None), "kind", None)
+    if kind in ("i", "u", "f") and not isinstance(value, (bool, np.bool_)):   # arrays, Series, NumPy numbers
+        try:
+            return np.asarray(value, dtype=float)
+        except (TypeError, ValueError):   # a nullable column holding pd.NA
+            pass
+    try:
+        items = np.asarray(value, dtype=object)
+    except (TypeError, ValueError):   # ragged nested lists
+        raise RunnerError(f"{name} must be a number or an array of numbers, got {value!r}") from None
+    for i, item in enumerate(items.flat):
+        why = ("a bool" if isinstance(item, (bool, np.bool_)) else "text" if isinstance(item, (str, bytes))
+               else None)
+        if why is None:
+            try:
+                float(item)
+                continue
+            except (TypeError, ValueError):
+                why = type(item).__name__
+        where = "" if items.ndim == 0 else f" in {value!r} (item {i})"
+        raise RunnerError(f"{name} must be a number or an array of numbers, got {item!r} ({why}){where}")
+    return items.astype(float)
+
+
+def _sample(values: Any) -> np.ndarray:
+    """A sample for a mean's interval: `values` as a 1-D float array.
+
+    Parameters
+    ----------
+    values : 1-D array_like of float
+        A list, a tuple, a 1-D NumPy array or a pandas Series of numbers.
+
+    Returns
+    -------
+    numpy.ndarray
+        The values as floats, shape ``(n,)``.
+
+    Raises
+    ------
+    RunnerError
+        If `values` are not numbers (text is refused rather than read as numbers), or
+        not 1-D, naming the shape: a single number (shape ``()``) or a table of several
+        columns (``(2, 2)``) is not a sample of one quantity (session 23: it was
+        flattened, so ``mean_interval([[1, 2], [3, 4]])`` gave 2.5 with an interval).
+    """
+    try:
+        x = np.asarray(values)
+    except (TypeError, ValueError):   # ragged nested lists
+        raise RunnerError(f"a mean's interval needs a 1-D sample of numbers, got {values!r}") from None
+    if x.ndim != 1:
+        raise RunnerError(f"a mean's interval needs a 1-D sample (a list, tuple, 1-D array or pandas Series),"
+                          f" got {'a single value' if x.ndim == 0 else 'an array'} of shape {x.shape}")
+    if x.dtype.kind in ("U", "S") or (x.dtype == object and any(isinstance(v, (str, bytes)) for v in x)):
+        raise RunnerError(f"a mean's interval needs numbers, got {values!r}")
+    try:
+        return x.astype(float)
+    except (TypeError, ValueError):
+        raise RunnerError(f"a mean's interval needs numbers, got {values!r}") from None
+
+
 def ratio_influence(num: Any, den: Any) -> tuple[float, np.ndarray]:
     """A ratio of sums, ``sum(num) / sum(den)``, and each cluster's linearized influence
     on it, ``(num - ratio * den) / sum(den)`` (Taylor linearization of a ratio
@@ -1223,17 +1302,15 @@ def wilson_interval(wins: Any, games: Any, z: float = Z95) -> tuple[Any, Any]:
     RunnerError
         If a count is negative, `wins` exceeds `games`, or `z` is not a number > 0
         (session-18 probe: ``wilson_interval(5, 3)`` gave ``(nan, 1.0)`` and a negative
-        `z` an interval with low > high).
+        `z` an interval with low > high); if `wins` or `games` is not a number or an
+        array of numbers, naming the argument: a bool (NumPy's too) or text is refused
+        rather than read as a count (``wilson_interval(True, 10)`` was 1 win of 10 and
+        ``wilson_interval("3", 10)`` 3 wins until session 23).
     """
     from statsmodels.stats.proportion import proportion_confint
 
-    try:
-        w = np.asarray(wins, dtype=float)
-        n = np.asarray(games, dtype=float)
-        zf = float(z)
-    except (TypeError, ValueError):
-        raise RunnerError(f"wins and games must be numbers (or arrays of them), and z a number;"
-                          f" got wins={wins!r}, games={games!r}, z={z!r}") from None
+    w = _numbers(wins, "wins")   # each argument on its own: the message names the one at fault
+    n = _numbers(games, "games")
     zf = _normal_quantile(z)
     with np.errstate(invalid="ignore"):
         bad = (w < 0) | (n < 0) | (w > n) | ~np.isfinite(w) | ~np.isfinite(n)
@@ -1267,8 +1344,10 @@ def mean_interval(values: Any) -> tuple[float, float, float]:
 
     Parameters
     ----------
-    values : array_like of float
-        The sample, e.g. final margins in points, one per deal.
+    values : 1-D array_like of float
+        The sample, e.g. final margins in points, one per deal: a list, a tuple, a 1-D
+        NumPy array or a pandas Series (until session 23 any shape was flattened, so a
+        table of two columns gave the mean of both).
 
     Returns
     -------
@@ -1283,12 +1362,10 @@ def mean_interval(values: Any) -> tuple[float, float, float]:
     Raises
     ------
     RunnerError
-        If `values` are not numbers.
+        If `values` are not numbers (text is refused rather than read as numbers), or
+        are not 1-D (a single number, a table, a 2-D array), naming the shape.
     """
-    try:
-        x = np.asarray(values, dtype=float).ravel()
-    except (TypeError, ValueError):
-        raise RunnerError(f"a mean's interval needs numbers, got {values!r}") from None
+    x = _sample(values)
     if x.size == 0:
         return math.nan, math.nan, math.nan
     mean = float(x.mean())

@@ -195,14 +195,20 @@ def _replace_hint(option: str) -> str:
 
 
 def _claim(report: Path, markers: str | tuple[str, ...], others: list[Path], *, force: bool,
-           option: str = "out_dir") -> None:
-    """Make sure writing `report` (and `others`) replaces nothing the user made.
+           option: str = "out_dir") -> str | None:
+    """Make sure writing `report` (and `others`) replaces nothing the user made, and
+    return the first line of the report now in its place (None if there is none, or it
+    is no readable regular file under `force`), read once for the caller too.
 
     A report whose first line is one of `markers` was written by this command and may be
     replaced; anything else in the way is refused unless `force`, and a device or named
     pipe in the place of the report or of one of `others` even with `force`
-    (``_io.check_replaceable``).  The folder is created (its parent must exist).  Messages
-    name `option` (``--out`` or ``out_dir``).
+    (``_io.check_replaceable``).  Any directory entry counts as something in the way: a
+    symbolic link whose target is missing too (session 23: such a ``report.md``, chart
+    or chart folder was replaced without `force`; this command never writes links).
+    Without `force` a report that cannot be read raises its OSError (it is not refused
+    as the user's for a reason it could not check).  The folder is created (its parent
+    must exist).  Messages name `option` (``--out`` or ``out_dir``).
     """
     from ._io import check_folder_path, check_replaceable
     from .errors import OutputExistsError, OutputPathError
@@ -221,12 +227,17 @@ def _claim(report: Path, markers: str | tuple[str, ...], others: list[Path], *, 
         raise OutputPathError(f"cannot create the folder {folder}: {exc.strerror or exc};"
                               f" choose another {option}") from None
     if force:
-        return
+        return _first_line(report)
     hint = _replace_hint(option)
+    for target in [report, *others]:
+        if target.is_symlink() and not target.exists():
+            raise OutputExistsError(f"{target} exists (a symbolic link to {os.readlink(target)}, which is missing)"
+                                    f" and was not written by crowns report; {hint}")
     for other in others:
         if other.is_dir() and any(not (f.is_file() and f.suffix == ".png") for f in other.iterdir()):
             raise OutputExistsError(f"{other} holds files crowns report did not write (it replaces the folder);"
                                     f" {hint}")
+    first = None
     if report.exists():
         if report.is_dir():
             raise OutputExistsError(f"{report} is a folder and was not written by crowns report; {hint}")
@@ -245,6 +256,7 @@ def _claim(report: Path, markers: str | tuple[str, ...], others: list[Path], *, 
         for other in others:
             if other.exists() and not (other.is_dir() and not any(other.iterdir())):
                 raise OutputExistsError(f"{other} exists and was not written by crowns report; {hint}")
+    return first
 
 
 def _replace_text(path: Path, text: str) -> None:
@@ -464,7 +476,9 @@ def write_report(results: str | Path | pd.DataFrame, out_dir: str | Path = "repo
     ResultsFileError
         If `results` is an empty path (it would name the current folder) or a folder, or
         a :class:`~crowns_solver.cross_kings.match.MatchResult` (report on the results
-        file its ``out=`` writes).
+        file its ``out=`` writes); or if the results file does not exist or cannot be
+        read, naming it as the system does (``r.jsonl: No such file or directory``; a
+        bare :class:`FileNotFoundError` until session 23).
     OutputExistsError
         If `out_dir` holds a ``report.md`` or chart that ``crowns report`` did not write
         (and not `force`), or `out_dir` is a file; or, even with `force`, a device or a
@@ -492,17 +506,16 @@ def _write_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by
     command: it was left behind, and listed as one of the new report's charts (session
     21 probe).  A folder whose ``report.md`` is the user's (replaced with `force`) keeps
     its other files."""
-    report = _out_folder(out_dir, option) / "report.md"
-    ours = _first_line(report) == _RESULTS_MARKER
     try:
-        path = _write_results_report(results, out_dir, by=by, title=title, force=force, option=option)
+        # the first line of the report.md replaced, read once by _claim (it was read here too)
+        path, before = _write_results_report(results, out_dir, by=by, title=title, force=force, option=option)
     except OSError as exc:   # e.g. a full disk, which names no file: name the folder (session 21)
         if exc.filename is not None:
             raise
         from ._io import write_error
 
         raise write_error(exc, option, out_dir, "report") from None
-    if ours:
+    if before == _RESULTS_MARKER:
         drawn = set(_report_charts(path))
         for name in _RESULT_CHARTS:
             stale = path.parent / name
@@ -557,8 +570,9 @@ def _table_hint(df: pd.DataFrame) -> str:
 
 
 def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by: str, title: str | None,
-                          force: bool, option: str) -> Path:
-    """Write the report (:func:`_write_report` without its clean-up of stale charts)."""
+                          force: bool, option: str) -> tuple[Path, str | None]:
+    """Write the report (:func:`_write_report` without its clean-up of stale charts);
+    return its path and the first line of the ``report.md`` it replaced (:func:`_claim`)."""
     import pandas as pd
 
     from ._io import check_distinct, check_input_given
@@ -581,7 +595,10 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
         for name in ("report.md", *_RESULT_CHARTS):
             check_distinct(("the results file", source), (f"the report's {name}", out / name),
                            why=f"the report would replace its own results file (choose another {option})")
-        df = read_results(source)
+        try:
+            df = read_results(source)
+        except OSError as exc:   # missing or unreadable: a bare FileNotFoundError until session 23
+            raise ResultsFileError(f"{os.fsdecode(results)}: {exc.strerror or exc}") from None
     if len(df) == 0:
         raise RunnerError(f"{source or 'results'}: no finished games yet")
     meta: dict[str, Any] = dict(df.attrs)
@@ -603,7 +620,8 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
                           f" columns); it reads {_READABLE}{_table_hint(df)}")
     by_policy = win_rates(df, by="policy")
     by_seat = win_rates(df, by="seat")
-    _claim(out / "report.md", _RESULTS_MARKER, [out / n for n in _RESULT_CHARTS], force=force, option=option)
+    before = _claim(out / "report.md", _RESULTS_MARKER, [out / n for n in _RESULT_CHARTS], force=force,
+                    option=option)
     players = sorted(set(df["players"].dropna().astype(int))) if "players" in df else [len(seats)]
     fair = 1 / players[0] if len(players) == 1 else None
 
@@ -689,7 +707,7 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
         lines += [f"![{caption}]({name})", ""]
     path = out / "report.md"
     _replace_text(path, "\n".join(lines))
-    return path
+    return path, before
 
 
 def points_by_policy(df: pd.DataFrame, seats: list[int]) -> pd.DataFrame | None:
@@ -797,12 +815,13 @@ def _with_options(player: str, options: Any) -> str:
 
 
 def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, source: Path | None, out: Path, *,
-                        title: str | None, force: bool, option: str) -> Path:
+                        title: str | None, force: bool, option: str) -> tuple[Path, str | None]:
     """A Cross Kings match or self-play results file as a small report: results with 95%
     intervals (win, draw, loss, score; over deals: a match's rates from
     :func:`~crowns_solver.cross_kings.match.summarise`, clustered by deal, the rates of
     one game per deal Wilson's), the mean margin (Student t interval over deals), and a
-    chart of the margins."""
+    chart of the margins.  Returns the report's path and the first line of the
+    ``report.md`` it replaced (:func:`_claim`)."""
     import math
 
     from .cross_kings.match import games_table, summarise
@@ -822,7 +841,8 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
         _numeric_columns(df, ["deal", "score_first", "score_second", "start"], where)
         a = b = str(params.get("player", "?"))
         margin = (df["score_first"].astype(int) - df["score_second"].astype(int)).to_numpy()
-    _claim(out / "report.md", _RESULTS_MARKER, [out / n for n in _RESULT_CHARTS], force=force, option=option)
+    before = _claim(out / "report.md", _RESULTS_MARKER, [out / n for n in _RESULT_CHARTS], force=force,
+                    option=option)
 
     def rate_row(label: str, k: float, n: int, ci: tuple[float, float] | None = None) -> str:
         # ci: a match's clustered interval (summarise); else Wilson's, for one game per deal
@@ -889,7 +909,7 @@ def _cross_kings_report(df: pd.DataFrame, meta: dict[str, Any], kind: str, sourc
     lines += ["## Charts", "", "![Final margins](margin.png)", ""]
     path = out / "report.md"
     _replace_text(path, "\n".join(lines))
-    return path
+    return path, before
 
 
 def _fmt_cell(value: Any) -> Any:
@@ -1057,14 +1077,14 @@ def _write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: i
         path = out / f"{study.name}.md"
         old = None
         try:
-            if charts.exists():
+            if os.path.lexists(charts):   # a link whose target is missing too (replaced only with force)
                 old = Path(tempfile.mkdtemp(prefix=f".{study.name}.old.", dir=out))
                 os.replace(charts, old / "charts")
             os.replace(figs_tmp, charts)
             os.replace(md_tmp, path)
         except BaseException:   # Ctrl-C or an error between the moves: the previous charts back
-            if old is not None and (old / "charts").exists():
-                if charts.exists():
+            if old is not None and os.path.lexists(old / "charts"):
+                if os.path.lexists(charts):
                     shutil.rmtree(charts, ignore_errors=True)
                 os.replace(old / "charts", charts)
             raise

@@ -471,5 +471,5 @@ def test_mean_interval_of_too_few_values_has_no_bounds():
     import math
 
     assert all(math.isnan(x) for x in montecarlo.mean_interval([]))
-    mean, low, high = montecarlo.mean_interval(np.array([[3.0]]))
+    mean, low, high = montecarlo.mean_interval(np.array([3.0]))
     assert mean == 3.0 and math.isnan(low) and math.isnan(high)

@@ -374,6 +374,35 @@ def _check_table(table: Any, columns: list[str], name: str) -> None:
         raise RunnerError(f"{name} has no column {missing[0]!r}")
 
 
+def _check_results(games: pd.DataFrame) -> None:
+    """Refuse (RunnerError) a games table whose results are not one of win, draw or loss
+    per game, each 1 or 0, or whose margins are not whole numbers, naming the game."""
+    from ..errors import RunnerError
+    from ..montecarlo import _not_flag, _plain, not_whole
+
+    def where(r: int) -> str:
+        return f"game {_plain(games['game'].iloc[r])} (row {r})" if "game" in games else f"row {r}"
+
+    for col in ("win_a", "draw", "loss_a"):
+        bad = _not_flag(games[col])
+        if bad.any():
+            r = int(np.flatnonzero(bad)[0])
+            raise RunnerError(f"games: {where(r)} has {col} = {_plain(games[col].iloc[r])!r}; win_a, draw and"
+                              " loss_a hold 1 or 0 (True or False), one of them 1 in each game")
+    ones = sum(games[c].astype(int).to_numpy() for c in ("win_a", "draw", "loss_a"))
+    bad = ones != 1
+    if np.any(bad):
+        r = int(np.flatnonzero(bad)[0])
+        raise RunnerError(f"games: {where(r)} has win_a, draw, loss_a = "
+                          f"{', '.join(str(int(games[c].iloc[r])) for c in ('win_a', 'draw', 'loss_a'))};"
+                          " a game is won, drawn or lost: one of them 1")
+    bad = games["margin_a"].notna().to_numpy() if games["margin_a"].dtype == bool else not_whole(games["margin_a"])
+    if bad.any():
+        r = int(np.flatnonzero(bad)[0])
+        raise RunnerError(f"games: {where(r)} has margin_a = {_plain(games['margin_a'].iloc[r])!r}; margin_a holds"
+                          " A's final margin, a whole number of points")
+
+
 def summarise(games: pd.DataFrame) -> dict[str, Any]:
     """Player A's results over per-game rows (:func:`games_table`).
 
@@ -415,11 +444,16 @@ def summarise(games: pd.DataFrame) -> dict[str, Any]:
     ------
     RunnerError
         If `games` is not a DataFrame or lacks a column of :func:`games_table` (a
-        TypeError / KeyError until the session-18 probe).
+        TypeError / KeyError until the session-18 probe); or if a ``win_a``, ``draw``
+        or ``loss_a`` is not 1 or 0 (True or False), a game has not exactly one of them
+        1, or a ``margin_a`` is not a whole number, naming the column, the game and the
+        values expected (session 23: text such as ``"yes"`` raised an unnamed
+        ValueError, and ``win_a`` 2 counted two wins in one game).
     """
 
     _check_table(games, ["deal", "win_a", "draw", "loss_a", "margin_a", "moves_a", "moves_b", "seconds_a",
                          "seconds_b"], "games")
+    _check_results(games)
 
     n = len(games)
     w, d, lo = int(games["win_a"].sum()), int(games["draw"].sum()), int(games["loss_a"].sum())

@@ -393,7 +393,10 @@ def summarize(df: pd.DataFrame) -> pd.DataFrame:
     RunnerError
         If `df` is not a DataFrame or lacks one of the columns above (a results file's
         one row per game, from :func:`~crowns_solver.montecarlo.read_results`, is
-        named as such: :func:`~crowns_solver.montecarlo.win_rates` reads it).
+        named as such: :func:`~crowns_solver.montecarlo.win_rates` reads it); or if a
+        ``won`` is not True or False (1 or 0: text such as ``"yes"`` or ``"1"``, a
+        missing value) or a ``total`` not a whole number >= 0, naming the column, the
+        game, the seat and the values expected.
     """
     from ..errors import RunnerError
     from ..montecarlo import cluster_wilson_interval, mean_interval
@@ -407,6 +410,20 @@ def summarize(df: pd.DataFrame) -> pd.DataFrame:
                           f" this table has no {', '.join(missing)} column" + ("s" if len(missing) > 1 else "")
                           + (" (it is a results file's one row per game: montecarlo.win_rates reads it,"
                              " crowns report RESULTS reports on the file)" if wide else ""))
+
+    # values checked before any sum: "yes" + "no" was summed as text (an unnamed ValueError) and
+    # "1" + "0" counted 10 wins; a missing total was skipped by the mean (session 23)
+    from ..montecarlo import _not_flag, _plain, not_whole
+
+    for col, bad, expected in (
+            ("won", _not_flag(df["won"]), "the won column holds True or False (1 or 0) for each seat"),
+            ("total", (df["total"].notna().to_numpy() if df["total"].dtype == bool else not_whole(df["total"], 0)),
+             "the total column holds each seat's final points, whole numbers >= 0")):
+        if bad.any():
+            r = int(np.flatnonzero(bad)[0])
+            where = (f"game {_plain(df['game'].iloc[r])}" + (f", seat {_plain(df['seat'].iloc[r])}" if "seat" in df
+                                                              else "") + f" (row {r})")
+            raise RunnerError(f"summarize: {where} has {col} = {_plain(df[col].iloc[r])!r}; {expected}")
 
     def half_width(values) -> float:  # NaN from one game or deal: no interval (docs/decisions.md)
         m, lo, hi = mean_interval(values)
