@@ -569,9 +569,9 @@ cdef class Engine(_OneThread):
     changes them (the searches, :meth:`set_limits`, the state queries, which fill the
     leaf-score cache) raises :class:`~crowns_solver.errors.EngineBusyError` when it
     starts while another thread is inside the engine, before touching anything; the
-    other thread's call goes on undisturbed.  The flag is taken and dropped with the GIL
-    held (the check and the set are one step) and dropped in ``finally``, so an
-    exception or Ctrl-C never leaves the engine busy.  A call from the thread already
+    other thread's call goes on undisturbed.  The flag is taken with one atomic
+    compare-and-swap (the check and the set are one step, with or without a GIL) and
+    dropped in ``finally``, so an exception or Ctrl-C never leaves the engine busy.  A call from the thread already
     inside (a signal handler run during a search's Ctrl-C check) is let through.  The
     properties, :meth:`stats`, :meth:`table_used` and the public counters are plain
     reads (a snapshot of a running search, for progress).  Writing a public field (the

@@ -981,9 +981,9 @@ cdef class Engine(_OneThread):
     One engine serves one thread at a time: a method that reads or changes the game
     (:meth:`builtin` runs with the GIL released) raises
     :class:`~crowns_solver.errors.EngineBusyError` when it starts while another thread is
-    inside the engine, before touching anything.  The flag is taken and dropped with the
-    GIL held and dropped in ``finally`` (an exception or Ctrl-C never leaves the engine
-    busy); calls from the thread already inside (``draw`` checks ``legal_draws``) pass.
+    inside the engine, before touching anything.  The flag is taken with one atomic
+    compare-and-swap (with or without a GIL) and dropped in ``finally`` (an exception or
+    Ctrl-C never leaves the engine busy); calls from the thread already inside (``draw`` checks ``legal_draws``) pass.
     The properties are plain reads.
     """
     cdef KCState st

@@ -170,7 +170,22 @@ def test_a_cancelled_parallel_solve_stops_its_workers():
 def test_a_cancelled_parallel_exact_search_keeps_sound_bounds():
     """The parallel exact search (game value, every card of every move a job)."""
     full = _full("game", 19)
-    cancel = Polled(set_from=4)   # the parent polls it every 0.1 s while the workers search
+
+    class AfterWorkersStart(Polled):
+        """Set at the second poll that finds the workers running (the parent polls every
+        0.1 s while they search: they have searched about 0.1 s, far from the ~8 million
+        nodes the solve needs)."""
+
+        seen = 0
+
+        def is_set(self) -> bool:
+            if multiprocessing.active_children():
+                self.seen += 1
+                if self.seen >= 2:
+                    self.event.set()
+            return super().is_set()
+
+    cancel = AfterWorkersStart()
     t, out = _in_thread(lambda: solve(POS19, mode="game", tt_mb=16, all_moves=True, workers=2, cancel=cancel))
     t.join(WAIT)
     assert not t.is_alive()
