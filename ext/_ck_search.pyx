@@ -105,6 +105,7 @@ cdef extern from *:
     uint64_t crowns_mix(uint64_t d) nogil
 
 from cpython.exc cimport PyErr_Clear
+from cpython.object cimport PyObject_GenericSetAttr
 
 from crowns_solver.errors import EngineBusyError
 
@@ -173,8 +174,12 @@ cdef enum:
     STOP_TIME = 1
     STOP_INTERRUPT = 2
     STOP_NODES = 3
+    STOP_CANCEL = 4
 
 INF_VALUE = INF
+#: ``Engine.stop`` after a stop by the cancel object of :meth:`Engine.set_cancel` (1 time,
+#: 2 Ctrl-C, 3 node limit)
+STOP_CANCELLED = STOP_CANCEL
 #: the widest search window Engine.search / search_move take: -MAX_WINDOW <= alpha < beta
 #: <= MAX_WINDOW (values lie within INF_VALUE; beyond 2**62 the negamax's -alpha, -beta
 #: and beta - alpha overflow int64)
@@ -564,13 +569,18 @@ cdef class Engine(_OneThread):
     changes them (the searches, :meth:`set_limits`, the state queries, which fill the
     leaf-score cache) raises :class:`~crowns_solver.errors.EngineBusyError` when it
     starts while another thread is inside the engine, before touching anything; the
-    other thread's call goes on undisturbed.  The flag is taken and dropped with the GIL
-    held (the check and the set are one step) and dropped in ``finally``, so an
-    exception or Ctrl-C never leaves the engine busy.  A call from the thread already
+    other thread's call goes on undisturbed.  The flag is taken with one atomic
+    compare-and-swap (the check and the set are one step, with or without a GIL) and
+    dropped in ``finally``, so an exception or Ctrl-C never leaves the engine busy.  A call from the thread already
     inside (a signal handler run during a search's Ctrl-C check) is let through.  The
     properties, :meth:`stats`, :meth:`table_used` and the public counters are plain
-    reads (a snapshot of a running search, for progress); the public fields may be
-    written from another thread only to stop a search (``stop``).
+    reads (a snapshot of a running search, for progress).  Writing a public field (the
+    tunables, the counters) takes the engine as a call does, so a write from another
+    thread while one is inside raises EngineBusyError naming the field (session 23;
+    before, a tunable changed under a running search); only ``stop`` may be written
+    from any thread at any time: it is how another thread stops a search (nonzero: the
+    search returns at its next node).  A search can also be stopped from another thread
+    by an object of the caller's (a ``threading.Event``), see :meth:`set_cancel`.
     """
 
     cdef int cards[36]
@@ -595,6 +605,8 @@ cdef class Engine(_OneThread):
     cdef long long next_check, node_limit
     cdef double deadline, next_signal
     cdef public int stop
+    cdef object cancel               # polled with Ctrl-C: stop when cancel.is_set() (None: none)
+    cdef object cancel_error         # what cancel.is_set() raised, for search() to raise (else None)
     cdef public long long tt_probes, tt_hits, tt_stores, bound_cuts, star_cuts, probe_cuts
     cdef long long score_calls, score_hits
     cdef long long score_miss_k[5]
@@ -817,13 +829,88 @@ cdef class Engine(_OneThread):
         }
 
     def set_limits(self, double deadline=0.0, long long node_limit=0):
-        """Stop searching at monotonic time `deadline` (0: none) or after `node_limit` nodes in all (0: none)."""
+        """Stop searching at monotonic time `deadline` (0: none) or after `node_limit` nodes
+        in all (0: none).  Clears ``stop``, unless the cancel object (:meth:`set_cancel`)
+        is set: a cancelled engine stays stopped (``stop`` 4) until it is cleared."""
         self._enter()
-        self.deadline = deadline
-        self.node_limit = node_limit
-        self.stop = STOP_NONE
-        self.next_check = self.nodes + 1
-        self._leave()
+        try:
+            self.deadline = deadline
+            self.node_limit = node_limit
+            self.stop = STOP_NONE
+            self.next_check = self.nodes + 1
+            if self.cancel is not None:
+                self._poll_cancel()
+                self._raise_cancel_error()
+        finally:
+            self._leave()
+
+    def set_cancel(self, cancel=None):
+        """Stop searching once ``cancel.is_set()`` is true: `cancel` is any object with an
+        ``is_set()`` method, typically a :class:`threading.Event` that another thread
+        sets (None: no such object, the default).
+
+        The search polls it where it checks for Ctrl-C, every 50 ms of searching (with
+        the GIL, between nodes: nothing is added to the search's loop), and
+        :meth:`set_limits` polls it too.  A set object stops the search as a limit does
+        (``stop`` becomes 4, :data:`STOP_CANCELLED`; the search returns, its value
+        meaningless) and keeps every later search stopped until it is cleared or
+        replaced here.  An exception raised by ``is_set()`` stops the search too and is
+        raised by the search call (a KeyboardInterrupt there stops it as Ctrl-C does).
+
+        Raises
+        ------
+        TypeError
+            If `cancel` is not None and has no callable ``is_set``.
+        EngineBusyError
+            If another thread is inside the engine.
+        """
+        if cancel is not None and not callable(getattr(cancel, "is_set", None)):
+            raise TypeError(f"cancel must be None or have an is_set() method (a threading.Event),"
+                            f" got {type(cancel).__name__}")
+        self._enter()
+        try:
+            self.cancel = cancel
+            self.cancel_error = None
+        finally:
+            self._leave()
+
+    cdef void _poll_cancel(self) noexcept:
+        """With the GIL: stop (STOP_CANCEL) if the cancel object is set.  An exception from
+        its ``is_set()`` stops the search too and is kept for the search call to raise;
+        a KeyboardInterrupt there (Ctrl-C's handler ran inside it) stops it as Ctrl-C."""
+        try:
+            if self.cancel.is_set():
+                self.stop = STOP_CANCEL
+        except KeyboardInterrupt:
+            self.stop = STOP_INTERRUPT
+        except BaseException as exc:
+            self.cancel_error = exc
+            self.stop = STOP_CANCEL
+
+    cdef int _raise_cancel_error(self) except -1:
+        """Raise (once) what the cancel object's ``is_set()`` raised during a search."""
+        err = self.cancel_error
+        if err is not None:
+            self.cancel_error = None
+            raise err
+        return 0
+
+    def __setattr__(self, name, value):
+        # A public field is written as a call runs: refused while another thread is inside
+        # (a tunable changed under a running search, read without the GIL, gave a search of
+        # no one setting); ``stop`` is written from any thread (how a search is stopped).
+        # Only writes from Python come here: the search's own fields are C struct members.
+        if name == "stop":
+            PyObject_GenericSetAttr(self, name, value)
+            return
+        try:
+            self._enter()
+        except EngineBusyError:
+            raise EngineBusyError(f"cannot set Engine.{name} now: {BUSY_MESSAGE}") from None
+        try:
+            PyObject_GenericSetAttr(self, name, value)
+        finally:
+            self._leave()
 
     def new_generation(self):
         """Mark entries stored from now on as newer (replacement prefers old entries).
@@ -1040,7 +1127,8 @@ cdef class Engine(_OneThread):
         """Fail-soft alpha-beta on `state` to `depth` plies (>= 64: to the end).
 
         Returns (value, proven, best move at the root or -1).  After a stop (time,
-        node limit, Ctrl-C) the value is meaningless and ``stop`` is set.  The window
+        node limit, Ctrl-C, the cancel object of :meth:`set_cancel`) the value is
+        meaningless and ``stop`` is set.  The window
         must be whole numbers with -MAX_WINDOW <= alpha < beta <= MAX_WINDOW
         (ValueError otherwise); a negative depth is depth 0.
         """
@@ -1054,6 +1142,7 @@ cdef class Engine(_OneThread):
         try:
             self._load(state, &s)
             if self.stop:
+                self._raise_cancel_error()
                 return 0, False, -1
             self.root_best = -1
             if self.shared_gen != NULL:
@@ -1061,6 +1150,7 @@ cdef class Engine(_OneThread):
             with nogil:
                 v = self._search(&s, depth, a, b, &proven, 0)
             if self.stop:
+                self._raise_cancel_error()
                 return 0, False, -1
             return v, bool(proven), self.root_best
         finally:
@@ -1082,6 +1172,7 @@ cdef class Engine(_OneThread):
             if not 0 <= cell < 36 or not (self._gen(&s) >> cell) & 1:
                 raise ValueError(f"cell {cell} is not a legal move")
             if self.stop:
+                self._raise_cancel_error()
                 return 0, False
             if self.shared_gen != NULL:
                 self.gen = crowns_gen_load(self.shared_gen)
@@ -1092,6 +1183,7 @@ cdef class Engine(_OneThread):
                     self._make(&s, &c, cell, self.cards[cell])
                     v = -self._search(&c, depth - 1, -b, -a, &proven, 1)
             if self.stop:
+                self._raise_cancel_error()
                 return 0, False
             return v, bool(proven)
         finally:
@@ -1583,6 +1675,8 @@ cdef class Engine(_OneThread):
                 if _check_signals() != 0:
                     PyErr_Clear()
                     self.stop = STOP_INTERRUPT
+                elif self.cancel is not None:
+                    self._poll_cancel()
 
     # ------------------------------------------------------------------ search
 

@@ -16,34 +16,15 @@ without the GIL; Ctrl-C is honoured every 1024 turns.
 """
 
 from cpython.exc cimport PyErr_CheckSignals
-from cpython.pycapsule cimport PyCapsule_GetPointer
 from cpython.ref cimport PyObject
 from libc.stdlib cimport malloc, realloc, free
 
 include "_fc_meldcore.pxi"
 include "_fc_advisecore.pxi"
+include "_numpy_bitgen.pxi"
 
 cdef extern from *:
     const char* CROWNS_SOURCE_HASH
-
-cdef extern from *:
-    """
-    /* numpy's bitgen_t (numpy/random/bitgen.h), declared here so that building needs no
-       numpy headers; the layout is part of numpy's stable C API since 1.17. */
-    typedef struct crowns_bitgen {
-        void *state;
-        uint64_t (*next_uint64)(void *st);
-        uint32_t (*next_uint32)(void *st);
-        double (*next_double)(void *st);
-        uint64_t (*next_raw)(void *st);
-    } crowns_bitgen_t;
-    """
-    ctypedef struct crowns_bitgen_t:
-        void* state
-        uint64_t (*next_uint64)(void*) noexcept nogil
-        uint32_t (*next_uint32)(void*) noexcept nogil
-        double (*next_double)(void*) noexcept nogil
-        uint64_t (*next_raw)(void*) noexcept nogil
 
 SOURCE_HASH = CROWNS_SOURCE_HASH.decode()
 
@@ -87,16 +68,6 @@ cdef inline uint64_t rng_integers(crowns_bitgen_t* g, uint32_t k) noexcept nogil
     return m >> 32
 
 
-cdef crowns_bitgen_t* _bitgen(object generator) except NULL:
-    """The C bit generator of numpy Generator `generator`; TypeError naming what was
-    given instead (it was an AttributeError)."""
-    try:
-        capsule = generator.bit_generator.capsule
-    except AttributeError:
-        raise TypeError(f"a numpy.random.Generator is needed, got {type(generator).__name__}") from None
-    return <crowns_bitgen_t*>PyCapsule_GetPointer(capsule, "BitGenerator")
-
-
 #: the most draws integers_like_numpy returns (a list: 2**31 of them would take about 70 GB)
 MAX_DRAWS = 1 << 20
 
@@ -104,7 +75,7 @@ MAX_DRAWS = 1 << 20
 def integers_like_numpy(generator, long long k, int count):
     """For tests: `count` draws of ``generator.integers(k)`` (1 <= k < 2**32) made the
     compiled way.  At most MAX_DRAWS of them (ValueError)."""
-    cdef crowns_bitgen_t* g = _bitgen(generator)
+    cdef crowns_bitgen_t* g = get_bitgen(generator, "generator")
     if not 1 <= k < 2**32:
         raise ValueError("k must be 1 .. 2**32 - 1")
     if count > MAX_DRAWS:
@@ -846,7 +817,7 @@ def play_round(deck, order, int cards, kinds, params, generators, reshuffle_pile
     memset(t.resh_cnt, 0, FC_NCODES)
     for pos in range(P):
         t.seat[pos].kind = kinds[pos]
-        t.seat[pos].rng = _bitgen(generators[pos])
+        t.seat[pos].rng = get_bitgen(generators[pos], f"generators[{pos}]")
         for j in range(NPARAM):
             t.seat[pos].param[j] = params[pos][j] if j < len(params[pos]) else 0.0
         t.seat[pos].size = 0

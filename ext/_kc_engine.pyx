@@ -26,7 +26,6 @@ it, because they need many cheap copies of one stream (common random numbers).
 from libc.stdint cimport uint8_t, uint32_t, uint64_t, int32_t, int16_t, int8_t
 from libc.stdlib cimport malloc, free
 from libc.string cimport memcpy, memset
-from cpython.pycapsule cimport PyCapsule_GetPointer
 from cpython.exc cimport PyErr_CheckSignals
 
 from crowns_solver.errors import DeckError, EngineBusyError, PositionError, RulesError
@@ -47,13 +46,8 @@ cdef extern from *:
 
 SOURCE_HASH = CROWNS_SOURCE_HASH.decode()
 
-# numpy's bitgen_t (numpy/random/bitgen.h), declared here so no NumPy headers are needed.
-ctypedef struct bitgen_t:
-    void *state
-    uint64_t (*next_uint64)(void *st) noexcept nogil
-    uint32_t (*next_uint32)(void *st) noexcept nogil
-    double (*next_double)(void *st) noexcept nogil
-    uint64_t (*next_raw)(void *st) noexcept nogil
+# numpy's bitgen_t (crowns_bitgen_t) and the getters of a Generator's bit generator and lock
+include "_numpy_bitgen.pxi"
 
 cdef enum:
     NK = 28          # card kinds
@@ -164,7 +158,7 @@ cdef extern from *:
 
 
 cdef struct Rng:
-    bitgen_t* bg     # numpy bit generator, or NULL: then splitmix64 on s
+    crowns_bitgen_t* bg     # numpy bit generator, or NULL: then splitmix64 on s
     uint64_t s
 
 
@@ -886,19 +880,6 @@ cdef int policy_play(int pol, const KCView* v, const LAParams* la, Rng* r) noexc
 
 # ---------------------------------------------------------------- Python entry points
 
-cdef bitgen_t* get_bitgen(object gen) except NULL:
-    """The C bit generator of numpy Generator `gen`; TypeError naming what was given
-    instead (it was an AttributeError).  Every draw from it is made holding
-    ``gen.bit_generator.lock``, as numpy's own methods do: another thread using the same
-    Generator meanwhile would otherwise race on its state (an MT19937's position can run
-    past its key array)."""
-    try:
-        capsule = gen.bit_generator.capsule
-    except AttributeError:
-        raise TypeError(f"gen must be a numpy.random.Generator, got {type(gen).__name__}") from None
-    return <bitgen_t*>PyCapsule_GetPointer(capsule, "BitGenerator")
-
-
 cdef enum:
     MAX_ROOT_WORDS = 64
 
@@ -907,7 +888,7 @@ MAX_SEED_WORDS = MAX_ROOT_WORDS
 MAX_STREAM_WORDS = 1 << 20
 
 
-cdef void seed_game(bitgen_t* bg, kc_pcg64* pcg, const uint32_t* root, int n_root, uint64_t game) noexcept nogil:
+cdef void seed_game(crowns_bitgen_t* bg, kc_pcg64* pcg, const uint32_t* root, int n_root, uint64_t game) noexcept nogil:
     """Point `bg` at `pcg`, seeded as PCG64(SeedSequence([*root, game])) is."""
     cdef uint32_t ent[MAX_ROOT_WORDS + 2]
     cdef int i, n = n_root
@@ -930,7 +911,7 @@ def game_stream(const uint32_t[::1] root, unsigned long long game, int n):
     """The first `n` 32-bit words of game `game`'s stream (as ``play_games`` with `root`
     draws them): for checking it against numpy's ``PCG64(SeedSequence([*root, game]))``.
     At most MAX_STREAM_WORDS (ValueError), none for n <= 0."""
-    cdef bitgen_t bg
+    cdef crowns_bitgen_t bg
     cdef kc_pcg64 pcg
     cdef int i
     if root.shape[0] > MAX_ROOT_WORDS:
@@ -1000,9 +981,9 @@ cdef class Engine(_OneThread):
     One engine serves one thread at a time: a method that reads or changes the game
     (:meth:`builtin` runs with the GIL released) raises
     :class:`~crowns_solver.errors.EngineBusyError` when it starts while another thread is
-    inside the engine, before touching anything.  The flag is taken and dropped with the
-    GIL held and dropped in ``finally`` (an exception or Ctrl-C never leaves the engine
-    busy); calls from the thread already inside (``draw`` checks ``legal_draws``) pass.
+    inside the engine, before touching anything.  The flag is taken with one atomic
+    compare-and-swap (with or without a GIL) and dropped in ``finally`` (an exception or
+    Ctrl-C never leaves the engine busy); calls from the thread already inside (``draw`` checks ``legal_draws``) pass.
     The properties are plain reads.
     """
     cdef KCState st
@@ -1031,9 +1012,9 @@ cdef class Engine(_OneThread):
         self.st.target = target
         self.st.max_turns = max_turns
         self.gen = gen
-        self.rng.bg = get_bitgen(gen)
+        self.rng.bg = get_bitgen(gen, "gen")
         self.rng.s = 0
-        self.lock = gen.bit_generator.lock
+        self.lock = bitgen_lock(gen, "gen")
         with self.lock:
             deal(&self.st, &self.rng)
 
@@ -1344,10 +1325,10 @@ def choose(int pol, dict d, const int32_t[::1] seat_counts, const int32_t[::1] d
     check_la(la, &p)
     if not 0 <= pol < N_POLICIES:
         raise ValueError(f"no built-in player {pol}")
-    r.bg = get_bitgen(gen)
+    r.bg = get_bitgen(gen, "gen")
     r.s = 0
     _watch_interrupts()
-    with gen.bit_generator.lock:   # numpy's rule for drawing without the GIL (see get_bitgen)
+    with bitgen_lock(gen, "gen"):   # numpy's rule for drawing without the GIL (see get_bitgen)
         with nogil:
             res = policy_draw(pol, &v, &p, &r) if v.phase == PH_DRAW else policy_play(pol, &v, &p, &r)
     if res == LOOKAHEAD_INTERRUPTED:
@@ -1379,7 +1360,7 @@ def play_games(int n_games, const int32_t[::1] deck_counts, int n_players, int t
     cdef KCView v
     cdef int g, s, c, n = 0, a, pol
     cdef uint8_t* mem
-    cdef bitgen_t own_bg
+    cdef crowns_bitgen_t own_bg
     cdef kc_pcg64 own_pcg
     cdef const uint32_t* root_p = NULL
     cdef int n_root = -1
@@ -1416,11 +1397,11 @@ def play_games(int n_games, const int32_t[::1] deck_counts, int n_players, int t
         raise MemoryError()
     st.draw = mem
     st.disc = mem + (n + 1)
-    r.bg = get_bitgen(gen) if n_root < 0 else &own_bg
+    r.bg = get_bitgen(gen, "gen") if n_root < 0 else &own_bg
     r.s = 0
     # one stream for every game: hold the generator's lock during each game (not between
     # games, where the Ctrl-C check may run a handler of the user's)
-    lock = gen.bit_generator.lock if n_root < 0 else None
+    lock = bitgen_lock(gen, "gen") if n_root < 0 else None
     _watch_interrupts()
     try:
         for g in range(n_games):
@@ -1484,10 +1465,10 @@ def lookahead_table(dict d, const int32_t[::1] seat_counts, const int32_t[::1] d
     cdef int n
     fill_view(d, &v, seat_counts, deck)
     check_la(la, &p)
-    r.bg = get_bitgen(gen)
+    r.bg = get_bitgen(gen, "gen")
     r.s = 0
     _watch_interrupts()
-    with gen.bit_generator.lock:
+    with bitgen_lock(gen, "gen"):
         with nogil:
             n = lookahead_values(&v, &p, &r, acts, mean, adv, se)
     if n == LOOKAHEAD_INTERRUPTED:

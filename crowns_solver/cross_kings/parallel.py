@@ -65,6 +65,7 @@ from ..errors import SolverOptionError
 from . import solver as _solver
 from .position import Position, cell_index
 from .solver import (
+    _CANCELLED,
     _EXACT,
     _INF,
     EVALUATIONS,
@@ -113,7 +114,7 @@ SHARED_TABLE = False
 #: The engine's minimal table, for the parent's bookkeeping while the workers search.
 _PARENT_TT_BYTES = 65536
 _NONE = -_INF   # shared best value before any move is pinned
-_STOP_PRIORITY = (2, 1, 3)   # interrupted, then time, then nodes
+_STOP_PRIORITY = (2, 1, 3)   # interrupted, then time, then nodes (the workers' reasons)
 
 
 def check_workers(workers: Any) -> int:
@@ -684,7 +685,7 @@ class _Leased:
     def lease(self) -> bool:
         """Draw more nodes from the pool; False (and the engine stopped on nodes) when it is empty."""
         eng, pool = self._eng, self._pool
-        if pool is None or eng.stop in (1, 2):
+        if pool is None or eng.stop in (1, 2, _CANCELLED):
             return False
         with pool.get_lock():
             left = pool.value - max(0, eng.nodes - self._paid)   # an overrun is paid too
@@ -913,7 +914,7 @@ def _tasks(run: _Run) -> tuple[list[tuple[int, int | None]], dict[int, int]]:
 
 def solve_parallel(pos: Position, *, mode: str, objective: str, all_moves: bool, tt_mb: float,
                    time_limit: float | None, node_limit: int | None, workers: int,
-                   evaluation: str = "fitted") -> Solution:
+                   evaluation: str = "fitted", cancel: Any = None) -> Solution:
     """:func:`crowns_solver.cross_kings.solve` over `workers` processes (see the module).
 
     The arguments are those of ``solve``, already validated; `workers` >= 2.  Positions
@@ -934,6 +935,11 @@ def solve_parallel(pos: Position, *, mode: str, objective: str, all_moves: bool,
         Limit on the nodes searched by all the processes together (see ``solve``).
     workers : int
         Number of processes (2 or more).
+    cancel : object with ``is_set()`` or None
+        As for ``solve``: the first pass's engine polls it, then this process polls it
+        every 0.1 s while it waits for the workers, and once it is set stops them as
+        Ctrl-C does (SIGINT: each reports what it proved) and answers with
+        ``stopped="cancelled"``.
 
     Returns
     -------
@@ -954,18 +960,20 @@ def solve_parallel(pos: Position, *, mode: str, objective: str, all_moves: bool,
                                     0 if pos.reach == "any" else 1)
     if route == "one":
         sol = _solver.solve(pos, mode=mode, objective=objective, all_moves=all_moves, tt_mb=tt_mb,  # type: ignore[arg-type]
-                            time_limit=time_limit, node_limit=node_limit, workers=1, evaluation=evaluation)  # type: ignore[arg-type]
+                            time_limit=time_limit, node_limit=node_limit, workers=1, evaluation=evaluation,  # type: ignore[arg-type]
+                            cancel=cancel)
         return replace(sol, stats={**sol.stats, "workers": 1})
     if route == "anytime":
         return _solve_anytime(pos, _depths(pos, mode, limited), mode=mode, objective=objective,
                               all_moves=all_moves, tt_mb=tt_mb, time_limit=time_limit, node_limit=node_limit,
-                              workers=workers, evaluation=evaluation, t_start=t0)
+                              workers=workers, evaluation=evaluation, t_start=t0, cancel=cancel)
     # the shallow pass (and the anytime iterations) in this process, with all the memory
     try:
         eng = _core.Engine(cards, mode_i, objective_i, reach_i, int(tt_mb * (1 << 20)))
     except MemoryError:
         raise SolverOptionError(f"cannot allocate a transposition table of {tt_mb:g} MB; ask for less") from None
     heur_kind = eng.heur_kind = EVALUATIONS[evaluation]
+    eng.set_cancel(cancel)
     deadline = _core.monotonic() + time_limit if time_limit is not None else 0.0
     eng.set_limits(deadline, node_limit or 0)
     run = _Run(eng, root, pos, mode, objective, all_moves)   # type: ignore[arg-type]
@@ -991,6 +999,7 @@ def solve_parallel(pos: Position, *, mode: str, objective: str, all_moves: bool,
     # the parent's table goes before the workers allocate theirs: the memory bound holds
     small = _core.Engine(cards, mode_i, objective_i, reach_i, _PARENT_TT_BYTES)
     small.heur_kind = heur_kind
+    small.set_cancel(cancel)   # (it may list the principal variation at the end)
     run.eng = run.drv.eng = small
     del eng
     reports: dict[int, dict] = {}
@@ -1010,7 +1019,7 @@ def solve_parallel(pos: Position, *, mode: str, objective: str, all_moves: bool,
                       if mode == "open" and WDL_FIRST else ()),
             "shared": shared,   # (inherited by the forked workers, never pickled)
         }
-        stop = _run_workers(run, job, tasks, n, left, reports, pvs, card_values)
+        stop = _run_workers(run, job, tasks, n, left, reports, pvs, card_values, cancel)
         del job, shared   # the workers have ended: free the shared table
     return _assemble(run, tasks, reports, pvs, card_values, stop, parent_nodes, parent_stats, parent_table,
                      seconds=time.perf_counter() - t0, tt_mb=tt_mb, time_limit=time_limit,
@@ -1018,9 +1027,9 @@ def solve_parallel(pos: Position, *, mode: str, objective: str, all_moves: bool,
 
 
 def _run_workers(run: _Run, job: dict, tasks: list, n: int, left: int | None, reports: dict,
-                 pvs: dict, card_values: dict) -> int:
-    """Start `n` workers, gather their reports into `run`, stop them on Ctrl-C; returns
-    the stop code (0: finished)."""
+                 pvs: dict, card_values: dict, cancel: Any = None) -> int:
+    """Start `n` workers, gather their reports into `run`, stop them on Ctrl-C or once
+    `cancel.is_set()` (polled every 0.1 s); returns the stop code (0: finished)."""
     import multiprocessing as mp
 
     ctx = mp.get_context()
@@ -1038,7 +1047,7 @@ def _run_workers(run: _Run, job: dict, tasks: list, n: int, left: int | None, re
         p = ctx.Process(target=_worker, args=(w, wjob, tasks, next_task, best, pinning, results),
                         name=f"crowns-solve-worker-{w}", daemon=True)
         procs.append(p)
-    interrupted = False
+    interrupted = cancelled = False
     error: str | None = None
     try:
         for p in procs:
@@ -1046,6 +1055,9 @@ def _run_workers(run: _Run, job: dict, tasks: list, n: int, left: int | None, re
         while len(reports) < n:
             if job["deadline"] and _core.monotonic() > job["deadline"] + STOP_GRACE:
                 break   # past the time limit: the workers should have stopped; stop them
+            if cancel is not None and cancel.is_set():
+                cancelled = True
+                break   # _reap stops the workers as Ctrl-C does; what they proved is kept
             try:
                 msg = results.get(timeout=0.1)
             except queue.Empty:
@@ -1073,7 +1085,11 @@ def _run_workers(run: _Run, job: dict, tasks: list, n: int, left: int | None, re
             raise SolverOptionError(error)
         raise RuntimeError(error)
     codes = [r["stop"] for r in reports.values() if r["stop"]]
-    if interrupted or len(reports) < n:
+    if interrupted:
+        return 2
+    if cancelled:
+        return _CANCELLED
+    if len(reports) < n:
         return 2
     for code in _STOP_PRIORITY:
         if code in codes:
@@ -1103,10 +1119,10 @@ def _depths(pos: Position, mode: str, limited: bool) -> list[int]:
 
 def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: str, all_moves: bool,
                    tt_mb: float, time_limit: float | None, node_limit: int | None, workers: int,
-                   evaluation: str, t_start: float) -> Solution:
+                   evaluation: str, t_start: float, cancel: Any = None) -> Solution:
     """A limited solve above the anytime cut-over over `workers` processes: the first
     (shallow) iteration here, the deeper ones and the exact search in workers that live
-    through all of them (see the module)."""
+    through all of them (see the module).  `cancel` as for :func:`solve_parallel`."""
     import multiprocessing as mp
 
     cards, root = _engine_input(pos, mode)
@@ -1114,6 +1130,7 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
                                     0 if pos.reach == "any" else 1)
     eng = _core.Engine(cards, mode_i, objective_i, reach_i, _PARENT_TT_BYTES)
     heur_kind = eng.heur_kind = EVALUATIONS[evaluation]
+    eng.set_cancel(cancel)
     deadline = _core.monotonic() + time_limit if time_limit is not None else 0.0
     eng.set_limits(deadline, node_limit or 0)
     run = _AnytimeRun(eng, root, pos, mode, objective, all_moves)   # type: ignore[arg-type]
@@ -1166,9 +1183,15 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
     score_base = max([run.lower] + [run._move_bounds(c)[0] for c in run.moves])   # known without search
     effort: dict[int, tuple[int, float]] = {w: (0, 0.0) for w in range(n)}   # nodes, CPU s when idle
     path = [float(parent_nodes), time.process_time() - run.cpu0]   # the longest chain over processes
-    interrupted = False
+    interrupted = cancelled = False
     cut = False   # a worker stopped (or failed) inside an iteration
     error: str | None = None
+
+    def cancel_set() -> bool:
+        nonlocal cancelled
+        if cancel is not None and cancel.is_set():
+            cancelled = True
+        return cancelled
 
     def take(msg: tuple) -> None:
         kind = msg[0]
@@ -1205,6 +1228,8 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
         while not done():
             if until_a_stop and reports:
                 return False
+            if cancel_set():
+                return False   # _reap stops the workers as Ctrl-C does
             if deadline and _core.monotonic() > deadline + STOP_GRACE:
                 return False
             try:
@@ -1231,6 +1256,8 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
                 p.start()
         for depth in depths[1:]:
             if stop:
+                break
+            if cancel_set():
                 break
             if deadline and _core.monotonic() >= deadline:
                 stop = 1
@@ -1281,7 +1308,7 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
                             "path_nodes": int(path[0]), "path_cpu_seconds": round(path[1], 4)})
             if run.exact and (not all_moves or all(m.lower == m.upper for m in run.moves.values())):
                 break
-        if not stop and not cut and procs:
+        if not stop and not cut and not cancelled and procs:
             # the exact search, in the same workers (their tables warm), as _run_workers'
             est = dict(values)
             order = sorted(run.moves, key=lambda c: (c != run.best, -est[c], c))
@@ -1317,7 +1344,11 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
         raise RuntimeError(error)
     started = bool(procs) and procs[0].pid is not None
     codes = [r["stop"] for r in reports.values() if r["stop"]]
-    if interrupted or (started and len(reports) < n):
+    if interrupted:
+        stop = 2
+    elif cancelled or stop == _CANCELLED:
+        stop = _CANCELLED
+    elif started and len(reports) < n:
         stop = 2
     elif not stop:   # the workers' reason (none: finished)
         stop = next((c for c in _STOP_PRIORITY if c in codes), 0)

@@ -17,8 +17,9 @@ The search runs in the compiled core (``ext/_ck_search.pyx``) with the GIL relea
 Positions too large to solve in the time given are analysed by iterative deepening with a
 heuristic at the horizon (the current margin plus the hands' potential); the depth grows
 until it reaches the end of the game (open mode: until 12 cards remain beyond the
-horizon), and then the search is exact.  ``time_limit``, ``node_limit`` and Ctrl-C
-stop the search cleanly and :func:`solve` returns what it has proven so far.
+horizon), and then the search is exact.  ``time_limit``, ``node_limit``, Ctrl-C and
+``cancel`` (a ``threading.Event`` another thread sets) stop the search cleanly and
+:func:`solve` returns what it has proven so far.
 """
 
 from __future__ import annotations
@@ -51,7 +52,7 @@ OBJECTIVES: tuple[Objective, ...] = get_args(Objective)
 #: Horizon evaluations of the anytime analysis, by name (the names of `Evaluation`): the
 #: core's ``heur_kind``.  The command line's choices are its keys.
 EVALUATIONS: dict[Evaluation, int] = {"fitted": 2, "potential": 1}
-StopReason: TypeAlias = Literal["time", "interrupted", "nodes"]
+StopReason: TypeAlias = Literal["time", "interrupted", "nodes", "cancelled"]
 
 #: Default size of the transposition table, in MB.
 DEFAULT_TT_MB = 64
@@ -60,7 +61,11 @@ MAX_TT_MB = 1 << 16
 #: Depth that means "to the end of the game" for the compiled search.
 _EXACT = 99
 _INF = _core.INF_VALUE
-_STOP_REASONS: dict[int, StopReason] = {1: "time", 2: "interrupted", 3: "nodes"}
+_STOP_REASONS: dict[int, StopReason] = {1: "time", 2: "interrupted", 3: "nodes", 4: "cancelled"}
+#: The engine's ``stop`` after Ctrl-C and after the `cancel` object of :func:`solve` was
+#: set: both end the whole solve (a limit's stop may be followed by listing the line).
+_INTERRUPTED = 2
+_CANCELLED = _core.STOP_CANCELLED
 #: With a time or node limit, positions with more cards left than this (per mode) get
 #: the anytime analysis: iterative deepening with a heuristic at the horizon, which turns
 #: into the exact search when the depth reaches the end of the game (or, see
@@ -187,8 +192,9 @@ class Solution:
     depth : int or None
         Deepest completed heuristic iteration (plies), None when the exact search ran
         directly.
-    stopped : {"time", "interrupted", "nodes"} or None
-        Why the search stopped early, if it did.
+    stopped : {"time", "interrupted", "nodes", "cancelled"} or None
+        Why the search stopped early, if it did: a time or node limit, Ctrl-C, or the
+        `cancel` object of :func:`solve` (set by another thread).
     table_bytes, table_entries, table_used : int
         Transposition table size in bytes and entries, and entries in use at the end.
     stats : dict
@@ -196,7 +202,7 @@ class Solution:
         nodes, leaf-score cache use).
     pv_complete : bool
         False only when the value is exact but even the extra budget for listing the
-        principal variation (:data:`PV_GRACE`) ran out, or Ctrl-C stopped the search:
+        principal variation (:data:`PV_GRACE`) ran out, or Ctrl-C or `cancel` stopped the search:
         `pv` then holds the moves listed before that (possibly none).
     evaluation : {"fitted", "potential"}
         The horizon evaluation used (it matters only where `depth` is not None, or for
@@ -382,6 +388,26 @@ def check_memory_fits(tt_mb: float) -> None:
 def _plain_number(x: Any) -> int | float:
     """`x` (a checked int, float or NumPy number) as a Python int or float."""
     return int(x) if isinstance(x, numbers.Integral) else float(x)
+
+
+def _check_cancel(cancel: Any) -> None:
+    """Refuse a `cancel` argument of :func:`solve` that is not None nor has an ``is_set()``.
+
+    Parameters
+    ----------
+    cancel : object
+        What was given: None, or an object whose ``is_set()`` says whether to stop (a
+        :class:`threading.Event`).
+
+    Raises
+    ------
+    SolverOptionError
+        If `cancel` is not None and has no callable ``is_set`` (a bool or a function
+        would otherwise be found out only once the search polls it).
+    """
+    if cancel is not None and not callable(getattr(cancel, "is_set", None)):
+        raise SolverOptionError("cancel must be None or an object with an is_set() method, such as a"
+                                f" threading.Event, got {type(cancel).__name__}", argument="cancel")
 
 
 def _check_options(mode: Any, objective: Any, tt_mb: Any, time_limit: Any, node_limit: Any) -> None:
@@ -612,6 +638,7 @@ def solve(
     node_limit: int | None = None,
     workers: int | None = 1,
     evaluation: Evaluation = "fitted",
+    cancel: Any = None,
 ) -> Solution:
     """Solve a Cross Kings position: its value, the best move(s) and, on request, every move's value.
 
@@ -682,6 +709,18 @@ def solve(
         docs/cross_kings_solver.md "Sixth round").  ``"potential"``: the earlier
         evaluation, the current margin plus one point per unit of potential (same-rank
         pairs, suit neighbours, two per King).
+    cancel : threading.Event or None
+        Stop the solve from another thread: any object with an ``is_set()`` method,
+        typically a :class:`threading.Event` that a GUI or server thread sets.  Once it is
+        set the solve stops within about 50 ms of searching (the engine polls it where
+        it checks for Ctrl-C; with ``workers > 1`` the calling process polls it every
+        0.1 s and stops the workers as Ctrl-C does) and returns what is proven so far,
+        as a time limit does: ``exact=False`` unless the value was already proven,
+        proven `lower`/`upper` bounds, the best move found, and ``stopped="cancelled"``.
+        Set before the call, the solve returns at once with the bounds the score bounds
+        give.  Covers every path of the solve: the anytime analysis, ``all_moves``, the
+        exact search and the listing of the principal variation.  An exception raised by
+        its ``is_set()`` propagates from ``solve``.  Default None: no such object.
 
     Returns
     -------
@@ -698,7 +737,7 @@ def solve(
         (:func:`memory_mb`), if `tt_mb` shared over the worker processes that will
         really start (:func:`crowns_solver.cross_kings.parallel.worker_processes`: no
         more than the root has jobs for) leaves less than 1 MB each, or the table cannot
-        be allocated.
+        be allocated, or if `cancel` is not None and has no ``is_set()`` method.
     UnknownCardError
         If ``mode="open"`` and some face-down card is unknown (a crosskings.net save
         string hides them): the open value needs every card; use ``mode="game"``.  A
@@ -723,7 +762,8 @@ def solve(
     several threads at once are safe, run side by side (the search releases the GIL)
     and give the single-threaded results.  An engine serves one thread at a time
     (:class:`~crowns_solver.errors.EngineBusyError`); a search player shares nothing
-    between moves either.  Ctrl-C reaches only a solve in the main thread.
+    between moves either.  Ctrl-C reaches only a solve in the main thread; a solve in
+    another thread is stopped by `cancel` (or `time_limit`).
     """
     _check_options(mode, objective, tt_mb, time_limit, node_limit)
     # plain Python numbers from here on (the checks take NumPy numbers too)
@@ -734,6 +774,7 @@ def solve(
     if time_limit is not None and math.isinf(time_limit):
         time_limit = None   # no limit
     all_moves = check_flag("all_moves", all_moves, SolverOptionError)   # a NumPy bool too (session 22)
+    _check_cancel(cancel)
     if not isinstance(evaluation, str) or evaluation not in EVALUATIONS:
         raise SolverOptionError(f"evaluation must be one of {', '.join(map(repr, EVALUATIONS))}, got {evaluation!r}")
     if type(workers) is not int or workers != 1:
@@ -765,7 +806,7 @@ def solve(
                                              workers=workers), workers=workers)
         return solve_parallel(pos, mode=mode, objective=objective, all_moves=all_moves, tt_mb=tt_mb,
                               time_limit=time_limit, node_limit=node_limit, workers=workers,
-                              evaluation=evaluation)
+                              evaluation=evaluation, cancel=cancel)
     t0 = time.perf_counter()
     cards, root = _engine_input(pos, mode)
     try:
@@ -779,6 +820,7 @@ def solve(
     except MemoryError:
         raise SolverOptionError(f"cannot allocate a transposition table of {tt_mb:g} MB; ask for less") from None
     eng.heur_kind = EVALUATIONS[evaluation]
+    eng.set_cancel(cancel)   # polled by the engine with Ctrl-C, and by each set_limits
     run = _Run(eng, root, pos, mode, objective, all_moves)
     deadline = run.started + time_limit if time_limit is not None else 0.0
     eng.set_limits(deadline, node_limit or 0)
@@ -993,11 +1035,11 @@ class _Run:
             work()
             return True
         except _Stopped:
-            if eng.stop == 2:   # Ctrl-C
+            if eng.stop in (_INTERRUPTED, _CANCELLED):   # Ctrl-C, cancel: the whole solve stops
                 raise
             return False
         finally:
-            if eng.stop != 2:
+            if eng.stop not in (_INTERRUPTED, _CANCELLED):
                 eng.set_limits(deadline, node_limit)
 
     def _iteration(self, depth: int) -> None:
