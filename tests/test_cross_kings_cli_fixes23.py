@@ -45,3 +45,26 @@ def test_solve_api_time_limit_zero_says_pass_none():
 
     with pytest.raises(SolverOptionError, match=r"None .*for no limit, got 0$"):
         solve(Position.random(1), time_limit=0)
+
+
+# ---------------------------------------------------------------- 8. match --csv start cell
+
+def test_match_csv_gives_the_start_cell_as_row_col(capsys, tmp_path):
+    import pandas as pd
+
+    from crowns_solver.cross_kings.position import cell_index
+
+    path = tmp_path / "m.csv"
+    code, out, err = run_cli(capsys, "cross-kings", "match", "--a", "greedy", "--b", "random", "--deals", "3",
+                             "--seed", "2", "--workers", "1", "--csv", str(path))
+    assert code == 0, err
+    table = pd.read_csv(path)
+    columns = list(table.columns)
+    assert columns[columns.index("start") + 1] == "start_cell"   # the documented number is kept, the pair added
+    for number, text in zip(table["start"], table["start_cell"]):
+        r, c = (int(x) for x in text.strip("()").split(","))
+        assert text == f"({r},{c})" and cell_index((r, c)) == number and (r, c) in {(2, 2), (2, 3), (3, 2), (3, 3)}
+    code, out, err = run_cli(capsys, "cross-kings", "match", "--a", "greedy", "--b", "random", "--deals", "1",
+                             "--start", "3,2", "--workers", "1", "--csv", str(tmp_path / "f.csv"))
+    assert code == 0, err
+    assert set(pd.read_csv(tmp_path / "f.csv")["start_cell"]) == {"(3,2)"}

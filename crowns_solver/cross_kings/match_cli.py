@@ -57,6 +57,18 @@ def _options(name: str, args: argparse.Namespace, seat: str) -> dict:
     return opts
 
 
+def _csv_table(games):  # -> pandas.DataFrame
+    """The per-game rows as ``--csv`` writes them: :func:`~crowns_solver.cross_kings.match.games_table`'s
+    columns plus ``start_cell``, the start cell as ``(row,col)`` (``"(3,2)"``) after ``start``
+    (its cell number, kept for who reads it), as the text and the rest of the command give
+    cells (session 23: only the number was written)."""
+    from .position import cell_text
+
+    table = games.copy()
+    table.insert(table.columns.get_loc("start") + 1, "start_cell", [cell_text(int(i)) for i in table["start"]])
+    return table
+
+
 def cmd_match(args: argparse.Namespace) -> int:
     from .match import match
 
@@ -74,7 +86,7 @@ def cmd_match(args: argparse.Namespace) -> int:
         print(resume_hint(args.out, "--out", "deals"), file=sys.stderr)
         raise  # crowns_solver.cli prints "crowns: interrupted", status 130
     if args.csv is not None:
-        write_csv(result.games, args.csv)
+        write_csv(_csv_table(result.games), args.csv)
     if args.json:
         print_json(result.to_dict())
         return 0
