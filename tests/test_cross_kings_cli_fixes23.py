@@ -68,3 +68,100 @@ def test_match_csv_gives_the_start_cell_as_row_col(capsys, tmp_path):
                              "--start", "3,2", "--workers", "1", "--csv", str(tmp_path / "f.csv"))
     assert code == 0, err
     assert set(pd.read_csv(tmp_path / "f.csv")["start_cell"]) == {"(3,2)"}
+
+
+def _fails(capsys, *argv: str) -> str:
+    """Run ``crowns ARGV``: it must fail with status 2 and one line on stderr, returned."""
+    try:
+        code, out, err = run_cli(capsys, *argv)
+    except SystemExit as exc:   # argparse's usage errors
+        code = exc.code
+        out, err = capsys.readouterr()
+    assert code == 2 and not out, (code, out, err)
+    assert len(err.splitlines()) == 1, err
+    return err.strip()
+
+
+# ---------------------------------------------------------------- 4. a missing file
+
+@pytest.mark.parametrize("command", ["show", "solve"])
+def test_a_missing_file_without_extension_is_said_missing(capsys, tmp_path, command):
+    for name in ("deal1", str(tmp_path / "games" / "deal1"), "/nonexist", "AS KS"):
+        assert _fails(capsys, "cross-kings", command, name) == f"crowns: error: no such file or save string: {name!r}"
+    assert _fails(capsys, "cross-kings", command, "  ") == (
+        "crowns: error: no position given: POSITION is blank; pass a save string, a file, or --random SEED")
+    long = "x" * 300
+    assert _fails(capsys, "cross-kings", command, long) == (
+        f"crowns: error: no such file or save string: {'x' * 197 + '...'!r}")
+    # the file, once there, is read (a deal's six lines, without an extension)
+    from crowns_solver.cross_kings import Position
+
+    path = tmp_path / "deal1"
+    grid = Position.random(4).grid
+    path.write_text("\n".join(" ".join(grid[6 * r:6 * r + 6]) for r in range(6)) + "\n")
+    code, out, err = run_cli(capsys, "cross-kings", "show", str(path))
+    assert code == 0, err
+
+
+# ---------------------------------------------------------------- 6. wording
+
+def test_open_mode_refusal_names_only_the_option_on_the_command_line(capsys):
+    from crowns_solver.cross_kings import Position, solve
+    from crowns_solver.errors import UnknownCardError
+
+    save = ("??7S6H2H8H??/5H6C3SAHKH7C/3C8C??KC5D4C/4HAD??7D2D5S/7H4DKD6D6S8S/5C3D4SKS2S2C"
+            "//ASAC8D3H//301273969908864214574189716")
+    err = _fails(capsys, "cross-kings", "solve", save)
+    assert "; use --mode game for the value of the game" in err and "mode=" not in err
+    with pytest.raises(UnknownCardError, match=r"; use mode='game' for the value") as exc:   # Python's words
+        solve(Position.from_text(save))
+    assert "--mode" not in str(exc.value)
+
+
+def test_name_options_gives_a_quoted_value_as_typed():
+    from crowns_solver.cli import name_options
+    from crowns_solver.errors import SolverOptionError
+
+    options = {"mode": "--mode", "tt_mb": "--tt-mb"}
+    assert name_options(SolverOptionError("use mode='game' or mode=\"open\"", argument="mode"), options) == (
+        "use --mode game or --mode open")
+    assert name_options(SolverOptionError("tt_mb=3 is small; tt_mb='a b'", argument="tt_mb"), options) == (
+        "--tt-mb 3 is small; --tt-mb 'a b'")
+
+
+@pytest.mark.parametrize("grid, said", [(None, "got null"), ("abc", "got a string ('abc')"), (5, "got 5"),
+                                        ({}, "got an object"), ([None] * 3, "got 3")])
+def test_json_grid_of_the_wrong_kind_is_said_in_jsons_words(capsys, tmp_path, grid, said):
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps({"grid": grid, "marker": None, "to_move": "first", "first_hand": [],
+                                "second_hand": []}))
+    assert _fails(capsys, "cross-kings", "show", str(path)) == f"crowns: error: grid must list 36 cells (6x6), {said}"
+
+
+def test_json_face_down_null_is_said_null(capsys, tmp_path):
+    from crowns_solver.cross_kings import Position
+
+    data = Position.random(3).to_dict()
+    data["face_down"] = None
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(data))
+    assert _fails(capsys, "cross-kings", "show", str(path)) == (
+        "crowns: error: face_down must be a list of cells, got null")
+
+
+@pytest.mark.parametrize("save, said", [
+    ("////", "the grid (before the first '//') is empty: expected 6 rows of 6 cards separated by '/'"),
+    ("AS2S3S4S5S6S//AS//", "the grid has 1 row, expected 6 (separated by '/')"),
+    ("AS2S3S4S5S6S/7S8SAH2H3H4H//AS//", "the grid has 2 rows, expected 6 (separated by '/')"),
+])
+def test_save_string_grid_row_count_is_grammatical(capsys, save, said):
+    assert _fails(capsys, "cross-kings", "show", save) == f"crowns: error: {said}"
+
+
+def test_one_command_one_error_prefix(capsys):
+    # a usage error (argparse) and an error the API finds: the same prefix (it was
+    # "crowns cross-kings solve: error:" for the first, "crowns: error:" for the second)
+    usage = _fails(capsys, "cross-kings", "solve", "--random", "1", "--workers", "0")
+    api = _fails(capsys, "cross-kings", "solve", "--random", "1", "--tt-mb", "0")
+    assert usage == "crowns: error: argument --workers: must be >= 1: '0'"
+    assert api == "crowns: error: --tt-mb must be a number of MB from 1 to 65536, got 0"

@@ -68,6 +68,14 @@ def looks_like_file(source: str) -> bool:
     return source != STDIN and "\n" not in source and Path(source).suffix.lower() in (".json", ".txt", ".deal")
 
 
+def _exists(path: Path) -> bool:
+    """Whether `path` names anything (a name the system refuses, e.g. too long, does not)."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def add_position_args(parser: argparse.ArgumentParser, *, optional: bool = True) -> None:
     """Add the position source: POSITION (save string or file) or ``--random SEED``."""
     parser.add_argument("position", nargs="?" if optional else None, metavar="POSITION", help=POSITION_HELP)
@@ -152,8 +160,16 @@ def load_position(args: argparse.Namespace):  # -> Position
     path = Path(source)
     if source == STDIN:
         text = read_stdin(PositionError)
-    elif names_file(source) or looks_like_file(source) or "//" not in source and path.exists():
+    elif names_file(source) or looks_like_file(source) or "//" not in source and _exists(path):
         text = read_text(path, PositionError)
+    elif "//" not in source and "\n" not in source and not source.lstrip().startswith("{"):
+        # one line, no file by that name and no save string (a deal has six lines, JSON
+        # starts with '{'): "deal1" said "not a position: expected a save string ..."
+        # until session 23, as if the name were meant as a position
+        if not source.strip():
+            raise PositionError("no position given: POSITION is blank; pass a save string, a file, or --random SEED")
+        shown = source if len(source) <= 200 else source[:197] + "..."   # a path in full, pasted text cut
+        raise PositionError(f"no such file or save string: {shown!r}")
     else:
         text = source
     pos = Position.from_text(text, args.reach)
