@@ -165,3 +165,65 @@ def test_one_command_one_error_prefix(capsys):
     api = _fails(capsys, "cross-kings", "solve", "--random", "1", "--tt-mb", "0")
     assert usage == "crowns: error: argument --workers: must be >= 1: '0'"
     assert api == "crowns: error: --tt-mb must be a number of MB from 1 to 65536, got 0"
+
+
+# ---------------------------------------------------------------- 3. lower-case cards
+
+LEGEND = "lower case ({}): a face-down card known here, which the players see as ?? until it is taken"
+
+
+def _grid_lines(out: str) -> list[str]:
+    lines = out.splitlines()
+    start = next(k for k, line in enumerate(lines) if line.split() == [str(c) for c in range(6)])
+    return lines[start:start + 9]   # header, six rows, status, what follows
+
+
+@pytest.mark.parametrize("argv", [("show", "--random", "5"), ("solve", "--random", "5", "--node-limit", "2000")])
+def test_lower_case_cards_get_a_legend_under_the_grid(capsys, argv):
+    from crowns_solver.cross_kings import Position
+
+    pos = Position.random(5)
+    code, out, err = run_cli(capsys, "cross-kings", *argv)
+    assert code == 0, err
+    grid = _grid_lines(out)
+    assert grid[7].startswith("cards left 36") and "2d" in grid[1]   # (0,0) holds 2D face down
+    first = min(pos.face_down)
+    assert grid[8] == LEGEND.format(pos.grid[first].lower()) == LEGEND.format("2d")
+
+
+def test_no_legend_without_lower_case_cards(capsys, tmp_path):
+    save = ("??7S6H2H8H??/5H6C3SAHKH7C/3C8C??KC5D4C/4HAD??7D2D5S/7H4DKD6D6S8S/5C3D4SKS2S2C"
+            "//ASAC8D3H//301273969908864214574189716")
+    code, out, err = run_cli(capsys, "cross-kings", "show", save)
+    assert code == 0 and "lower case" not in out
+    from crowns_solver.cross_kings import Position
+
+    # a JSON position knowing a face-down card: analyse prints the legend too
+    pos = Position.random(2).play((2, 3)).play((2, 0))
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(pos.to_dict()))
+    code, out, err = run_cli(capsys, "cross-kings", "analyse", str(path), "--node-limit", "300", "--time", "0")
+    assert code == 0, err
+    assert LEGEND.format(pos.grid[min(i for i in pos.face_down if i not in pos.taken)].lower()) in out
+
+
+def test_grid_legend_function():
+    from crowns_solver.cross_kings import Position
+    from crowns_solver.cross_kings.cli import grid_legend
+    from crowns_solver.cross_kings.play import public_position
+
+    pos = Position.random(5)
+    assert grid_legend(pos) == LEGEND.format("2d")
+    assert grid_legend(public_position(pos)) is None   # every face-down card ??: what play shows
+    assert grid_legend(pos.play((2, 2)).play((0, 2))) == LEGEND.format("2d")
+
+
+@pytest.mark.parametrize("command", ["show", "score"])
+def test_show_and_score_help_have_a_description(capsys, command):
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["cross-kings", command, "--help"])
+    out = capsys.readouterr().out
+    paragraphs = out.split("\n\n")
+    assert paragraphs[1].startswith({"show": "Show a Cross Kings position", "score": "Score a Cross Kings hand"}[command])
+    if command == "show":
+        assert "lower-case card such as 7s" in paragraphs[1]

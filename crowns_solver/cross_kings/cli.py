@@ -177,6 +177,42 @@ def load_position(args: argparse.Namespace):  # -> Position
     return replace(pos, rules=replace(rules, reach=pos.reach))
 
 
+def print_grid(pos) -> None:
+    """Print ``pos.render()`` and, under it, the legend of its lower-case cards if it
+    shows any (:func:`grid_legend`): ``show``, ``solve`` and ``analyse`` (``play`` shows
+    the players' view, where a face-down card is always ``??``)."""
+    print(pos.render())
+    legend = grid_legend(pos)
+    if legend:
+        print(legend)
+
+
+def grid_legend(pos) -> str | None:
+    """The one line explaining the lower-case cards of ``pos.render()`` (face-down cards
+    whose identity the position knows, e.g. a random deal's: ``7s 2d``), or None if it
+    shows none.  Until session 23 they were shown unexplained.
+
+    Parameters
+    ----------
+    pos : Position
+        The position rendered.
+
+    Returns
+    -------
+    str or None
+        ``lower case (7s): a face-down card known here, which the players see as ??
+        until it is taken``, with the first such card of the grid as the example.
+    """
+    from .cards import DECK
+    from .position import UNKNOWN
+
+    known = [DECK[pos.cells[i]].lower() for i in sorted(pos.face_down)
+             if i not in pos.taken and pos.cells[i] != UNKNOWN]
+    if not known:
+        return None
+    return f"lower case ({known[0]}): a face-down card known here, which the players see as ?? until it is taken"
+
+
 def _hand_lines(pos, player: str, name: str) -> list[str]:
     from .scoring import explain_hand
 
@@ -229,7 +265,7 @@ def cmd_show(args: argparse.Namespace) -> int:
                     pass
         print_json(d)
         return 0
-    print(pos.render())
+    print_grid(pos)
     names = pos.rules.names
     print()
     for player, name in zip(("first", "second"), names):
@@ -270,12 +306,27 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 def register(commands: argparse._SubParsersAction) -> None:
     """Declare the ``cross-kings`` subcommands."""
-    show = commands.add_parser("show", help="show a position: grid, marker, hands and scores")
+    show = commands.add_parser(
+        "show", help="show a position: grid, marker, hands and scores",
+        description=(
+            "Show a Cross Kings position or deal: the grid (?? a face-down card nobody has"
+            " seen, a lower-case card such as 7s a face-down card the position knows, . a"
+            " taken cell, * or [..] the marker), both hands with their scores and how each"
+            " King is placed, the legal moves (or the final margin) and the unseen cards."
+            " --json gives the position as data, with its save string."
+        ))
     add_position_args(show)
     add_json_flag(show)
     show.set_defaults(handler=cmd_show)
 
-    score = commands.add_parser("score", help="score a hand: groups, points, what each King stands for")
+    score = commands.add_parser(
+        "score", help="score a hand: groups, points, what each King stands for",
+        description=(
+            "Score a Cross Kings hand (RULES.md, Cross Kings, \"Scoring one hand\"): its runs and"
+            " sets, each group's points (2n - 3 for n >= 3 cards, less 1 per King in it) and"
+            " what each King stands for.  Cards may be given as separate arguments or in one,"
+            " separated by spaces or commas."
+        ))
     score.add_argument("cards", nargs="+", metavar="CARD", help="cards such as AS 7D KH")
     add_json_flag(score)
     score.set_defaults(handler=cmd_score)
@@ -383,7 +434,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     unit = "final margin" if obj == "margin" else "game points (win 1, draw 1/2, loss 0)"
     if args.mode == "game":
         unit = "expected " + unit
-    print(pos.render())
+    print_grid(pos)
     print()
     if pos.is_terminal():   # nothing to search: the hands are final
         first, second = pos.scores()

@@ -12,7 +12,7 @@ import sys
 from .._text import count
 from ..cli import UsageError, add_json_flag, print_json
 from ..errors import SolverOptionError
-from .cli import _node_limit, _seconds, add_names_arg, check_names, whole_number
+from .cli import _node_limit, _seconds, add_names_arg, check_names, print_grid, whole_number
 from .players import PLAYER_NAMES
 from .position import PLAYERS, REACHES
 
@@ -149,7 +149,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             raise KeyboardInterrupt   # crowns_solver.cli prints "crowns: interrupted", status 130
         return 0
     names = game.rules.names
-    print(game.render())
+    print_grid(game)
     print()
     for player, name, score in (("first", names[0], first), ("second", names[1], second)):
         label = name if name == player else f"{name} ({player})"
