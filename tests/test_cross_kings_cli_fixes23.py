@@ -227,3 +227,39 @@ def test_show_and_score_help_have_a_description(capsys, command):
     assert paragraphs[1].startswith({"show": "Show a Cross Kings position", "score": "Score a Cross Kings hand"}[command])
     if command == "show":
         assert "lower-case card such as 7s" in paragraphs[1]
+
+
+# ---------------------------------------------------------------- 7. proven bounds
+
+#: 22 cards left, 9 face down (Position.random(7), start (2,2), then random moves of
+#: default_rng(1)); under a node limit in game mode some bounds are ninths (-568/9).
+POS22 = "??5C2H5S3D??/3H??5H4D??7H/4SKD??4C6H2D/3CKS????8S2S/8H7SAD8D??2C/6SKC3S8C6D??//ASAH4H5D7DAC6C7CKH//45790189229315"
+
+
+def test_rounded_bounds_are_outward_and_said_so(capsys):
+    import re
+    from fractions import Fraction
+
+    argv = ("cross-kings", "solve", POS22, "--mode", "game", "--time-limit", "0", "--node-limit", "200000")
+    code, out, err = run_cli(capsys, *argv)
+    assert code == 0, err
+    code, js, err = run_cli(capsys, *argv, "--json")
+    data = json.loads(js)
+    assert not data["exact"]
+    exact = [(Fraction(m["lower"]), Fraction(m["upper"])) for m in data["moves"]]   # --json: exact fractions
+    printed = re.findall(r"proven ([-+]?[\d.]+) \.\. ([-+]?[\d.]+)", out)
+    assert len(printed) == len(exact)
+    rounded = False
+    for (lo, hi), (plo, phi) in zip(exact, printed):
+        assert Fraction(plo) <= lo and Fraction(phi) >= hi   # never tighter than what is proven
+        assert lo - Fraction(plo) < Fraction(1, 10**4) and Fraction(phi) - hi < Fraction(1, 10**4)
+        rounded |= Fraction(plo) != lo or Fraction(phi) != hi
+    assert rounded   # this position has such a bound (-568/9)
+    assert ("  (proven bounds are rounded outward to 4 places, a lower bound down and an upper bound up,"
+            " so that none claims more than is proven; --json gives them as exact fractions)") in out.splitlines()
+
+
+def test_no_rounding_note_when_every_bound_is_exact(capsys):
+    code, out, err = run_cli(capsys, "cross-kings", "solve", "--random", "1", "--node-limit", "20000",
+                             "--time-limit", "0")
+    assert code == 0 and "proven between" in out and "rounded outward" not in out

@@ -394,6 +394,17 @@ def _fmt_bounds(lower, upper, objective: str) -> str:
             f" {_fmt_value(upper, objective, exact=False, rounding='up')}")
 
 
+def _bounds_rounded(sol) -> bool:
+    """Whether the text of `sol` (a Solution) prints a proven bound that its decimal
+    rounds: the root's when not exact, a move's when that move is not exact."""
+    scale = 10**VALUE_DIGITS
+    bounds = [] if sol.exact else [sol.lower, sol.upper]
+    for m in sol.moves:
+        if not m.exact:
+            bounds += [m.lower, m.upper]
+    return any(b is not None and (b * scale).denominator != 1 for b in bounds)
+
+
 def _fmt_move_value(m, objective: str) -> str:
     if m.exact:
         return _fmt_value(m.value, objective)
@@ -465,6 +476,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
                     print(f"        reveals {c}: {_fmt_value(v, obj)}")
         if not args.all_moves and sol.exact and len(sol.moves) > len(sol.best_moves):
             print("  (--all-moves gives the exact value of every move)")
+    if _bounds_rounded(sol):   # "proven -63.1112 .. +67" did not say -63.1112 is -568/9 rounded (session 23)
+        print(f"  (proven bounds are rounded outward to {VALUE_DIGITS} places, a lower bound down and an upper"
+              " bound up, so that none claims more than is proven; --json gives them as exact fractions)")
     if sol.pv:
         p = pos
         steps = []
