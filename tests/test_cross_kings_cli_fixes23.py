@@ -263,3 +263,61 @@ def test_no_rounding_note_when_every_bound_is_exact(capsys):
     code, out, err = run_cli(capsys, "cross-kings", "solve", "--random", "1", "--node-limit", "20000",
                              "--time-limit", "0")
     assert code == 0 and "proven between" in out and "rounded outward" not in out
+
+
+# ---------------------------------------------------------------- 5. Ctrl-C in play's analysis
+
+#: Every cell, over and over: the illegal ones are refused, so it plays whole games.
+EVERY_CELL = "".join(f"{r},{c}\n" for _ in range(20) for r in range(6) for c in range(6))
+
+
+def test_ctrl_c_in_plays_analysis_keeps_the_moves_analysed(capsys, monkeypatch):
+    from conftest import run_play
+
+    from crowns_solver.cross_kings.play import PlaySession
+
+    real = PlaySession.evaluate
+    calls = []
+
+    def evaluate(self, pos):
+        if self.position.is_terminal():   # the end-of-game analysis: Ctrl-C at the third move
+            calls.append(pos)
+            if len(calls) == 3:
+                raise KeyboardInterrupt
+        return real(self, pos)
+
+    monkeypatch.setattr(PlaySession, "evaluate", evaluate)
+    code, out, err = run_play(capsys, monkeypatch, EVERY_CELL, "--seed", "4", "--opponent", "random",
+                              "--time", "0", "--node-limit", "300")
+    assert code == 130 and err == "crowns: interrupted\n"
+    lines = out.splitlines()
+    at = next(k for k, line in enumerate(lines) if line.startswith("analysing your "))
+    total = int(lines[at].split()[2])
+    assert lines[at + 1].startswith("move-by-move analysis of your moves:")
+    assert lines[at + 2].split() == ["ply", "player", "move", "card", "value", "best", "move", "best", "lost"]
+    assert [line.split()[:2] for line in lines[at + 3:at + 5]] == [["1", "you"], ["3", "you"]]   # the two done
+    assert lines[at + 5].startswith("you: ") and "over 2 moves" in lines[at + 5]
+    assert lines[at + 6] == (f"PARTIAL ANALYSIS: interrupted (Ctrl-C) after 2 of {total} moves;"
+                             " the moves after those were not analysed")
+    assert lines[-1].startswith("interrupted; the game is over: analyse it with crowns cross-kings analyse '")
+
+
+def test_ctrl_c_at_plays_first_analysed_move_says_none_was_analysed(capsys, monkeypatch):
+    from conftest import run_play
+
+    from crowns_solver.cross_kings.play import PlaySession
+
+    real = PlaySession.evaluate
+
+    def evaluate(self, pos):
+        if self.position.is_terminal():
+            raise KeyboardInterrupt
+        return real(self, pos)
+
+    monkeypatch.setattr(PlaySession, "evaluate", evaluate)
+    code, out, err = run_play(capsys, monkeypatch, EVERY_CELL, "--seed", "4", "--opponent", "random",
+                              "--time", "0", "--node-limit", "300")
+    assert code == 130
+    lines = out.splitlines()
+    at = next(k for k, line in enumerate(lines) if line.startswith("analysing your "))
+    assert lines[at + 1].startswith("PARTIAL ANALYSIS: interrupted (Ctrl-C) after 0 of ")

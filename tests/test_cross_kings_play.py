@@ -185,7 +185,7 @@ def test_the_same_seed_deals_the_same_game(capsys, monkeypatch):
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["--load", "not//a//save"], "grid has 1 rows"),
+        (["--load", "not//a//save"], "grid has 1 row, expected 6"),
         (["--time", "0"], "--time 0 (or inf) means no time limit: give --node-limit N"),
     ],
 )

@@ -367,7 +367,8 @@ class PlaySession:
             names = ("you", "computer") if self.human == "first" else ("computer", "you")
         self.states: list[Position] = [replace(p, rules=replace(p.rules, names=names)) for p in states]
         self.hints: dict[tuple, list[Any]] = {}
-        #: The analysis table of the person's moves, once the game has ended (else None).
+        #: The analysis table of the person's moves, once the game has ended (else None; after
+        #: Ctrl-C during the analysis, the moves analysed before it).
         self.frame: Any = None
 
     # ------------------------------------------------------------------ output
@@ -823,8 +824,16 @@ class PlaySession:
         self.analyse()
 
     def analyse(self) -> None:
-        """Print the analysis of the person's moves in this game."""
-        from .review import analyse_steps, format_analysis, replay
+        """Print the analysis of the person's moves in this game.
+
+        Raises
+        ------
+        AnalysisInterrupted
+            On Ctrl-C, after printing the table of the moves analysed before it, marked
+            partial as ``crowns cross-kings analyse`` marks it (until session 23 they
+            were lost).
+        """
+        from .review import AnalysisInterrupted, analyse_steps, format_analysis, partial_analysis_note, replay
 
         pos = self.position
         include_start = self.states[0].marker is None and self.human == "second"
@@ -843,13 +852,20 @@ class PlaySession:
             from tqdm import tqdm
 
             bar = tqdm(total=len(mine), desc="analysing", unit="move", leave=False, file=sys.stderr)
+        stopped = None
         try:
             frame = analyse_steps(steps, self.evaluate, players=(self.human,),
                                   progress=None if bar is None else lambda done, total: bar.update(1))
+        except AnalysisInterrupted as stop:   # the moves analysed so far, marked partial
+            frame, stopped = stop.frame, stop
         finally:
             if bar is not None:
                 bar.close()
-        self.say("move-by-move analysis of your moves: game values (face-down cards unknown),"
-                 " your expected final margin in points, judged before each move; ~ marks estimates")
-        self.say(*format_analysis(frame, pos.rules.names))
+        if len(frame):
+            self.say("move-by-move analysis of your moves: game values (face-down cards unknown),"
+                     " your expected final margin in points, judged before each move; ~ marks estimates")
+            self.say(*format_analysis(frame, pos.rules.names))
         self.frame = frame
+        if stopped is not None:
+            self.say(partial_analysis_note(len(frame), stopped.total))
+            raise stopped   # run() then says how to analyse the game; the command exits with 130

@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .._text import count
 from ..cli import UsageError, add_json_flag, print_json
 from ..errors import SolverOptionError
 from .cli import _node_limit, _seconds, add_names_arg, check_names, print_grid, whole_number
@@ -75,7 +74,7 @@ def _read_game(source: str, *, stdin: bool = True, reach: str | None = None):  #
 def cmd_analyse(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from .review import AnalysisInterrupted, analyse_game, analysis_summary, format_analysis
+    from .review import AnalysisInterrupted, analyse_game, analysis_summary, format_analysis, partial_analysis_note
 
     check_names(args.names)
     game = _read_game(args.game, reach=args.reach)
@@ -176,8 +175,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     if len(frame):
         print("\n".join(format_analysis(frame, names)))
     if stopped is not None:
-        print(f"PARTIAL ANALYSIS: interrupted (Ctrl-C) after {stopped[0]} of {count(stopped[1], 'move')};"
-              " the moves after those were not analysed")
+        print(partial_analysis_note(*stopped))
         raise KeyboardInterrupt   # crowns_solver.cli prints "crowns: interrupted", status 130
     return 0
 
