@@ -321,3 +321,11 @@ def test_ctrl_c_at_plays_first_analysed_move_says_none_was_analysed(capsys, monk
     lines = out.splitlines()
     at = next(k for k, line in enumerate(lines) if line.startswith("analysing your "))
     assert lines[at + 1].startswith("PARTIAL ANALYSIS: interrupted (Ctrl-C) after 0 of ")
+
+
+def test_a_one_line_deal_says_one_row():
+    from crowns_solver.cross_kings import Deal
+    from crowns_solver.errors import PositionError
+
+    with pytest.raises(PositionError, match=r"^a deal has 6 rows of 6 cards, got 1 row$"):
+        Deal.from_text("AS 2S 3S 4S 5S 6S")

@@ -463,7 +463,7 @@ class Deal:
         rows = [ln.strip() for ln in text.lstrip("\ufeff").splitlines()]
         rows = [ln for ln in rows if ln and not ln.startswith("#")]
         if len(rows) != 6:
-            raise PositionError(f"a deal has 6 rows of 6 cards, got {len(rows)} rows")
+            raise PositionError(f"a deal has 6 rows of 6 cards, got {len(rows)} {'row' if len(rows) == 1 else 'rows'}")
         cells: list[Card | None] = []
         for r, line in enumerate(rows):
             tokens = line.split()
