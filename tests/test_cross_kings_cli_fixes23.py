@@ -329,3 +329,113 @@ def test_a_one_line_deal_says_one_row():
 
     with pytest.raises(PositionError, match=r"^a deal has 6 rows of 6 cards, got 1 row$"):
         Deal.from_text("AS 2S 3S 4S 5S 6S")
+
+
+# ---------------------------------------------------------------- 2. play --load and the seed
+
+#: The tester's game: 34 cards left, 12 face down.
+LOADED = "??3C5S4D3H??/7S??2D8H??6S/2S3S????KSAH/8C5D????KHKC/5H??6H7H??8D/??4C2H7C4S??//AS8S4HAD3D6D7DAC2C5C6CKD//25"
+PLAY_LIMITS = ("--time", "0", "--node-limit", "500", "--opponent", "greedy")
+
+
+def _reveals(out: str) -> list[str]:
+    return [line for line in out.splitlines() if " take" in line and "face down" in line]
+
+
+def test_load_with_a_seed_reveals_the_same_cards_and_the_resume_line_gives_the_seed(capsys, monkeypatch):
+    from conftest import run_play
+
+    runs = []
+    for _ in range(3):
+        code, out, err = run_play(capsys, monkeypatch, "1,4\nquit\n", "--load", LOADED, "--seed", "7", *PLAY_LIMITS)
+        assert code == 0, err
+        runs.append(out)
+    assert _reveals(runs[0]) and _reveals(runs[0]) == _reveals(runs[1]) == _reveals(runs[2])
+    resume = runs[0].splitlines()[-1]
+    assert resume.startswith("game left unfinished; resume with: crowns cross-kings play --load '")
+    assert " --seed 7 --opponent greedy --time 0 --node-limit 500" in resume
+    # without --seed: a fresh seed, printed in the banner and given in the resume line
+    code, out, err = run_play(capsys, monkeypatch, "quit\n", "--load", LOADED, *PLAY_LIMITS)
+    seed = out.splitlines()[0].rsplit("seed ", 1)[1]
+    assert f"--load '{LOADED}' --seed {seed} --opponent greedy" in out.splitlines()[-1]
+
+
+def _hidden(session):
+    pos = session.position
+    return {i: pos.cells[i] for i in pos.face_down}
+
+
+def _resumed(session, **kw):
+    from crowns_solver.cross_kings.play import PlaySession
+
+    text, _ = session._resume_text()
+    return PlaySession(seed=session.seed, load=text, opponent="random", node_limit=500, time_limit=None, **kw)
+
+
+@pytest.mark.parametrize("seed", [0, 7, 12345])
+def test_a_resumed_game_finds_the_unseen_cards_where_they_were(seed):
+    # the line printed to resume (--load TEXT --seed S) brings back the same game: every
+    # card still face down lies where it lay, for a loaded game and for a new deal, and
+    # for a new deal started off (2,2) whose save string is reflected
+    import numpy as np
+
+    from crowns_solver.cross_kings.play import PlaySession, _mirror_to_save_start
+
+    rng = np.random.default_rng(seed)
+    for load, start in ((LOADED, None), (None, (2, 2)), (None, (3, 3)), (None, (2, 3))):
+        session = PlaySession(seed=seed, load=load, opponent="random", node_limit=500, time_limit=None)
+        before = dict(_hidden(session))
+        if start is not None:
+            session.take(start)
+        for _ in range(6):   # some moves, revealing some face-down cards or not
+            moves = session.position.legal_moves()
+            session.take(moves[rng.integers(len(moves))])
+        assert set(_hidden(session).items()) <= set(before.items())
+        again = _resumed(session)
+        played = session.position
+        if played.start is not None and played.start != 14:
+            played = _mirror_to_save_start(played)   # the save string starts at (2,2)
+        assert again.position.face_down == played.face_down
+        assert _hidden(again) == {i: played.cells[i] for i in played.face_down}
+        # and once more from there
+        for _ in range(4):
+            moves = again.position.legal_moves()
+            again.take(moves[rng.integers(len(moves))])
+        third = _resumed(again)
+        assert _hidden(third) == _hidden(again)
+
+
+def test_save_file_keeps_the_seed_and_load_uses_it(capsys, monkeypatch, tmp_path):
+    from conftest import run_play
+
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run_play(capsys, monkeypatch, "1,4\nsave g.json\nquit\n", "--load", LOADED, "--seed", "7",
+                              *PLAY_LIMITS)
+    assert code == 0, err
+    assert "position written to g.json (resume with --load g.json --seed 7 --opponent greedy --time 0" \
+           " --node-limit 500)" in out.splitlines()
+    assert json.loads((tmp_path / "g.json").read_text())["seed"] == 7
+    # --load g.json without --seed: the file's seed; the same cards as --seed 7 gives
+    script = "".join(f"{r},{c}\n" for r in range(6) for c in range(6)) * 3 + "quit\n"
+    code, from_file, err = run_play(capsys, monkeypatch, script, "--load", "g.json", *PLAY_LIMITS)
+    assert code == 0, err
+    assert from_file.splitlines()[0].endswith("seed 7")
+    code, given, err = run_play(capsys, monkeypatch, script, "--load", "g.json", "--seed", "7", *PLAY_LIMITS)
+    assert _reveals(from_file) and _reveals(from_file) == _reveals(given)
+    code, other, err = run_play(capsys, monkeypatch, script, "--load", "g.json", "--seed", "8", *PLAY_LIMITS)
+    assert other.splitlines()[0].endswith("seed 8")   # a seed given wins over the file's
+    # show and analyse read the file as before (the seed is no field of a position)
+    code, out, err = run_cli(capsys, "cross-kings", "show", "g.json")
+    assert code == 0, err
+
+
+def test_a_bad_stored_seed_is_refused(capsys, tmp_path):
+    from crowns_solver.cross_kings import Position
+
+    data = Position.from_text(LOADED).to_dict()
+    for bad in (-1, 1.5, "x", True):
+        data["seed"] = bad
+        path = tmp_path / "g.json"
+        path.write_text(json.dumps(data))
+        assert _fails(capsys, "cross-kings", "play", "--load", str(path), *PLAY_LIMITS) == (
+            f"crowns: error: seed: the game's seed must be a whole number >= 0, got {bad!r}")
