@@ -390,7 +390,7 @@ class PlaySession:
         #: The display names given (first, second), cleaned as Rules keeps them; None: "you"
         #: and "computer".  Checked before any search or deal.
         self.names: tuple[str, str] | None = None if names is None else Rules(names=names).names
-        deal_ss, fill_ss, seat_ss, player_ss = np.random.SeedSequence(self.seed).spawn(4)
+        deal_ss, _fill_ss, seat_ss, player_ss = np.random.SeedSequence(self.seed).spawn(4)   # (_fill_hidden: 2nd)
         if time_limit is None and node_limit is None:
             raise PolicyError("give a time limit or a node limit (or both): the computer's"
                               " searches, hints and the analysis need one")
