@@ -69,8 +69,13 @@ class OneLineParser(argparse.ArgumentParser):
         return super().parse_known_args(args, namespace)
 
     def error(self, message: str) -> NoReturn:
-        """Print ``prog: error: message`` on one line and exit with status 2; a missing
+        """Print ``crowns: error: message`` on one line and exit with status 2; a missing
         argument that a list option took says so (see the class).
+
+        The prefix is the program's name only, as :func:`main` prints every other error:
+        until session 23 a usage error said ``crowns cross-kings solve: error:`` (the
+        subcommand's ``prog``) and an error of the same command's handler ``crowns:
+        error:``, so ``--workers 0`` and ``--tt-mb 0`` of one command differed.
 
         Parameters
         ----------
@@ -84,7 +89,7 @@ class OneLineParser(argparse.ArgumentParser):
         """
         if message.startswith("the following arguments are required:"):
             message += self._swallowed_hint()
-        self.exit(2, f"{self.prog}: error: {message}\n")
+        self.exit(2, f"{self.prog.split()[0]}: error: {message}\n")   # "crowns", not "crowns cross-kings solve"
 
     def _swallowed_hint(self) -> str:
         """Where a list option took the arguments a missing positional argument needed:
@@ -211,7 +216,8 @@ def name_options(exc: CrownsError, options: dict[str, str]) -> str:
     """`exc`'s message with each argument at fault (:attr:`CrownsError.arguments`) named
     as the command-line option that set it: ``tt_mb`` -> ``--tt-mb``, ``tt_mb=0.5`` ->
     ``--tt-mb 0.5``.  Only whole names are rewritten (not ``max_tt_mb``, nor a name inside
-    quotes such as a value ``'tt_mb'``); an argument no option sets keeps its name.
+    quotes such as a value ``'tt_mb'``); a quoted value after it is given as typed on the
+    command line (``mode='game'`` -> ``--mode game``); an argument no option sets keeps its name.
 
     Parameters
     ----------
@@ -229,8 +235,9 @@ def name_options(exc: CrownsError, options: dict[str, str]) -> str:
     for argument in exc.arguments:
         option = options.get(argument)
         if option is not None:
-            message = re.sub(rf"(?<![\w.'\"-]){re.escape(argument)}(?![\w'\"-])(=?)",
-                             lambda m, o=option: o + (" " if m.group(1) else ""), message)
+            message = re.sub(rf"(?<![\w.'\"-]){re.escape(argument)}(?![\w'\"-])(=(?:'([^'\s]+)'|\"([^\"\s]+)\")?)?",
+                             lambda m, o=option: o + (" " + (m.group(2) or m.group(3) or "") if m.group(1) else ""),
+                             message)
     return message
 
 

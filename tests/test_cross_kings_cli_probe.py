@@ -38,19 +38,19 @@ def _fails(capsys, *argv: str) -> str:
 
 @pytest.mark.parametrize("argv, message", [
     # --random took any int; a negative seed reached the API ("seed must be a non-negative integer")
-    (("solve", "--random", "-1"), "crowns cross-kings solve: error: argument --random: must be >= 0: '-1'"),
-    (("show", "--random", "-5"), "crowns cross-kings show: error: argument --random: must be >= 0: '-5'"),
+    (("solve", "--random", "-1"), "crowns: error: argument --random: must be >= 0: '-1'"),
+    (("show", "--random", "-5"), "crowns: error: argument --random: must be >= 0: '-5'"),
     # an empty name reached Rules ("names must be two non-empty strings, got ('', 'x')")
     (("solve", "--random", "1", "--names", "", "x"),
-     "crowns cross-kings solve: error: argument --names: a name cannot be empty or blank (got '')"),
+     "crowns: error: argument --names: a name cannot be empty or blank (got '')"),
     (("analyse", SAVE, "--names", "A", " "),
-     "crowns cross-kings analyse: error: argument --names: a name cannot be empty or blank (got ' ')"),
+     "crowns: error: argument --names: a name cannot be empty or blank (got ' ')"),
     # analyse/play took any positive --node-limit; a huge one reached solve ("node_limit must be at most")
     (("analyse", SAVE, "--node-limit", "99999999999999999999"),
-     "crowns cross-kings analyse: error: argument --node-limit: at most 4,611,686,018,427,387,904 nodes:"
+     "crowns: error: argument --node-limit: at most 4,611,686,018,427,387,904 nodes:"
      " '99999999999999999999'"),
     (("play", "--node-limit", "99999999999999999999"),
-     "crowns cross-kings play: error: argument --node-limit: at most 4,611,686,018,427,387,904 nodes:"
+     "crowns: error: argument --node-limit: at most 4,611,686,018,427,387,904 nodes:"
      " '99999999999999999999'"),
     # --time 0 without --node-limit: the API's "needs a time_limit or node_limit" / "give a time limit"
     (("analyse", SAVE, "--time", "0"),

@@ -77,7 +77,7 @@ def test_solve_a_fresh_deal_is_anytime(capsys):
 @pytest.mark.parametrize(
     "argv, message",
     [
-        (["cross-kings", "solve", LABEL_SAVE], "use mode='game'"),
+        (["cross-kings", "solve", LABEL_SAVE], "; use --mode game for the value"),
         (["cross-kings", "solve", "--random", "1", "--tt-mb", "0.5", "--node-limit", "10"],
          "--tt-mb must be a number of MB from 1 to 65536, got 0.5"),
         (["cross-kings", "solve"], "no position given"),

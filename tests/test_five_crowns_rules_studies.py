@@ -179,7 +179,7 @@ def test_cli_sets_and_no_all_wild_melds(tmp_path, capsys, monkeypatch):
     with pytest.raises(SystemExit) as exit_:   # argparse's own one line
         run_cli(capsys, "report", "--sets", "3")
     err = capsys.readouterr().err
-    assert exit_.value.code == 2 and err == ("crowns report: error: argument --sets: invalid choice: 3 (choose from"
+    assert exit_.value.code == 2 and err == ("crowns: error: argument --sets: invalid choice: 3 (choose from"
                                              " 1, 2)\n")
     code, out, err = run_cli(capsys, "report", "x.jsonl", "--no-all-wild-melds")
     assert code == 2 and err == ("crowns: error: --reach, --deck, --sets and --no-all-wild-melds run the studies"

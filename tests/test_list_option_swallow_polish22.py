@@ -29,23 +29,22 @@ def usage_error(capsys, *argv: str) -> str:
     (["discard", "--round", "1", "--see", "5H", "6H", "3S", "4S", "7D", "8C"], "--seen", "5H 6H 3S 4S 7D 8C"),
 ])
 def test_a_list_option_that_took_the_hand_is_named_with_the_fix(capsys, argv, option, taken):
-    cmd = argv[0]
     assert usage_error(capsys, "five-crowns", *argv) == (
-        f"crowns five-crowns {cmd}: error: the following arguments are required: CARD ({option} took the"
+        f"crowns: error: the following arguments are required: CARD ({option} took the"
         f" arguments after it: {taken}; put {option} after the hand)")
 
 
 def test_other_list_options_get_the_same_hint(capsys):
     assert usage_error(capsys, "five-crowns", "simulate", "--policies", "greedy", "random", "5") == (
-        "crowns five-crowns simulate: error: the following arguments are required: games (--policies took the"
+        "crowns: error: the following arguments are required: games (--policies took the"
         " arguments after it: greedy random 5; put --policies after games)")
 
 
 def test_no_hint_where_no_list_option_took_anything(capsys):
     assert usage_error(capsys, "five-crowns", "discard", "--round", "1") == (
-        "crowns five-crowns discard: error: the following arguments are required: CARD")
+        "crowns: error: the following arguments are required: CARD")
     assert usage_error(capsys, "five-crowns", "discard", "--seen=5H", "--round", "1") == (
-        "crowns five-crowns discard: error: the following arguments are required: CARD")
+        "crowns: error: the following arguments are required: CARD")
 
 
 @pytest.mark.parametrize("argv", [

@@ -278,7 +278,7 @@ LABEL_SAVE = (
 def _play(capsys, monkeypatch, script):
     monkeypatch.setattr(sys, "stdin", io.StringIO(script))
     code, out, err = run_cli(capsys, "cross-kings", "play", "--load", LABEL_SAVE, "--node-limit", "2000",
-                             "--time", "0")
+                             "--time", "0", "--seed", "3")
     assert (code, err) == (0, "")
     return out.splitlines()
 
@@ -289,8 +289,10 @@ def test_save_reads_its_file_name_as_a_shell_would(capsys, monkeypatch, tmp_path
     monkeypatch.chdir(tmp_path)
     lines = _play(capsys, monkeypatch, "save \"\"\nsave ''\nsave 'q.json'\nsave 'my game.json'\n")
     assert lines.count(f"save string: {LABEL_SAVE}") == 4
-    assert "position written to q.json (resume with --load q.json)" in lines
-    assert "position written to my game.json (resume with --load 'my game.json')" in lines
+    # the resume line gives the seed and the limits, as quit's does (session 23)
+    assert "position written to q.json (resume with --load q.json --seed 3 --time 0 --node-limit 2000)" in lines
+    assert ("position written to my game.json (resume with --load 'my game.json' --seed 3 --time 0"
+            " --node-limit 2000)") in lines
     assert sorted(p.name for p in tmp_path.iterdir()) == ["my game.json", "q.json"]  # no '""', no "'q.json'"
     played = Position.from_save_string(LABEL_SAVE)
     for name in ("q.json", "my game.json"):

@@ -47,7 +47,7 @@ def test_negative_seed_is_a_position_error(capsys):
     with pytest.raises(SystemExit) as exc:
         run_cli(capsys, "cross-kings", "show", "--random", "-1")
     assert exc.value.code == 2
-    assert capsys.readouterr().err == "crowns cross-kings show: error: argument --random: must be >= 0: '-1'\n"
+    assert capsys.readouterr().err == "crowns: error: argument --random: must be >= 0: '-1'\n"
 
 
 def test_huge_node_limit_is_refused():

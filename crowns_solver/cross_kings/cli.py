@@ -68,6 +68,14 @@ def looks_like_file(source: str) -> bool:
     return source != STDIN and "\n" not in source and Path(source).suffix.lower() in (".json", ".txt", ".deal")
 
 
+def _exists(path: Path) -> bool:
+    """Whether `path` names anything (a name the system refuses, e.g. too long, does not)."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def add_position_args(parser: argparse.ArgumentParser, *, optional: bool = True) -> None:
     """Add the position source: POSITION (save string or file) or ``--random SEED``."""
     parser.add_argument("position", nargs="?" if optional else None, metavar="POSITION", help=POSITION_HELP)
@@ -152,13 +160,57 @@ def load_position(args: argparse.Namespace):  # -> Position
     path = Path(source)
     if source == STDIN:
         text = read_stdin(PositionError)
-    elif names_file(source) or looks_like_file(source) or "//" not in source and path.exists():
+    elif names_file(source) or looks_like_file(source) or "//" not in source and _exists(path):
         text = read_text(path, PositionError)
+    elif "//" not in source and "\n" not in source and not source.lstrip().startswith("{"):
+        # one line, no file by that name and no save string (a deal has six lines, JSON
+        # starts with '{'): "deal1" said "not a position: expected a save string ..."
+        # until session 23, as if the name were meant as a position
+        if not source.strip():
+            raise PositionError("no position given: POSITION is blank; pass a save string, a file, or --random SEED")
+        shown = source if len(source) <= 200 else source[:197] + "..."   # a path in full, pasted text cut
+        raise PositionError(f"no such file or save string: {shown!r}")
     else:
         text = source
     pos = Position.from_text(text, args.reach)
     check_reach(pos, args.reach)
     return replace(pos, rules=replace(rules, reach=pos.reach))
+
+
+def print_grid(pos) -> None:
+    """Print ``pos.render()`` and, under it, the legend of its lower-case cards if it
+    shows any (:func:`grid_legend`): ``show``, ``solve`` and ``analyse`` (``play`` shows
+    the players' view, where a face-down card is always ``??``)."""
+    print(pos.render())
+    legend = grid_legend(pos)
+    if legend:
+        print(legend)
+
+
+def grid_legend(pos) -> str | None:
+    """The one line explaining the lower-case cards of ``pos.render()`` (face-down cards
+    whose identity the position knows, e.g. a random deal's: ``7s 2d``), or None if it
+    shows none.  Until session 23 they were shown unexplained.
+
+    Parameters
+    ----------
+    pos : Position
+        The position rendered.
+
+    Returns
+    -------
+    str or None
+        ``lower case (7s): a face-down card known here, which the players see as ??
+        until it is taken``, with the first such card of the grid as the example.
+    """
+    from .cards import DECK
+    from .position import UNKNOWN
+
+    known = [DECK[pos.cells[i]].lower() for i in sorted(pos.face_down)
+             if i not in pos.taken and pos.cells[i] != UNKNOWN]
+    if not known:
+        return None
+    return f"lower case ({known[0]}): a face-down card known here, which the players see as ?? until it is taken"
 
 
 def _hand_lines(pos, player: str, name: str) -> list[str]:
@@ -213,7 +265,7 @@ def cmd_show(args: argparse.Namespace) -> int:
                     pass
         print_json(d)
         return 0
-    print(pos.render())
+    print_grid(pos)
     names = pos.rules.names
     print()
     for player, name in zip(("first", "second"), names):
@@ -254,12 +306,27 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 def register(commands: argparse._SubParsersAction) -> None:
     """Declare the ``cross-kings`` subcommands."""
-    show = commands.add_parser("show", help="show a position: grid, marker, hands and scores")
+    show = commands.add_parser(
+        "show", help="show a position: grid, marker, hands and scores",
+        description=(
+            "Show a Cross Kings position or deal: the grid (?? a face-down card nobody has"
+            " seen, a lower-case card such as 7s a face-down card the position knows, . a"
+            " taken cell, * or [..] the marker), both hands with their scores and how each"
+            " King is placed, the legal moves (or the final margin) and the unseen cards."
+            " --json gives the position as data, with its save string."
+        ))
     add_position_args(show)
     add_json_flag(show)
     show.set_defaults(handler=cmd_show)
 
-    score = commands.add_parser("score", help="score a hand: groups, points, what each King stands for")
+    score = commands.add_parser(
+        "score", help="score a hand: groups, points, what each King stands for",
+        description=(
+            "Score a Cross Kings hand (RULES.md, Cross Kings, \"Scoring one hand\"): its runs and"
+            " sets, each group's points (2n - 3 for n >= 3 cards, less 1 per King in it) and"
+            " what each King stands for.  Cards may be given as separate arguments or in one,"
+            " separated by spaces or commas."
+        ))
     score.add_argument("cards", nargs="+", metavar="CARD", help="cards such as AS 7D KH")
     add_json_flag(score)
     score.set_defaults(handler=cmd_score)
@@ -327,6 +394,17 @@ def _fmt_bounds(lower, upper, objective: str) -> str:
             f" {_fmt_value(upper, objective, exact=False, rounding='up')}")
 
 
+def _bounds_rounded(sol) -> bool:
+    """Whether the text of `sol` (a Solution) prints a proven bound that its decimal
+    rounds: the root's when not exact, a move's when that move is not exact."""
+    scale = 10**VALUE_DIGITS
+    bounds = [] if sol.exact else [sol.lower, sol.upper]
+    for m in sol.moves:
+        if not m.exact:
+            bounds += [m.lower, m.upper]
+    return any(b is not None and (b * scale).denominator != 1 for b in bounds)
+
+
 def _fmt_move_value(m, objective: str) -> str:
     if m.exact:
         return _fmt_value(m.value, objective)
@@ -367,7 +445,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
     unit = "final margin" if obj == "margin" else "game points (win 1, draw 1/2, loss 0)"
     if args.mode == "game":
         unit = "expected " + unit
-    print(pos.render())
+    print_grid(pos)
     print()
     if pos.is_terminal():   # nothing to search: the hands are final
         first, second = pos.scores()
@@ -398,6 +476,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
                     print(f"        reveals {c}: {_fmt_value(v, obj)}")
         if not args.all_moves and sol.exact and len(sol.moves) > len(sol.best_moves):
             print("  (--all-moves gives the exact value of every move)")
+    if _bounds_rounded(sol):   # "proven -63.1112 .. +67" did not say -63.1112 is -568/9 rounded (session 23)
+        print(f"  (proven bounds are rounded outward to {VALUE_DIGITS} places, a lower bound down and an upper"
+              " bound up, so that none claims more than is proven; --json gives them as exact fractions)")
     if sol.pv:
         p = pos
         steps = []

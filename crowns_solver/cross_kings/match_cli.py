@@ -7,7 +7,8 @@ import sys
 
 from ..cli import UsageError, add_json_flag, print_json
 from ..errors import PositionError
-from .cli import _seconds, whole_number
+from .cli import whole_number
+from .play_cli import _seconds_or_zero
 from .players import PLAYER_NAMES, SEARCH_PLAYERS
 from .position import REACHES
 from .solver import EVALUATIONS, OBJECTIVES
@@ -28,6 +29,10 @@ def _check_ignored(args: argparse.Namespace) -> None:
         if getattr(args, f"{seat}_evaluation") is not None and name not in SEARCH_PLAYERS:
             raise UsageError(f"--{seat}-evaluation applies only to a search or clairvoyant player,"
                              f" and player {seat.upper()} is {name} (--{seat} {name})")
+    if args.time and args.nodes is not None:   # (--time 0 is no time limit: the nodes bound each move)
+        raise UsageError(f"--nodes {args.nodes} and --time {args.time:g} are alternatives: --time limits each move"
+                         " by seconds instead of nodes; give one (--time 0 means no time limit, with --nodes"
+                         " or the default node limit bounding each move)")
     if args.a in SEARCH_PLAYERS or args.b in SEARCH_PLAYERS:
         return
     for option, value in (("--nodes", args.nodes), ("--time", args.time), ("--objective", args.objective)):
@@ -42,7 +47,7 @@ def _options(name: str, args: argparse.Namespace, seat: str) -> dict:
     if name not in SEARCH_PLAYERS:
         return {}
     opts: dict = {"node_limit": DEFAULT_NODE_LIMIT if args.nodes is None else args.nodes}
-    if args.time is not None:
+    if args.time:   # --time 0 (or inf): no time limit, the node limit bounds each move
         opts = {"node_limit": None, "time_limit": args.time}
     if args.objective not in (None, "margin"):
         opts["objective"] = args.objective
@@ -50,6 +55,18 @@ def _options(name: str, args: argparse.Namespace, seat: str) -> dict:
     if evaluation not in (None, "fitted"):
         opts["evaluation"] = evaluation
     return opts
+
+
+def _csv_table(games):  # -> pandas.DataFrame
+    """The per-game rows as ``--csv`` writes them: :func:`~crowns_solver.cross_kings.match.games_table`'s
+    columns plus ``start_cell``, the start cell as ``(row,col)`` (``"(3,2)"``) after ``start``
+    (its cell number, kept for who reads it), as the text and the rest of the command give
+    cells (session 23: only the number was written)."""
+    from .position import cell_text
+
+    table = games.copy()
+    table.insert(table.columns.get_loc("start") + 1, "start_cell", [cell_text(int(i)) for i in table["start"]])
+    return table
 
 
 def cmd_match(args: argparse.Namespace) -> int:
@@ -69,12 +86,12 @@ def cmd_match(args: argparse.Namespace) -> int:
         print(resume_hint(args.out, "--out", "deals"), file=sys.stderr)
         raise  # crowns_solver.cli prints "crowns: interrupted", status 130
     if args.csv is not None:
-        write_csv(result.games, args.csv)
+        write_csv(_csv_table(result.games), args.csv)
     if args.json:
         print_json(result.to_dict())
         return 0
     print(result.describe())
-    if args.time is not None:
+    if args.time:
         print("(time limits per move: the games depend on this machine's speed; --nodes replays exactly)")
     return 0
 
@@ -99,12 +116,14 @@ def register_match(commands: argparse._SubParsersAction) -> None:
     p.add_argument("--deals", type=whole_number(1), default=20, metavar="N", help="deals, each played twice (default 20)")
     p.add_argument("--seed", type=whole_number(0), default=0, metavar="S", help="root seed (default 0)")
     # None = not given: the defaults are applied in _options, so that an option no player
-    # would use can be refused (_check_ignored) instead of silently dropped
-    limit = p.add_mutually_exclusive_group()
-    limit.add_argument("--nodes", type=whole_number(1), default=None, metavar="K",
-                       help=f"search nodes per move for search/clairvoyant (default {DEFAULT_NODE_LIMIT:,}; reproducible)")
-    limit.add_argument("--time", type=_seconds, default=None, metavar="SECONDS",
-                       help="seconds per move for search/clairvoyant instead of --nodes (not reproducible)")
+    # would use can be refused (_check_ignored) instead of silently dropped.  --nodes and a
+    # --time > 0 exclude each other (_check_ignored); --time 0 is no time limit, so the node
+    # limit bounds each move, as "0: no limit" in solve --time-limit, play and analyse --time
+    p.add_argument("--nodes", type=whole_number(1), default=None, metavar="K",
+                   help=f"search nodes per move for search/clairvoyant (default {DEFAULT_NODE_LIMIT:,}; reproducible)")
+    p.add_argument("--time", type=_seconds_or_zero, default=None, metavar="SECONDS",
+                   help="seconds per move for search/clairvoyant instead of --nodes (not reproducible); 0 or inf:"
+                        f" no time limit, --nodes (default {DEFAULT_NODE_LIMIT:,}) bounds each move")
     p.add_argument("--objective", choices=OBJECTIVES, default=None,
                    help="what the search players maximise (default margin)")
     for seat in ("a", "b"):

@@ -36,7 +36,7 @@ import numpy as np
 
 from .._text import number
 from ..errors import CrownsError, IllegalMoveError, PolicyError, PositionError
-from .cards import DECK, parse_card
+from .cards import DECK, NUM_CARDS, parse_card
 from .play_cli import PLAY_TIME, SEATS
 from .position import (
     SAVE_START,
@@ -48,6 +48,7 @@ from .position import (
     Position,
     cell_coords,
     cell_index,
+    symmetry_map,
 )
 
 __all__ = ["PlaySession", "parse_move", "public_position", "save_text", "DEFAULT_TIME", "SEATS"]
@@ -225,19 +226,86 @@ def save_text(position: Position) -> tuple[str, bool]:
     return pub.to_save_string(), mirrored
 
 
-def _fill_hidden(position: Position, rng: np.random.Generator) -> Position:
-    """Deal the unknown face-down cards of `position` at random among its face-down cells."""
-    unknown = sorted(i for i in position.face_down if position.cells[i] == UNKNOWN)
+#: The reflections that bring a game's start cell to (2, 2) (:func:`_mirror_to_save_start`),
+#: by the start cell; the identity is ``None``.
+_TO_SAVE_START = {SAVE_START: None, 15: "flip_cols", 20: "flip_rows", 21: "rot180"}
+
+
+def _fill_hidden(position: Position, seed: int) -> Position:
+    """Place the unknown face-down cards of a loaded `position` among its face-down cells,
+    from the game's `seed` (``play --seed``), the same way each time (session 23).
+
+    The seed's own deal first: a game begun with ``--seed S`` and left with its resume
+    line (``--load SAVE --seed S``, the grid perhaps reflected to start at (2,2)) gets
+    back the cards that deal put there.  Otherwise the seed ranks the cells and the cards
+    (cells in the orientation that starts at (2,2)) and the unknown cells, in rank order,
+    get the unseen cards in rank order: a card revealed takes its cell and card out of
+    both lists together, so a game resumed later from its resume line, with the same
+    seed, finds every card still unseen where this placement put it.  (Until session 23
+    the unseen cards were shuffled afresh: the same game resumed was another deal.)
+    """
+    unknown = [i for i in sorted(position.face_down) if position.cells[i] == UNKNOWN]
     if not unknown:
         return position
-    pool = np.array(position.unknown_pool())
+    pool = position.unknown_pool()
     if len(pool) != len(unknown):  # cannot happen for a valid position
         raise PositionError(f"{len(unknown)} face-down cells but {len(pool)} unseen cards")
-    order = rng.permutation(pool)
+    deal_ss, fill_ss, _, _ = np.random.SeedSequence(seed).spawn(4)   # as PlaySession spawns them
+    dealt = Deal.random(np.random.default_rng(deal_ss)).position()
     cells = list(position.cells)
-    for cell, card in zip(unknown, order):
+    for symmetry in (None, "flip_rows", "flip_cols", "rot180"):
+        grid = dealt if symmetry is None else dealt.transformed(symmetry)
+        if all(c == UNKNOWN or c == grid.cells[i] for i, c in enumerate(position.cells)) \
+                and sorted(grid.cells[i] for i in unknown) == list(pool):
+            for i in unknown:
+                cells[i] = grid.cells[i]
+            return replace(position, cells=tuple(cells))
+    rng = np.random.default_rng(fill_ss)
+    cell_rank, card_rank = rng.permutation(36), rng.permutation(NUM_CARDS)
+    to_save = _TO_SAVE_START.get(position.start) if position.start is not None else None
+    canonical = range(36) if to_save is None else symmetry_map(to_save)
+    for cell, card in zip(sorted(unknown, key=lambda i: cell_rank[canonical[i]]),
+                          sorted(pool, key=lambda c: card_rank[c])):
         cells[cell] = int(card)
     return replace(position, cells=tuple(cells))
+
+
+def stored_seed(text: str) -> int | None:
+    """The game's seed kept in a position saved by ``play``'s ``save FILE`` (its
+    ``"seed"``), which places the unseen cards when the game is resumed.
+
+    Parameters
+    ----------
+    text : str
+        What ``--load`` read: a save string, a deal or a position as JSON.
+
+    Returns
+    -------
+    int or None
+        The seed, or None if `text` is no JSON object or keeps no seed.
+
+    Raises
+    ------
+    PositionError
+        If the seed kept is not a whole number >= 0.
+    """
+    import json
+
+    from .._io import json_int
+
+    stripped = text.strip().lstrip("\ufeff").strip()
+    if not stripped.startswith("{"):
+        return None
+    try:
+        data = json.loads(stripped, parse_int=json_int)
+    except (ValueError, RecursionError):
+        return None   # Position.from_text says what is wrong with it
+    seed = data.get("seed") if isinstance(data, dict) else None
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
+        raise PositionError(f"seed: the game's seed must be a whole number >= 0, got {seed!r}")
+    return seed
 
 
 class PlaySession:
@@ -322,7 +390,7 @@ class PlaySession:
         #: The display names given (first, second), cleaned as Rules keeps them; None: "you"
         #: and "computer".  Checked before any search or deal.
         self.names: tuple[str, str] | None = None if names is None else Rules(names=names).names
-        deal_ss, fill_ss, seat_ss, player_ss = np.random.SeedSequence(self.seed).spawn(4)
+        deal_ss, _fill_ss, seat_ss, player_ss = np.random.SeedSequence(self.seed).spawn(4)   # (_fill_hidden: 2nd)
         if time_limit is None and node_limit is None:
             raise PolicyError("give a time limit or a node limit (or both): the computer's"
                               " searches, hints and the analysis need one")
@@ -334,6 +402,7 @@ class PlaySession:
         self.node_limit = node_limit
         self.rng = np.random.default_rng(player_ss)
         self.loaded = load is not None
+        self.placed = False
         self.load_source = load_source
         if load is None:
             start = Deal.random(np.random.default_rng(deal_ss)).position(reach or "any")
@@ -345,7 +414,9 @@ class PlaySession:
                 raise PositionError(f"reach {reach!r}: the game loaded is played under reach {pos.reach!r}")
             if pos.is_terminal():
                 raise PositionError("this game is over: use 'crowns cross-kings analyse' to review it")
-            pos = _fill_hidden(pos, np.random.default_rng(fill_ss))
+            #: Whether the seed placed unseen cards (then resume lines carry --seed).
+            self.placed = any(pos.cells[i] == UNKNOWN for i in pos.face_down)
+            pos = _fill_hidden(pos, self.seed)
             to_move = pos.to_move
             if pos.history is not None and pos.start is not None and pos.history:
                 from .review import replay
@@ -367,7 +438,8 @@ class PlaySession:
             names = ("you", "computer") if self.human == "first" else ("computer", "you")
         self.states: list[Position] = [replace(p, rules=replace(p.rules, names=names)) for p in states]
         self.hints: dict[tuple, list[Any]] = {}
-        #: The analysis table of the person's moves, once the game has ended (else None).
+        #: The analysis table of the person's moves, once the game has ended (else None; after
+        #: Ctrl-C during the analysis, the moves analysed before it).
         self.frame: Any = None
 
     # ------------------------------------------------------------------ output
@@ -607,7 +679,16 @@ class PlaySession:
             import json
 
             source = json.dumps(public_position(self.states[0]).to_dict())
-        return f"--load {shlex.quote(source)}" + self._options(self.default_seat)
+        # the seed placed the game's unseen cards: the same seed places them the same way
+        seed = f" --seed {self.seed}" if self.placed else ""
+        return f"--load {shlex.quote(source)}{seed}" + self._options(self.default_seat)
+
+    def _seed_option(self) -> str:
+        """`` --seed S`` for a line that resumes the current position, if face-down cards
+        remain: they are ``??`` in the save string, and the seed places them as in this
+        game (:func:`_fill_hidden`; until session 23 the line gave no seed, so each
+        resume dealt them afresh)."""
+        return f" --seed {self.seed}" if self.position.face_down else ""
 
     def save(self, path: str | None = None) -> None:
         """Print the save string; with `path`, also write the position as JSON there.
@@ -647,9 +728,12 @@ class PlaySession:
             except CrownsError as exc:
                 self.say(str(exc))
                 return
+            data = public_position(self.position).to_dict()
+            if self.position.face_down:   # the seed that places the unseen cards (--load FILE reads it)
+                data["seed"] = self.seed
             try:
                 with open(path, "x", encoding="utf-8") as fh:  # "x": never over a file made meanwhile
-                    json.dump(public_position(self.position).to_dict(), fh)
+                    json.dump(data, fh)
                     fh.write("\n")
             except FileExistsError:
                 self.say(f"{path} already exists; not overwritten (save to a new file name)")
@@ -657,7 +741,8 @@ class PlaySession:
             except OSError as exc:
                 self.say(f"cannot write {path}: {exc.strerror or exc}")
                 return
-            self.say(f"position written to {path} (resume with --load {shlex.quote(path)})")
+            self.say(f"position written to {path} (resume with --load {shlex.quote(path)}{self._seed_option()}"
+                     f"{self._options(self.position.to_move)})")
 
     def _resume_hint(self, why: str) -> None:
         got = self._resume_text()
@@ -666,7 +751,7 @@ class PlaySession:
             return
         text, note = got
         # --load gives the seat to the player to move unless --seat says otherwise
-        self.say(f"{why}; resume with: crowns cross-kings play --load {shlex.quote(text)}"
+        self.say(f"{why}; resume with: crowns cross-kings play --load {shlex.quote(text)}{self._seed_option()}"
                  + self._options(self.position.to_move) + (f" ({note})" if note else ""))
 
     def read_command(self) -> str | None:
@@ -823,8 +908,16 @@ class PlaySession:
         self.analyse()
 
     def analyse(self) -> None:
-        """Print the analysis of the person's moves in this game."""
-        from .review import analyse_steps, format_analysis, replay
+        """Print the analysis of the person's moves in this game.
+
+        Raises
+        ------
+        AnalysisInterrupted
+            On Ctrl-C, after printing the table of the moves analysed before it, marked
+            partial as ``crowns cross-kings analyse`` marks it (until session 23 they
+            were lost).
+        """
+        from .review import AnalysisInterrupted, analyse_steps, format_analysis, partial_analysis_note, replay
 
         pos = self.position
         include_start = self.states[0].marker is None and self.human == "second"
@@ -843,13 +936,20 @@ class PlaySession:
             from tqdm import tqdm
 
             bar = tqdm(total=len(mine), desc="analysing", unit="move", leave=False, file=sys.stderr)
+        stopped = None
         try:
             frame = analyse_steps(steps, self.evaluate, players=(self.human,),
                                   progress=None if bar is None else lambda done, total: bar.update(1))
+        except AnalysisInterrupted as stop:   # the moves analysed so far, marked partial
+            frame, stopped = stop.frame, stop
         finally:
             if bar is not None:
                 bar.close()
-        self.say("move-by-move analysis of your moves: game values (face-down cards unknown),"
-                 " your expected final margin in points, judged before each move; ~ marks estimates")
-        self.say(*format_analysis(frame, pos.rules.names))
+        if len(frame):
+            self.say("move-by-move analysis of your moves: game values (face-down cards unknown),"
+                     " your expected final margin in points, judged before each move; ~ marks estimates")
+            self.say(*format_analysis(frame, pos.rules.names))
         self.frame = frame
+        if stopped is not None:
+            self.say(partial_analysis_note(len(frame), stopped.total))
+            raise stopped   # run() then says how to analyse the game; the command exits with 130

@@ -9,10 +9,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from .._text import count
 from ..cli import UsageError, add_json_flag, print_json
 from ..errors import SolverOptionError
-from .cli import _node_limit, _seconds, add_names_arg, check_names, whole_number
+from .cli import _node_limit, _seconds, add_names_arg, check_names, print_grid, whole_number
 from .players import PLAYER_NAMES
 from .position import PLAYERS, REACHES
 
@@ -43,11 +42,20 @@ def _read_game(source: str, *, stdin: bool = True, reach: str | None = None):  #
     (``-``: standard input, unless `stdin` is false).  `reach` (``--reach``): the rules
     option to read a save string under (a save string cannot say it; default "any"); a
     JSON position says its own, which `reach` must then match."""
+    from .cli import check_reach
+    from .position import Position
+
+    pos = Position.from_text(_game_text(source, stdin=stdin), reach)
+    check_reach(pos, reach, "game")
+    return pos
+
+
+def _game_text(source: str, *, stdin: bool = True) -> str:
+    """The text of the game `source` names (see :func:`_read_game`)."""
     from pathlib import Path
 
     from ..errors import SaveStringError
-    from .cli import STDIN, check_reach, looks_like_file, names_file, read_stdin
-    from .position import Position
+    from .cli import STDIN, looks_like_file, names_file, read_stdin
 
     text = source
     if source == STDIN:
@@ -67,15 +75,13 @@ def _read_game(source: str, *, stdin: bool = True, reach: str | None = None):  #
         # a missing file: the system's "x.json: No such file or directory", as every command
         # says it (this said "no such file: 'x.json'" until session 21)
         text = read_text(path, SaveStringError)
-    pos = Position.from_text(text, reach)
-    check_reach(pos, reach, "game")
-    return pos
+    return text
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
-    from .review import AnalysisInterrupted, analyse_game, analysis_summary, format_analysis
+    from .review import AnalysisInterrupted, analyse_game, analysis_summary, format_analysis, partial_analysis_note
 
     check_names(args.names)
     game = _read_game(args.game, reach=args.reach)
@@ -149,7 +155,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             raise KeyboardInterrupt   # crowns_solver.cli prints "crowns: interrupted", status 130
         return 0
     names = game.rules.names
-    print(game.render())
+    print_grid(game)
     print()
     for player, name, score in (("first", names[0], first), ("second", names[1], second)):
         label = name if name == player else f"{name} ({player})"
@@ -176,8 +182,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     if len(frame):
         print("\n".join(format_analysis(frame, names)))
     if stopped is not None:
-        print(f"PARTIAL ANALYSIS: interrupted (Ctrl-C) after {stopped[0]} of {count(stopped[1], 'move')};"
-              " the moves after those were not analysed")
+        print(partial_analysis_note(*stopped))
         raise KeyboardInterrupt   # crowns_solver.cli prints "crowns: interrupted", status 130
     return 0
 
@@ -189,9 +194,19 @@ def cmd_play(args: argparse.Namespace) -> int:
         raise UsageError("--time 0 (or inf) means no time limit: give --node-limit N for the computer's searches,"
                          " the hints and the analysis")
     check_names(args.names)   # before the game is read: the same refusal as analyse, show, solve
-    load = None if args.load is None else _read_game(args.load, stdin=False, reach=args.reach)
+    load, seed = None, args.seed
+    if args.load is not None:
+        from .cli import check_reach
+        from .play import stored_seed
+        from .position import Position
+
+        text = _game_text(args.load, stdin=False)
+        load = Position.from_text(text, args.reach)
+        check_reach(load, args.reach, "game")
+        if seed is None:   # a file written by play's save FILE keeps the game's seed
+            seed = stored_seed(text)
     time_limit = None if args.time == 0 else args.time
-    session = PlaySession(seed=args.seed, opponent=args.opponent, time_limit=time_limit,
+    session = PlaySession(seed=seed, opponent=args.opponent, time_limit=time_limit,
                           node_limit=args.node_limit, seat=args.seat, load=load,
                           load_source=args.load, reach=args.reach,
                           names=None if args.names is None else tuple(args.names))
@@ -242,7 +257,8 @@ def register(commands: argparse._SubParsersAction) -> None:
         ),
     )
     play.add_argument("--seed", type=whole_number(0), default=None, metavar="S",
-                      help="seed of the deal and of the computer's choices (default: a fresh one, printed)")
+                      help="seed of the deal (with --load: of where the unseen cards lie) and of the computer's"
+                           " choices (default: a fresh one, printed; with --load, a file saved by play keeps its own)")
     play.add_argument("--opponent", default="search", metavar="NAME", choices=PLAYER_NAMES,
                       help=f"computer player: {', '.join(PLAYER_NAMES)} (clairvoyant cheats); default search")
     play.add_argument("--time", type=_seconds_or_zero, default=PLAY_TIME, metavar="PER_MOVE",

@@ -137,6 +137,23 @@ def _whole(x: object) -> bool:
     return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
 
 
+def _json_kind(value: object) -> str:
+    """What a field read from JSON holds, in JSON's words, for a message: ``null``,
+    ``true``, ``an object``, ``a string``, a number as written, else the Python type
+    (a position's grid given as null said ``got NoneType`` until session 23)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, str):
+        return f"a string ({value!r})" if len(value) <= 20 else "a string"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    return type(value).__name__
+
+
 def _cell_field(value: object, what: str | None) -> int:
     """cell_index for an argument or a field of a position's JSON, naming it in the error."""
     if what is None:
@@ -446,7 +463,7 @@ class Deal:
         rows = [ln.strip() for ln in text.lstrip("\ufeff").splitlines()]
         rows = [ln for ln in rows if ln and not ln.startswith("#")]
         if len(rows) != 6:
-            raise PositionError(f"a deal has 6 rows of 6 cards, got {len(rows)} rows")
+            raise PositionError(f"a deal has 6 rows of 6 cards, got {len(rows)} {'row' if len(rows) == 1 else 'rows'}")
         cells: list[Card | None] = []
         for r, line in enumerate(rows):
             tokens = line.split()
@@ -1156,7 +1173,7 @@ class Position:
                 raise PositionError(f"position is missing the key {key!r}")
         grid = d["grid"]
         if not isinstance(grid, Sequence) or isinstance(grid, str) or len(grid) != 36:
-            n = len(grid) if isinstance(grid, Sequence) else type(grid).__name__
+            n = len(grid) if isinstance(grid, Sequence) and not isinstance(grid, str) else _json_kind(grid)
             raise PositionError(f"grid must list 36 cells (6x6), got {n}")
         reach = d.get("reach", "any")
         rules = replace(rules, reach=reach) if rules is not None else Rules(reach=reach)
@@ -1166,7 +1183,7 @@ class Position:
         start = d.get("start")
         fd = d.get("face_down", ())
         if not isinstance(fd, Sequence) or isinstance(fd, str):
-            raise PositionError(f"face_down must be a list of cells, got {fd!r}")
+            raise PositionError(f"face_down must be a list of cells, got {_json_kind(fd)}")
         face_down = frozenset(_cell_field(c, f"face_down[{k}]") for k, c in enumerate(fd))
         cells = [UNKNOWN] * 36
         taken: set[int] = set()
@@ -1268,7 +1285,11 @@ class Position:
         grid_part, hidden_part, moves_part = parts
         rows = grid_part.split("/")
         if len(rows) != 6:
-            raise SaveStringError(f"the grid has {len(rows)} rows, expected 6 (separated by '/')")
+            if not grid_part.strip():   # '////' said "the grid has 1 rows" (session 23)
+                raise SaveStringError("the grid (before the first '//') is empty: expected 6 rows of 6 cards"
+                                      " separated by '/'")
+            raise SaveStringError(f"the grid has {len(rows)} {'row' if len(rows) == 1 else 'rows'}, expected 6"
+                                  " (separated by '/')")
         cells = [UNKNOWN] * 36
         face_down: set[int] = set()
         seen: dict[int, str] = {}

@@ -41,6 +41,7 @@ __all__ = [
     "format_analysis",
     "interruptible",
     "AnalysisInterrupted",
+    "partial_analysis_note",
 ]
 
 #: Default time per analysed move, in seconds.
@@ -289,6 +290,27 @@ class AnalysisInterrupted(KeyboardInterrupt):
         super().__init__(f"analysis interrupted after {len(frame)} of {total} moves")
         self.frame = frame
         self.total = total
+
+
+def partial_analysis_note(analysed: int, total: int) -> str:
+    """The line under an analysis table that Ctrl-C cut short (:class:`AnalysisInterrupted`):
+    one wording for ``crowns cross-kings analyse`` and the end of ``play``.
+
+    Parameters
+    ----------
+    analysed : int
+        Moves analysed before Ctrl-C (the table's rows).
+    total : int
+        Moves the whole analysis had to value.
+
+    Returns
+    -------
+    str
+        ``PARTIAL ANALYSIS: interrupted (Ctrl-C) after 1 of 27 moves; the moves after
+        those were not analysed``.
+    """
+    return (f"PARTIAL ANALYSIS: interrupted (Ctrl-C) after {analysed} of {count(total, 'move')};"
+            " the moves after those were not analysed")
 
 
 def analyse_steps(

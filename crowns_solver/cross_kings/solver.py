@@ -795,8 +795,9 @@ def solve(
         raise UnknownCardError(
             f"the open value needs every card known, but {len(hidden)} face-down"
             f" {'card is' if len(hidden) == 1 else 'cards are'}"
-            f" unknown (cells {', '.join(f'({r},{c})' for r, c in hidden)}); use mode='game' (--mode game)"
-            " for the value of the game as played with those cards unseen"
+            f" unknown (cells {', '.join(f'({r},{c})' for r, c in hidden)}); use mode='game'"
+            " for the value of the game as played with those cards unseen",
+            argument="mode",   # the command says --mode game (crowns_solver.cli.name_options)
         )
     if workers != 1:
         from .parallel import check_memory, solve_parallel, worker_processes
