@@ -1,0 +1,50 @@
+"""Session 23 (keeper helper): defects found by a tester in the Five Crowns score keeper and
+the meld commands, each with the case that failed before."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from crowns_solver.errors import WildRankError
+from crowns_solver.five_crowns import best_melds, card_value, deadwood, deadwood_batch, hand_value, rank_discards
+from crowns_solver.five_crowns.cards import check_wild_rank
+from crowns_solver.cli import main
+
+
+# ------------------------------------------------------------ 5. one wild-rank parser
+@pytest.mark.parametrize("spelling, rank", [
+    (5, 5), (np.int64(13), 13), ("5", 5), ("5s", 5), ("10S", 10), (" 7 ", 7), ("T", 10), ("tens", 10),
+    ("J", 11), ("jacks", 11), ("Q", 12), ("Queen", 12), ("K", 13), ("kings", 13),
+])
+def test_the_api_reads_every_spelling_the_cli_reads(spelling, rank):
+    assert check_wild_rank(spelling) == rank
+
+
+def test_the_api_meld_functions_take_a_rank_as_text():
+    # RULES.md: with Kings wild, KH KS and the 9D make a book (9D with two wilds); a King
+    # left in hand counts 20, with 5s wild it counts 13 (before: WildRankError for "K")
+    assert deadwood(["KH", "KS", "9D"], wild_rank="K") == 0
+    assert deadwood(["KH", "KS", "9D"], wild_rank="Kings") == deadwood(["KH", "KS", "9D"], 13) == 0
+    assert deadwood(["KH", "KS", "9D"], wild_rank="5s") == 35
+    assert card_value("KH", "K") == 20 and card_value("KH", "Q") == 13
+    assert hand_value(["5R", "9H", "JK"], "5") == 79          # the seed's example
+    assert best_melds(["KH", "KS", "9D"], "k").deadwood == 0
+    # codes: 4S 5S 6S (a run), 3S 4H 6C (no meld: 3 + 4 + 6)
+    assert list(deadwood_batch(np.array([[1, 2, 3], [0, 12, 25]]), "K")) == [0, 13]
+    assert rank_discards(["3S", "4S", "8H", "8D"], "K").iloc[0]["card"] == "8H"
+
+
+@pytest.mark.parametrize("bad", ["JK", "X", "Jelly", "", "2", "14", "5.0", True, 5.0, None])
+def test_what_is_no_rank_is_still_refused(bad):
+    with pytest.raises(WildRankError, match="wild rank must be"):
+        check_wild_rank(bad)
+    with pytest.raises(WildRankError):
+        deadwood(["3H", "4H", "5H"], bad)
+
+
+def test_the_cli_and_the_api_agree(capsys):
+    assert main(["five-crowns", "deadwood", "--wild", "Kings", "KH", "KS", "9D", "--json"]) == 0
+    assert '"deadwood": 0' in capsys.readouterr().out
+    assert main(["five-crowns", "deadwood", "--wild", "JK", "3H", "4H", "5H"]) == 2   # not Jacks
+    assert "--wild must be a rank 3..13 (or J, Q, K), got 'JK'" in capsys.readouterr().err
