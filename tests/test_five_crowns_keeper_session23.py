@@ -48,3 +48,12 @@ def test_the_cli_and_the_api_agree(capsys):
     assert '"deadwood": 0' in capsys.readouterr().out
     assert main(["five-crowns", "deadwood", "--wild", "JK", "3H", "4H", "5H"]) == 2   # not Jacks
     assert "--wild must be a rank 3..13 (or J, Q, K), got 'JK'" in capsys.readouterr().err
+
+
+# ------------------------------------------------------------ 6. --max-book-size in the command's words
+@pytest.mark.parametrize("size", ["4", "0", "-3"])
+def test_max_book_size_below_5_is_said_without_pythons_none(capsys, size):
+    assert main(["five-crowns", "deadwood", "--round", "11", "--max-book-size", size, "7S", "7S", "7H"]) == 2
+    err = capsys.readouterr().err
+    assert f"--max-book-size must be a whole number >= 5, got {size}" in err
+    assert "None" not in err and err.count("\n") == 1

@@ -212,7 +212,7 @@ def test_discard_and_take_commands_take_last_turn(capsys):
 @pytest.mark.parametrize("argv, message", [
     (["deadwood", "--round", "12", "3H"], "--round must be 1..11, got 12"),
     (["discard", "--round", "0", "3H", "4H"], "--round must be 1..11, got 0"),
-    (["deadwood", "--wild", "5", "3H", "--max-book-size", "4"], "--max-book-size must be None or an integer >= 5,"
+    (["deadwood", "--wild", "5", "3H", "--max-book-size", "4"], "--max-book-size must be a whole number >= 5,"
                                                                  " got 4"),
     (["play", "greedy", "--seed", "-1"], "--seed must be a whole number >= 0, got -1"),   # one wording for every game (session 22)
 ])

@@ -40,6 +40,12 @@ def _setup(args: argparse.Namespace):
     wild = wild_rank_for_round(args.round) if args.round is not None else None
     if args.wild is not None:
         wild = _wild_arg(args.wild)
+    if args.max_book_size is not None and args.max_book_size < 5:
+        # in the command's words: not Rules' "None or an integer >= 5" (an option has no None)
+        from ..errors import RulesError
+
+        raise RulesError(f"--max-book-size must be a whole number >= 5, got {args.max_book_size} (with a smaller"
+                         " cap some books could not be split, so the cap would change the deadwood)")
     rules = Rules(all_wild_melds=not args.no_all_wild_melds, max_book_size=args.max_book_size, sets=args.sets)
     seen = _option_cards(getattr(args, "seen", None) or [], "--seen", rules.sets)
     pile = getattr(args, "draw_pile", None)
