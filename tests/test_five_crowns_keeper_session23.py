@@ -57,3 +57,25 @@ def test_max_book_size_below_5_is_said_without_pythons_none(capsys, size):
     err = capsys.readouterr().err
     assert f"--max-book-size must be a whole number >= 5, got {size}" in err
     assert "None" not in err and err.count("\n") == 1
+
+
+# ------------------------------------------------------------ 4. discard --last-turn with next-draw options
+@pytest.mark.parametrize("extra, named", [
+    (["--draw-pile", "3S", "--seen", "4S"], "--seen and --draw-pile"),
+    (["--seen", "4S"], "--seen"),
+    (["--draw-pile", "3S"], "--draw-pile"),
+])
+def test_discard_last_turn_refuses_the_options_of_the_next_draw(capsys, extra, named):
+    argv = ["five-crowns", "discard", "--round", "1", "5R", "9H", "JK", "7S", "--last-turn", *extra]
+    assert main(argv) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"so {named} (the cards of the next draw) cannot change it" in err
+
+
+def test_discard_last_turn_alone_and_take_last_turn_with_a_pile_still_work(capsys):
+    assert main(["five-crowns", "discard", "--round", "1", "5R", "9H", "JK", "7S", "--last-turn"]) == 0
+    out = capsys.readouterr().out
+    assert "last turn: no draw follows" in out
+    # take --last-turn still draws (the face-up card or blind), so the pile matters there
+    assert main(["five-crowns", "take", "--round", "1", "5R", "9H", "7S", "--top", "JK", "--last-turn",
+                 "--draw-pile", "3S", "4S"]) == 0

@@ -170,8 +170,10 @@ def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[s
         Your last turn, after another player went out (RULES.md, Five Crowns, "Going
         out"): no draw follows, you score the deadwood of the n cards kept, so the rows
         are ranked by that deadwood alone, as with no unseen card (look-ahead columns
-        None / NaN, ``attrs["unseen"]`` 0).  Without it the first row is the best outlook
-        for the next draw, which can keep more deadwood than another discard.
+        None / NaN, ``attrs["unseen"]`` 0; `seen` and `draw_pile` are checked but not
+        used: ``crowns five-crowns discard --last-turn`` refuses ``--seen`` and
+        ``--draw-pile``).  Without it the first row is the best outlook for the next
+        draw, which can keep more deadwood than another discard.
 
     Returns
     -------

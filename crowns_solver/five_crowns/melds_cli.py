@@ -153,6 +153,14 @@ def cmd_discard(args: argparse.Namespace) -> int:
 
         raise RulesError("--discard-reshuffled needs --draw-pile: the discard pile now, which your discard joins"
                          " when it is reshuffled into the draw pile")
+    if args.last_turn and (seen or pile is not None):
+        # they describe the next draw, and none follows: they were silently ignored (session 23)
+        from ..errors import RulesError
+
+        given = " and ".join(o for o, v in (("--seen", seen), ("--draw-pile", pile)) if v is not None and v != [])
+        raise RulesError(f"--last-turn ranks the discards by the deadwood you keep, with no draw after it, so"
+                         f" {given} (the cards of the next draw) cannot change it: leave"
+                         f" {'them' if ' and ' in given else 'it'} out, or leave out --last-turn")
     with _short_hand_hint(cards, seen, pile, rnd, extra=1):
         df = rank_discards(cards, wild, seen=seen, rules=rules, round=rnd, draw_pile=pile,
                            discard_reshuffled=args.discard_reshuffled, last_turn=args.last_turn)
