@@ -79,3 +79,46 @@ def test_discard_last_turn_alone_and_take_last_turn_with_a_pile_still_work(capsy
     # take --last-turn still draws (the face-up card or blind), so the pile matters there
     assert main(["five-crowns", "take", "--round", "1", "5R", "9H", "7S", "--top", "JK", "--last-turn",
                  "--draw-pile", "3S", "4S"]) == 0
+
+
+# ------------------------------------------------------------ 7. simulate: one spelling per game, and hints
+def _fc_simulate_json(capsys, *argv):
+    import json
+
+    assert main(["five-crowns", "simulate", *argv, "--workers", "1", "--json"]) == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_five_crowns_simulate_takes_games_as_kings_crowns_spells_it(capsys):
+    by_option = _fc_simulate_json(capsys, "--games", "3", "--policies", "greedy", "random")
+    by_position = _fc_simulate_json(capsys, "3", "--policies", "greedy", "random")
+    assert by_option["games"] == 3 and by_option == by_position   # the same seeded games
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["five-crowns", "simulate", "3", "--games", "4"],
+     "give the number of games once: GAMES (3) or --games N (4), not both"),
+    (["five-crowns", "simulate"], "the following arguments are required: GAMES (or --games N)"),
+    (["five-crowns", "simulate", "--policies", "greedy", "20"],
+     "(--policies took 20: put GAMES before --policies, or give --games 20)"),
+    (["five-crowns", "simulate", "5", "--policy", "greedy", "random"],
+     "unrecognized arguments: --policy greedy random (five-crowns simulate spells it --policies"),
+    (["kings-crowns", "simulate", "20"],
+     "unrecognized arguments: 20 (kings-crowns simulate takes the number of games as --games N)"),
+    (["kings-crowns", "simulate", "--games", "5", "--policies", "greedy"],
+     "(kings-crowns simulate spells it --policy NAME ...; --policies is five-crowns simulate's)"),
+])
+def test_the_other_games_spelling_gets_a_one_line_hint(capsys, argv, message):
+    try:
+        code = main(argv)
+    except SystemExit as stop:   # argparse's own errors exit through the parser
+        code = stop.code
+    assert code == 2
+    err = capsys.readouterr().err
+    assert message in err and err.count("\n") == 1
+
+
+def test_an_unrecognized_argument_with_no_hint_is_said_as_before(capsys):
+    with pytest.raises(SystemExit):
+        main(["five-crowns", "simulate", "5", "--bogus"])
+    assert capsys.readouterr().err == "crowns: error: unrecognized arguments: --bogus\n"
