@@ -94,14 +94,14 @@ def test_the_c_command_asks_round_player_and_score_and_saves(tmp_path):
     path = tmp_path / "g.json"
     s = Script(["2", "Ann", "Bob", "0", "12", "7", "0",
                 "c", "1", "bob", "QH 3S",      # round 1: 3s wild, QH 12 + 3S 20
-                "c", "3", "Ann", "4",          # round 3 not entered yet
-                "c", "x",                      # not a round
+                "c", "3", "",                  # round 3 not entered yet (asked again), cancelled
+                "c", "x", "",                  # not a round (asked again), cancelled
                 "c", "",                       # cancelled
                 "q"])
     keeper = interactive(read=s.read, write=s.write, save=path)
-    assert "Corrected: Bob 32 in round 1 = 32 (QH 12 + 3S 20). Totals: Ann 7, Bob 32" in s.text
-    assert "Ann has no score in round 3 yet, so there is nothing to correct" in s.text
-    assert "Not a round number: 'x'. Nothing changed." in s.text
+    assert "Corrected: Bob has 32 points in round 1: QH 12 + 3S 20 (was 12). Totals: Ann 7, Bob 32" in s.text
+    assert "Round 3 has no score yet, so there is nothing to correct in it (rounds 1-2 can be corrected)" in s.text
+    assert "Not a round number: 'x'. Type a round (1-2), or nothing to cancel." in s.text
     assert keeper.round_scores(1) == {"Ann": 0, "Bob": 32}
     saved = json.loads(path.read_text())
     assert saved["entries"][1] == {"round": 1, "player": "Bob", "points": 32, "cards": ["QH", "3S"]}

@@ -10,6 +10,14 @@ from crowns_solver.errors import WildRankError
 from crowns_solver.five_crowns import best_melds, card_value, deadwood, deadwood_batch, hand_value, rank_discards
 from crowns_solver.five_crowns.cards import check_wild_rank
 from crowns_solver.cli import main
+from crowns_solver.five_crowns.keeper import ScoreKeeper, interactive
+from test_five_crowns_keeper import Script, _tied_keeper
+
+
+def _run(lines, **kw):
+    s = Script(lines)
+    keeper = interactive(read=s.read, write=s.write, **kw)
+    return keeper, s.text
 
 
 # ------------------------------------------------------------ 5. one wild-rank parser
@@ -122,3 +130,79 @@ def test_an_unrecognized_argument_with_no_hint_is_said_as_before(capsys):
     with pytest.raises(SystemExit):
         main(["five-crowns", "simulate", "5", "--bogus"])
     assert capsys.readouterr().err == "crowns: error: unrecognized arguments: --bogus\n"
+
+
+# ------------------------------------------------------------ 1. names that are numbers or command letters
+def test_a_name_that_is_a_number_comes_before_the_seat_of_that_number(tmp_path):
+    # the tester's game: "1" sits in seat 0 and "0" in seat 1; "1" in the c command named
+    # seat 1, so player 0's 20 was replaced instead of player 1's score
+    keeper, text = _run(["15", "20", "c", "1", "1", "0", "q"], names=["1", "0"], save=tmp_path / "kn6.json")
+    assert keeper.round_scores(1) == {"1": 0, "0": 20}
+    assert "'1' is the player named 1 (seat 0): a name comes before a seat number, and seat 1 is 0." in text
+    assert "Corrected: 1 has 0 points in round 1 (was 15). Totals: 1 0, 0 20" in text
+    keeper, text = _run(["c", "1", "0", "13", "q"], resume=tmp_path / "kn6.json")
+    assert keeper.round_scores(1) == {"1": 0, "0": 13}
+    assert "Corrected: 0 has 13 points in round 1 (was 20)." in text
+
+
+def test_a_seat_number_still_names_a_seat_and_says_whose_it_is(tmp_path):
+    keeper, text = _run(["15", "20", "c", "1", "1", "0", "q"], names=["Ann", "Bob"], save=tmp_path / "g.json")
+    assert keeper.round_scores(1) == {"Ann": 15, "Bob": 0}
+    assert "  Seat 1 is Bob.\nBob's right score in round 1, now 20" in text
+
+
+def test_players_named_like_the_keepers_commands_are_never_misread(tmp_path):
+    # at the score prompt q, u, c, t are commands (a score is never a name); where a name is
+    # asked for (whose score, who deals) they are the players
+    keeper, text = _run(["15", "20", "c", "1", "u", "0", "c", "1", "Q", "13", "t", "q"],
+                        names=["q", "u"], first_dealer="u", save=tmp_path / "g.json")
+    assert keeper.round_scores(1) == {"q": 13, "u": 0}
+    assert keeper.names[keeper.first_dealer] == "u"
+    assert "Corrected: u has 0 points in round 1 (was 20)." in text
+    assert "Corrected: q has 13 points in round 1 (was 15)." in text
+    assert ScoreKeeper.load(tmp_path / "g.json").round_scores(1) == {"q": 13, "u": 0}
+
+
+# ------------------------------------------------------------ 2. the c command checks each answer as given
+def test_each_answer_of_a_correction_is_checked_and_asked_again(tmp_path):
+    path = tmp_path / "kc2.json"
+    _run(["15", "20", "0", "30", "q"], names=["A", "B"], save=path)
+    keeper, text = _run(["c", "9", "0", "tb1", "x", "1", "5", "Zed", "1", "9999", "-2", "33", "q"], resume=path)
+    assert keeper.round_scores(1) == {"A": 15, "B": 33} and keeper.round_scores(2) == {"A": 0, "B": 30}
+    assert ScoreKeeper.load(path).round_scores(1)["B"] == 33
+    for said in [
+        "Round 9 has no score yet, so there is nothing to correct in it (rounds 1-2 can be corrected)."
+        " Type a round (1-2), or nothing to cancel.",
+        "There is no round 0.",
+        "Round tb1 has no score yet",
+        "Not a round number: 'x'.",
+        "Seat 5 does not exist: seats are 0..1. Type one of A and B (or a seat number), or nothing to cancel.",
+        "Not a player: 'Zed'.",
+        "9999 points is more than 3 cards can count in any round (at most 150). Please type it again,",
+        "points cannot be negative: -2. Please type it again, or nothing to cancel.",
+        "Corrected: B has 33 points in round 1 (was 20). Totals: A 15, B 63",
+    ]:
+        assert said in text
+    assert text.count("Correct which round (1-2, empty to cancel)? ") == 5   # one c command throughout
+
+
+def test_a_correction_can_be_cancelled_at_each_question(tmp_path):
+    path = tmp_path / "g.json"
+    _run(["15", "20", "q"], names=["A", "B"], save=path)
+    for answers in (["c", ""], ["c", "1", ""], ["c", "1", "A", ""]):
+        keeper, text = _run(answers + ["q"], resume=path)
+        assert keeper.round_scores(1) == {"A": 15, "B": 20} and "Nothing changed." in text
+
+
+def test_a_player_without_a_score_in_the_round_is_asked_again(tmp_path):
+    # a round being entered (B has none yet) and a tiebreak round (Cy is not tied)
+    keeper, text = _run(["15", "20", "0", "c", "2", "B", "A", "13", "q"], names=["A", "B"], save=tmp_path / "p.json")
+    assert "B has no score in round 2 yet. Type one of A (or a seat number)" in text
+    assert keeper.round_scores(2) == {"A": 13}
+    k = _tied_keeper(ties="tiebreak")
+    k.enter_round([24, 10])
+    k.save(tmp_path / "t.json")
+    keeper, text = _run(["c", "tb1", "Cy", "ann", "5", "q"], resume=tmp_path / "t.json")
+    assert "Cy has no score in tiebreak tb1 (played by Ann and Bob). Type one of Ann and Bob" in text
+    assert keeper.finished and keeper.winners() == ["Ann"]
+    assert "Correct which round (1-11, tb1, empty to cancel)? " in text

@@ -1631,33 +1631,108 @@ def _choose_path(path: Path, read: Callable[[str], str], write: Callable[[str], 
 
 def _correct(keeper: ScoreKeeper, path: Path, read: Callable[[str], str], write: Callable[[str], None]) -> None:
     """The ``c`` command: ask for a round, a player and the right score, correct it
-    (:meth:`ScoreKeeper.correct`) and save; an empty answer cancels."""
-    last = max((e.round for e in keeper.entries), default=None)
-    if last is None:
+    (:meth:`ScoreKeeper.correct`) and save.  Each answer is checked as it is given and
+    asked again when it is wrong, so the answers before it are kept (until session 23 all
+    three were asked first and one bad answer dropped them all); an empty answer cancels."""
+    rounds = sorted({e.round for e in keeper.entries})
+    if not rounds:
         write("Nothing to correct yet.")
         return
-    text = _ask(read, f"Correct which round (1-{last}, empty to cancel)? ")
-    if not text:
-        return
-    if not (text.isdecimal() and len(text) <= 3):
-        write(f"Not a round number: {text!r}. Nothing changed.")
-        return
-    who = _ask(read, "Whose score (name or seat number from 0)? ")
-    if not who:
-        return
-    value = _ask(read, "The right score (points or cards left in hand): ")
-    if not value:
-        return
-    try:
-        entry = keeper.correct(int(text), int(who) if who.isdecimal() and len(who) <= 3 else who, value)
-    except (ScoreEntryError, PlayerNameError) as exc:
-        write(f"  {exc}. Nothing changed.")
-        return
-    info = keeper.round_info(entry.round)
-    described = f" = {entry.describe(info.wild_rank)}" if entry.cards else ""
-    write(f"Corrected: {entry.player} {entry.points} in round {info.label}{described}."
+    span = _rounds_span(keeper, rounds)
+    while True:
+        text = _ask(read, f"Correct which round ({span}, empty to cancel)? ")
+        if not text:
+            write("Nothing changed.")
+            return
+        rnd, problem = _round_asked(keeper, text, rounds, span)
+        if problem is None:
+            break
+        write(f"  {problem}. Type a round ({span}), or nothing to cancel.")
+    info = keeper.round_info(rnd)
+    scores = keeper.round_scores(rnd)
+    players = [n for n in keeper.names if n in scores]
+    while True:
+        who = _ask(read, f"Whose score in round {info.label} (name or seat number from 0)? ")
+        if not who:
+            write("Nothing changed.")
+            return
+        name, said = _player_asked(keeper, who)
+        if name is not None and name not in scores:
+            said = (f"{name} has no score in round {info.label} yet" if info.players is None
+                    else keeper._not_tied(name, info).replace(" is not tied for the win, so", ""))
+            name = None
+        if name is not None:
+            if said:
+                write(f"  {said}.")
+            break
+        write(f"  {said}. Type one of {_join_names(players)} (or a seat number), or nothing to cancel.")
+    old = scores[name]
+    while True:
+        value = _ask(read, f"{name}'s right score in round {info.label}, now {old}"
+                           " (points or cards left in hand, empty to cancel): ")
+        if not value:
+            write("Nothing changed.")
+            return
+        try:
+            entry = keeper.correct(rnd, name, value)
+        except ScoreEntryError as exc:
+            write(f"  {exc}. Please type it again, or nothing to cancel.")
+            continue
+        break
+    cards = "" if not entry.cards else ": " + entry.describe(info.wild_rank).split(" (", 1)[1].removesuffix(")")
+    write(f"Corrected: {name} has {count(entry.points, 'point')} in round {info.label}{cards} (was {old})."
           f" Totals: {keeper.standings()}")
     keeper.save(path, overwrite=True)
+
+
+def _rounds_span(keeper: ScoreKeeper, rounds: Sequence[int]) -> str:
+    """The rounds that can be corrected, as the prompt offers them: ``1-4``, ``1-11, tb1``."""
+    main = [r for r in rounds if r <= ROUNDS]
+    extra = [keeper.round_info(r).label for r in rounds if r > ROUNDS]
+    parts = [str(main[0]) if len(main) == 1 else f"{main[0]}-{main[-1]}"]
+    if extra:
+        parts.append(extra[0] if len(extra) == 1 else f"{extra[0]}-{extra[-1]}")
+    return ", ".join(parts)
+
+
+def _round_asked(keeper: ScoreKeeper, text: str, rounds: Sequence[int], span: str) -> tuple[int, str | None]:
+    """(round, None) for a round typed at the ``c`` prompt that has scores (a number, or a
+    tiebreak label ``tb1``), else (0, why not)."""
+    low = text.lower()
+    number: int | None = None
+    if low.isdecimal() and len(low) <= 3:
+        number = int(low)
+    elif low.startswith("tb") and low[2:].isdecimal() and len(low) <= 5:
+        number = ROUNDS + int(low[2:])
+    if number is None:
+        return 0, f"Not a round number: {text!r}"
+    if number in rounds:
+        return number, None
+    if number < 1 or (low.startswith("tb") and number == ROUNDS):
+        return 0, f"There is no round {text}"
+    return 0, f"Round {text} has no score yet, so there is nothing to correct in it (rounds {span} can be corrected)"
+
+
+def _player_asked(keeper: ScoreKeeper, who: str) -> tuple[str | None, str]:
+    """The player typed at the ``c`` prompt and what to say about it: a name first (case,
+    spaces and Unicode forms ignored), so a player named ``1`` or ``q`` is that player;
+    then a seat number from 0.  (name, "") for a plain name, (name, note) when a number
+    was read as a seat or a name that is also a seat number, (None, why) for no player."""
+    try:
+        seat = keeper._seat(who)
+    except PlayerNameError:
+        seat = None
+    number = int(who) if who.isascii() and who.isdecimal() and len(who) <= 3 else None
+    if seat is not None:
+        other = number is not None and number < len(keeper.names) and number != seat
+        name = keeper.names[seat]
+        return name, (f"{who!r} is the player named {name} (seat {seat}): a name comes before a seat number,"
+                      f" and seat {number} is {keeper.names[number]}" if other else "")
+    if number is not None:
+        if number < len(keeper.names):
+            return keeper.names[number], f"Seat {number} is {keeper.names[number]}"
+        return None, f"Seat {number} does not exist: seats are 0..{len(keeper.names) - 1}"
+    return None, f"Not a player: {who!r}"
 
 
 def _play(keeper: ScoreKeeper, path: Path, read: Callable[[str], str], write: Callable[[str], None]) -> None:
