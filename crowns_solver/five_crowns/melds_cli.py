@@ -153,7 +153,7 @@ def cmd_discard(args: argparse.Namespace) -> int:
 
         raise RulesError("--discard-reshuffled needs --draw-pile: the discard pile now, which your discard joins"
                          " when it is reshuffled into the draw pile")
-    if args.last_turn and (seen or pile is not None):
+    if args.last_turn and (seen or pile is not None) and not args.discard_reshuffled:   # that one: the API says
         # they describe the next draw, and none follows: they were silently ignored (session 23)
         from ..errors import RulesError
 
