@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from crowns_solver.errors import WildRankError
+from crowns_solver.errors import ScoreEntryError, WildRankError
 from crowns_solver.five_crowns import best_melds, card_value, deadwood, deadwood_batch, hand_value, rank_discards
 from crowns_solver.five_crowns.cards import check_wild_rank
 from crowns_solver.cli import main
@@ -206,3 +206,72 @@ def test_a_player_without_a_score_in_the_round_is_asked_again(tmp_path):
     assert "Cy has no score in tiebreak tb1 (played by Ann and Bob). Type one of Ann and Bob" in text
     assert keeper.finished and keeper.winners() == ["Ann"]
     assert "Correct which round (1-11, tb1, empty to cancel)? " in text
+
+
+# ------------------------------------------------------------ 3. scores no round can give
+def _every_hand_deadwood(cards, all_wild_melds):
+    """The least deadwood (the library's meld solver) of every hand of `cards` cards of one
+    set, `cards` being the round's wild rank (round 1: 3 cards, 3s wild)."""
+    from itertools import chain, combinations_with_replacement
+
+    from crowns_solver.five_crowns import Rules
+
+    hands = np.fromiter(chain.from_iterable(combinations_with_replacement(range(56), cards)),
+                        dtype=np.int8).reshape(-1, cards)
+    ok = np.ones(len(hands), dtype=bool)
+    for i in range(cards - 2):   # sorted rows: 3 copies of a natural card are one set too many
+        ok &= ~((hands[:, i] == hands[:, i + 2]) & (hands[:, i] != 55))
+    return {int(d) for d in np.unique(deadwood_batch(hands[ok], cards, rules=Rules(all_wild_melds=all_wild_melds)))}
+
+
+@pytest.mark.parametrize("all_wild_melds", [True, False])
+@pytest.mark.parametrize("cards", [3, 4])
+def test_possible_scores_are_the_least_deadwoods_of_every_hand(cards, all_wild_melds):
+    from crowns_solver.five_crowns.keeper import round_scores_possible
+
+    scores = _every_hand_deadwood(cards, all_wild_melds)
+    assert round_scores_possible(cards, cards, 1, all_wild_melds) == scores   # not one more, not one less
+    if cards == 3:   # round 1: the least score besides 0, from the meld solver (4, 4 and 5 do not meld)
+        assert min(scores - {0}) == 13 and deadwood(["4H", "4S", "5H"], 3) == 13
+        assert set(range(1, 13)).isdisjoint(scores) and 75 in scores and (150 in scores) == (not all_wild_melds)
+    else:            # round 2: one card left (not a wild) or four that do not meld (3 3 5 5: 16 at least)
+        assert {3, 5, 13, 16}.issubset(scores) and {1, 2, 4, 14, 15}.isdisjoint(scores)
+
+
+def test_the_keeper_refuses_a_score_no_round_gives_and_says_why(tmp_path):
+    # the tester's case: 12 in round 1 was recorded
+    k = ScoreKeeper(["A", "B"])
+    k.enter(0)
+    with pytest.raises(ScoreEntryError, match="12 points cannot be scored in round 1: of the 3 cards a player keeps,"
+                                              " what does not meld counts: all 3 cards when they hold no meld"
+                                              r" \(no rank three times, at most one wild\), or none; no such cards"
+                                              " count 12, and the least besides 0 is 13"):
+        k.enter(12)
+    assert k.enter(13).points == 13 and k.enter(16).points == 16   # round 2, A: 16 (3 3 5 5)
+    with pytest.raises(ScoreEntryError, match="14 points cannot be scored in round 2: .* or at most 1 card that is"
+                                              " not wild"):
+        k.enter(14)
+    assert k.enter("QH").points == 12      # typed cards still count as typed (with the meld note if they meld)
+    keeper, text = _run(["0", "12", "13", "q"], names=["A", "B"], save=tmp_path / "x.json")
+    assert keeper.round_scores(1) == {"A": 0, "B": 13} and "Please type it again." in text
+
+
+def test_a_file_with_a_score_no_round_gives_is_refused_naming_the_entry(tmp_path):
+    data = ScoreKeeper(["A", "B"]).to_dict() | {"entries": [{"round": 1, "player": "A", "points": 0},
+                                                           {"round": 1, "player": "B", "points": 12}]}
+    for field in ("totals", "finished", "winners"):
+        data.pop(field, None)
+    from crowns_solver.errors import RecordError
+
+    with pytest.raises(RecordError, match="entry 2: 12 points cannot be scored in round 1"):
+        ScoreKeeper.from_dict(data)
+
+
+@pytest.mark.parametrize("all_wild_melds, score", [(True, 150), (False, 150), (False, 149)])
+def test_three_jokers_count_only_where_they_do_not_meld(all_wild_melds, score):
+    k = ScoreKeeper(["A"], all_wild_melds=all_wild_melds)
+    if all_wild_melds or score != 150:
+        with pytest.raises(ScoreEntryError, match=f"{score} points cannot be scored in round 1"):
+            k.enter(score)
+    else:
+        assert k.enter(score).points == 150   # JK JK JK do not meld without melds of wilds only

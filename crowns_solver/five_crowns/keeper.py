@@ -51,7 +51,8 @@ from .game import TIEBREAK_CARDS, check_sets
 from ._text import count, sets_hold
 from .rules import MAX_TIEBREAKS, TIES, tiebreak_label
 
-__all__ = ["ScoreKeeper", "Entry", "RoundInfo", "wild_text", "interactive", "KeeperInterrupted", "KEEPER_FORMAT"]
+__all__ = ["ScoreKeeper", "Entry", "RoundInfo", "wild_text", "interactive", "KeeperInterrupted", "KEEPER_FORMAT",
+           "round_scores_possible"]
 
 #: ``format`` field of a score-keeper file.
 KEEPER_FORMAT = "crowns_solver.five_crowns.keeper"
@@ -232,6 +233,73 @@ def possible_points(cards: int, wild_rank: int, sets: int = 1) -> frozenset[int]
     return frozenset(s for s in range(bits.bit_length()) if bits >> s & 1)
 
 
+def _sums(values: Sequence[int], most: int, per_value: int) -> list[int]:
+    """``sums[k]``: a bit mask with bit s set when some k of `values` (each value used at
+    most `per_value` times) add up to s, for k = 0..`most`."""
+    reach = [1] + [0] * most
+    for value in values:
+        new = list(reach)
+        for k in range(most + 1):
+            if reach[k]:
+                for j in range(1, min(per_value, most - k) + 1):
+                    new[k + j] |= reach[k] << (j * value)
+        reach = new
+    return reach
+
+
+@functools.lru_cache(maxsize=128)
+def round_scores_possible(cards: int, wild_rank: int, sets: int = 1, all_wild_melds: bool = True) -> frozenset[int]:
+    """The scores a player can have at the end of a round that deals `cards` cards with
+    `wild_rank` wild, by the rules: a superset of the least deadwood of every `cards`-card
+    hand (RULES.md, Five Crowns: "Going out", "Deadwood"), so a score outside it is
+    impossible.
+
+    A player keeps `cards` cards and scores their least deadwood (0 for the one who goes
+    out).  The cards left out of melds in a best arrangement are either
+
+    - all of them, a hand holding no meld: no rank 3 times (a book), and at most one wild
+      (two wilds and any card make a book); with ``all_wild_melds=False`` also a hand of
+      jokers only (a card of the wild rank with two more wilds is a book of that rank);
+    - or at most ``cards - 3`` cards (a meld takes 3 or more) that are not wild (a wild
+      left over would join a meld and lower the deadwood: a book takes any number of wilds,
+      a run under 11 cards grows at an end, a run of 11 splits in two) and hold no book.
+
+    The totals of those leftovers (3..10 at face value, J 11, Q 12, K 13, a card of the
+    wild rank 20, a joker 50) are returned.  Runs among the leftovers are not excluded, so
+    a few totals may be kept that no hand scores; none is refused that a hand can score
+    (tests check rounds 1 and 2 against every hand with the meld solver: equal).  In round
+    1 (3 cards, 3s wild) a player who does not go out keeps 3 cards that do not meld, so
+    the least score besides 0 is 13 (4, 4 and 5); in later rounds it is 3.
+
+    Parameters
+    ----------
+    cards : int
+        Cards dealt in the round (3..13; 6 in a tiebreak round).
+    wild_rank : int
+        The round's wild rank (3..13).
+    sets : int
+        Card sets in play, 1 or 2 (how many jokers a hand of jokers may hold).
+    all_wild_melds : bool
+        The rules option: whether a meld of wilds only is allowed.
+
+    Returns
+    -------
+    frozenset of int
+        The possible scores, 0 included.
+    """
+    naturals = [r for r in range(3, 14) if r != wild_rank]
+    leftover = _sums(naturals, cards, 2)          # no rank three times
+    distinct = _sums(naturals, cards, 1)          # no rank twice (with a wild)
+    bits = 1
+    for k in range(1, cards - 2):                 # a meld of 3 or more laid down, k naturals left
+        bits |= leftover[k]
+    bits |= leftover[cards]                       # nothing melds, no wild
+    bits |= (distinct[cards - 1] << 20) | (distinct[cards - 1] << 50)   # nothing melds, one wild
+    if not all_wild_melds and cards <= 6 * sets:
+        bits |= 1 << (50 * cards)                 # only jokers
+    return frozenset(s for s in range(bits.bit_length()) if bits >> s & 1)
+
+
 def _new_name_problem(name: str, taken: Sequence[str]) -> str | None:
     """Why `name` cannot join the players `taken` (:func:`crowns_solver._checks.name_problem`,
     or a name already taken, compared by ``name_key``), or None: the rule of
@@ -280,6 +348,23 @@ def check_names(names: Sequence[str]) -> tuple[str, ...]:
     if not 1 <= len(out) <= MAX_PLAYERS:
         raise PlayerNameError(f"Five Crowns is for 1 to {MAX_PLAYERS} players, got {count(len(out), 'name')}")
     return tuple(out)
+
+
+def _no_such_score(points: int, info: RoundInfo, sets: int, all_wild_melds: bool) -> str:
+    """Why `points` cannot be a player's score in round `info` (:func:`round_scores_possible`)."""
+    n = info.cards_dealt
+    wilds = _RANK_WORDS.get(info.wild_rank, f"{info.wild_rank}s")
+    possible = round_scores_possible(n, info.wild_rank, sets, all_wild_melds)
+    least = min(p for p in possible if p)
+    left = f"all {n} cards when they hold no meld (no rank three times, at most one wild), or " + (
+        f"at most {count(n - 3, 'card')} that {'is' if n == 4 else 'are'} not wild (a meld takes 3 or more, and a"
+        " wild left over would join one)"
+        if n > 3 else "none")
+    return (f"{count(points, 'point')} cannot be scored in round {info.label}: of the {n} cards a player keeps, what"
+            f" does not meld counts: {left}; no such cards count {points}"
+            + (f", and the least besides 0 is {least}" if points < least else "")
+            + f" (3..10 at face value, J 11, Q 12, K 13, {wilds} 20 as wilds, jokers 50; RULES.md, Five Crowns)."
+            " If a player kept cards that meld, type the cards instead")
 
 
 def _entry_dict(entry: Entry, extra: dict[str, Any]) -> dict[str, Any]:
@@ -722,8 +807,9 @@ class ScoreKeeper:
         ------
         ScoreEntryError
             Negative or non-integer points, points more than that many cards can count,
-            an unknown card, more cards than were dealt, or a card more often than the
-            sets in play hold.
+            points no hand of the round scores by the rules (:func:`round_scores_possible`:
+            1 to 12 in round 1, for example), an unknown card, more cards than were dealt,
+            or a card more often than the sets in play hold.
         """
         rnd = self.round if round is None else round
         if rnd is None:
@@ -757,6 +843,8 @@ class ScoreKeeper:
                     f" or fewer count it (3..10 at face value, J 11, Q 12, K 13, {wilds} 20 as wilds, jokers 50;"
                     " RULES.md, Five Crowns)"
                 )
+            if points not in round_scores_possible(info.cards_dealt, info.wild_rank, self.sets, self._all_wild_melds):
+                raise ScoreEntryError(_no_such_score(points, info, self.sets, self._all_wild_melds))
             return points, None
         try:
             number_like = float(text)
