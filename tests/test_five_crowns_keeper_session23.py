@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from crowns_solver.errors import ScoreEntryError, WildRankError
+from crowns_solver.errors import RulesError, ScoreEntryError, WildRankError
 from crowns_solver.five_crowns import best_melds, card_value, deadwood, deadwood_batch, hand_value, rank_discards
 from crowns_solver.five_crowns.cards import check_wild_rank
 from crowns_solver.cli import main
@@ -275,3 +275,18 @@ def test_three_jokers_count_only_where_they_do_not_meld(all_wild_melds, score):
             k.enter(score)
     else:
         assert k.enter(score).points == 150   # JK JK JK do not meld without melds of wilds only
+
+
+def test_melds_of_wilds_only_cannot_be_allowed_under_a_score_only_they_forbid(tmp_path):
+    # 150 in round 1 (JK JK JK kept) is a score only without melds of wilds only: allowing
+    # them afterwards would leave a file that no longer loads
+    k = ScoreKeeper(["A", "B"], all_wild_melds=False)
+    k.enter_round([150, 0])
+    with pytest.raises(RulesError, match="all_wild_melds cannot become True: A's 150 in round 1 is no score"):
+        k.all_wild_melds = True
+    assert k.all_wild_melds is False
+    k.save(tmp_path / "j.json")
+    with pytest.raises(RulesError, match="all_wild_melds cannot become True"):
+        interactive(read=lambda prompt: "q", write=lambda text: None, resume=tmp_path / "j.json",
+                    all_wild_melds=True)
+    assert ScoreKeeper.load(tmp_path / "j.json").round_scores(1) == {"A": 150, "B": 0}

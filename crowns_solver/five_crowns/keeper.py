@@ -484,12 +484,22 @@ class ScoreKeeper:
 
     @property
     def all_wild_melds(self) -> bool:
-        """Whether melds made only of wilds are allowed (RULES.md option; settable)."""
+        """Whether melds made only of wilds are allowed (RULES.md option; settable while
+        every score entered as points stays possible: three jokers kept in round 1 score
+        150 only without melds of wilds only, :func:`round_scores_possible`; RulesError
+        naming the entry otherwise)."""
         return self._all_wild_melds
 
     @all_wild_melds.setter
     def all_wild_melds(self, value: bool) -> None:
-        self._all_wild_melds = _check_melds_rule(value)
+        value = _check_melds_rule(value)
+        for entry in getattr(self, "_entries", ()):
+            info = self.round_info(entry.round)
+            if entry.cards is None and entry.points not in round_scores_possible(
+                    info.cards_dealt, info.wild_rank, self.sets, value):
+                raise RulesError(f"all_wild_melds cannot become {value}: {entry.player}'s {entry.points} in round"
+                                 f" {info.label} is no score under it (correct that entry first)")
+        self._all_wild_melds = value
 
     def cards_meld(self, entry: Entry) -> bool:
         """Whether the cards typed for `entry` meld under this game's rules: their least
