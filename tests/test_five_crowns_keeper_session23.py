@@ -108,7 +108,7 @@ def test_five_crowns_simulate_takes_games_as_kings_crowns_spells_it(capsys):
      "give the number of games once: GAMES (3) or --games N (4), not both"),
     (["five-crowns", "simulate"], "the following arguments are required: GAMES (or --games N)"),
     (["five-crowns", "simulate", "--policies", "greedy", "20"],
-     "(--policies took 20: put GAMES before --policies, or give --games 20)"),
+     "(--policies took the arguments after it: greedy 20; put --policies after GAMES, or give --games 20)"),
     (["five-crowns", "simulate", "5", "--policy", "greedy", "random"],
      "unrecognized arguments: --policy greedy random (five-crowns simulate spells it --policies"),
     (["kings-crowns", "simulate", "20"],

@@ -268,18 +268,25 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def _games(args: argparse.Namespace) -> int:
     """The number of games of ``simulate``: GAMES (positional, as always) or ``--games N``
-    (King's Crowns' spelling, session 23), exactly one of them (UsageError naming both, or
-    saying that neither was given: with a number swallowed by ``--policies``, where it went)."""
-    from ..cli import UsageError
+    (King's Crowns' spelling, session 23), exactly one of them; otherwise a usage error of
+    the command's parser (one line, exit status 2) naming both, or saying that neither was
+    given (with the arguments ``--policies`` took, where it swallowed the number)."""
+    usage = getattr(args, "usage_error", None)
+    if usage is None:   # a Namespace built by hand: a CrownsError instead
+        from ..cli import UsageError
+
+        def usage(message: str) -> None:
+            raise UsageError(message)
 
     if args.games is not None and args.games_option is not None:
-        raise UsageError(f"give the number of games once: GAMES ({args.games}) or --games N ({args.games_option}),"
-                         " not both")
+        usage(f"give the number of games once: GAMES ({args.games}) or --games N ({args.games_option}), not both")
     if args.games is None and args.games_option is None:
-        took = [p for p in args.policies or () if p.isdecimal()]
-        where = (f" (--policies took {took[0]}: put GAMES before --policies, or give --games {took[0]})"
-                 if took else "")
-        raise UsageError(f"the following arguments are required: GAMES (or --games N){where}")
+        took = [p for p in args.policies or ()]
+        where = ""
+        if took and took[-1].isdecimal():
+            where = (f" (--policies took the arguments after it: {' '.join(took)}; put --policies after GAMES,"
+                     f" or give --games {took[-1]})")
+        usage(f"the following arguments are required: GAMES (or --games N){where}")
     return args.games if args.games is not None else args.games_option
 
 
@@ -378,7 +385,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     sim.add_argument("--csv", metavar="FILE", help="write one row per game and seat as CSV")
     sim.add_argument("--force", action="store_true", help="overwrite the --csv file if it exists")
     add_json_flag(sim)
-    sim.set_defaults(handler=cmd_simulate)
+    sim.set_defaults(handler=cmd_simulate, usage_error=sim.error)
     # the other game's spelling, refused by argparse as unrecognised: say this one's (crowns_solver.cli)
     sim.spelling_hints = {"--policy": "five-crowns simulate spells it --policies POLICY ...;"
                                       " --policy is kings-crowns simulate's"}
