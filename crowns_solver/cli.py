@@ -89,7 +89,34 @@ class OneLineParser(argparse.ArgumentParser):
         """
         if message.startswith("the following arguments are required:"):
             message += self._swallowed_hint()
+        elif message.startswith("unrecognized arguments: "):
+            message += self._spelling_hint(message.removeprefix("unrecognized arguments: ").split())
         self.exit(2, f"{self.prog.split()[0]}: error: {message}\n")   # "crowns", not "crowns cross-kings solve"
+
+    def _spelling_hint(self, unknown: list[str]) -> str:
+        """For arguments argparse did not recognise, the hint of the command they were given
+        to when one is the other game's spelling (``five-crowns simulate --policy``,
+        ``kings-crowns simulate 20``): the command's parser holds them as
+        ``spelling_hints`` (option -> hint, ``"<number>"`` for a bare number), session 23.
+        Empty when there is none."""
+        parser: argparse.ArgumentParser = self
+        argv = list(getattr(self, "_argv", []))
+        i = 0
+        while True:   # down the subcommands typed (crowns -> five-crowns -> simulate)
+            sub = next((a for a in parser._actions if isinstance(a, argparse._SubParsersAction)), None)
+            if sub is None:
+                break
+            j = next((k for k in range(i, len(argv)) if argv[k] in sub.choices), None)
+            if j is None:
+                return ""
+            parser, i = sub.choices[argv[j]], j + 1
+        hints: dict[str, str] = getattr(parser, "spelling_hints", {})
+        said = []
+        for token in unknown:
+            hint = hints.get("<number>" if token.isdecimal() else token.split("=", 1)[0])
+            if hint is not None and hint not in said:
+                said.append(hint)
+        return f" ({'; '.join(said)})" if said else ""
 
     def _swallowed_hint(self) -> str:
         """Where a list option took the arguments a missing positional argument needed:

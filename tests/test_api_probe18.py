@@ -152,7 +152,7 @@ def test_file_readers_still_read_str_path_and_bytes(tmp_path):
 # ------------------------------------------------------------------ Five Crowns score keeper
 def _keeper_after_two_rounds():
     keeper = fc.ScoreKeeper(["Ann", "Bob"])
-    keeper.enter_round([5, 10])
+    keeper.enter_round([15, 20])   # round 1: 3 cards kept score 0, or 13 and more (RULES.md)
     keeper.enter_round([0, 7])
     return keeper
 
@@ -176,13 +176,13 @@ def test_keeper_totals_through_refuses_what_is_not_a_round_count(method, bad):
 
 def test_keeper_round_scores_and_totals_still_add_up():
     keeper = _keeper_after_two_rounds()
-    assert keeper.round_scores(1) == {"Ann": 5, "Bob": 10}
+    assert keeper.round_scores(1) == {"Ann": 15, "Bob": 20}
     assert keeper.round_scores(np.int64(2)) == {"Ann": 0, "Bob": 7}
     assert keeper.round_scores(3) == {}
     assert keeper.totals(0) == {"Ann": 0, "Bob": 0}
-    assert keeper.totals(1) == {"Ann": 5, "Bob": 10}
-    assert keeper.totals() == keeper.totals(11) == {"Ann": 5, "Bob": 17}
-    assert keeper.standings(1) == "Ann 5, Bob 10"
+    assert keeper.totals(1) == {"Ann": 15, "Bob": 20}
+    assert keeper.totals() == keeper.totals(11) == {"Ann": 15, "Bob": 27}
+    assert keeper.standings(1) == "Ann 15, Bob 20"
 
 
 @pytest.mark.parametrize("bad", [None, 5, 1.5, "5 10"])

@@ -449,8 +449,8 @@ def test_score_keeper_repr_names_a_tiebreak_round_as_the_pad_does():
     import crowns_solver.five_crowns as fc
 
     k = fc.ScoreKeeper(["Ann", "Bob", "Cy"], ties="tiebreak")
-    for _ in range(11):
-        k.enter_round([0, 0, 12])
+    for rnd in range(11):   # round 1: 3 cards kept score 0, or 13 and more (RULES.md)
+        k.enter_round([0, 0, 11 if rnd == 1 else 13 if rnd == 0 else 12])
     assert repr(k) == ("<ScoreKeeper Ann, Bob, Cy: 11 rounds complete, round tb1, Ann next;"
                        " totals {'Ann': 0, 'Bob': 0, 'Cy': 132}>")
     k.enter_round({"Ann": 6, "Bob": 0})

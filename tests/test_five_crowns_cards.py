@@ -67,7 +67,7 @@ def test_bad_rounds(bad):
         wild_rank_for_round(bad)
 
 
-@pytest.mark.parametrize("bad", [2, 14, 0, "5"])
+@pytest.mark.parametrize("bad", [2, 14, 0, "2", "X", "JK", 5.0])   # "5" is read as 5 since session 23 (as --wild)
 def test_bad_wild_rank(bad):
     with pytest.raises(WildRankError, match="wild rank"):
         card_value("5S", bad)

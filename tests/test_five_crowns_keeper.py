@@ -54,7 +54,7 @@ def test_scripted_session_with_undo_quit_and_resume(tmp_path):
         [
             "3", "Ann", "Bob", "Cy",
             # round 1 (3s wild): Ann holds 5R 9H JK = 5 + 9 + 50
-            "5R 9H JK", "0", "12",
+            "5R 9H JK", "0", "13",
             # round 2 (4s wild): 4S is wild = 20, QH 12
             "4S QH", "7", "0",
             # round 3 (5s wild): the seed's example 5R 9H JK = 20 + 9 + 50; Bob's 30 is
@@ -70,11 +70,11 @@ def test_scripted_session_with_undo_quit_and_resume(tmp_path):
     assert "= 64 (5R 5 + 9H 9 + JK 50)" in s.text
     assert "= 32 (4S 20 + QH 12)" in s.text
     assert "Undone: Bob's 30 in round 3." in s.text
-    assert "Totals after round 3: Bob 10, Cy 32, Ann 96" in s.text
+    assert "Totals after round 3: Bob 10, Cy 33, Ann 96" in s.text
     assert "Leader: Bob" in s.text
     assert keeper.round == 4 and keeper.next_player == "Bob"
     saved = json.loads(path.read_text())
-    assert saved["totals"] == {"Ann": 102, "Bob": 10, "Cy": 32}
+    assert saved["totals"] == {"Ann": 102, "Bob": 10, "Cy": 33}
 
     # resume: the partial round 4 is still there; finish it and round 5
     keeper, s = run(["5R 9H JK", "0", "u", "4", "0", "3", "4"], resume=path)
@@ -82,7 +82,7 @@ def test_scripted_session_with_undo_quit_and_resume(tmp_path):
     # round 4 wild rank 6: 5R 9H JK = 5 + 9 + 50 = 64 for Bob, then 4 for Cy after the undo
     assert keeper.round_scores(4) == {"Ann": 6, "Bob": 64, "Cy": 4}
     assert keeper.round_scores(5) == {"Ann": 0, "Bob": 3, "Cy": 4}
-    assert keeper.totals() == {"Ann": 102, "Bob": 77, "Cy": 40}
+    assert keeper.totals() == {"Ann": 102, "Bob": 77, "Cy": 41}
     assert ScoreKeeper.load(path).totals() == keeper.totals()
 
 
@@ -92,7 +92,7 @@ def test_bad_input_reasks_and_loses_nothing(tmp_path):
         [
             "0", "two", "2",      # bad player counts
             "", "Ann", "  ", "ann", "B" * 41, "Bob",  # empty, repeated and too long names
-            "10", "5",            # round 1
+            "15", "13",           # round 1
             "2H 5S", "-4", "4.5", "1000", "3S 3S 3S", "3S 4S 5S 6S 7S", "JK", "8",
         ],
         save=path,
@@ -109,34 +109,34 @@ def test_bad_input_reasks_and_loses_nothing(tmp_path):
     assert "3 copies of 3S, but 1 set holds only 2" in text
     assert "round 2 deals 4 cards, so at most 4 can be left in hand, got 5" in text
     assert keeper.names == ("Ann", "Bob")
-    assert keeper.round_scores(1) == {"Ann": 10, "Bob": 5}
+    assert keeper.round_scores(1) == {"Ann": 15, "Bob": 13}
     assert keeper.round_scores(2) == {"Ann": 50, "Bob": 8}
-    assert ScoreKeeper.load(path).totals() == {"Ann": 60, "Bob": 13}
+    assert ScoreKeeper.load(path).totals() == {"Ann": 65, "Bob": 21}
 
 
 def test_full_game_winner_and_shared_win(tmp_path):
     k = ScoreKeeper(["Ann", "Bob", "Cy"])
-    for r in range(11):
-        k.enter_round([6, 6, 7])
+    for scores in [[0, 0, 13], [12, 12, 8]] + [[6, 6, 7]] * 9:
+        k.enter_round(scores)
     assert k.finished and k.winners() == ["Ann", "Bob"] and k.round is None
-    k2, s = run(["6", "6", "9"] * 11, names=["Ann", "Bob", "Cy"], save=tmp_path / "b.json")
+    k2, s = run([str(p) for r in TIED_ROUNDS for p in r], names=["Ann", "Bob", "Cy"], save=tmp_path / "b.json")
     assert "Shared win: Ann and Bob with 66 points each." in s.text
     k3, s = run([], resume=tmp_path / "b.json")
     assert "The game is finished. Shared win: Ann and Bob with 66 points each." in s.text
 
 
 def test_scripted_wins_and_table(tmp_path):
-    lines = []
-    for r in range(11):
+    lines = ["0", "16", "0", "0"]   # round 1: 3 cards kept score 0, or 13 and more
+    for r in range(9):
         lines += ["0", "8"]
     k, s = run(["t", *lines], names=["Ann", "Bob"], save=tmp_path / "w.json")
     assert "Winner: Ann with 0 points." in s.text
     assert "round    Ann    Bob" in s.text
     part = ScoreKeeper(["Ann", "Bob"])
-    part.enter_round([4, 5])
+    part.enter_round([14, 15])
     part.enter("5S")
     assert part.table().splitlines() == [
-        "round    Ann    Bob", "    1      4      5", "    2      5       ", "total      9      5"]
+        "round    Ann    Bob", "    1     14     15", "    2      5       ", "total     19     15"]
     assert k.totals() == {"Ann": 0, "Bob": 88}
 
 
@@ -144,10 +144,10 @@ def test_never_overwrites_without_asking(tmp_path):
     path = tmp_path / "old.json"
     path.write_text("precious")
     other = tmp_path / "new.json"
-    k, s = run(["n", str(other), "4", "q"], names=["Ann", "Bob"], save=path)
+    k, s = run(["n", str(other), "14", "q"], names=["Ann", "Bob"], save=path)
     assert path.read_text() == "precious"
     assert "old.json already exists. Overwrite it? [y/N]" in s.text
-    assert ScoreKeeper.load(other).round_scores(1) == {"Ann": 4}
+    assert ScoreKeeper.load(other).round_scores(1) == {"Ann": 14}
     k, s = run(["y", "q"], names=["Ann", "Bob"], save=path)
     assert json.loads(path.read_text())["names"] == ["Ann", "Bob"]
 
@@ -171,17 +171,17 @@ def test_python_api_values_and_undo():
     assert k.parse_entry("KH", round=1) == (13, ("KH",))
     assert k.parse_entry("TS", round=1) == (10, ("10S",))
     assert k.parse_entry("-", round=1) == (0, ())
-    k.enter(4)
-    assert k.undo().points == 4 and k.undo() is None
+    k.enter(14)
+    assert k.undo().points == 14 and k.undo() is None
     with pytest.raises(ScoreEntryError, match="needs 2 scores"):
         k.enter_round([1])
     with pytest.raises(ScoreEntryError, match="not points or cards"):
         k.enter(True)
     with pytest.raises(ScoreEntryError, match="not a Five Crowns card: 'ZZ'"):
-        k.enter_round({"Ann": 4, "Bob": "ZZ"})
+        k.enter_round({"Ann": 14, "Bob": "ZZ"})
     assert k.entries == ()
-    k.enter_round({"Bob": 4, "Ann": "JK"})
-    assert k.totals() == {"Ann": 50, "Bob": 4} and k.leaders() == ["Bob"]
+    k.enter_round({"Bob": 14, "Ann": "JK"})
+    assert k.totals() == {"Ann": 50, "Bob": 14} and k.leaders() == ["Bob"]
     with pytest.raises(ScoreEntryError, match="not finished"):
         k.winners()
 
@@ -249,12 +249,12 @@ def test_cli_bad_resume_is_one_line(tmp_path, capsys):
 
 
 def test_cli_session(tmp_path, monkeypatch, capsys):
-    type_lines(monkeypatch, ["4", "q"])
+    type_lines(monkeypatch, ["14", "q"])
     monkeypatch.chdir(tmp_path)
     assert main(["five-crowns", "keeper", "--players", "Ann", "Bob", "--first-dealer", "Bob", "--save", "x.json"]) == 0
     out = capsys.readouterr().out
     assert "Bob deals, Ann starts." in out and "--resume x.json" in out
-    assert ScoreKeeper.load(tmp_path / "x.json").round_scores(1) == {"Ann": 4}
+    assert ScoreKeeper.load(tmp_path / "x.json").round_scores(1) == {"Ann": 14}
 
 
 @given(st.one_of(st.text(max_size=30), st.integers(-10**6, 10**6), st.lists(st.text(max_size=4), max_size=15)))
@@ -328,7 +328,7 @@ def test_parse_entry_of_any_value_raises_only_score_entry_error(value):
 @pytest.mark.parametrize("points", [0.0, float("nan"), "0", None])
 def test_resume_with_non_integer_points_is_one_line(tmp_path, capsys, points):
     k = ScoreKeeper(["Ann", "Bob"])
-    k.enter_round([4, 0])
+    k.enter_round([14, 0])
     data = k.to_dict()
     data["entries"][1]["points"] = points
     path = tmp_path / "k.json"
@@ -357,19 +357,20 @@ def test_api_save_never_overwrites_without_being_told(tmp_path):
 def test_resume_refuses_other_players_or_dealer(tmp_path):
     path = tmp_path / "g.json"
     k = ScoreKeeper(["Ann", "Bob"], first_dealer="Bob")
-    k.enter(5)
+    k.enter(15)
     k.save(path)
     with pytest.raises(PlayerNameError, match="--players Bob Ann does not match"):
         run(["q"], resume=path, names=["Bob", "Ann"])
     with pytest.raises(PlayerNameError, match="--first-dealer Ann does not match"):
         run(["q"], resume=path, first_dealer="Ann")
-    keeper, s = run(["4", "q"], resume=path, names=["ann", "bob"], first_dealer="Bob")  # the same: accepted
-    assert keeper.round_scores(1) == {"Ann": 5, "Bob": 4}
+    keeper, s = run(["14", "q"], resume=path, names=["ann", "bob"], first_dealer="Bob")  # the same: accepted
+    assert keeper.round_scores(1) == {"Ann": 15, "Bob": 14}
 
 
 def test_the_last_entry_of_a_finished_game_can_be_corrected(tmp_path):
     path = tmp_path / "done.json"
-    k, s = run(["6", "7"] * 11, names=["Ann", "Bob"], save=path)
+    # Ann 66 (0 + 12 + 9 x 6), Bob 77 (14 + 0 + 9 x 7); round 1 has no 6 or 7 (RULES.md)
+    k, s = run(["0", "14", "12", "0"] + ["6", "7"] * 9, names=["Ann", "Bob"], save=path)
     assert ScoreKeeper.load(path).finished
     k, s = run(["u", "9", "q"], resume=path)
     assert "Undone: Bob's 7 in round 11." in s.text and "Winner: Ann with 66 points." in s.text
@@ -377,7 +378,8 @@ def test_the_last_entry_of_a_finished_game_can_be_corrected(tmp_path):
     assert again.finished and again.round_scores(11) == {"Ann": 6, "Bob": 9}
     assert again.totals() == {"Ann": 66, "Bob": 79}
     # right after the last entry, too: the pad stays open for a correction
-    k, s = run(["6", "7"] * 11 + ["u", "u", "5", "6", "t", "q"], names=["Ann", "Bob"], save=tmp_path / "b.json")
+    k, s = run(["0", "14", "12", "0"] + ["6", "7"] * 9 + ["u", "u", "5", "6", "t", "q"], names=["Ann", "Bob"],
+               save=tmp_path / "b.json")
     assert ScoreKeeper.load(tmp_path / "b.json").round_scores(11) == {"Ann": 5, "Bob": 6}
 
 
@@ -389,11 +391,17 @@ def test_keeper_refuses_empty_file_names(capsys):
 
 
 # --------------------------------------------------------------------------- tiebreaks
+#: The rounds of a game where Ann and Bob tie on 66 (6 a round from round 3) and Cy has 99.
+#: Round 1 has no 6 (3 cards kept: 0, or 13 and more; RULES.md, session 23), so all
+#: three go out in round 1 and score twice 6 (9) in round 2.
+TIED_ROUNDS = [[0, 0, 0], [12, 12, 18]] + [[6, 6, 9]] * 9
+
+
 def _tied_keeper(**kw):
-    """Ann and Bob tied on 66 after round 11 (6 a round), Cy on 99."""
+    """Ann and Bob tied on 66 after round 11, Cy on 99 (:data:`TIED_ROUNDS`)."""
     k = ScoreKeeper(["Ann", "Bob", "Cy"], **kw)
-    for _ in range(11):
-        k.enter_round([6, 6, 9])
+    for scores in TIED_ROUNDS:
+        k.enter_round(scores)
     return k
 
 
@@ -481,7 +489,7 @@ def test_bad_tie_options(kw, message):
 
 def test_cli_tiebreak_session_and_resume_to_break_a_tie(tmp_path, monkeypatch, capsys):
     path = tmp_path / "t.json"
-    lines = iter([x for _ in range(11) for x in ("6", "6")] + ["q"])
+    lines = iter([str(p) for r in TIED_ROUNDS for p in r[:2]] + ["q"])
     monkeypatch.setattr("builtins.input", lambda prompt="": next(lines))
     assert main(["five-crowns", "keeper", "--save", str(path), "--players", "Ann", "Bob"]) == 0
     assert "Shared win: Ann and Bob with 66 points each." in capsys.readouterr().out
@@ -577,8 +585,8 @@ def test_cli_max_tiebreaks_without_tiebreak_ties_is_refused(tmp_path, monkeypatc
 def test_enter_round_matches_names_as_the_keeper_does_elsewhere():
     # found by the probe: {"ann": 1, ...} was 'not a player' though --first-dealer ann finds Ann
     k = ScoreKeeper(["Ann", "Bob", "Cy"])
-    k.enter_round({"ann": 4, " BOB ": 5, "Cy": 6})
-    assert k.round_scores(1) == {"Ann": 4, "Bob": 5, "Cy": 6}
+    k.enter_round({"ann": 14, " BOB ": 15, "Cy": 16})
+    assert k.round_scores(1) == {"Ann": 14, "Bob": 15, "Cy": 16}
     with pytest.raises(ScoreEntryError, match="two scores for Ann: under 'ann' and 'ANN'"):
         k.enter_round({"ann": 1, "ANN": 2, "Cy": 3})
     with pytest.raises(ScoreEntryError, match=r"not a player: 'Dee' \(players: Ann, Bob, Cy\)"):
@@ -688,9 +696,9 @@ def test_the_terminal_keeper_keeps_fields_added_by_hand(tmp_path):
     data = k.to_dict() | {"place": "the cabin"}
     path = tmp_path / "k.json"
     path.write_text(json.dumps(data))
-    run(["12", "0", "q"], resume=path)
+    run(["13", "0", "q"], resume=path)
     saved = json.loads(path.read_text())
-    assert saved["place"] == "the cabin" and saved["totals"] == {"Ann": 12, "Bob": 0}
+    assert saved["place"] == "the cabin" and saved["totals"] == {"Ann": 13, "Bob": 0}
 
 
 def test_a_hand_edited_finished_flag_is_refused():
@@ -758,7 +766,7 @@ def test_numbers_too_long_to_convert_are_a_score_entry_error(value, message):
 
 
 def test_a_huge_number_typed_at_the_prompts_is_asked_again(tmp_path):
-    keeper, s = run(["9" * 5000, "2", "Ann", "Bob", "7" * 5001, "0", "4"], save=tmp_path / "h.json")
+    keeper, s = run(["9" * 5000, "2", "Ann", "Bob", "7" * 5001, "0", "14"], save=tmp_path / "h.json")
     assert "Please type a whole number from 1 to 14" in s.text
     assert "points out of range: a number of 5001 digits" in s.text
-    assert keeper.round_scores(1) == {"Ann": 0, "Bob": 4}
+    assert keeper.round_scores(1) == {"Ann": 0, "Bob": 14}

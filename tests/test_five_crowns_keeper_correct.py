@@ -14,7 +14,7 @@ from crowns_solver.five_crowns.keeper import ScoreKeeper, interactive
 
 def _three_rounds():
     k = ScoreKeeper(["Ann", "Bob", "Cy"])
-    k.enter_round([0, 12, 30])          # round 1: 3 cards, 3s wild
+    k.enter_round([0, 13, 30])          # round 1: 3 cards, 3s wild (kept: 0, or 13 and more)
     k.enter_round(["5R 9H", 0, 8])      # round 2: 4 cards, 4s wild
     k.enter_round([0, 40, 11])          # round 3
     k.enter(5)                          # round 4, Ann only
@@ -74,8 +74,8 @@ def test_a_correction_that_changes_who_plays_the_tiebreak_is_refused_until_it_is
 
 def test_a_correction_can_open_a_tiebreak_after_the_game_looked_finished():
     k = ScoreKeeper(["Ann", "Bob"], ties="tiebreak")
-    for r in range(11):
-        k.enter_round([6, 7 if r == 10 else 6])
+    for scores in [[0, 0], [12, 12]] + [[6, 6]] * 8 + [[6, 7]]:   # no 6 in round 1 (RULES.md)
+        k.enter_round(scores)
     assert k.finished and k.winners() == ["Ann"]   # 66 against 67
     k.correct(11, "Bob", 6)                 # 66 each
     assert not k.finished and k.tiebreak_players() == ("Ann", "Bob")
@@ -92,16 +92,16 @@ def test_fields_added_by_hand_to_the_entry_are_kept(tmp_path):
 
 def test_the_c_command_asks_round_player_and_score_and_saves(tmp_path):
     path = tmp_path / "g.json"
-    s = Script(["2", "Ann", "Bob", "0", "12", "7", "0",
+    s = Script(["2", "Ann", "Bob", "0", "13", "7", "0",
                 "c", "1", "bob", "QH 3S",      # round 1: 3s wild, QH 12 + 3S 20
-                "c", "3", "Ann", "4",          # round 3 not entered yet
-                "c", "x",                      # not a round
+                "c", "3", "",                  # round 3 not entered yet (asked again), cancelled
+                "c", "x", "",                  # not a round (asked again), cancelled
                 "c", "",                       # cancelled
                 "q"])
     keeper = interactive(read=s.read, write=s.write, save=path)
-    assert "Corrected: Bob 32 in round 1 = 32 (QH 12 + 3S 20). Totals: Ann 7, Bob 32" in s.text
-    assert "Ann has no score in round 3 yet, so there is nothing to correct" in s.text
-    assert "Not a round number: 'x'. Nothing changed." in s.text
+    assert "Corrected: Bob has 32 points in round 1: QH 12 + 3S 20 (was 13). Totals: Ann 7, Bob 32" in s.text
+    assert "Round 3 has no score yet, so there is nothing to correct in it (rounds 1-2 can be corrected)" in s.text
+    assert "Not a round number: 'x'. Type a round (1-2), or nothing to cancel." in s.text
     assert keeper.round_scores(1) == {"Ann": 0, "Bob": 32}
     saved = json.loads(path.read_text())
     assert saved["entries"][1] == {"round": 1, "player": "Bob", "points": 32, "cards": ["QH", "3S"]}

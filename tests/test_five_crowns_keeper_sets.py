@@ -87,11 +87,11 @@ def test_the_sets_are_said_resumed_and_can_be_changed_on_resume(tmp_path):
     assert path.read_text() == before
     # a game started with one set can take a second one on resume (every entry still fits)
     other = tmp_path / "o.json"
-    keeper_session(["12", "q"], names=NAMES, save=other)
+    keeper_session(["13", "q"], names=NAMES, save=other)
     text = keeper_session([THREE_QUEENS, "q"], resume=other, sets=2)
     assert f"Card sets: now 2 sets of 116 cards shuffled together (saved to {other})." in text
     saved = ScoreKeeper.load(other)
-    assert saved.sets == 2 and [e.points for e in saved.entries] == [12, 36]
+    assert saved.sets == 2 and [e.points for e in saved.entries] == [13, 36]
 
 
 def test_cli_keeper_takes_sets(tmp_path, monkeypatch, capsys):

@@ -98,7 +98,7 @@ def test_take(capsys):
         (["deadwood", "--wild", "2", "3H"], "wild rank must be 3..13"),
         (["deadwood", "--wild", "X", "3H"], "--wild must be a rank"),
         (["deadwood", "3H"], "give the round"),
-        (["deadwood", "--wild", "5", "3H", "--max-book-size", "4"], "--max-book-size must be None or an integer >= 5"),
+        (["deadwood", "--wild", "5", "3H", "--max-book-size", "4"], "--max-book-size must be a whole number >= 5"),
         (["discard", "--round", "1", "3H", "4H", "5H"], "expected 4"),
         (["discard", "--round", "1", "3H", "4H", "5H", "6H", "--seen", "3H", "3H"], "card 3H: 1 in hand, 2 seen"),
         (["take", "--round", "1", "3H", "4H", "5H", "--top", "ZZ"], "'ZZ'"),

@@ -53,10 +53,10 @@ def test_saving_keeps_an_existing_files_mode_and_new_files_follow_the_umask(tmp_
         keeper.save(path)
         assert stat.S_IMODE(path.stat().st_mode) == 0o644
         os.chmod(path, 0o444)
-        keeper.enter(5)
+        keeper.enter(15)
         keeper.save(path, overwrite=True)
         assert stat.S_IMODE(path.stat().st_mode) == 0o444
-        assert ScoreKeeper.load(path).round_scores(1) == {"Ann": 5}
+        assert ScoreKeeper.load(path).round_scores(1) == {"Ann": 15}
     finally:
         os.umask(old)
 

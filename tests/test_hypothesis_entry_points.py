@@ -819,7 +819,7 @@ def _documents():
     pos = ck.Position.random(3)
     rec = fc.play_game(["greedy", "random"], seed=5).record
     keeper = fc.ScoreKeeper(["Ann", "Bob"])
-    keeper.enter_round([5, 10])
+    keeper.enter_round([15, 20])   # round 1: 3 cards kept score 0, or 13 and more
     return {
         "position": (pos.to_dict(), [ck.Position.from_dict, _position_from_json_text]),
         "record": (rec, [fc.replay]),

@@ -15,22 +15,22 @@ from conftest import type_lines as typed
 
 def test_ctrl_c_in_the_keeper_saves_says_how_to_resume_and_exits_130(tmp_path, monkeypatch, capsys):
     path = tmp_path / "game.json"
-    typed(monkeypatch, ["12", "0"], KeyboardInterrupt)
+    typed(monkeypatch, ["13", "0"], KeyboardInterrupt)
     assert main(["five-crowns", "keeper", "--save", str(path), "--players", "Ann", "Bob"]) == 130
     out, err = capsys.readouterr()
     assert out.rstrip().splitlines()[-1] == f"Saved to {path}. Continue with: crowns five-crowns keeper --resume {path}"
     assert err == "crowns: interrupted\n"
-    assert [e.points for e in ScoreKeeper.load(path).entries] == [12, 0]
+    assert [e.points for e in ScoreKeeper.load(path).entries] == [13, 0]
 
 
 def test_ctrl_c_in_a_resumed_keeper_exits_130_and_keeps_the_entries(tmp_path, monkeypatch, capsys):
     path = tmp_path / "game.json"
-    typed(monkeypatch, ["7"], EOFError)
+    typed(monkeypatch, ["17"], EOFError)
     assert main(["five-crowns", "keeper", "--save", str(path), "--players", "Ann", "Bob"]) == 0
-    typed(monkeypatch, ["4"], KeyboardInterrupt)
+    typed(monkeypatch, ["14"], KeyboardInterrupt)
     assert main(["five-crowns", "keeper", "--resume", str(path)]) == 130
     assert capsys.readouterr().err.endswith("crowns: interrupted\n")
-    assert [e.points for e in ScoreKeeper.load(path).entries] == [7, 4]
+    assert [e.points for e in ScoreKeeper.load(path).entries] == [17, 14]
 
 
 def test_ctrl_c_before_the_game_starts_exits_130_and_saves_nothing(tmp_path, monkeypatch, capsys):
@@ -42,13 +42,13 @@ def test_ctrl_c_before_the_game_starts_exits_130_and_saves_nothing(tmp_path, mon
     assert err == "crowns: interrupted\n" and not path.exists()
 
 
-@pytest.mark.parametrize("lines", [["5", "q"], ["5"]])   # q, or end of input (Ctrl-D)
+@pytest.mark.parametrize("lines", [["15", "q"], ["15"]])   # q, or end of input (Ctrl-D)
 def test_q_and_end_of_input_still_exit_0(tmp_path, monkeypatch, capsys, lines):
     path = tmp_path / "game.json"
     typed(monkeypatch, lines, EOFError)
     assert main(["five-crowns", "keeper", "--save", str(path), "--players", "Ann", "Bob"]) == 0
     assert capsys.readouterr().err == ""
-    assert [e.points for e in ScoreKeeper.load(path).entries] == [5]
+    assert [e.points for e in ScoreKeeper.load(path).entries] == [15]
 
 
 def test_the_api_raises_a_keyboard_interrupt_holding_the_saved_keeper(tmp_path):

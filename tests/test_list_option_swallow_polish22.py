@@ -36,8 +36,8 @@ def test_a_list_option_that_took_the_hand_is_named_with_the_fix(capsys, argv, op
 
 def test_other_list_options_get_the_same_hint(capsys):
     assert usage_error(capsys, "five-crowns", "simulate", "--policies", "greedy", "random", "5") == (
-        "crowns: error: the following arguments are required: games (--policies took the"
-        " arguments after it: greedy random 5; put --policies after games)")
+        "crowns: error: the following arguments are required: GAMES (or --games N) (--policies"
+        " took the arguments after it: greedy random 5; put --policies after GAMES, or give --games 5)")
 
 
 def test_no_hint_where_no_list_option_took_anything(capsys):

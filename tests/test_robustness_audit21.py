@@ -352,7 +352,7 @@ def test_file_readers_take_their_own_files(tmp_path):
     fc.play_game(["greedy", "random"], seed=1).save(tmp_path / "r.json")
     assert READERS["record.json"](tmp_path / "r.json").policies == ("greedy", "random")
     keeper = fc.ScoreKeeper(["Ann", "Bob"])
-    keeper.enter_round([5, 0])
+    keeper.enter_round([15, 0])   # round 1: 3 cards kept score 0, or 13 and more
     keeper.save(tmp_path / "k.json")
     assert READERS["keeper.json"](tmp_path / "k.json").names == keeper.names
     (tmp_path / "d.json").write_text(json.dumps(kc.default_deck().to_dict()))

@@ -116,13 +116,13 @@ def _ranked_rows(rows: list[tuple[int, int, int, int]], total: int, wild_rank: i
 
 def _prepare(hand, wild_rank, rules, seen, round_number, extra_size, lo, draw_pile, hi=MAX_HAND):
     rules = _rules(rules)
-    check_wild_rank(wild_rank)
+    wild_rank = check_wild_rank(wild_rank)
     codes = parse_hand(hand, sets=rules.sets, size=(lo, hi), what="hand")
     if round_number is not None:
         check_round_size(len(codes), round_number, extra=(extra_size,), what="hand")
     seen_codes = parse_hand(seen, sets=rules.sets, what="seen")
     pile = None if draw_pile is None else parse_hand(draw_pile, sets=rules.sets, what="draw_pile")
-    return rules, codes, seen_codes, pile
+    return rules, codes, seen_codes, pile, wild_rank
 
 
 def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[str | int] = (),
@@ -140,8 +140,9 @@ def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[s
     ----------
     hand : iterable of str or int
         The n + 1 cards held after drawing (2 to 14).
-    wild_rank : int
-        This round's wild rank, 3..13.
+    wild_rank : int or str
+        This round's wild rank, 3..13, or as a player says it (``"K"``, ``"Kings"``,
+        ``"5s"``: :func:`~crowns_solver.five_crowns.cards.check_wild_rank`).
     seen : iterable of str or int
         Cards known not to be in the draw pile besides the hand: the discard pile, cards
         other players took from it...  (a multiset).
@@ -169,8 +170,10 @@ def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[s
         Your last turn, after another player went out (RULES.md, Five Crowns, "Going
         out"): no draw follows, you score the deadwood of the n cards kept, so the rows
         are ranked by that deadwood alone, as with no unseen card (look-ahead columns
-        None / NaN, ``attrs["unseen"]`` 0).  Without it the first row is the best outlook
-        for the next draw, which can keep more deadwood than another discard.
+        None / NaN, ``attrs["unseen"]`` 0; `seen` and `draw_pile` are checked but not
+        used: ``crowns five-crowns discard --last-turn`` refuses ``--seen`` and
+        ``--draw-pile``).  Without it the first row is the best outlook for the next
+        draw, which can keep more deadwood than another discard.
 
     Returns
     -------
@@ -228,7 +231,7 @@ def rank_discards(hand: Iterable[str | int], wild_rank: int, *, seen: Iterable[s
     if discard_reshuffled and draw_pile is None:
         raise RulesError("discard_reshuffled needs draw_pile: the discard pile now, which the discard joins"
                          " when it is reshuffled into the draw pile")
-    rules, codes, seen_codes, pile = _prepare(hand, wild_rank, rules, seen, round, 1, 2, draw_pile)
+    rules, codes, seen_codes, pile, wild_rank = _prepare(hand, wild_rank, rules, seen, round, 1, 2, draw_pile)
     unseen = _pool(codes, seen_codes, rules.sets, pile)
     if last_turn:   # no draw follows: rank by the deadwood kept alone
         unseen = np.zeros_like(unseen)
@@ -365,8 +368,9 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
     top_card : str or int
         The face-up card on the discard pile.  It is counted as seen; do not list it in
         `seen` as well.
-    wild_rank : int
-        This round's wild rank, 3..13.
+    wild_rank : int or str
+        This round's wild rank, 3..13, or as a player says it (``"K"``, ``"Kings"``,
+        ``"5s"``: :func:`~crowns_solver.five_crowns.cards.check_wild_rank`).
     seen : iterable of str or int
         Other cards known not to be in the draw pile (the rest of the discard pile...).
     rules : Rules, optional
@@ -420,7 +424,7 @@ def should_take_discard(hand: Iterable[str | int], top_card: str | int, wild_ran
     """
     last_turn = _check_last_turn(last_turn)
     # before drawing: 1 to 13 cards (an empty hand said 'expected 1 to 14', 14 'expected 1 to 13')
-    rules, codes, seen_codes, pile = _prepare(hand, wild_rank, rules, seen, round, 0, 1, draw_pile, MAX_HAND - 1)
+    rules, codes, seen_codes, pile, wild_rank = _prepare(hand, wild_rank, rules, seen, round, 0, 1, draw_pile, MAX_HAND - 1)
     top = parse_card(top_card)
     f = _take_figures(codes, top, wild_rank, rules, _pool(codes, seen_codes, rules.sets, pile, extra=[top]),
                       then=True, last_turn=last_turn)

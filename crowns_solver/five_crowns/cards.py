@@ -193,25 +193,49 @@ def full_deck(sets: int = 1) -> np.ndarray:
     return deck
 
 
-def check_wild_rank(wild_rank: int) -> int:
-    """Validate a wild rank (3..13, i.e. 3s up to Kings).
+#: Rank words a wild rank may be given as (:func:`check_wild_rank`), singular or plural.
+_RANK_WORDS = {"T": 10, "TEN": 10, "J": 11, "JACK": 11, "Q": 12, "QUEEN": 12, "K": 13, "KING": 13}
+
+
+def check_wild_rank(wild_rank: int | str) -> int:
+    """Validate a wild rank (3..13, i.e. 3s up to Kings), as a number or as a player says it.
+
+    The one parser of wild ranks, shared by the API (every function taking `wild_rank`)
+    and the ``--wild`` option of ``crowns five-crowns deadwood | discard | take``.
 
     Parameters
     ----------
-    wild_rank : int
-        The rank to check (an int or NumPy integer, not a bool).
+    wild_rank : int or str
+        An int or NumPy integer 3..13 (not a bool), or text: a number ``"3"``..``"13"``,
+        a rank letter ``"T"`` (10), ``"J"``, ``"Q"``, ``"K"``, or a word ``"Ten"``,
+        ``"Jack"``, ``"Queen"``, ``"King"``; a trailing ``s`` is allowed (``"5s"``,
+        ``"Kings"``), case and surrounding spaces do not matter.
 
     Returns
     -------
     int
-        `wild_rank` as a Python int.
+        The wild rank as a Python int 3..13.
 
     Raises
     ------
     WildRankError
-        If `wild_rank` is not an integer 3..13.
+        If `wild_rank` is none of these, or a number outside 3..13.
+
+    Examples
+    --------
+    >>> check_wild_rank(5), check_wild_rank("K"), check_wild_rank("queens"), check_wild_rank("10s")
+    (5, 13, 12, 10)
     """
-    if isinstance(wild_rank, bool) or not isinstance(wild_rank, (int, np.integer)):
+    if isinstance(wild_rank, str):
+        text = wild_rank.strip().upper()
+        word = text[:-1] if text.endswith("S") and text[:-1] in _RANK_WORDS else text
+        if word in _RANK_WORDS:
+            return _RANK_WORDS[word]
+        digits = text.removesuffix("S")
+        if not (digits.isascii() and digits.isdecimal() and len(digits) <= 3):
+            raise WildRankError(f"wild rank must be 3..13 or J, Q, K (3s up to Kings), got {wild_rank!r}")
+        wild_rank = int(digits)
+    elif isinstance(wild_rank, bool) or not isinstance(wild_rank, (int, np.integer)):
         raise WildRankError(f"wild rank must be an integer 3..13, got {wild_rank!r}")
     if not MIN_RANK <= wild_rank <= MAX_RANK:
         raise WildRankError(f"wild rank must be 3..13 (3s up to Kings), got {wild_rank}")
@@ -270,8 +294,9 @@ def card_value(card: str | int, wild_rank: int) -> int:
     ----------
     card : str or int
         Card text or code (:func:`parse_card`).
-    wild_rank : int
-        This round's wild rank, 3..13.
+    wild_rank : int or str
+        This round's wild rank, 3..13, or as a player says it (``"K"``, ``"Kings"``,
+        ``"5s"``: :func:`~crowns_solver.five_crowns.cards.check_wild_rank`).
 
     Returns
     -------
@@ -283,10 +308,10 @@ def card_value(card: str | int, wild_rank: int) -> int:
     CardError
         If `card` is not a Five Crowns card.
     WildRankError
-        If `wild_rank` is not an integer 3..13.
+        If `wild_rank` is not a rank 3..13 (:func:`check_wild_rank`).
     """
     code = parse_card(card)
-    check_wild_rank(wild_rank)
+    wild_rank = check_wild_rank(wild_rank)
     if code == JOKER:
         return 50
     rank = rank_of(code)
@@ -371,8 +396,9 @@ def hand_value(cards: Iterable[str | int], wild_rank: int) -> int:
     ----------
     cards : iterable of str or int
         Card texts or codes (at most as many copies as two 116-card sets hold).
-    wild_rank : int
-        This round's wild rank, 3..13.
+    wild_rank : int or str
+        This round's wild rank, 3..13, or as a player says it (``"K"``, ``"Kings"``,
+        ``"5s"``: :func:`~crowns_solver.five_crowns.cards.check_wild_rank`).
 
     Returns
     -------
@@ -386,9 +412,9 @@ def hand_value(cards: Iterable[str | int], wild_rank: int) -> int:
     DuplicateCardError
         If a card appears more often than two sets hold it.
     WildRankError
-        If `wild_rank` is not an integer 3..13.
+        If `wild_rank` is not a rank 3..13 (:func:`check_wild_rank`).
     """
-    check_wild_rank(wild_rank)
+    wild_rank = check_wild_rank(wild_rank)
     return sum(card_value(c, wild_rank) for c in parse_hand(cards, sets=2))
 
 

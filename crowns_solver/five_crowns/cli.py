@@ -197,6 +197,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     from ..errors import RulesError
     from .simulation import capped_rounds, simulate
 
+    args.games = _games(args)
     check_run_outputs(args.out, args.csv, force=args.force)
     if args.policies is None:  # nothing said: a table of greedy players (4 unless --players)
         args.policies = [DEFAULT_POLICY]
@@ -263,6 +264,30 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.csv is not None:
         print(f"one row per game and seat written to {args.csv}")
     return 0
+
+
+def _games(args: argparse.Namespace) -> int:
+    """The number of games of ``simulate``: GAMES (positional, as always) or ``--games N``
+    (King's Crowns' spelling, session 23), exactly one of them; otherwise a usage error of
+    the command's parser (one line, exit status 2) naming both, or saying that neither was
+    given (with the arguments ``--policies`` took, where it swallowed the number)."""
+    usage = getattr(args, "usage_error", None)
+    if usage is None:   # a Namespace built by hand: a CrownsError instead
+        from ..cli import UsageError
+
+        def usage(message: str) -> None:
+            raise UsageError(message)
+
+    if args.games is not None and args.games_option is not None:
+        usage(f"give the number of games once: GAMES ({args.games}) or --games N ({args.games_option}), not both")
+    if args.games is None and args.games_option is None:
+        took = [p for p in args.policies or ()]
+        where = ""
+        if took and took[-1].isdecimal():
+            where = (f" (--policies took the arguments after it: {' '.join(took)}; put --policies after GAMES,"
+                     f" or give --games {took[-1]})")
+        usage(f"the following arguments are required: GAMES (or --games N){where}")
+    return args.games if args.games is not None else args.games_option
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -332,7 +357,9 @@ def register(commands: argparse._SubParsersAction) -> None:
     sim = commands.add_parser("simulate", help="play many seeded games between computer players and compare them",
                               description="Play many seeded games (shared Monte Carlo runner) and print, per policy,"
                               " the mean total and the win rate with 95% intervals.")
-    sim.add_argument("games", type=int, help="number of games")
+    sim.add_argument("games", type=int, nargs="?", metavar="GAMES", help="number of games (or give --games N)")
+    sim.add_argument("--games", type=int, dest="games_option", metavar="N",
+                     help="number of games, as kings-crowns simulate spells it (instead of GAMES, not with it)")
     sim.add_argument("--policies", nargs="+", action="extend", metavar="POLICY",
                      help="one for all seats or one per seat (a repeated --policies adds seats): random, greedy,"
                      " advisor, tracker"
@@ -358,4 +385,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     sim.add_argument("--csv", metavar="FILE", help="write one row per game and seat as CSV")
     sim.add_argument("--force", action="store_true", help="overwrite the --csv file if it exists")
     add_json_flag(sim)
-    sim.set_defaults(handler=cmd_simulate)
+    sim.set_defaults(handler=cmd_simulate, usage_error=sim.error)
+    # the other game's spelling, refused by argparse as unrecognised: say this one's (crowns_solver.cli)
+    sim.spelling_hints = {"--policy": "five-crowns simulate spells it --policies POLICY ...;"
+                                      " --policy is kings-crowns simulate's"}

@@ -51,7 +51,8 @@ from .game import TIEBREAK_CARDS, check_sets
 from ._text import count, sets_hold
 from .rules import MAX_TIEBREAKS, TIES, tiebreak_label
 
-__all__ = ["ScoreKeeper", "Entry", "RoundInfo", "wild_text", "interactive", "KeeperInterrupted", "KEEPER_FORMAT"]
+__all__ = ["ScoreKeeper", "Entry", "RoundInfo", "wild_text", "interactive", "KeeperInterrupted", "KEEPER_FORMAT",
+           "round_scores_possible"]
 
 #: ``format`` field of a score-keeper file.
 KEEPER_FORMAT = "crowns_solver.five_crowns.keeper"
@@ -232,6 +233,73 @@ def possible_points(cards: int, wild_rank: int, sets: int = 1) -> frozenset[int]
     return frozenset(s for s in range(bits.bit_length()) if bits >> s & 1)
 
 
+def _sums(values: Sequence[int], most: int, per_value: int) -> list[int]:
+    """``sums[k]``: a bit mask with bit s set when some k of `values` (each value used at
+    most `per_value` times) add up to s, for k = 0..`most`."""
+    reach = [1] + [0] * most
+    for value in values:
+        new = list(reach)
+        for k in range(most + 1):
+            if reach[k]:
+                for j in range(1, min(per_value, most - k) + 1):
+                    new[k + j] |= reach[k] << (j * value)
+        reach = new
+    return reach
+
+
+@functools.lru_cache(maxsize=128)
+def round_scores_possible(cards: int, wild_rank: int, sets: int = 1, all_wild_melds: bool = True) -> frozenset[int]:
+    """The scores a player can have at the end of a round that deals `cards` cards with
+    `wild_rank` wild, by the rules: a superset of the least deadwood of every `cards`-card
+    hand (RULES.md, Five Crowns: "Going out", "Deadwood"), so a score outside it is
+    impossible.
+
+    A player keeps `cards` cards and scores their least deadwood (0 for the one who goes
+    out).  The cards left out of melds in a best arrangement are either
+
+    - all of them, a hand holding no meld: no rank 3 times (a book), and at most one wild
+      (two wilds and any card make a book); with ``all_wild_melds=False`` also a hand of
+      jokers only (a card of the wild rank with two more wilds is a book of that rank);
+    - or at most ``cards - 3`` cards (a meld takes 3 or more) that are not wild (a wild
+      left over would join a meld and lower the deadwood: a book takes any number of wilds,
+      a run under 11 cards grows at an end, a run of 11 splits in two) and hold no book.
+
+    The totals of those leftovers (3..10 at face value, J 11, Q 12, K 13, a card of the
+    wild rank 20, a joker 50) are returned.  Runs among the leftovers are not excluded, so
+    a few totals may be kept that no hand scores; none is refused that a hand can score
+    (tests check rounds 1 and 2 against every hand with the meld solver: equal).  In round
+    1 (3 cards, 3s wild) a player who does not go out keeps 3 cards that do not meld, so
+    the least score besides 0 is 13 (4, 4 and 5); in later rounds it is 3.
+
+    Parameters
+    ----------
+    cards : int
+        Cards dealt in the round (3..13; 6 in a tiebreak round).
+    wild_rank : int
+        The round's wild rank (3..13).
+    sets : int
+        Card sets in play, 1 or 2 (how many jokers a hand of jokers may hold).
+    all_wild_melds : bool
+        The rules option: whether a meld of wilds only is allowed.
+
+    Returns
+    -------
+    frozenset of int
+        The possible scores, 0 included.
+    """
+    naturals = [r for r in range(3, 14) if r != wild_rank]
+    leftover = _sums(naturals, cards, 2)          # no rank three times
+    distinct = _sums(naturals, cards, 1)          # no rank twice (with a wild)
+    bits = 1
+    for k in range(1, cards - 2):                 # a meld of 3 or more laid down, k naturals left
+        bits |= leftover[k]
+    bits |= leftover[cards]                       # nothing melds, no wild
+    bits |= (distinct[cards - 1] << 20) | (distinct[cards - 1] << 50)   # nothing melds, one wild
+    if not all_wild_melds and cards <= 6 * sets:
+        bits |= 1 << (50 * cards)                 # only jokers
+    return frozenset(s for s in range(bits.bit_length()) if bits >> s & 1)
+
+
 def _new_name_problem(name: str, taken: Sequence[str]) -> str | None:
     """Why `name` cannot join the players `taken` (:func:`crowns_solver._checks.name_problem`,
     or a name already taken, compared by ``name_key``), or None: the rule of
@@ -280,6 +348,23 @@ def check_names(names: Sequence[str]) -> tuple[str, ...]:
     if not 1 <= len(out) <= MAX_PLAYERS:
         raise PlayerNameError(f"Five Crowns is for 1 to {MAX_PLAYERS} players, got {count(len(out), 'name')}")
     return tuple(out)
+
+
+def _no_such_score(points: int, info: RoundInfo, sets: int, all_wild_melds: bool) -> str:
+    """Why `points` cannot be a player's score in round `info` (:func:`round_scores_possible`)."""
+    n = info.cards_dealt
+    wilds = _RANK_WORDS.get(info.wild_rank, f"{info.wild_rank}s")
+    possible = round_scores_possible(n, info.wild_rank, sets, all_wild_melds)
+    least = min(p for p in possible if p)
+    left = f"all {n} cards when they hold no meld (no rank three times, at most one wild), or " + (
+        f"at most {count(n - 3, 'card')} that {'is' if n == 4 else 'are'} not wild (a meld takes 3 or more, and a"
+        " wild left over would join one)"
+        if n > 3 else "none")
+    return (f"{count(points, 'point')} cannot be scored in round {info.label}: of the {n} cards a player keeps, what"
+            f" does not meld counts: {left}; no such cards count {points}"
+            + (f", and the least besides 0 is {least}" if points < least else "")
+            + f" (3..10 at face value, J 11, Q 12, K 13, {wilds} 20 as wilds, jokers 50; RULES.md, Five Crowns)."
+            " If a player kept cards that meld, type the cards instead")
 
 
 def _entry_dict(entry: Entry, extra: dict[str, Any]) -> dict[str, Any]:
@@ -399,12 +484,22 @@ class ScoreKeeper:
 
     @property
     def all_wild_melds(self) -> bool:
-        """Whether melds made only of wilds are allowed (RULES.md option; settable)."""
+        """Whether melds made only of wilds are allowed (RULES.md option; settable while
+        every score entered as points stays possible: three jokers kept in round 1 score
+        150 only without melds of wilds only, :func:`round_scores_possible`; RulesError
+        naming the entry otherwise)."""
         return self._all_wild_melds
 
     @all_wild_melds.setter
     def all_wild_melds(self, value: bool) -> None:
-        self._all_wild_melds = _check_melds_rule(value)
+        value = _check_melds_rule(value)
+        for entry in getattr(self, "_entries", ()):
+            info = self.round_info(entry.round)
+            if entry.cards is None and entry.points not in round_scores_possible(
+                    info.cards_dealt, info.wild_rank, self.sets, value):
+                raise RulesError(f"all_wild_melds cannot become {value}: {entry.player}'s {entry.points} in round"
+                                 f" {info.label} is no score under it (correct that entry first)")
+        self._all_wild_melds = value
 
     def cards_meld(self, entry: Entry) -> bool:
         """Whether the cards typed for `entry` meld under this game's rules: their least
@@ -722,8 +817,9 @@ class ScoreKeeper:
         ------
         ScoreEntryError
             Negative or non-integer points, points more than that many cards can count,
-            an unknown card, more cards than were dealt, or a card more often than the
-            sets in play hold.
+            points no hand of the round scores by the rules (:func:`round_scores_possible`:
+            1 to 12 in round 1, for example), an unknown card, more cards than were dealt,
+            or a card more often than the sets in play hold.
         """
         rnd = self.round if round is None else round
         if rnd is None:
@@ -757,6 +853,8 @@ class ScoreKeeper:
                     f" or fewer count it (3..10 at face value, J 11, Q 12, K 13, {wilds} 20 as wilds, jokers 50;"
                     " RULES.md, Five Crowns)"
                 )
+            if points not in round_scores_possible(info.cards_dealt, info.wild_rank, self.sets, self._all_wild_melds):
+                raise ScoreEntryError(_no_such_score(points, info, self.sets, self._all_wild_melds))
             return points, None
         try:
             number_like = float(text)
@@ -1631,33 +1729,108 @@ def _choose_path(path: Path, read: Callable[[str], str], write: Callable[[str], 
 
 def _correct(keeper: ScoreKeeper, path: Path, read: Callable[[str], str], write: Callable[[str], None]) -> None:
     """The ``c`` command: ask for a round, a player and the right score, correct it
-    (:meth:`ScoreKeeper.correct`) and save; an empty answer cancels."""
-    last = max((e.round for e in keeper.entries), default=None)
-    if last is None:
+    (:meth:`ScoreKeeper.correct`) and save.  Each answer is checked as it is given and
+    asked again when it is wrong, so the answers before it are kept (until session 23 all
+    three were asked first and one bad answer dropped them all); an empty answer cancels."""
+    rounds = sorted({e.round for e in keeper.entries})
+    if not rounds:
         write("Nothing to correct yet.")
         return
-    text = _ask(read, f"Correct which round (1-{last}, empty to cancel)? ")
-    if not text:
-        return
-    if not (text.isdecimal() and len(text) <= 3):
-        write(f"Not a round number: {text!r}. Nothing changed.")
-        return
-    who = _ask(read, "Whose score (name or seat number from 0)? ")
-    if not who:
-        return
-    value = _ask(read, "The right score (points or cards left in hand): ")
-    if not value:
-        return
-    try:
-        entry = keeper.correct(int(text), int(who) if who.isdecimal() and len(who) <= 3 else who, value)
-    except (ScoreEntryError, PlayerNameError) as exc:
-        write(f"  {exc}. Nothing changed.")
-        return
-    info = keeper.round_info(entry.round)
-    described = f" = {entry.describe(info.wild_rank)}" if entry.cards else ""
-    write(f"Corrected: {entry.player} {entry.points} in round {info.label}{described}."
+    span = _rounds_span(keeper, rounds)
+    while True:
+        text = _ask(read, f"Correct which round ({span}, empty to cancel)? ")
+        if not text:
+            write("Nothing changed.")
+            return
+        rnd, problem = _round_asked(keeper, text, rounds, span)
+        if problem is None:
+            break
+        write(f"  {problem}. Type a round ({span}), or nothing to cancel.")
+    info = keeper.round_info(rnd)
+    scores = keeper.round_scores(rnd)
+    players = [n for n in keeper.names if n in scores]
+    while True:
+        who = _ask(read, f"Whose score in round {info.label} (name or seat number from 0)? ")
+        if not who:
+            write("Nothing changed.")
+            return
+        name, said = _player_asked(keeper, who)
+        if name is not None and name not in scores:
+            said = (f"{name} has no score in round {info.label} yet" if info.players is None
+                    else keeper._not_tied(name, info).replace(" is not tied for the win, so", ""))
+            name = None
+        if name is not None:
+            if said:
+                write(f"  {said}.")
+            break
+        write(f"  {said}. Type one of {_join_names(players)} (or a seat number), or nothing to cancel.")
+    old = scores[name]
+    while True:
+        value = _ask(read, f"{name}'s right score in round {info.label}, now {old}"
+                           " (points or cards left in hand, empty to cancel): ")
+        if not value:
+            write("Nothing changed.")
+            return
+        try:
+            entry = keeper.correct(rnd, name, value)
+        except ScoreEntryError as exc:
+            write(f"  {exc}. Please type it again, or nothing to cancel.")
+            continue
+        break
+    cards = "" if not entry.cards else ": " + entry.describe(info.wild_rank).split(" (", 1)[1].removesuffix(")")
+    write(f"Corrected: {name} has {count(entry.points, 'point')} in round {info.label}{cards} (was {old})."
           f" Totals: {keeper.standings()}")
     keeper.save(path, overwrite=True)
+
+
+def _rounds_span(keeper: ScoreKeeper, rounds: Sequence[int]) -> str:
+    """The rounds that can be corrected, as the prompt offers them: ``1-4``, ``1-11, tb1``."""
+    main = [r for r in rounds if r <= ROUNDS]
+    extra = [keeper.round_info(r).label for r in rounds if r > ROUNDS]
+    parts = [str(main[0]) if len(main) == 1 else f"{main[0]}-{main[-1]}"]
+    if extra:
+        parts.append(extra[0] if len(extra) == 1 else f"{extra[0]}-{extra[-1]}")
+    return ", ".join(parts)
+
+
+def _round_asked(keeper: ScoreKeeper, text: str, rounds: Sequence[int], span: str) -> tuple[int, str | None]:
+    """(round, None) for a round typed at the ``c`` prompt that has scores (a number, or a
+    tiebreak label ``tb1``), else (0, why not)."""
+    low = text.lower()
+    number: int | None = None
+    if low.isdecimal() and len(low) <= 3:
+        number = int(low)
+    elif low.startswith("tb") and low[2:].isdecimal() and len(low) <= 5:
+        number = ROUNDS + int(low[2:])
+    if number is None:
+        return 0, f"Not a round number: {text!r}"
+    if number in rounds:
+        return number, None
+    if number < 1 or (low.startswith("tb") and number == ROUNDS):
+        return 0, f"There is no round {text}"
+    return 0, f"Round {text} has no score yet, so there is nothing to correct in it (rounds {span} can be corrected)"
+
+
+def _player_asked(keeper: ScoreKeeper, who: str) -> tuple[str | None, str]:
+    """The player typed at the ``c`` prompt and what to say about it: a name first (case,
+    spaces and Unicode forms ignored), so a player named ``1`` or ``q`` is that player;
+    then a seat number from 0.  (name, "") for a plain name, (name, note) when a number
+    was read as a seat or a name that is also a seat number, (None, why) for no player."""
+    try:
+        seat = keeper._seat(who)
+    except PlayerNameError:
+        seat = None
+    number = int(who) if who.isascii() and who.isdecimal() and len(who) <= 3 else None
+    if seat is not None:
+        other = number is not None and number < len(keeper.names) and number != seat
+        name = keeper.names[seat]
+        return name, (f"{who!r} is the player named {name} (seat {seat}): a name comes before a seat number,"
+                      f" and seat {number} is {keeper.names[number]}" if other else "")
+    if number is not None:
+        if number < len(keeper.names):
+            return keeper.names[number], f"Seat {number} is {keeper.names[number]}"
+        return None, f"Seat {number} does not exist: seats are 0..{len(keeper.names) - 1}"
+    return None, f"Not a player: {who!r}"
 
 
 def _play(keeper: ScoreKeeper, path: Path, read: Callable[[str], str], write: Callable[[str], None]) -> None:

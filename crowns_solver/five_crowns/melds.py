@@ -95,13 +95,14 @@ def check_round_size(n_cards: int, round_number: int, *, extra: Sequence[int], w
         )
 
 
-def _parse(cards: Iterable[str | int], wild_rank: int, rules: Rules, *, lo: int, what: str,
-           round_number: int | None, extra: Sequence[int]) -> list[int]:
-    check_wild_rank(wild_rank)
+def _parse(cards: Iterable[str | int], wild_rank: int | str, rules: Rules, *, lo: int, what: str,
+           round_number: int | None, extra: Sequence[int]) -> tuple[list[int], int]:
+    """(card codes, wild rank as an int): the checks every meld function makes."""
+    wild_rank = check_wild_rank(wild_rank)
     codes = parse_hand(cards, sets=rules.sets, size=(lo, MAX_HAND), what=what)
     if round_number is not None:
         check_round_size(len(codes), round_number, extra=extra, what=what)
-    return codes
+    return codes, wild_rank
 
 
 def deadwood(cards: Iterable[str | int], wild_rank: int, *, rules: Rules | None = None,
@@ -112,8 +113,9 @@ def deadwood(cards: Iterable[str | int], wild_rank: int, *, rules: Rules | None 
     ----------
     cards : iterable of str or int
         0 to 14 cards (``"10R"``, ``"QH"``, ``"JK"``... or codes 0..55); a multiset.
-    wild_rank : int
-        This round's wild rank, 3..13 (round r: r + 2).
+    wild_rank : int or str
+        This round's wild rank, 3..13 (round r: r + 2), or as a player says it (``"K"``,
+        ``"Kings"``, ``"5s"``: :func:`~crowns_solver.five_crowns.cards.check_wild_rank`).
     rules : Rules, optional
         ``all_wild_melds`` and ``sets`` apply; ``max_book_size`` never changes it.
     round : int, optional
@@ -146,7 +148,7 @@ def deadwood(cards: Iterable[str | int], wild_rank: int, *, rules: Rules | None 
     64
     """
     rules = _rules(rules)
-    codes = _parse(cards, wild_rank, rules, lo=0, what="hand", round_number=round, extra=(0, 1))
+    codes, wild_rank = _parse(cards, wild_rank, rules, lo=0, what="hand", round_number=round, extra=(0, 1))
     return _core.deadwood_codes(codes, wild_rank, rules.all_wild_melds)
 
 
@@ -162,8 +164,9 @@ def can_go_out(hand: Iterable[str | int], wild_rank: int, *, rules: Rules | None
     ----------
     hand : iterable of str or int
         The n + 1 cards, 2 to 14 of them.
-    wild_rank : int
-        This round's wild rank, 3..13.
+    wild_rank : int or str
+        This round's wild rank, 3..13, or as a player says it (``"K"``, ``"Kings"``,
+        ``"5s"``: :func:`~crowns_solver.five_crowns.cards.check_wild_rank`).
     rules : Rules, optional
         ``all_wild_melds`` and ``sets`` apply.
     round : int, optional
@@ -189,7 +192,7 @@ def can_go_out(hand: Iterable[str | int], wild_rank: int, *, rules: Rules | None
     False
     """
     rules = _rules(rules)
-    codes = _parse(hand, wild_rank, rules, lo=2, what="hand", round_number=round, extra=(1,))
+    codes, wild_rank = _parse(hand, wild_rank, rules, lo=2, what="hand", round_number=round, extra=(1,))
     return _core.can_go_out_codes(codes, wild_rank, rules.all_wild_melds)
 
 
@@ -231,8 +234,7 @@ def _batch(hands, wild_rank, rules: Rules | None, *, lo: int) -> tuple[np.ndarra
         raise DuplicateCardError(f"hands row {row}: {n} copies of {card_name(code)}, but {sets_hold(rules.sets)} only {limit}")
     w = np.asarray(wild_rank)
     if w.ndim == 0:
-        check_wild_rank(w.item())
-        wilds = np.full(m, int(w), dtype=np.int8)
+        wilds = np.full(m, check_wild_rank(w.item()), dtype=np.int8)   # "K" too, as everywhere
     else:
         if w.shape != (m,):
             raise WildRankError(f"wild_rank must be one integer or one per hand (shape ({m},)), got shape {w.shape}")
@@ -272,7 +274,7 @@ def deadwood_batch(hands, wild_rank, *, rules: Rules | None = None) -> np.ndarra
         One hand per row as card codes 0..55 (``11 * suit + rank - 3``, suits S H C D R;
         joker 55, see :func:`~crowns_solver.five_crowns.parse_card`), ``-1`` for no card,
         so rows may hold different numbers of cards (at most 14 each).
-    wild_rank : int or array_like of int, shape (m,)
+    wild_rank : int, str or array_like of int, shape (m,)
         The wild rank of every hand, or of each.
     rules : Rules, optional
         ``all_wild_melds`` and ``sets`` apply.
@@ -310,7 +312,7 @@ def can_go_out_batch(hands, wild_rank, *, rules: Rules | None = None) -> np.ndar
     ----------
     hands : array_like of int, shape (m, k)
         Rows of card codes as in :func:`deadwood_batch` (2 to 14 cards each).
-    wild_rank : int or array_like of int, shape (m,)
+    wild_rank : int, str or array_like of int, shape (m,)
         The wild rank of every hand, or of each.
     rules : Rules, optional
         ``all_wild_melds`` and ``sets`` apply.
@@ -412,8 +414,9 @@ def best_melds(cards: Iterable[str | int], wild_rank: int, *, rules: Rules | Non
     ----------
     cards : iterable of str or int
         0 to 14 cards.
-    wild_rank : int
-        This round's wild rank, 3..13.
+    wild_rank : int or str
+        This round's wild rank, 3..13, or as a player says it (``"K"``, ``"Kings"``,
+        ``"5s"``: :func:`~crowns_solver.five_crowns.cards.check_wild_rank`).
     rules : Rules, optional
         ``all_wild_melds`` and ``sets`` as in :func:`deadwood`; with ``max_book_size``
         set, larger books are shown split into books of at most that size (the deadwood
@@ -448,7 +451,7 @@ def best_melds(cards: Iterable[str | int], wild_rank: int, *, rules: Rules | Non
       left 4S  (4)
     """
     rules = _rules(rules)
-    codes = _parse(cards, wild_rank, rules, lo=0, what="hand", round_number=round, extra=(0, 1))
+    codes, wild_rank = _parse(cards, wild_rank, rules, lo=0, what="hand", round_number=round, extra=(0, 1))
     arr = _arrange(codes, wild_rank, rules)
     left = _fewest_left(codes, arr, wild_rank, rules)
     if left is None:

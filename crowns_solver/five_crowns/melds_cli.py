@@ -32,14 +32,20 @@ def _cards(items: list[str]) -> list[str]:
 def _setup(args: argparse.Namespace):
     """(cards, seen, draw pile or None, wild rank, round or None, rules) from the common
     options; `args` is only read (the draw pile is returned, not stored on it)."""
-    from .cards import check_wild_rank, wild_rank_for_round
+    from .cards import wild_rank_for_round
     from .rules import Rules
 
     if args.round is None and args.wild is None:
         raise WildRankError("give the round (--round 1..11) or the wild rank (--wild 3..13)")
     wild = wild_rank_for_round(args.round) if args.round is not None else None
     if args.wild is not None:
-        wild = check_wild_rank(_wild_arg(args.wild))
+        wild = _wild_arg(args.wild)
+    if args.max_book_size is not None and args.max_book_size < 5:
+        # in the command's words: not Rules' "None or an integer >= 5" (an option has no None)
+        from ..errors import RulesError
+
+        raise RulesError(f"--max-book-size must be a whole number >= 5, got {args.max_book_size} (with a smaller"
+                         " cap some books could not be split, so the cap would change the deadwood)")
     rules = Rules(all_wild_melds=not args.no_all_wild_melds, max_book_size=args.max_book_size, sets=args.sets)
     seen = _option_cards(getattr(args, "seen", None) or [], "--seen", rules.sets)
     pile = getattr(args, "draw_pile", None)
@@ -66,14 +72,16 @@ def _option_cards(items: list[str], option: str, sets: int) -> list[str]:
 
 
 def _wild_arg(text: str) -> int:
-    names = {"J": 11, "Q": 12, "K": 13, "T": 10}
-    t = text.strip().upper()
-    if t[:1] in names and t.isalpha():  # J, Q, K, Jacks, Queens, Kings, T
-        return names[t[0]]
-    t = t.removesuffix("S")
+    """``--wild``, read by the API's own parser (:func:`~crowns_solver.five_crowns.cards.check_wild_rank`:
+    3..13, ``5s``, T/J/Q/K, Jacks, Queens, Kings), so the command and the API take the same
+    spellings; text that is no rank is refused naming the option."""
+    from .cards import check_wild_rank
+
     try:
-        return int(t)
-    except ValueError:
+        return check_wild_rank(text)
+    except WildRankError as exc:
+        if str(exc).startswith("wild rank must be 3..13 (3s"):   # a number out of range: its own words
+            raise
         raise WildRankError(f"--wild must be a rank 3..13 (or J, Q, K), got {text!r}") from None
 
 
@@ -145,6 +153,14 @@ def cmd_discard(args: argparse.Namespace) -> int:
 
         raise RulesError("--discard-reshuffled needs --draw-pile: the discard pile now, which your discard joins"
                          " when it is reshuffled into the draw pile")
+    if args.last_turn and (seen or pile is not None) and not args.discard_reshuffled:   # that one: the API says
+        # they describe the next draw, and none follows: they were silently ignored (session 23)
+        from ..errors import RulesError
+
+        given = " and ".join(o for o, v in (("--seen", seen), ("--draw-pile", pile)) if v is not None and v != [])
+        raise RulesError(f"--last-turn ranks the discards by the deadwood you keep, with no draw after it, so"
+                         f" {given} (the cards of the next draw) cannot change it: leave"
+                         f" {'them' if ' and ' in given else 'it'} out, or leave out --last-turn")
     with _short_hand_hint(cards, seen, pile, rnd, extra=1):
         df = rank_discards(cards, wild, seen=seen, rules=rules, round=rnd, draw_pile=pile,
                            discard_reshuffled=args.discard_reshuffled, last_turn=args.last_turn)

@@ -158,6 +158,10 @@ def register(commands: argparse._SubParsersAction) -> None:
     sim.add_argument("--progress", action="store_true", help="show a progress bar")
     add_json_flag(sim)
     sim.set_defaults(handler=cmd_simulate)
+    # five-crowns simulate's spelling, refused by argparse as unrecognised: say this one's (crowns_solver.cli)
+    sim.spelling_hints = {"--policies": "kings-crowns simulate spells it --policy NAME ...;"
+                                        " --policies is five-crowns simulate's",
+                          "<number>": "kings-crowns simulate takes the number of games as --games N"}
 
     deck = commands.add_parser("deck", help="show a deck (default: the built-in one) or check a deck file")
     deck.add_argument("file", nargs="?", metavar="FILE", help="deck file (TOML or JSON)")
