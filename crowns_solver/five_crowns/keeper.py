@@ -440,6 +440,15 @@ class ScoreKeeper:
         ``GameRules.sets``).  Default: 1 for up to 7 players, else 2.  It bounds how often
         a card may be typed over a round's players and which points a round can score.
 
+    Attributes
+    ----------
+    unlikely_entries : list of str
+        Scores read from a keeper file (:meth:`from_dict`, :meth:`load`) that no hand of
+        their round makes by the rules (:func:`round_scores_possible`), such as
+        ``"Bob's 12 points in round 1"``: files saved before session 23 could hold them,
+        so they are kept as saved rather than refused (the file stays usable; the
+        interactive keeper says so on resume).  Typing such a score is refused.
+
     Raises
     ------
     PlayerNameError
@@ -471,6 +480,10 @@ class ScoreKeeper:
         # (the house rule: nothing the user gave is lost without being asked)
         self._extra_fields: dict[str, Any] = {}
         self._entry_extras: list[dict[str, Any]] = []   # the same, per entry (parallel to _entries)
+        # while a file is read: points no hand of the round scores are kept, not refused
+        # (files saved before session 23 could hold them), and listed in unlikely_entries
+        self._reading_file = False
+        self.unlikely_entries: list[str] = []
         self.ties = ties
         self.max_tiebreaks = max_tiebreaks
         self.all_wild_melds = all_wild_melds
@@ -854,7 +867,11 @@ class ScoreKeeper:
                     " RULES.md, Five Crowns)"
                 )
             if points not in round_scores_possible(info.cards_dealt, info.wild_rank, self.sets, self._all_wild_melds):
-                raise ScoreEntryError(_no_such_score(points, info, self.sets, self._all_wild_melds))
+                if not self._reading_file:
+                    raise ScoreEntryError(_no_such_score(points, info, self.sets, self._all_wild_melds))
+                note = f"{self.next_player}'s {count(points, 'point')} in round {info.label}"
+                if note not in self.unlikely_entries:
+                    self.unlikely_entries.append(note)
             return points, None
         try:
             number_like = float(text)
@@ -1164,6 +1181,19 @@ class ScoreKeeper:
         entries = data.get("entries")
         if not isinstance(entries, list):
             raise RecordError("score-keeper file: 'entries' must be a list")
+        keeper._reading_file = True   # a saved score no hand can make is kept (and listed)
+        try:
+            keeper._read_entries(entries)
+        finally:
+            keeper._reading_file = False
+        keeper._check_summary(data)
+        keeper._extra_fields = {k: v for k, v in data.items() if k not in _FILE_FIELDS}
+        return keeper
+
+    def _read_entries(self, entries: list[Any]) -> None:
+        """Enter a keeper file's `entries` in order (:meth:`from_dict`), checking each;
+        RecordError naming the entry for the first bad one."""
+        keeper = self
         for i, e in enumerate(entries):
             where = f"score-keeper file: entry {i + 1}"
             if not isinstance(e, dict):
@@ -1202,9 +1232,6 @@ class ScoreKeeper:
             keeper._entry_extras[-1] = {k: v for k, v in e.items() if k not in _ENTRY_FIELDS}
             if "points" in e and e["points"] != entry.points:
                 raise RecordError(f"{where}: points {e['points']!r} but the cards count {entry.points}")
-        keeper._check_summary(data)
-        keeper._extra_fields = {k: v for k, v in data.items() if k not in _FILE_FIELDS}
-        return keeper
 
     def _check_summary(self, data: dict[str, Any]) -> None:
         """The file's ``totals``, ``finished`` and ``winners`` (written for the reader; the keeper works
@@ -1541,6 +1568,9 @@ def interactive(
             keeper.save(path, overwrite=True)
             write(f"Melds of wilds only: now {_melds_rule(all_wild_melds)} (saved to {path}).")
         write(f"Resumed {path}: {_join_names(keeper.names)}, {count(keeper.rounds_complete, 'round')} complete.")
+        if keeper.unlikely_entries:
+            write(f"Note: no hand of its round scores {'; '.join(keeper.unlikely_entries)} by the rules (saved before"
+                  " the keeper checked this); kept as saved: type c to correct.")
         _say_rules(keeper, write, sets_said=sets_changed, melds_said=melds_changed)
         if keeper.finished:
             write(keeper.table())
