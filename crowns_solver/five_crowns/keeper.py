@@ -219,25 +219,17 @@ def possible_points(cards: int, wild_rank: int, sets: int = 1) -> frozenset[int]
     for code in range(len(deck)):
         v = card_value(code, wild_rank)
         copies[v] = copies.get(v, 0) + int(deck[code])
-    reach = [1] + [0] * cards          # reach[k]: bit s set when k cards can count s points
-    for value, m in copies.items():
-        new = list(reach)
-        for k in range(cards + 1):
-            if reach[k]:
-                for j in range(1, min(m, cards - k) + 1):
-                    new[k + j] |= reach[k] << (j * value)
-        reach = new
     bits = 0
-    for r in reach:
+    for r in _sums(copies.items(), cards):   # r: bit s set when some k cards count s points
         bits |= r
     return frozenset(s for s in range(bits.bit_length()) if bits >> s & 1)
 
 
-def _sums(values: Sequence[int], most: int, per_value: int) -> list[int]:
-    """``sums[k]``: a bit mask with bit s set when some k of `values` (each value used at
-    most `per_value` times) add up to s, for k = 0..`most`."""
+def _sums(values: Iterable[tuple[int, int]], most: int) -> list[int]:
+    """``sums[k]``: a bit mask with bit s set when some k of the values add up to s, for
+    k = 0..`most`; `values` holds (value, how many times it may be used) pairs."""
     reach = [1] + [0] * most
-    for value in values:
+    for value, per_value in values:
         new = list(reach)
         for k in range(most + 1):
             if reach[k]:
@@ -288,8 +280,8 @@ def round_scores_possible(cards: int, wild_rank: int, sets: int = 1, all_wild_me
         The possible scores, 0 included.
     """
     naturals = [r for r in range(3, 14) if r != wild_rank]
-    leftover = _sums(naturals, cards, 2)          # no rank three times
-    distinct = _sums(naturals, cards, 1)          # no rank twice (with a wild)
+    leftover = _sums(((v, 2) for v in naturals), cards)   # no rank three times
+    distinct = _sums(((v, 1) for v in naturals), cards)   # no rank twice (with a wild)
     bits = 1
     for k in range(1, cards - 2):                 # a meld of 3 or more laid down, k naturals left
         bits |= leftover[k]
