@@ -17,7 +17,8 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -257,6 +258,23 @@ def _claim(report: Path, markers: str | tuple[str, ...], others: list[Path], *, 
             if other.exists() and not (other.is_dir() and not any(other.iterdir())):
                 raise OutputExistsError(f"{other} exists and was not written by crowns report; {hint}")
     return first
+
+
+@contextlib.contextmanager
+def _tidy_new_folder(folder: Path) -> Iterator[None]:
+    """Run the body; if it fails or is interrupted (Ctrl-C) and `folder` did not exist
+    before it and is still empty, remove the folder (session 23: an interrupted ``crowns
+    report --out sigrep`` left an empty ``sigrep/`` behind).  A folder that existed
+    before is never removed, nor one holding anything (a finished report stays)."""
+    existed = os.path.lexists(folder)
+    try:
+        yield
+    except BaseException:
+        if not existed:
+            with contextlib.suppress(OSError):   # not empty, or gone: leave it
+                if folder.is_dir() and not folder.is_symlink() and not any(folder.iterdir()):
+                    folder.rmdir()
+        raise
 
 
 def _replace_text(path: Path, text: str) -> None:
@@ -507,8 +525,11 @@ def _write_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by
     21 probe).  A folder whose ``report.md`` is the user's (replaced with `force`) keeps
     its other files."""
     try:
-        # the first line of the report.md replaced, read once by _claim (it was read here too)
-        path, before = _write_results_report(results, out_dir, by=by, title=title, force=force, option=option)
+        # the first line of the report.md replaced, read once by _claim (it was read here too);
+        # a folder made for the report is removed if the report fails or is interrupted
+        with _tidy_new_folder(Path(os.fsdecode(out_dir))) if isinstance(out_dir, (str, os.PathLike)) \
+                else contextlib.nullcontext():
+            path, before = _write_results_report(results, out_dir, by=by, title=title, force=force, option=option)
     except OSError as exc:   # e.g. a full disk, which names no file: name the folder (session 21)
         if exc.filename is not None:
             raise
@@ -1330,10 +1351,6 @@ def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | N
     """:func:`run_studies` with `seed`, `games` and `workers` checked (:func:`_check_sizes`),
     its messages naming `option` (``--out`` from the CLI); `variant`: the checked rules
     options (:func:`_variant`)."""
-    import shlex
-    import time
-
-    from .analysis.base import sample_log
     from .errors import StudyError
 
     studies = _registry_or_empty()
@@ -1352,6 +1369,21 @@ def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | N
     _check_study_sizes(studies, chosen, quick=quick, games=games, seed=seed)
     out = _out_folder(out_dir if out_dir is not None else _default_out(quick, variant, games=games, seed=seed),
                       option)
+    with _tidy_new_folder(out):   # a folder this run made is removed if the run ends with nothing in it
+        return _run_chosen(studies, chosen, out, quick=quick, workers=workers, seed=seed, games=games,
+                           progress=progress, force=force, option=option, variant=variant)
+
+
+def _run_chosen(studies: dict[str, Any], chosen: list[str], out: Path, *, quick: bool, workers: int | None,
+                seed: int, games: int | None, progress: bool, force: bool, option: str,
+                variant: _Variant) -> list[Path]:
+    """The body of :func:`_run_studies` once the studies and the folder are chosen: claim
+    the reports, run each study and write its report and the index."""
+    import shlex
+    import time
+
+    from .analysis.base import sample_log
+
     for name in chosen:
         _claim(out / f"{name}.md", _study_marker(name, variant.words), [out / name], force=force, option=option)
     _claim(out / "index.md", _INDEX_MARKERS, [], force=force, option=option)

@@ -35,3 +35,70 @@ def test_empty_policy_option_item_from_the_cli(capsys):
     assert rc == 2 and "lookahead:samples=2,,horizon=2" in err and out == ""
     rc, out, err = run_cli(capsys, "five-crowns", "simulate", "2", "--workers", "1", "--policies", "greedy:")
     assert rc == 2 and "'greedy:'" in err
+
+
+# ---------------------------------------------------------------- 5. the report's folder
+
+def _failing_registry(monkeypatch, exc):
+    import dataclasses
+
+    from crowns_solver import report
+
+    real = report._registry_or_empty()
+
+    def boom(*args, **kwargs):
+        raise exc
+
+    studies = {name: dataclasses.replace(st, run=boom) for name, st in real.items()}
+    monkeypatch.setattr(report, "_registry_or_empty", lambda: studies)
+
+
+@pytest.mark.parametrize("exc", [KeyboardInterrupt(), RuntimeError("a study failed")])
+def test_interrupted_report_removes_the_empty_folder_it_made(tmp_path, monkeypatch, exc):
+    from crowns_solver.report import run_studies
+
+    _failing_registry(monkeypatch, exc)
+    out = tmp_path / "sigrep"
+    with pytest.raises(type(exc)):
+        run_studies(["kings_crowns_tournament"], quick=True, out_dir=out, workers=1, progress=False)
+    assert not out.exists()
+
+
+def test_interrupted_report_keeps_a_folder_that_existed(tmp_path, monkeypatch):
+    from crowns_solver.report import run_studies
+
+    _failing_registry(monkeypatch, KeyboardInterrupt())
+    out = tmp_path / "mine"
+    out.mkdir()
+    with pytest.raises(KeyboardInterrupt):
+        run_studies(["kings_crowns_tournament"], quick=True, out_dir=out, workers=1, progress=False)
+    assert out.is_dir() and list(out.iterdir()) == []
+
+
+def test_interrupted_cli_report_removes_its_folder(tmp_path, monkeypatch, capsys):
+    _failing_registry(monkeypatch, KeyboardInterrupt())
+    out = tmp_path / "sigrep"
+    rc, _, err = run_cli(capsys, "report", "--only", "kings_crowns_tournament", "--quick", "--workers", "1",
+                         "--no-progress", "--out", str(out))
+    assert rc == 130 and "interrupted" in err
+    assert not out.exists()
+
+
+def test_failed_results_report_removes_its_new_folder(tmp_path, monkeypatch):
+    from crowns_solver import report
+    from crowns_solver.kings_crowns import simulate
+
+    df = simulate(20, players=2, policies=["greedy", "random"], seed=1, workers=1)
+
+    def boom(*args, **kwargs):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(report, "win_rate_chart", boom)
+    out = tmp_path / "rep"
+    with pytest.raises(KeyboardInterrupt):
+        report.write_report(df, out)
+    assert not out.exists()
+    out.mkdir()
+    with pytest.raises(KeyboardInterrupt):
+        report.write_report(df, out)
+    assert out.is_dir()
