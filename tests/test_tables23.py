@@ -102,3 +102,38 @@ def test_failed_results_report_removes_its_new_folder(tmp_path, monkeypatch):
     with pytest.raises(KeyboardInterrupt):
         report.write_report(df, out)
     assert out.is_dir()
+
+
+# ---------------------------------------------------------------- 2. text as counts
+
+def test_cluster_wilson_interval_refuses_text_naming_the_argument():
+    from crowns_solver.errors import RunnerError
+    from crowns_solver.montecarlo import cluster_wilson_interval
+
+    with pytest.raises(RunnerError, match=r"^wins must be .*'1' \(text\)"):
+        cluster_wilson_interval(["1", "0"], [2, 2])
+    with pytest.raises(RunnerError, match=r"^trials must be .*'2' \(text\)"):
+        cluster_wilson_interval([1, 0], ["2", 2])
+    with pytest.raises(RunnerError, match=r"^trials must be .*True \(a bool\)"):
+        cluster_wilson_interval([1, 0], [True, 2])
+    # bools stay allowed as outcomes (a cluster of one trial, won or not): plain Wilson of 1 of 2
+    rate, low, high = cluster_wilson_interval([True, False], [1, 1])
+    assert rate == 0.5 and (low, high) == pytest.approx((0.0945312, 0.9054688), abs=1e-6)
+    assert cluster_wilson_interval([1.0, 0.0], [1, 1]) == (rate, low, high)
+
+
+def test_win_rates_refuses_text_and_a_bool_winner():
+    import pandas as pd
+
+    from crowns_solver.errors import RunnerError
+    from crowns_solver.montecarlo import win_rates
+
+    seats = {"policy_0": ["a", "b"], "policy_1": ["b", "a"]}
+    with pytest.raises(RunnerError, match=r"row 0 has win_0 = '1'.*text is not read as a number"):
+        win_rates(pd.DataFrame({**seats, "win_0": ["1", "0"], "win_1": [0, 1]}), by="policy")
+    with pytest.raises(RunnerError, match=r"row 0 has winner '1'.*text"):
+        win_rates(pd.DataFrame({**seats, "winner": ["1", 0]}), by="seat")
+    with pytest.raises(RunnerError, match=r"row 0 has winner True.*a bool is not a seat number"):
+        win_rates(pd.DataFrame({**seats, "winner": [True, 0]}), by="policy")
+    flags = win_rates(pd.DataFrame({**seats, "win_0": [True, False], "win_1": [False, True]}), by="policy")
+    assert flags.loc["a", "wins"] == 2 and flags.loc["b", "wins"] == 0
