@@ -1470,6 +1470,23 @@ def cluster_wilson_interval(wins: Any, trials: Any, z: float = Z95, *,
     return rate, low, high
 
 
+#: What the by-policy intervals of :func:`win_rates` (and of the simulate tables) are, for
+#: their labels: Wilson's interval with each game one observation.
+CLUSTER_LABEL = "games as clusters"
+
+
+def _by_construction(policy: Any, players: Any, game: str) -> str:
+    """The note under a by-policy win-rate table where one policy plays every seat: its
+    rate is 1/`players` by construction (less the games without a winner in King's
+    Crowns, more with the shared wins of Five Crowns), so neither the rate nor its
+    interval says anything about the player (session 23: it was shown as a finding)."""
+    share = f"1/{players}" if isinstance(players, int) else "1/seats"
+    aside = {"kings-crowns": "less the games that end without a winner",
+             "five-crowns": "more where a game's win is shared"}.get(game, "ties and games without a winner aside")
+    return (f"{policy} plays every seat, so its win rate is {share} by construction ({aside}): the rate and"
+            f" its interval measure nothing about {policy}")
+
+
 def _seats(results: pd.DataFrame) -> list[int]:
     seats = sorted(int(c.split("_", 1)[1]) for c in results.columns if c.startswith("policy_") and c.split("_", 1)[1].isdecimal())
     if not seats:

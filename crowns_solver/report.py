@@ -322,17 +322,22 @@ def _cell(value: Any) -> str:
 
 
 def win_rate_markdown(table: pd.DataFrame, by: str) -> str:
-    """A win-rate table (from ``win_rates``) as markdown: rate to 3 places, the 95% CI as one column."""
+    """A win-rate table (from ``win_rates``) as markdown: rate to 3 places, the 95% CI as one
+    column, whose heading says which interval it is (by policy: games as clusters, by seat:
+    Wilson's; session 23: both read "95% CI")."""
+    from .montecarlo import CLUSTER_LABEL
+
     t = table.copy()
     t["rate"] = t["rate"].map(lambda x: f"{x:.3f}")
-    t["95% CI"] = [f"{lo:.3f} .. {hi:.3f}" for lo, hi in zip(t.pop("ci_low"), t.pop("ci_high"))]
+    label = f"95% CI ({CLUSTER_LABEL})" if by == "policy" else "95% CI (Wilson)"
+    t[label] = [f"{lo:.3f} .. {hi:.3f}" for lo, hi in zip(t.pop("ci_low"), t.pop("ci_high"))]
     t.index = t.index.map(_cell)
     t.index.name = by
     return t.to_markdown()
 
 
 def win_rate_chart(table: pd.DataFrame, title: str, xlabel: str, fair: float | None, path: Path,
-                   observations: Any = None) -> None:
+                   observations: Any = None, interval: str = "Wilson") -> None:
     """Bar chart of win rates with 95% CI error bars and an equal-share line (`fair`), saved as PNG.
 
     Parameters
@@ -348,6 +353,9 @@ def win_rate_chart(table: pd.DataFrame, title: str, xlabel: str, fair: float | N
     observations : int or sequence of int, optional
         The games each bar's interval is over (one number, or one per bar); default the
         ``games`` column of `table`.
+    interval : str
+        Which interval the error bars are, for the y label ("Wilson", or "games as
+        clusters" for rates by policy).
     """
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
@@ -365,7 +373,7 @@ def win_rate_chart(table: pd.DataFrame, title: str, xlabel: str, fair: float | N
         ax.axhline(fair, color="#cc3311", linestyle="--", linewidth=1, label=f"equal share 1/{round(1 / fair)}")
         ax.legend(loc="upper right", fontsize=8)
     ax.set_ylim(0, min(1.0, max(float(table["ci_high"].max()) * 1.2, (fair or 0) * 1.3, 0.05)))
-    ax.set_ylabel("win rate (95% Wilson CI)")
+    ax.set_ylabel("win rate (95% Wilson CI)" if interval == "Wilson" else f"win rate (95% CI,\n{interval})")
     ax.set_xlabel(xlabel)
     over = table["games"] if observations is None else observations
     ax.set_title(f"{title}\n({intervals_over(over, 'game', each='per bar')})", fontsize=10)
@@ -598,7 +606,7 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
 
     from ._io import check_distinct, check_input_given
     from .errors import ResultsFileError
-    from .montecarlo import _seats, read_results, win_rates
+    from .montecarlo import CLUSTER_LABEL, _by_construction, _seats, read_results, win_rates
 
     if by not in ("seat", "policy"):
         raise RunnerError(f"by must be 'seat' or 'policy', got {by!r}")
@@ -691,8 +699,18 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
         stale = int((df["winner"].fillna(-1) < 0).sum())
         lines += [f"Games without a winner (stalemate at the turn cap): {stale} of {done}"
                   f" ({stale / done:.1%}). They count as games, not wins, so rates need not add to 1.", ""]
-    lines += ["Intervals are 95% Wilson score intervals (Wilson 1927); by policy each game counts once, since the"
-              " seats one policy fills in a game are not independent (`montecarlo.cluster_wilson_interval`).", ""]
+    lines += ["Intervals are 95%. By seat: Wilson score intervals (Wilson 1927) of the wins and games shown."
+              f" By policy, {CLUSTER_LABEL}: each game counts once, since the seats one policy fills in a game"
+              " are not independent (Wilson's interval with each game one observation,"
+              " `montecarlo.cluster_wilson_interval`), so it is not the Wilson interval of the wins and"
+              " seat-games shown when a policy has several seats.", ""]
+    if duplicate:
+        lines += ["Here each seating of a deal counts as a game of its own, although the seatings of a deal share"
+                  " its cards; `crowns five-crowns simulate --duplicate` counts each deal once (deals as"
+                  " clusters), so its intervals of the same rates can be wider.", ""]
+    if len(by_policy) == 1:
+        lines += [f"Note: {_by_construction(by_policy.index[0], players[0] if len(players) == 1 else None, str(game))}."
+                  " To compare players, give each its seats.", ""]
     points = points_by_policy(df, seats) if str(game) == "five-crowns" else None
     if points is not None:
         unit = "deals (a deal's seatings averaged first)" if "seating" in df else "games"
@@ -707,7 +725,7 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
     policy_games = ([int(df[policy_columns].eq(name).any(axis=1).sum()) for name in by_policy.index]
                     if policy_columns else done)
     win_rate_chart(by_policy, "Win rate by policy", "policy", fair, out / "win_rate_by_policy.png",
-                   policy_games)
+                   policy_games, interval=CLUSTER_LABEL)
     charts.append(("Win rate by policy", "win_rate_by_policy.png"))
     win_rate_chart(by_seat, "Win rate by seat (seat 0 starts)", "seat", fair, out / "win_rate_by_seat.png")
     charts.append(("Win rate by seat", "win_rate_by_seat.png"))

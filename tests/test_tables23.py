@@ -137,3 +137,45 @@ def test_win_rates_refuses_text_and_a_bool_winner():
         win_rates(pd.DataFrame({**seats, "winner": [True, 0]}), by="policy")
     flags = win_rates(pd.DataFrame({**seats, "win_0": [True, False], "win_1": [False, True]}), by="policy")
     assert flags.loc["a", "wins"] == 2 and flags.loc["b", "wins"] == 0
+
+
+# ---------------------------------------------------------------- 1. interval labels, one policy
+
+def test_kings_crowns_table_labels_its_intervals_and_notes_one_policy(capsys):
+    rc, out, _ = run_cli(capsys, "kings-crowns", "simulate", "--workers", "1", "--games", "100", "--seed", "7")
+    assert rc == 0
+    head = next(line for line in out.splitlines() if line.startswith("policy"))
+    assert head.endswith("95% CI (games as clusters)") and "Wilson" not in head
+    assert "greedy           100     400   0.250   0.241 .. 0.250" in out
+    note = next(line for line in out.splitlines() if line.startswith("note:"))
+    assert "greedy plays every seat" in note and "1/4 by construction" in note
+    rc, out, _ = run_cli(capsys, "kings-crowns", "simulate", "--workers", "1", "--games", "100", "--seed", "7",
+                         "--by", "seat")
+    assert "95% CI (Wilson)" in out and "note:" not in out   # one seat per game: plain Wilson
+    rc, out, _ = run_cli(capsys, "kings-crowns", "simulate", "--workers", "1", "--games", "40", "--seed", "7",
+                         "--players", "2", "--policy", "greedy", "random", "--rotate")
+    assert "95% CI (games as clusters)" in out and "note:" not in out
+
+
+def test_five_crowns_table_says_games_or_deals_as_clusters(capsys):
+    rc, out, _ = run_cli(capsys, "five-crowns", "simulate", "5", "--duplicate", "--workers", "1")
+    assert rc == 0
+    assert "win rate (95% CI, deals as clusters)" in out
+    assert "note: greedy plays every seat, so its win rate is 1/4 by construction" in out
+    assert "average against the deal is 0 by construction" in out
+    rc, out, _ = run_cli(capsys, "five-crowns", "simulate", "4", "--policies", "greedy", "random", "--workers", "1")
+    assert "win rate (95% CI, games as clusters)" in out and "note:" not in out
+    rows = [line for line in out.splitlines() if line.startswith(("greedy", "random"))]
+    assert all(line == line.rstrip() for line in rows) and len(rows) == 2
+
+
+def test_results_report_labels_intervals_and_notes_one_policy(tmp_path):
+    from crowns_solver.kings_crowns import simulate
+    from crowns_solver.report import write_report
+
+    one = write_report(simulate(30, players=3, seed=2, workers=1), tmp_path / "one").read_text()
+    assert "| 95% CI (games as clusters)" in one and "| 95% CI (Wilson)" in one
+    assert "Note: greedy plays every seat, so its win rate is 1/3 by construction" in one
+    two = write_report(simulate(30, players=2, policies=["greedy", "random"], rotate=True, seed=2, workers=1),
+                       tmp_path / "two").read_text()
+    assert "Note:" not in two and "games as clusters" in two
