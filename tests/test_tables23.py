@@ -179,3 +179,63 @@ def test_results_report_labels_intervals_and_notes_one_policy(tmp_path):
     two = write_report(simulate(30, players=2, policies=["greedy", "random"], rotate=True, seed=2, workers=1),
                        tmp_path / "two").read_text()
     assert "Note:" not in two and "games as clusters" in two
+
+
+# ---------------------------------------------------------------- 4. variant charts of the other games
+
+def _titles(result) -> list[str]:
+    """Each figure's title: its suptitle, or its first panel's title."""
+    figures = [s.figure for s in result.sections if s.figure is not None]
+    assert figures
+    return [fig._suptitle.get_text() if fig._suptitle is not None else fig.axes[0].get_title() for fig in figures]
+
+
+def test_rules_lines_of_the_other_games(tmp_path):
+    from test_report_rules_options import few_sins
+
+    from crowns_solver.analysis._cross_kings_common import rules_line as ck_line
+    from crowns_solver.analysis._kings_crowns_common import rules_line as kc_line
+    from crowns_solver.kings_crowns.deck import DEFAULT_DECK, load_deck
+
+    assert ck_line() == ck_line("any") == ""
+    assert ck_line("nearest") == '\nRules: reach "nearest" (only the nearest card in each direction can be taken)'
+    assert kc_line() == kc_line(DEFAULT_DECK) == ""
+    assert kc_line(load_deck(few_sins(tmp_path))) == "\nRules: deck 'few sins' (106 cards, not the default 118)"
+
+
+def test_every_cross_kings_chart_under_reach_nearest_says_so():
+    import crowns_solver.analysis.cross_kings_evaluation as ev
+    import crowns_solver.analysis.cross_kings_strategy as ck
+
+    for result in (ck.first_player(3, 1, reach="nearest"), ck.start_cell(1, 3, reach="nearest"),
+                   ck.open_vs_game(4, 1, reach="nearest"), ck.players(len(ck.PAIRINGS), 1, reach="nearest"),
+                   ev.evaluation(3, 1, reach="nearest")):
+        for title in _titles(result):
+            assert title.endswith('\nRules: reach "nearest" (only the nearest card in each direction can be taken)')
+    for title in _titles(ck.open_vs_game(4, 1)):
+        assert "Rules:" not in title
+
+
+def test_every_kings_crowns_chart_under_another_deck_says_so(tmp_path):
+    from test_report_rules_options import few_sins
+
+    from crowns_solver.analysis import kings_crowns_length, kings_crowns_seats, kings_crowns_tournament
+    from crowns_solver.kings_crowns.deck import load_deck
+
+    deck = load_deck(few_sins(tmp_path))
+    for study in (kings_crowns_length, kings_crowns_seats, kings_crowns_tournament):
+        titles = _titles(study.run(20, 1, deck=deck))
+        assert len(titles) >= 3
+        for title in titles:
+            assert title.endswith("\nRules: deck 'few sins' (106 cards, not the default 118)"), title
+    for title in _titles(kings_crowns_seats.run(20, 1)):
+        assert "Rules:" not in title
+
+
+def test_the_published_bar_under_reach_nearest_says_it_is_of_other_rules():
+    import crowns_solver.analysis.cross_kings_strategy as ck
+
+    result = ck.first_player(3, 1, reach="nearest")
+    fig = next(s.figure for s in result.sections if s.figure is not None)
+    labels = [t.get_text() for t in fig.axes[0].get_xticklabels()]
+    assert labels[2] == 'crosskings.net published\n(reach "any": other rules)'
