@@ -239,3 +239,21 @@ def test_the_published_bar_under_reach_nearest_says_it_is_of_other_rules():
     fig = next(s.figure for s in result.sections if s.figure is not None)
     labels = [t.get_text() for t in fig.axes[0].get_xticklabels()]
     assert labels[2] == 'crosskings.net published\n(reach "any": other rules)'
+
+
+# ---------------------------------------------------------------- 3. zero-width intervals
+
+def test_first_draw_rate_interval_is_honest_at_zero():
+    import numpy as np
+
+    from crowns_solver.analysis.five_crowns_hands import deals_table, split_hands
+    from crowns_solver.montecarlo import wilson_interval
+
+    t = deals_table(split_hands(110), 2026)
+    zero = t[t["first_draw_rate"] == 0]
+    assert len(zero) >= 1   # the 8-card round of this seed: no hand of 10 could go out
+    for _, row in zero.iterrows():
+        # no hand could go out: each hand one observation, Wilson's 0 of 10 (0 to 0.278), not 0 to 0
+        assert (row["first_draw_rate_low"], row["first_draw_rate_high"]) == pytest.approx(wilson_interval(0, 10))
+    assert np.all(t["first_draw_rate_low"] <= t["first_draw_rate"])
+    assert np.all(t["first_draw_rate"] < t["first_draw_rate_high"])
