@@ -1358,7 +1358,12 @@ def mean_interval(values: Any) -> tuple[float, float, float]:
         All NaN for an empty sample; for a single value, its mean and NaN bounds (one
         observation says nothing about its spread); a sample holding NaN or an infinity:
         ``numpy.mean`` of it (NaN or infinite) and NaN bounds, as before; a sample of
-        equal values gets a zero-width interval.  Exact for normally distributed
+        equal values (two or more) gets a zero-width interval ``(mean, mean, mean)``:
+        the sample shows no spread, which is not certainty (a few values can all miss a
+        rare other value; for a rate of 0/1 data use :func:`wilson_interval` or
+        :func:`cluster_wilson_interval`, which are never zero-width).  The tables that
+        print it say so rather than show ``+- 0``: ``five-crowns simulate`` prints
+        ``(no spread)``, and ``crowns report``'s points table ``no spread`` (session 23).  Exact for normally distributed
         observations, approximate otherwise (the more so the fewer the observations: a
         report flags intervals from fewer than 30).
 

@@ -791,8 +791,16 @@ def points_by_policy(df: pd.DataFrame, seats: list[int]) -> pd.DataFrame | None:
 def _points_markdown(points: pd.DataFrame) -> str:
     """:func:`points_by_policy`'s table as markdown, points to one place; a bound that
     does not exist (a policy seen in one game or deal: NaN) is an empty cell, as in the
-    study tables (it printed ``nan``)."""
+    study tables (it printed ``nan``); a zero-width interval (every game the same total)
+    reads ``no spread``, not a bound equal to the mean."""
     shown = points.astype(object).where(points.notna(), None)
+    # equal totals in every game: the sample shows no spread, which is not certainty, so
+    # no zero-width interval (montecarlo.mean_interval; session 23)
+    flat = (points["low"] == points["high"]).to_numpy()
+    if flat.any():   # the bounds as text then: a column of numbers and words is not formatted by floatfmt
+        for col in ("low", "high"):
+            shown[col] = ["" if (v is None or v != v) else f"{v:.1f}" for v in shown[col]]
+        shown.loc[flat, ["low", "high"]] = "no spread"
     return shown.to_markdown(index=False, floatfmt=".1f", missingval="")
 
 

@@ -257,3 +257,24 @@ def test_first_draw_rate_interval_is_honest_at_zero():
         assert (row["first_draw_rate_low"], row["first_draw_rate_high"]) == pytest.approx(wilson_interval(0, 10))
     assert np.all(t["first_draw_rate_low"] <= t["first_draw_rate"])
     assert np.all(t["first_draw_rate"] < t["first_draw_rate_high"])
+
+
+def test_zero_width_mean_intervals_are_shown_as_no_spread(capsys):
+    import pandas as pd
+
+    from crowns_solver.montecarlo import mean_interval
+    from crowns_solver.report import _points_markdown
+
+    assert mean_interval([3.0, 3.0, 3.0]) == (3.0, 3.0, 3.0)   # documented: no spread seen
+    table = _points_markdown(pd.DataFrame([
+        {"policy": "a", "seat-games": 4, "mean total": 12.0, "low": 12.0, "high": 12.0},
+        {"policy": "b", "seat-games": 4, "mean total": 20.25, "low": 15.123, "high": 25.5},
+        {"policy": "c", "seat-games": 1, "mean total": 3.0, "low": float("nan"), "high": float("nan")}]))
+    rows = table.splitlines()[2:]
+    assert rows[0].split("|")[4:6] == [" no spread ", " no spread "]
+    assert [c.strip() for c in rows[1].split("|")[4:6]] == ["15.1", "25.5"]
+    assert [c.strip() for c in rows[2].split("|")[4:6]] == ["", ""]
+    # one policy in every seat of duplicate deals: its total against the deal is 0 in every deal
+    rc, out, _ = run_cli(capsys, "five-crowns", "simulate", "5", "--duplicate", "--workers", "1")
+    row = next(line for line in out.splitlines() if line.startswith("greedy"))
+    assert row.endswith("0.00 (no spread)") and "+- 0.00" not in out

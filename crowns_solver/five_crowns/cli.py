@@ -260,6 +260,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     print(f"{'policy':<10} {'seat-games':>10} {'mean total':>16} {win_label:>{win_width}}"
           + (f" {'vs deal average':>17}" if dup else ""))
     def pm(half: float, places: int) -> str:  # "+- 1.2", or "+- n/a" from one game or deal
+        if half == 0:   # equal values: no spread seen, which is not certainty (montecarlo.mean_interval)
+            return "(no spread)"
         return f"+- {'n/a' if math.isnan(half) else f'{half:.{places}f}':<4}"
 
     for name, row in summary.iterrows():
