@@ -1576,7 +1576,7 @@ def _win_matrix(results: pd.DataFrame, seats: list[int]) -> np.ndarray:
     return np.column_stack([(winner == s).astype(float) for s in seats])
 
 
-def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
+def win_rates(results: pd.DataFrame, by: str = "seat", *, clusters: str | None = None) -> pd.DataFrame:
     """Win rates with 95% Wilson confidence intervals, by seat or by policy.
 
     Parameters
@@ -1587,6 +1587,13 @@ def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
     by : {"seat", "policy"}
         ``"seat"``: one row per seat, over all games.  ``"policy"``: one row per policy,
         over every seat it occupied (a policy in two seats of a game counts twice).
+    clusters : str, optional
+        A column whose equal values make one observation for the intervals (by seat and
+        by policy), such as ``"game"`` of a duplicate run's seatings stacked one row
+        per game (its seatings share the deal's cards): the intervals are then
+        :func:`cluster_wilson_interval` over those clusters, as
+        ``five_crowns.summarize`` counts each deal once (session 23).  Default: each
+        row (game) is one observation.
 
     Returns
     -------
@@ -1609,7 +1616,8 @@ def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
         ``win_<seat>`` other than 0 or 1), naming the game.  Text is refused in both
         (``"1"`` was read as a number until session 23), and so is a bool as ``winner``
         (a seat number: ``True`` read as seat 1); a ``win_<seat>`` may be True or False
-        (a yes/no outcome).
+        (a yes/no outcome); or `clusters` is not a column of `results` or has a missing
+        value.
     """
     if not isinstance(results, pd.DataFrame):
         raise RunnerError(f"results must be a pandas DataFrame (from simulate or read_results),"
@@ -1619,10 +1627,20 @@ def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
     seats = _seats(results)
     if not seats:
         raise RunnerError(_unread_table(results))
+    if clusters is not None:
+        if not isinstance(clusters, str) or clusters not in results.columns:
+            raise RunnerError(f"clusters must name a column of the results, got {clusters!r}")
+        if results[clusters].isna().any():
+            raise RunnerError(f"results: {_game_label(results, int(np.flatnonzero(results[clusters].isna())[0]))}"
+                              f" has no {clusters} (the clusters column)")
+        unit = pd.factorize(results[clusters])[0]
+    else:
+        unit = np.arange(len(results))
     wins = _win_matrix(results, seats)
     one_winner = not all(f"win_{s}" in results.columns for s in seats)  # a 'winner' column: one seat at most
     rows: dict[Any, list[float]] = {}
     by_game: list[pd.DataFrame] = []
+    seat_units: dict[int, tuple[np.ndarray, np.ndarray]] = {}
     for k, s in enumerate(seats):
         pol = results[f"policy_{s}"] if f"policy_{s}" in results.columns else pd.Series(["?"] * len(results))
         present = pol.notna().to_numpy()
@@ -1630,12 +1648,15 @@ def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
             acc = rows.setdefault(s, [0.0, 0.0])
             acc[0] += wins[present, k].sum()
             acc[1] += present.sum()
+            if clusters is not None:
+                per = pd.Series(wins[present, k]).groupby(unit[present]).agg(["sum", "size"])
+                seat_units[s] = (per["sum"].to_numpy(dtype=float), per["size"].to_numpy(dtype=float))
         else:
             for name, grp in pd.Series(wins[present, k]).groupby(pol[present].to_numpy()):
                 acc = rows.setdefault(name, [0.0, 0.0])
                 acc[0] += grp.sum()
                 acc[1] += len(grp)
-            by_game.append(pd.DataFrame({"row": np.flatnonzero(present), "policy": pol[present].to_numpy(),
+            by_game.append(pd.DataFrame({"row": unit[present], "policy": pol[present].to_numpy(),
                                          "win": wins[present, k]}))
     per_game: dict[Any, tuple[np.ndarray, np.ndarray]] = {}
     if by_game:
@@ -1651,13 +1672,18 @@ def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
         table["wins"] = table["wins"].astype(int)
     table["games"] = table["games"].astype(int)
     table["rate"] = table["wins"] / table["games"].where(table["games"] > 0)
-    if by == "seat":
+    if by == "seat" and clusters is None:
         low, high = wilson_interval(table["wins"].to_numpy(dtype=float), table["games"].to_numpy(dtype=float))
+    elif by == "seat":   # a seat's games of one cluster (a deal's seatings) are one observation
+        low, high = np.empty(len(table)), np.empty(len(table))
+        for i, s in enumerate(table.index):
+            _, low[i], high[i] = cluster_wilson_interval(*seat_units[s])
     else:  # a policy's seats of one game are one observation (at most one of them wins)
         low, high = np.empty(len(table)), np.empty(len(table))
         for i, name in enumerate(table.index):
             w, m = per_game[name]
-            _, low[i], high[i] = cluster_wilson_interval(w, m, one_success=one_winner)
+            # one winner per game, but a cluster of several games can hold several wins
+            _, low[i], high[i] = cluster_wilson_interval(w, m, one_success=one_winner and clusters is None)
     table["ci_low"] = low
     table["ci_high"] = high
     return table

@@ -321,15 +321,16 @@ def _cell(value: Any) -> str:
     return str(value).replace("|", "\\|")
 
 
-def win_rate_markdown(table: pd.DataFrame, by: str) -> str:
+def win_rate_markdown(table: pd.DataFrame, by: str, interval: str | None = None) -> str:
     """A win-rate table (from ``win_rates``) as markdown: rate to 3 places, the 95% CI as one
     column, whose heading says which interval it is (by policy: games as clusters, by seat:
-    Wilson's; session 23: both read "95% CI")."""
+    Wilson's, unless `interval` says otherwise, such as "deals as clusters"; session 23:
+    both read "95% CI")."""
     from .montecarlo import CLUSTER_LABEL
 
     t = table.copy()
     t["rate"] = t["rate"].map(lambda x: f"{x:.3f}")
-    label = f"95% CI ({CLUSTER_LABEL})" if by == "policy" else "95% CI (Wilson)"
+    label = f"95% CI ({interval or (CLUSTER_LABEL if by == 'policy' else 'Wilson')})"
     t[label] = [f"{lo:.3f} .. {hi:.3f}" for lo, hi in zip(t.pop("ci_low"), t.pop("ci_high"))]
     t.index = t.index.map(_cell)
     t.index.name = by
@@ -337,7 +338,7 @@ def win_rate_markdown(table: pd.DataFrame, by: str) -> str:
 
 
 def win_rate_chart(table: pd.DataFrame, title: str, xlabel: str, fair: float | None, path: Path,
-                   observations: Any = None, interval: str = "Wilson") -> None:
+                   observations: Any = None, interval: str = "Wilson", unit: str = "game") -> None:
     """Bar chart of win rates with 95% CI error bars and an equal-share line (`fair`), saved as PNG.
 
     Parameters
@@ -356,6 +357,8 @@ def win_rate_chart(table: pd.DataFrame, title: str, xlabel: str, fair: float | N
     interval : str
         Which interval the error bars are, for the y label ("Wilson", or "games as
         clusters" for rates by policy).
+    unit : str
+        The observation the intervals count (``"game"``, ``"deal"``), for the title.
     """
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
@@ -376,7 +379,7 @@ def win_rate_chart(table: pd.DataFrame, title: str, xlabel: str, fair: float | N
     ax.set_ylabel("win rate (95% Wilson CI)" if interval == "Wilson" else f"win rate (95% CI,\n{interval})")
     ax.set_xlabel(xlabel)
     over = table["games"] if observations is None else observations
-    ax.set_title(f"{title}\n({intervals_over(over, 'game', each='per bar')})", fontsize=10)
+    ax.set_title(f"{title}\n({intervals_over(over, unit, each='per bar')})", fontsize=10)
     fig.tight_layout()
     _replace_figure(fig, path)
 
@@ -647,8 +650,10 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
     if not seats:  # before the folder is made: a refusal leaves nothing behind
         raise RunnerError(f"{source or 'results'}: not a table crowns report can read (no policy_<seat> or win_<seat>"
                           f" columns); it reads {_READABLE}{_table_hint(df)}")
-    by_policy = win_rates(df, by="policy")
-    by_seat = win_rates(df, by="seat")
+    # a duplicate run's seatings share the deal's cards: each deal is one observation, as
+    # five-crowns simulate --duplicate counts it (session 23: each seating counted alone)
+    by_policy = win_rates(df, by="policy", clusters="game" if duplicate else None)
+    by_seat = win_rates(df, by="seat", clusters="game" if duplicate else None)
     before = _claim(out / "report.md", _RESULTS_MARKER, [out / n for n in _RESULT_CHARTS], force=force,
                     option=option)
     players = sorted(set(df["players"].dropna().astype(int))) if "players" in df else [len(seats)]
@@ -691,23 +696,27 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
         deck = rules.get("deck")
         if isinstance(deck, dict) and deck:
             lines[-1] = lines[-1][:-1] + "; deck: " + ", ".join(f"{k} {v}" for k, v in deck.items()) + "."
+    deals = "deals as clusters" if duplicate else None   # the intervals' label in a duplicate run
     lines += ["", f"## Win rates by {by}", "",
-              win_rate_markdown(by_policy if by == "policy" else by_seat, by), ""]
+              win_rate_markdown(by_policy if by == "policy" else by_seat, by, deals), ""]
     other = "seat" if by == "policy" else "policy"
-    lines += [f"Win rates by {other}:", "", win_rate_markdown(by_seat if by == "policy" else by_policy, other), ""]
+    lines += [f"Win rates by {other}:", "", win_rate_markdown(by_seat if by == "policy" else by_policy, other, deals),
+              ""]
     if "winner" in df:
         stale = int((df["winner"].fillna(-1) < 0).sum())
         lines += [f"Games without a winner (stalemate at the turn cap): {stale} of {done}"
                   f" ({stale / done:.1%}). They count as games, not wins, so rates need not add to 1.", ""]
-    lines += ["Intervals are 95%. By seat: Wilson score intervals (Wilson 1927) of the wins and games shown."
-              f" By policy, {CLUSTER_LABEL}: each game counts once, since the seats one policy fills in a game"
-              " are not independent (Wilson's interval with each game one observation,"
-              " `montecarlo.cluster_wilson_interval`), so it is not the Wilson interval of the wins and"
-              " seat-games shown when a policy has several seats.", ""]
-    if duplicate:
-        lines += ["Here each seating of a deal counts as a game of its own, although the seatings of a deal share"
-                  " its cards; `crowns five-crowns simulate --duplicate` counts each deal once (deals as"
-                  " clusters), so its intervals of the same rates can be wider.", ""]
+    if not duplicate:
+        lines += ["Intervals are 95%. By seat: Wilson score intervals (Wilson 1927) of the wins and games shown."
+                  f" By policy, {CLUSTER_LABEL}: each game counts once, since the seats one policy fills in a game"
+                  " are not independent (Wilson's interval with each game one observation,"
+                  " `montecarlo.cluster_wilson_interval`), so it is not the Wilson interval of the wins and"
+                  " seat-games shown when a policy has several seats.", ""]
+    else:
+        lines += ["Intervals are 95%, deals as clusters: the seatings of a deal share its cards, so each deal"
+                  " counts once, by seat and by policy (Wilson's interval with each deal one observation,"
+                  " `montecarlo.cluster_wilson_interval`, as `crowns five-crowns simulate --duplicate` counts"
+                  " them), not the Wilson interval of the wins and games shown.", ""]
     if len(by_policy) == 1:
         lines += [f"Note: {_by_construction(by_policy.index[0], players[0] if len(players) == 1 else None, str(game))}."
                   " To compare players, give each its seats.", ""]
@@ -722,12 +731,18 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
     charts = []
     # by policy each game counts once (win_rates' clustered interval): the games a policy played in
     policy_columns = [f"policy_{s}" for s in seats if f"policy_{s}" in df]
-    policy_games = ([int(df[policy_columns].eq(name).any(axis=1).sum()) for name in by_policy.index]
-                    if policy_columns else done)
+    if duplicate:   # the deals a policy played in (each deal one observation)
+        policy_games = [int(df.loc[df[policy_columns].eq(name).any(axis=1), "game"].nunique())
+                        for name in by_policy.index]
+    else:
+        policy_games = ([int(df[policy_columns].eq(name).any(axis=1).sum()) for name in by_policy.index]
+                        if policy_columns else done)
+    unit = "deal" if duplicate else "game"
     win_rate_chart(by_policy, "Win rate by policy", "policy", fair, out / "win_rate_by_policy.png",
-                   policy_games, interval=CLUSTER_LABEL)
+                   policy_games, interval=deals or CLUSTER_LABEL, unit=unit)
     charts.append(("Win rate by policy", "win_rate_by_policy.png"))
-    win_rate_chart(by_seat, "Win rate by seat (seat 0 starts)", "seat", fair, out / "win_rate_by_seat.png")
+    win_rate_chart(by_seat, "Win rate by seat (seat 0 starts)", "seat", fair, out / "win_rate_by_seat.png",
+                   deals_done if duplicate else None, interval=deals or "Wilson", unit=unit)
     charts.append(("Win rate by seat", "win_rate_by_seat.png"))
     if "turns" in df:
         _length_chart(df, out / "game_length.png")

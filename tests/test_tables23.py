@@ -278,3 +278,38 @@ def test_zero_width_mean_intervals_are_shown_as_no_spread(capsys):
     rc, out, _ = run_cli(capsys, "five-crowns", "simulate", "5", "--duplicate", "--workers", "1")
     row = next(line for line in out.splitlines() if line.startswith("greedy"))
     assert row.endswith("0.00 (no spread)") and "+- 0.00" not in out
+
+
+def test_duplicate_report_counts_each_deal_once_like_simulate(tmp_path):
+    from crowns_solver.five_crowns.simulation import simulate, summarize
+    from crowns_solver.montecarlo import read_results, win_rates
+    from crowns_solver.report import _stack_seatings, write_report
+
+    out = tmp_path / "dup.jsonl"
+    df = simulate(10, players=3, policies=["greedy", "random", "greedy"], seed=0, workers=1, out=out, duplicate=True)
+    summary = summarize(df)
+    stacked = _stack_seatings(read_results(out))
+    by_policy = win_rates(stacked, by="policy", clusters="game")
+    for policy in summary.index:   # the same interval for the same rate: each deal one observation
+        assert (by_policy.loc[policy, "ci_low"], by_policy.loc[policy, "ci_high"]) == pytest.approx(
+            (summary.loc[policy, "win_low"], summary.loc[policy, "win_high"]))
+    assert by_policy.loc["random", "wins"] == 0
+    assert by_policy.loc["random", "ci_high"] == pytest.approx(0.2775328)   # Wilson 0 of 10 deals, not of 30 games
+    text = write_report(out, tmp_path / "rep").read_text()
+    assert "| 95% CI (deals as clusters)" in text and "0.000 .. 0.278" in text and "0.000 .. 0.114" not in text
+
+
+def test_win_rates_clusters_argument():
+    import pandas as pd
+
+    from crowns_solver.errors import RunnerError
+    from crowns_solver.montecarlo import cluster_wilson_interval, win_rates
+
+    t = pd.DataFrame({"game": [0, 0, 1, 1, 2, 2], "policy_0": ["a", "b"] * 3, "policy_1": ["b", "a"] * 3,
+                      "winner": [0, 0, 1, 0, 0, 1]})
+    by_seat = win_rates(t, by="seat", clusters="game")
+    assert by_seat.loc[0, "wins"] == 4
+    assert (by_seat.loc[0, "ci_low"], by_seat.loc[0, "ci_high"]) == pytest.approx(
+        cluster_wilson_interval([2, 1, 1], [2, 2, 2])[1:])
+    with pytest.raises(RunnerError, match="clusters must name a column"):
+        win_rates(t, by="policy", clusters="deal")
