@@ -183,6 +183,20 @@ def test_results_report_labels_intervals_and_notes_one_policy(tmp_path):
 
 # ---------------------------------------------------------------- 4. variant charts of the other games
 
+def few_sins(tmp_path):
+    """The default deck file with 2 of each Sin (106 cards), named 'few sins' (as
+    test_report_rules_options' helper; importing that module registers its toy study twice)."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "crowns_solver" / "data" / "kings_crowns_deck.toml").read_text()
+    text = text.replace('name = "default"', 'name = "few sins"')
+    for colour in ("orange", "maroon", "purple"):
+        text = text.replace(f"sin-{colour} = 6", f"sin-{colour} = 2")
+    path = tmp_path / "deck.toml"
+    path.write_text(text)
+    return path
+
+
 def _titles(result) -> list[str]:
     """Each figure's title: its suptitle, or its first panel's title."""
     figures = [s.figure for s in result.sections if s.figure is not None]
@@ -191,8 +205,6 @@ def _titles(result) -> list[str]:
 
 
 def test_rules_lines_of_the_other_games(tmp_path):
-    from test_report_rules_options import few_sins
-
     from crowns_solver.analysis._cross_kings_common import rules_line as ck_line
     from crowns_solver.analysis._kings_crowns_common import rules_line as kc_line
     from crowns_solver.kings_crowns.deck import DEFAULT_DECK, load_deck
@@ -217,8 +229,6 @@ def test_every_cross_kings_chart_under_reach_nearest_says_so():
 
 
 def test_every_kings_crowns_chart_under_another_deck_says_so(tmp_path):
-    from test_report_rules_options import few_sins
-
     from crowns_solver.analysis import kings_crowns_length, kings_crowns_seats, kings_crowns_tournament
     from crowns_solver.kings_crowns.deck import load_deck
 
