@@ -133,6 +133,19 @@ def ci_text(est: float, low: float, high: float) -> str:
     return f"{100 * est:.1f}% (95% CI {100 * low:.1f}-{100 * high:.1f}%)"
 
 
+def rules_line(deck: Any = None) -> str:
+    """The line a King's Crowns study's chart titles end with under a deck other than the
+    default one (``"\nRules: deck 'small' (60 cards)"``), empty under the default deck
+    (None, or a deck with the default's counts): a chart of a variant report (``crowns
+    report --deck FILE``) is read on its own too, and until session 23 nothing in it said
+    the deck differed (as the Five Crowns charts do, ``_five_crowns_common.rules_line``)."""
+    from crowns_solver.kings_crowns.deck import DEFAULT_DECK
+
+    if deck is None or tuple(deck.counts) == tuple(DEFAULT_DECK.counts):
+        return ""
+    return f"\nRules: deck {deck.name!r} ({deck.size} cards, not the default {DEFAULT_DECK.size})"
+
+
 def rules_text(policies: Sequence[str], *, players: str, extra: str = "", deck: Any = None) -> str:
     """The report's rules paragraph: RULES.md's rules, the deck (`deck`, or the default
     one), the players."""

@@ -33,7 +33,7 @@ from crowns_solver.cross_kings.match import match, play_game
 from crowns_solver.cross_kings.players import make_player, seat_view
 from crowns_solver.cross_kings.solver import _engine_input
 
-from ._cross_kings_common import rules_text
+from ._cross_kings_common import rules_line, rules_text
 from crowns_solver._text import count, number
 
 from ._intervals import ci_text, ratio_diff_ci, sign_word
@@ -290,7 +290,8 @@ def evaluation(games: int, seed: int, executor=None, reach: str = "any") -> Stud
         ax.plot(xs, [acc.loc[acc["evaluation"] == name, f"mae_{lo}_{hi}"].iloc[0] for lo, hi in BINS],
                 marker=mark, label=name)
     ax.set_xticks(xs, [f"{lo}-{hi}" for lo, hi in BINS])
-    ax.set(title="Mean |prediction - final margin| on held-out self-play games", xlabel="cards left on the grid",
+    ax.set(title="Mean |prediction - final margin| on held-out self-play games" + rules_line(reach),
+           xlabel="cards left on the grid",
            ylabel="points")
     ax.set_ylim(bottom=0)
     ax.legend(fontsize=8)

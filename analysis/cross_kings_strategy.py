@@ -35,7 +35,7 @@ from crowns_solver.cross_kings.match import match, play_game, self_play
 from crowns_solver.cross_kings.players import make_player, seat_view
 from crowns_solver.cross_kings.position import CENTRAL_CELLS, cell_index, cell_text
 
-from ._cross_kings_common import rules_text
+from ._cross_kings_common import rules_line, rules_text
 from crowns_solver._text import count, intervals_over, number
 
 from ._intervals import ci_text, newcombe_diff, sign_word
@@ -155,6 +155,8 @@ def first_player(games: int, seed: int, executor=None, reach: str = "any") -> St
     fig = new_figure(7.2, 4.2)
     ax = fig.add_subplot()
     labels = ["chooses start\n(this library)", "fixed (2,2)\n(this library)", "crosskings.net\npublished"]
+    if reach != "any":   # the published bar is of other rules: its label says so (session 23)
+        labels[2] = 'crosskings.net published\n(reach "any": other rules)'
     x = np.arange(3)
     for k, (name, colour, word) in enumerate((("win", "tab:green", "wins"), ("draw", "tab:gray", "draws"),
                                               ("loss", "tab:red", "losses"))):
@@ -165,7 +167,7 @@ def first_player(games: int, seed: int, executor=None, reach: str = "any") -> St
     ax.set_ylim(0, 1)
     # one game per deal and setup: the intervals are over games
     ax.set(title=f"First player's results in self-play\n{intervals_over(len(chosen), 'game', each='per setup')}"
-                 f" (published: {pub['games']:,})", ylabel="share of games (0..1)", xlabel="setup")
+                 f" (published: {pub['games']:,}){rules_line(reach)}", ylabel="share of games (0..1)", xlabel="setup")
     ax.legend(loc="upper right", fontsize=8)
     fig.tight_layout()
 
@@ -444,7 +446,7 @@ def start_cell(games: int, seed: int, executor=None, reach: str = "any") -> Stud
     ax.axhline(0, color="black", lw=0.6)
     ax.set_xticks(x, ["best-ranked cell", "average cell", "worst-ranked cell"])
     # a deal is one observation (its four games, one per start cell, share its cards)
-    ax.set(title=f"Second player's margin by start cell\n({intervals_over(n, 'deal')})",
+    ax.set(title=f"Second player's margin by start cell\n({intervals_over(n, 'deal')}){rules_line(reach)}",
            ylabel="margin, second minus first (points)", xlabel="start cell chosen")
     ax.legend(fontsize=8)
     fig.tight_layout()
@@ -631,7 +633,8 @@ def open_vs_game(games: int, seed: int, executor=None, reach: str = "any") -> St
     ax.axhline(0, color="black", lw=0.6)
     ax.set_xticks(x)
     ax.set(title="Open (all cards known) vs game value of endgames\n"
-                 f"({intervals_over(table['games'], 'position', each='per point')})", xlabel="cards left on the grid",
+                 f"({intervals_over(table['games'], 'position', each='per point')}){rules_line(reach)}",
+           xlabel="cards left on the grid",
            ylabel="margin for the player to move (points)")
     ax.legend(fontsize=8)
     fig.tight_layout()
@@ -745,7 +748,7 @@ def players(games: int, seed: int, executor=None, reach: str = "any") -> StudyRe
     ax.set_xlim(0, 1)
     # duplicate matches: a deal (its two games, seats exchanged) is one observation
     ax.set(title="Player A's score per game (win 1, draw 1/2)\n"
-                 f"{intervals_over(deal_counts, 'deal', each='per match (2 games each)')}",
+                 f"{intervals_over(deal_counts, 'deal', each='per match (2 games each)')}{rules_line(reach)}",
            xlabel="score per game (0..1)", ylabel="match (A vs B)")
     from matplotlib.patches import Patch
 

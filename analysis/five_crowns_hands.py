@@ -27,6 +27,7 @@ import numpy as np
 import pandas as pd
 
 from crowns_solver.errors import StudyError
+from crowns_solver.montecarlo import cluster_wilson_interval
 from crowns_solver.five_crowns.cards import full_deck
 from crowns_solver.five_crowns.melds import can_go_out_batch, deadwood_batch
 from crowns_solver.five_crowns.rules import Rules
@@ -174,12 +175,17 @@ def deals_table(hands_per_round: int | list[int], seed: int, *, sets: int = 1,
         complete = int((dead == 0).sum())
         low, high = proportion_ci(complete, m)
         p = first_draw_chance(hands, n, rules=rules)
-        pm, plo, phi = mean_ci(p)
+        # a rate: each hand is a cluster of its equally likely blind draws, of which
+        # p * unseen go out, so the interval is Wilson's with each hand one observation
+        # (cluster_wilson_interval), honest at 0 and 1; until session 23 it was Student's t
+        # of the hands' chances, 0 to 0 when no hand of the round could go out
+        unseen = DECK_SIZE * rules.sets - n
+        pm, plo, phi = cluster_wilson_interval(np.rint(p * unseen), np.full(m, unseen))
         dm, dlo, dhi = mean_ci(dead)
         rows.append({"round": r, "cards": n, "wild": RANK_WORD[n], "games": m,
                      "complete_rate": complete / m, "complete_rate_low": float(low),
                      "complete_rate_high": float(high), "first_draw_rate": pm,
-                     "first_draw_rate_low": max(0.0, plo), "first_draw_rate_high": min(1.0, phi),
+                     "first_draw_rate_low": plo, "first_draw_rate_high": phi,
                      "deadwood": dm, "deadwood_low": dlo, "deadwood_high": dhi})
     return pd.DataFrame(rows)
 
@@ -336,7 +342,10 @@ def deals(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_wil
             f"hands, of the exact chance that the n cards plus one blind draw from the {DECK_SIZE * rules.sets} - n"
             " cards not in the hand go out (the first player's chance on the first turn, ignoring the face-up"
             " card). "
-            "Intervals: Wilson for the share, Student t over hands for the means. Each hand is a fresh shuffle "
+            "Intervals: Wilson for the share; for `first_draw_rate`, Wilson's with each hand one observation "
+            "(a hand's blind draws are not independent: `montecarlo.cluster_wilson_interval`), so a round where "
+            "no hand could go out gets an interval above 0, not 0 to 0; Student t over hands for the mean "
+            "deadwood. Each hand is a fresh shuffle "
             "of the full set (what the first seat is dealt; other seats' hands have the same distribution).")
     return StudyResult(headline=headline, sections=[
         Section("Going out at once", text, table[["round", "cards", "wild", "games", "complete_rate",

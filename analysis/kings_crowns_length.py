@@ -17,7 +17,7 @@ import pandas as pd
 from crowns_solver._text import count, intervals_over
 
 from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, log_axis, play, rate_columns,
-                                   rules_text, study_rules, sub_seed)
+                                   rules_line, rules_text, study_rules, sub_seed)
 from .base import Section, StudyResult, mean_ci, new_figure, study
 
 NAME = "kings_crowns_length"
@@ -79,7 +79,8 @@ def _colour(table: str) -> str:
     return POLICY_COLOUR.get(table, MIXED_COLOUR)
 
 
-def _distribution_chart(turns: dict[tuple[int, str], np.ndarray], tables: list[str], cap: int, games: int):
+def _distribution_chart(turns: dict[tuple[int, str], np.ndarray], tables: list[str], cap: int, games: int,
+                        tag: str = ""):
     fig = new_figure(8.0, 6.0)
     axes = fig.subplots(2, 2, sharex=True)
     bins = np.geomspace(10, cap * 1.05, 60)
@@ -98,13 +99,14 @@ def _distribution_chart(turns: dict[tuple[int, str], np.ndarray], tables: list[s
         ax.set_ylabel("% of games per bin", fontsize=8)
     handles, labels = axes[0, 0].get_legend_handles_labels()
     fig.legend(handles, labels, loc="lower center", ncol=len(labels), fontsize=8, frameon=False)
-    fig.suptitle(f"Game length distribution by player count ({count(games, 'game', grouped=True)} per line)", fontsize=10)
+    fig.suptitle(f"Game length distribution by player count ({count(games, 'game', grouped=True)} per line){tag}",
+                 fontsize=10)
     fig.tight_layout(rect=(0, 0.05, 1, 1))
     return fig
 
 
 def _by_players_chart(table: pd.DataFrame, column: str, ylabel: str, title: str, tables: list[str], *,
-                      log: bool = False, fmt=None):
+                      log: bool = False, fmt=None, tag: str = ""):
     fig = new_figure(6.4, 3.8)
     ax = fig.add_subplot()
     offsets = np.linspace(-0.16, 0.16, len(tables))
@@ -120,7 +122,7 @@ def _by_players_chart(table: pd.DataFrame, column: str, ylabel: str, title: str,
         log_axis(ax)
     elif fmt is not None:
         ax.yaxis.set_major_formatter(fmt)
-    ax.set_title(title, fontsize=10)
+    ax.set_title(title + tag, fontsize=10)
     ax.legend(fontsize=8, title="player in every seat", title_fontsize=8, loc="best")
     fig.tight_layout()
     return fig
@@ -199,6 +201,7 @@ def run(games: int, seed: int, executor: Executor | None = None, deck: Any = Non
     stale_cols = ["players", "table", "games", "stalemates", "stalemate_rate", "stalemate_rate_low",
                   "stalemate_rate_high"]
     rnd = table[table["table"] == "random"].set_index("players")
+    tag = rules_line(deck)   # a chart of a --deck report says which deck (session 23)
     sections = [
         Section("Game length by player count",
                 "A **turn** is one seat's draw and play; **turns** counts them over all seats (mean with its 95% "
@@ -209,18 +212,18 @@ def run(games: int, seed: int, executor: Executor | None = None, deck: Any = Non
                 table[length_cols], _by_players_chart(
                     table, "turns", "mean game length (turns over all seats;\n95% CI, log scale)",
                     f"Mean game length by player count\n({intervals_over(games, 'game', each='per point')})", tables,
-                    log=True)),
+                    log=True, tag=tag)),
         Section("Distribution",
                 "The whole distribution of each table (log scale: random play is an order of magnitude slower). "
                 f"Random tables last {', '.join(f'{v:.0f}' for v in rnd['median'])} turns (median, 2-5 players).",
-                None, _distribution_chart(turns, tables, cap, games)),
+                None, _distribution_chart(turns, tables, cap, games, tag)),
         Section("Stalemates",
                 f"A **stalemate** is a game with no winner after the turn cap ({cap} turns over all seats). The rate "
                 "carries its 95% Wilson interval (with no stalemate seen the upper bound is still above 0).",
                 table[stale_cols], _by_players_chart(
                     table, "stalemate_rate", "games reaching the turn cap\n(% of games; 95% CI)",
                     f"Stalemate rate by player count\n({intervals_over(games, 'game', each='per point')})", tables,
-                    fmt=lambda v, _p: f"{100 * v:.1f}%")),
+                    fmt=lambda v, _p: f"{100 * v:.1f}%", tag=tag)),
     ]
     return StudyResult(headline=headline, sections=sections, games=total,
                        rules=rules_text(POLICIES, players="2, 3, 4 and 5 players; one policy in every seat, or the "

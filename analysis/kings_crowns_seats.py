@@ -15,7 +15,7 @@ import pandas as pd
 from crowns_solver._text import count, intervals_over, number
 
 from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, pct, play, points_axis,
-                                   rate_columns, rules_text, study_rules, sub_seed)
+                                   rate_columns, rules_line, rules_text, study_rules, sub_seed)
 from .base import Section, StudyResult, new_figure, study
 
 NAME = "kings_crowns_seats"
@@ -54,7 +54,7 @@ def seat_table(results: pd.DataFrame, players: int, policy: str) -> pd.DataFrame
                          "equal_share": (1 - stale) / players, "stalemate_rate": stale})
 
 
-def _chart(table: pd.DataFrame, players: int, games: int):
+def _chart(table: pd.DataFrame, players: int, games: int, tag: str = ""):
     fig = new_figure(6.4, 3.8)
     ax = fig.add_subplot()
     sub = table[table["players"] == players]
@@ -72,13 +72,13 @@ def _chart(table: pd.DataFrame, players: int, games: int):
     top = float(sub["win_rate_high"].max())
     ax.set_ylim(0, max(top * 1.25, 1.3 / players))
     ax.set_title(f"Win rate by seat, {players} players, same player in every seat\n"
-                 f"({intervals_over(games, 'game', each='per table')})", fontsize=9)
+                 f"({intervals_over(games, 'game', each='per table')}){tag}", fontsize=9)
     ax.legend(fontsize=7, ncol=3, loc="upper right")
     fig.tight_layout()
     return fig
 
 
-def _advantage_chart(summary: pd.DataFrame, games: int):
+def _advantage_chart(summary: pd.DataFrame, games: int, tag: str = ""):
     fig = new_figure(7.6, 3.8)
     ax = fig.add_subplot()
     pols = list(dict.fromkeys(summary["policy"]))
@@ -95,7 +95,7 @@ def _advantage_chart(summary: pd.DataFrame, games: int):
     ax.set_xlabel("players at the table (same player in every seat)")
     ax.set_ylabel("seat 0 win rate minus equal share\n(percentage points; 95% CI)")
     points_axis(ax)
-    ax.set_title(f"First player's advantage ({intervals_over(games, 'game', each='per table')})", fontsize=10)
+    ax.set_title(f"First player's advantage ({intervals_over(games, 'game', each='per table')}){tag}", fontsize=10)
     ax.legend(fontsize=8, title="player in every seat", title_fontsize=8, loc="upper left", bbox_to_anchor=(1.01, 1))
     fig.tight_layout()
     return fig
@@ -213,6 +213,7 @@ def run(games: int, seed: int, executor: Executor | None = None, deck: Any = Non
                     f"{number(100 * best['seat0_edge'], '+.1f')} percentage points, {int(best['players'])} {best['policy']}"
                     " players).")
 
+    tag = rules_line(deck)   # a chart of a --deck report says which deck (session 23)
     sections = [Section(
         "First player's advantage",
         "Seat 0 plays first; the others follow in seat order. **Equal share** is what each seat would win if "
@@ -224,7 +225,7 @@ def run(games: int, seed: int, executor: Executor | None = None, deck: Any = Non
         "that plays last. "
         "`random` tables are shown for comparison and left "
         "out of the headline.",
-        summary, _advantage_chart(summary, games))]
+        summary, _advantage_chart(summary, games, tag))]
     names = {2: "Two", 3: "Three", 4: "Four", 5: "Five"}
     for players in PLAYERS:
         sub = seats[seats["players"] == players].drop(columns=["players", "stalemate_rate"]).reset_index(drop=True)
@@ -233,7 +234,7 @@ def run(games: int, seed: int, executor: Executor | None = None, deck: Any = Non
             f"{names[players]} players",
             f"{count(games, 'game', grouped=True)} per policy, the same player in every seat. With greedy players the "
             f"seats win {', '.join(pct(r) for r in greedy['win_rate'])} (seat 0 first).",
-            sub, _chart(seats, players, games)))
+            sub, _chart(seats, players, games, tag)))
     return StudyResult(headline=headline, sections=sections, games=games * len(tables),
                        rules=rules_text(POLICIES, players="2, 3, 4 and 5 players, one policy in every seat.",
                                         extra="Each seat's win rate counts stalemates as games without a win.",

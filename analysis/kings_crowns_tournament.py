@@ -18,7 +18,7 @@ import pandas as pd
 from crowns_solver._text import count, intervals_over
 
 from ._kings_crowns_common import (POLICY_COLOUR, ci_text, error_bars, pct, play, rate_columns,
-                                   rules_text, study_rules, sub_seed)
+                                   rules_line, rules_text, study_rules, sub_seed)
 from .base import Section, StudyResult, new_figure, study
 
 NAME = "kings_crowns_tournament"
@@ -102,7 +102,7 @@ def dominance_graph(matches: pd.DataFrame):
     return g
 
 
-def _matrix_chart(matches: pd.DataFrame, order: list[str]):
+def _matrix_chart(matches: pd.DataFrame, order: list[str], tag: str = ""):
     fig = new_figure(6.4, 5.0)
     ax = fig.add_subplot()
     n = len(order)
@@ -125,7 +125,7 @@ def _matrix_chart(matches: pd.DataFrame, order: list[str]):
     ax.set_xlabel("opponent")
     ax.set_ylabel("player (the row's win rate)")
     ax.set_title("Head-to-head win rate, two players, seats alternating\n"
-                 "(%; 95% intervals over the g games of each pair)", fontsize=10)
+                 f"(%; 95% intervals over the g games of each pair){tag}", fontsize=10)
     cbar = fig.colorbar(im, ax=ax, fraction=0.046, pad=0.04)
     from matplotlib.ticker import PercentFormatter
 
@@ -135,7 +135,7 @@ def _matrix_chart(matches: pd.DataFrame, order: list[str]):
     return fig
 
 
-def _graph_chart(graph, order: list[str]):
+def _graph_chart(graph, order: list[str], tag: str = ""):
     import networkx as nx
 
     fig = new_figure(6.4, 5.0)
@@ -156,7 +156,7 @@ def _graph_chart(graph, order: list[str]):
                                  connectionstyle="arc3,rad=0.08", bbox={"boxstyle": "round,pad=0.15", "fc": "white",
                                                                         "ec": "none", "alpha": 0.85})
     ax.set_title("Dominance graph: A -> B when A's score against B is above 50%\n"
-                 "(95% interval; edge label: A's score, stalemates counting half)", fontsize=9)
+                 f"(95% interval; edge label: A's score, stalemates counting half){tag}", fontsize=9)
     ax.set_xlim(-1.35, 1.35)
     ax.set_ylim(-1.3, 1.3)
     ax.set_axis_off()
@@ -168,7 +168,7 @@ def _graph_chart(graph, order: list[str]):
     return fig
 
 
-def _table_chart(table: pd.DataFrame, games: int):
+def _table_chart(table: pd.DataFrame, games: int, tag: str = ""):
     fig = new_figure(6.4, 3.6)
     ax = fig.add_subplot()
     pols = list(table["policy"])
@@ -181,7 +181,8 @@ def _table_chart(table: pd.DataFrame, games: int):
     ax.set_ylim(0, max(0.35, float(table["win_rate_high"].max()) * 1.15))
     ax.set_xlabel("policy (one seat each, seats rotated every game)")
     ax.set_ylabel("win rate (share of games; 95% CI)")
-    ax.set_title(f"The four simple players at one four-player table\n({intervals_over(games, 'game')})", fontsize=10)
+    ax.set_title(f"The four simple players at one four-player table\n({intervals_over(games, 'game')}){tag}",
+                 fontsize=10)
     ax.legend(fontsize=8)
     fig.tight_layout()
     return fig
@@ -271,6 +272,7 @@ def run(games: int, seed: int, executor: Executor | None = None, deck: Any = Non
                                 f"{ci_text(lead['win_rate'], lead['win_rate_low'], lead['win_rate_high'])}.")
 
     edges = ", ".join(f"{u} -> {v} ({d['score']:.2f})" for u, v, d in graph.edges(data=True)) or "none"
+    tag = rules_line(deck)   # a chart of a --deck report says which deck (session 23)
     sections = [
         Section("Head-to-head matrix",
                 f"Every pair of players plays two-player games, seats alternating (each sits first in half the games): "
@@ -278,16 +280,16 @@ def run(games: int, seed: int, executor: Executor | None = None, deck: Any = Non
                 "`lookahead` (about a thousand times slower). **win_rate**: the player's wins over all the pair's "
                 "games; **score**: wins plus half the stalemates (turn cap), per game, with its Wilson interval. "
                 "Rows are ordered by the ranking below.",
-                matches, _matrix_chart(matches, order)),
+                matches, _matrix_chart(matches, order, tag)),
         Section("Dominance graph",
                 f"Edges (A -> B, A's score): {edges}. Ranking by the number of players beaten, then mean score: "
                 + " > ".join(f"`{p}`" for p in order) + ".",
-                None, _graph_chart(graph, order)),
+                None, _graph_chart(graph, order, tag)),
         Section("The four simple players at one table",
                 f"{count(table_games, 'four-player game', grouped=True)}, one seat each, the seating rotated one place every game (every "
                 f"player sits in every seat equally often). Stalemates: {stale4} of {table_games:,} "
                 f"({pct(stale4 / table_games)}).",
-                four, _table_chart(four, table_games)),
+                four, _table_chart(four, table_games, tag)),
     ]
     return StudyResult(headline=headline, sections=sections, games=total,
                        rules=rules_text(POLICIES, players="Two players per match (seats alternating); four at the "

@@ -1168,12 +1168,15 @@ def _normal_quantile(z: Any) -> float:
     return zf
 
 
-def _numbers(value: Any, name: str) -> np.ndarray:
+def _numbers(value: Any, name: str, *, flags: bool = False) -> np.ndarray:
     """`value` (a number or an array of numbers) as a float array, RunnerError naming
     `name` unless it holds numbers only: a bool (NumPy's too) is no count
     (``bool`` is an ``int``, so ``True`` read as 1 win), nor is text (``float("3")``
-    read it as a number)."""
+    read it as a number).  With `flags`, bools are allowed as 1 and 0 (an outcome per
+    trial, such as a ``won`` column); text never is."""
     kind = getattr(getattr(value, "dtype", None), "kind", None)
+    if flags and kind == "b":
+        return np.asarray(value, dtype=float)
     if kind in ("i", "u", "f") and not isinstance(value, (bool, np.bool_)):   # arrays, Series, NumPy numbers
         try:
             return np.asarray(value, dtype=float)
@@ -1184,8 +1187,8 @@ def _numbers(value: Any, name: str) -> np.ndarray:
     except (TypeError, ValueError):   # ragged nested lists
         raise RunnerError(f"{name} must be a number or an array of numbers, got {value!r}") from None
     for i, item in enumerate(items.flat):
-        why = ("a bool" if isinstance(item, (bool, np.bool_)) else "text" if isinstance(item, (str, bytes))
-               else None)
+        why = ("a bool" if isinstance(item, (bool, np.bool_)) and not flags
+               else "text" if isinstance(item, (str, bytes)) else None)
         if why is None:
             try:
                 float(item)
@@ -1355,7 +1358,12 @@ def mean_interval(values: Any) -> tuple[float, float, float]:
         All NaN for an empty sample; for a single value, its mean and NaN bounds (one
         observation says nothing about its spread); a sample holding NaN or an infinity:
         ``numpy.mean`` of it (NaN or infinite) and NaN bounds, as before; a sample of
-        equal values gets a zero-width interval.  Exact for normally distributed
+        equal values (two or more) gets a zero-width interval ``(mean, mean, mean)``:
+        the sample shows no spread, which is not certainty (a few values can all miss a
+        rare other value; for a rate of 0/1 data use :func:`wilson_interval` or
+        :func:`cluster_wilson_interval`, which are never zero-width).  The tables that
+        print it say so rather than show ``+- 0``: ``five-crowns simulate`` prints
+        ``(no spread)``, and ``crowns report``'s points table ``no spread`` (session 23).  Exact for normally distributed
         observations, approximate otherwise (the more so the fewer the observations: a
         report flags intervals from fewer than 30).
 
@@ -1404,7 +1412,10 @@ def cluster_wilson_interval(wins: Any, trials: Any, z: float = Z95, *,
     ----------
     wins, trials : array_like of float
         Per cluster: successes (a shared win may count a fraction) and trials (> 0),
-        ``0 <= wins <= trials``.
+        ``0 <= wins <= trials``.  `wins` may be bools (True counts 1: a cluster of one
+        trial, won or not); `trials` are counts, never bools.  Text is refused in both
+        (session 23: ``["1", "0"]`` was read as numbers, as ``wilson_interval`` and the
+        summaries no longer do).
     z : float
         Normal quantile (1.959964 for 95%).
     one_success : bool
@@ -1419,16 +1430,15 @@ def cluster_wilson_interval(wins: Any, trials: Any, z: float = Z95, *,
     Raises
     ------
     RunnerError
-        If the arrays differ in length, a count is negative or not finite, a cluster has
-        no trials, wins exceed trials or (with `one_success`) exceed 1 (naming the
+        If `wins` or `trials` is not a number or an array of numbers (text, or a bool
+        in `trials`), naming the argument and the item; if the arrays differ in length,
+        a count is negative or not finite, a cluster has no trials, wins exceed trials or (with `one_success`) exceed 1 (naming the
         cluster), `z` is not > 0, or `one_success` is not True or False.
     """
     one_success = check_flag("one_success", one_success)   # "no" chose the other interval (session 22)
-    try:
-        w = np.asarray(wins, dtype=float).ravel()
-        m = np.asarray(trials, dtype=float).ravel()
-    except (TypeError, ValueError):
-        raise RunnerError(f"wins and trials must be arrays of numbers, got {wins!r} and {trials!r}") from None
+    # each argument on its own, naming it: text was read as numbers ("1" a win) until session 23
+    w = _numbers(wins, "wins", flags=True).ravel()
+    m = _numbers(trials, "trials").ravel()
     if w.shape != m.shape:
         raise RunnerError(f"wins and trials need one value per cluster each, got {w.size} and {m.size}")
     zf = _normal_quantile(z)
@@ -1465,6 +1475,23 @@ def cluster_wilson_interval(wins: Any, trials: Any, z: float = Z95, *,
     return rate, low, high
 
 
+#: What the by-policy intervals of :func:`win_rates` (and of the simulate tables) are, for
+#: their labels: Wilson's interval with each game one observation.
+CLUSTER_LABEL = "games as clusters"
+
+
+def _by_construction(policy: Any, players: Any, game: str) -> str:
+    """The note under a by-policy win-rate table where one policy plays every seat: its
+    rate is 1/`players` by construction (less the games without a winner in King's
+    Crowns, more with the shared wins of Five Crowns), so neither the rate nor its
+    interval says anything about the player (session 23: it was shown as a finding)."""
+    share = f"1/{players}" if isinstance(players, int) else "1/seats"
+    aside = {"kings-crowns": "less the games that end without a winner",
+             "five-crowns": "more where a game's win is shared"}.get(game, "ties and games without a winner aside")
+    return (f"{policy} plays every seat, so its win rate is {share} by construction ({aside}): the rate and"
+            f" its interval measure nothing about {policy}")
+
+
 def _seats(results: pd.DataFrame) -> list[int]:
     seats = sorted(int(c.split("_", 1)[1]) for c in results.columns if c.startswith("policy_") and c.split("_", 1)[1].isdecimal())
     if not seats:
@@ -1492,6 +1519,22 @@ def _unread_table(results: pd.DataFrame) -> str:
     return plain
 
 
+def _text_items(values: pd.Series) -> np.ndarray:
+    """Where a column holds text (str or bytes): bool array, one per row."""
+    if values.dtype.kind in "iufb":
+        return np.zeros(len(values), dtype=bool)
+    return values.map(lambda v: isinstance(v, (str, bytes))).to_numpy(dtype=bool)
+
+
+def _bool_items(values: pd.Series) -> np.ndarray:
+    """Where a column holds a bool (Python's or NumPy's): bool array, one per row."""
+    if values.dtype == bool:
+        return np.ones(len(values), dtype=bool)
+    if values.dtype.kind in "iuf":
+        return np.zeros(len(values), dtype=bool)
+    return values.map(lambda v: isinstance(v, (bool, np.bool_))).to_numpy(dtype=bool)
+
+
 def _game_label(results: pd.DataFrame, row: int) -> str:
     return f"game {results['game'].iloc[row]}" if "game" in results.columns else f"row {row}"
 
@@ -1502,18 +1545,23 @@ def _win_matrix(results: pd.DataFrame, seats: list[int]) -> np.ndarray:
     if all(f"win_{s}" in results.columns for s in seats):
         cols = []
         for s in seats:
-            col = pd.to_numeric(results[f"win_{s}"], errors="coerce").where(results[f"win_{s}"].notna(), 0)
-            bad = np.flatnonzero(~col.isin([0, 1]).to_numpy())
+            raw = results[f"win_{s}"]
+            col = pd.to_numeric(raw, errors="coerce").where(raw.notna(), 0)
+            # text ("1") is refused, not read as a number (session 23); True/False are 1/0
+            bad = np.flatnonzero(~col.isin([0, 1]).to_numpy() | _text_items(raw))
             if len(bad):
                 r = int(bad[0])
-                raise RunnerError(f"results: {_game_label(results, r)} has win_{s} = {_plain(results[f'win_{s}'].iloc[r])!r};"
-                                  " it must be 1 (won) or 0")
+                text = " (text is not read as a number)" if _text_items(raw)[r] else ""
+                raise RunnerError(f"results: {_game_label(results, r)} has win_{s} = {_plain(raw.iloc[r])!r};"
+                                  f" it must be 1 (won) or 0{text}")
             cols.append(col.to_numpy(dtype=float))
         return np.column_stack(cols)
     if "winner" not in results.columns:
         raise RunnerError("results have neither a 'winner' column nor 'win_<seat>' columns")
     raw = results["winner"]
     winner = pd.to_numeric(raw, errors="coerce").where(raw.notna(), -1).to_numpy(dtype=float)
+    # a seat number: text ("1") and bools (True read as seat 1) are refused (session 23)
+    winner[_text_items(raw) | _bool_items(raw)] = math.nan
     ok = winner == -1
     for s in seats:
         present = results[f"policy_{s}"].notna().to_numpy() if f"policy_{s}" in results.columns else True
@@ -1521,12 +1569,14 @@ def _win_matrix(results: pd.DataFrame, seats: list[int]) -> np.ndarray:
     bad = np.flatnonzero(~ok)
     if len(bad):
         r = int(bad[0])
+        kind = (" (text is not read as a number)" if _text_items(raw)[r] else
+                " (a bool is not a seat number)" if _bool_items(raw)[r] else "")
         raise RunnerError(f"results: {_game_label(results, r)} has winner {_plain(raw.iloc[r])!r}, which is not a seat of"
-                          f" that game ({', '.join(map(str, seats))}) or -1 for none")
+                          f" that game ({', '.join(map(str, seats))}) or -1 for none{kind}")
     return np.column_stack([(winner == s).astype(float) for s in seats])
 
 
-def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
+def win_rates(results: pd.DataFrame, by: str = "seat", *, clusters: str | None = None) -> pd.DataFrame:
     """Win rates with 95% Wilson confidence intervals, by seat or by policy.
 
     Parameters
@@ -1537,6 +1587,13 @@ def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
     by : {"seat", "policy"}
         ``"seat"``: one row per seat, over all games.  ``"policy"``: one row per policy,
         over every seat it occupied (a policy in two seats of a game counts twice).
+    clusters : str, optional
+        A column whose equal values make one observation for the intervals (by seat and
+        by policy), such as ``"game"`` of a duplicate run's seatings stacked one row
+        per game (its seatings share the deal's cards): the intervals are then
+        :func:`cluster_wilson_interval` over those clusters, as
+        ``five_crowns.summarize`` counts each deal once (session 23).  Default: each
+        row (game) is one observation.
 
     Returns
     -------
@@ -1556,7 +1613,11 @@ def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
         If `by` is not "seat" or "policy", `results` is not a DataFrame (session-18
         probe: it raised an AttributeError), the table lacks the columns needed, or a
         value breaks the conventions (a winner that is not a seat of its game or -1, a
-        ``win_<seat>`` other than 0 or 1), naming the game.
+        ``win_<seat>`` other than 0 or 1), naming the game.  Text is refused in both
+        (``"1"`` was read as a number until session 23), and so is a bool as ``winner``
+        (a seat number: ``True`` read as seat 1); a ``win_<seat>`` may be True or False
+        (a yes/no outcome); or `clusters` is not a column of `results` or has a missing
+        value.
     """
     if not isinstance(results, pd.DataFrame):
         raise RunnerError(f"results must be a pandas DataFrame (from simulate or read_results),"
@@ -1566,10 +1627,20 @@ def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
     seats = _seats(results)
     if not seats:
         raise RunnerError(_unread_table(results))
+    if clusters is not None:
+        if not isinstance(clusters, str) or clusters not in results.columns:
+            raise RunnerError(f"clusters must name a column of the results, got {clusters!r}")
+        if results[clusters].isna().any():
+            raise RunnerError(f"results: {_game_label(results, int(np.flatnonzero(results[clusters].isna())[0]))}"
+                              f" has no {clusters} (the clusters column)")
+        unit = pd.factorize(results[clusters])[0]
+    else:
+        unit = np.arange(len(results))
     wins = _win_matrix(results, seats)
     one_winner = not all(f"win_{s}" in results.columns for s in seats)  # a 'winner' column: one seat at most
     rows: dict[Any, list[float]] = {}
     by_game: list[pd.DataFrame] = []
+    seat_units: dict[int, tuple[np.ndarray, np.ndarray]] = {}
     for k, s in enumerate(seats):
         pol = results[f"policy_{s}"] if f"policy_{s}" in results.columns else pd.Series(["?"] * len(results))
         present = pol.notna().to_numpy()
@@ -1577,12 +1648,15 @@ def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
             acc = rows.setdefault(s, [0.0, 0.0])
             acc[0] += wins[present, k].sum()
             acc[1] += present.sum()
+            if clusters is not None:
+                per = pd.Series(wins[present, k]).groupby(unit[present]).agg(["sum", "size"])
+                seat_units[s] = (per["sum"].to_numpy(dtype=float), per["size"].to_numpy(dtype=float))
         else:
             for name, grp in pd.Series(wins[present, k]).groupby(pol[present].to_numpy()):
                 acc = rows.setdefault(name, [0.0, 0.0])
                 acc[0] += grp.sum()
                 acc[1] += len(grp)
-            by_game.append(pd.DataFrame({"row": np.flatnonzero(present), "policy": pol[present].to_numpy(),
+            by_game.append(pd.DataFrame({"row": unit[present], "policy": pol[present].to_numpy(),
                                          "win": wins[present, k]}))
     per_game: dict[Any, tuple[np.ndarray, np.ndarray]] = {}
     if by_game:
@@ -1598,13 +1672,18 @@ def win_rates(results: pd.DataFrame, by: str = "seat") -> pd.DataFrame:
         table["wins"] = table["wins"].astype(int)
     table["games"] = table["games"].astype(int)
     table["rate"] = table["wins"] / table["games"].where(table["games"] > 0)
-    if by == "seat":
+    if by == "seat" and clusters is None:
         low, high = wilson_interval(table["wins"].to_numpy(dtype=float), table["games"].to_numpy(dtype=float))
+    elif by == "seat":   # a seat's games of one cluster (a deal's seatings) are one observation
+        low, high = np.empty(len(table)), np.empty(len(table))
+        for i, s in enumerate(table.index):
+            _, low[i], high[i] = cluster_wilson_interval(*seat_units[s])
     else:  # a policy's seats of one game are one observation (at most one of them wins)
         low, high = np.empty(len(table)), np.empty(len(table))
         for i, name in enumerate(table.index):
             w, m = per_game[name]
-            _, low[i], high[i] = cluster_wilson_interval(w, m, one_success=one_winner)
+            # one winner per game, but a cluster of several games can hold several wins
+            _, low[i], high[i] = cluster_wilson_interval(w, m, one_success=one_winner and clusters is None)
     table["ci_low"] = low
     table["ci_high"] = high
     return table

@@ -17,7 +17,8 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -259,6 +260,23 @@ def _claim(report: Path, markers: str | tuple[str, ...], others: list[Path], *, 
     return first
 
 
+@contextlib.contextmanager
+def _tidy_new_folder(folder: Path) -> Iterator[None]:
+    """Run the body; if it fails or is interrupted (Ctrl-C) and `folder` did not exist
+    before it and is still empty, remove the folder (session 23: an interrupted ``crowns
+    report --out sigrep`` left an empty ``sigrep/`` behind).  A folder that existed
+    before is never removed, nor one holding anything (a finished report stays)."""
+    existed = os.path.lexists(folder)
+    try:
+        yield
+    except BaseException:
+        if not existed:
+            with contextlib.suppress(OSError):   # not empty, or gone: leave it
+                if folder.is_dir() and not folder.is_symlink() and not any(folder.iterdir()):
+                    folder.rmdir()
+        raise
+
+
 def _replace_text(path: Path, text: str) -> None:
     """Write `text` to `path` under a temporary name in its folder and move it into place,
     so an interrupted or failed write never leaves a half-written report (README: reports
@@ -303,18 +321,24 @@ def _cell(value: Any) -> str:
     return str(value).replace("|", "\\|")
 
 
-def win_rate_markdown(table: pd.DataFrame, by: str) -> str:
-    """A win-rate table (from ``win_rates``) as markdown: rate to 3 places, the 95% CI as one column."""
+def win_rate_markdown(table: pd.DataFrame, by: str, interval: str | None = None) -> str:
+    """A win-rate table (from ``win_rates``) as markdown: rate to 3 places, the 95% CI as one
+    column, whose heading says which interval it is (by policy: games as clusters, by seat:
+    Wilson's, unless `interval` says otherwise, such as "deals as clusters"; session 23:
+    both read "95% CI")."""
+    from .montecarlo import CLUSTER_LABEL
+
     t = table.copy()
     t["rate"] = t["rate"].map(lambda x: f"{x:.3f}")
-    t["95% CI"] = [f"{lo:.3f} .. {hi:.3f}" for lo, hi in zip(t.pop("ci_low"), t.pop("ci_high"))]
+    label = f"95% CI ({interval or (CLUSTER_LABEL if by == 'policy' else 'Wilson')})"
+    t[label] = [f"{lo:.3f} .. {hi:.3f}" for lo, hi in zip(t.pop("ci_low"), t.pop("ci_high"))]
     t.index = t.index.map(_cell)
     t.index.name = by
     return t.to_markdown()
 
 
 def win_rate_chart(table: pd.DataFrame, title: str, xlabel: str, fair: float | None, path: Path,
-                   observations: Any = None) -> None:
+                   observations: Any = None, interval: str = "Wilson", unit: str = "game") -> None:
     """Bar chart of win rates with 95% CI error bars and an equal-share line (`fair`), saved as PNG.
 
     Parameters
@@ -330,6 +354,11 @@ def win_rate_chart(table: pd.DataFrame, title: str, xlabel: str, fair: float | N
     observations : int or sequence of int, optional
         The games each bar's interval is over (one number, or one per bar); default the
         ``games`` column of `table`.
+    interval : str
+        Which interval the error bars are, for the y label ("Wilson", or "games as
+        clusters" for rates by policy).
+    unit : str
+        The observation the intervals count (``"game"``, ``"deal"``), for the title.
     """
     from matplotlib.backends.backend_agg import FigureCanvasAgg
     from matplotlib.figure import Figure
@@ -347,10 +376,10 @@ def win_rate_chart(table: pd.DataFrame, title: str, xlabel: str, fair: float | N
         ax.axhline(fair, color="#cc3311", linestyle="--", linewidth=1, label=f"equal share 1/{round(1 / fair)}")
         ax.legend(loc="upper right", fontsize=8)
     ax.set_ylim(0, min(1.0, max(float(table["ci_high"].max()) * 1.2, (fair or 0) * 1.3, 0.05)))
-    ax.set_ylabel("win rate (95% Wilson CI)")
+    ax.set_ylabel("win rate (95% Wilson CI)" if interval == "Wilson" else f"win rate (95% CI,\n{interval})")
     ax.set_xlabel(xlabel)
     over = table["games"] if observations is None else observations
-    ax.set_title(f"{title}\n({intervals_over(over, 'game', each='per bar')})", fontsize=10)
+    ax.set_title(f"{title}\n({intervals_over(over, unit, each='per bar')})", fontsize=10)
     fig.tight_layout()
     _replace_figure(fig, path)
 
@@ -507,8 +536,11 @@ def _write_report(results: str | Path | pd.DataFrame, out_dir: str | Path, *, by
     21 probe).  A folder whose ``report.md`` is the user's (replaced with `force`) keeps
     its other files."""
     try:
-        # the first line of the report.md replaced, read once by _claim (it was read here too)
-        path, before = _write_results_report(results, out_dir, by=by, title=title, force=force, option=option)
+        # the first line of the report.md replaced, read once by _claim (it was read here too);
+        # a folder made for the report is removed if the report fails or is interrupted
+        with _tidy_new_folder(Path(os.fsdecode(out_dir))) if isinstance(out_dir, (str, os.PathLike)) \
+                else contextlib.nullcontext():
+            path, before = _write_results_report(results, out_dir, by=by, title=title, force=force, option=option)
     except OSError as exc:   # e.g. a full disk, which names no file: name the folder (session 21)
         if exc.filename is not None:
             raise
@@ -577,7 +609,7 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
 
     from ._io import check_distinct, check_input_given
     from .errors import ResultsFileError
-    from .montecarlo import _seats, read_results, win_rates
+    from .montecarlo import CLUSTER_LABEL, _by_construction, _seats, read_results, win_rates
 
     if by not in ("seat", "policy"):
         raise RunnerError(f"by must be 'seat' or 'policy', got {by!r}")
@@ -618,8 +650,10 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
     if not seats:  # before the folder is made: a refusal leaves nothing behind
         raise RunnerError(f"{source or 'results'}: not a table crowns report can read (no policy_<seat> or win_<seat>"
                           f" columns); it reads {_READABLE}{_table_hint(df)}")
-    by_policy = win_rates(df, by="policy")
-    by_seat = win_rates(df, by="seat")
+    # a duplicate run's seatings share the deal's cards: each deal is one observation, as
+    # five-crowns simulate --duplicate counts it (session 23: each seating counted alone)
+    by_policy = win_rates(df, by="policy", clusters="game" if duplicate else None)
+    by_seat = win_rates(df, by="seat", clusters="game" if duplicate else None)
     before = _claim(out / "report.md", _RESULTS_MARKER, [out / n for n in _RESULT_CHARTS], force=force,
                     option=option)
     players = sorted(set(df["players"].dropna().astype(int))) if "players" in df else [len(seats)]
@@ -662,16 +696,30 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
         deck = rules.get("deck")
         if isinstance(deck, dict) and deck:
             lines[-1] = lines[-1][:-1] + "; deck: " + ", ".join(f"{k} {v}" for k, v in deck.items()) + "."
+    deals = "deals as clusters" if duplicate else None   # the intervals' label in a duplicate run
     lines += ["", f"## Win rates by {by}", "",
-              win_rate_markdown(by_policy if by == "policy" else by_seat, by), ""]
+              win_rate_markdown(by_policy if by == "policy" else by_seat, by, deals), ""]
     other = "seat" if by == "policy" else "policy"
-    lines += [f"Win rates by {other}:", "", win_rate_markdown(by_seat if by == "policy" else by_policy, other), ""]
+    lines += [f"Win rates by {other}:", "", win_rate_markdown(by_seat if by == "policy" else by_policy, other, deals),
+              ""]
     if "winner" in df:
         stale = int((df["winner"].fillna(-1) < 0).sum())
         lines += [f"Games without a winner (stalemate at the turn cap): {stale} of {done}"
                   f" ({stale / done:.1%}). They count as games, not wins, so rates need not add to 1.", ""]
-    lines += ["Intervals are 95% Wilson score intervals (Wilson 1927); by policy each game counts once, since the"
-              " seats one policy fills in a game are not independent (`montecarlo.cluster_wilson_interval`).", ""]
+    if not duplicate:
+        lines += ["Intervals are 95%. By seat: Wilson score intervals (Wilson 1927) of the wins and games shown."
+                  f" By policy, {CLUSTER_LABEL}: each game counts once, since the seats one policy fills in a game"
+                  " are not independent (Wilson's interval with each game one observation,"
+                  " `montecarlo.cluster_wilson_interval`), so it is not the Wilson interval of the wins and"
+                  " seat-games shown when a policy has several seats.", ""]
+    else:
+        lines += ["Intervals are 95%, deals as clusters: the seatings of a deal share its cards, so each deal"
+                  " counts once, by seat and by policy (Wilson's interval with each deal one observation,"
+                  " `montecarlo.cluster_wilson_interval`, as `crowns five-crowns simulate --duplicate` counts"
+                  " them), not the Wilson interval of the wins and games shown.", ""]
+    if len(by_policy) == 1:
+        lines += [f"Note: {_by_construction(by_policy.index[0], players[0] if len(players) == 1 else None, str(game))}."
+                  " To compare players, give each its seats.", ""]
     points = points_by_policy(df, seats) if str(game) == "five-crowns" else None
     if points is not None:
         unit = "deals (a deal's seatings averaged first)" if "seating" in df else "games"
@@ -683,12 +731,18 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
     charts = []
     # by policy each game counts once (win_rates' clustered interval): the games a policy played in
     policy_columns = [f"policy_{s}" for s in seats if f"policy_{s}" in df]
-    policy_games = ([int(df[policy_columns].eq(name).any(axis=1).sum()) for name in by_policy.index]
-                    if policy_columns else done)
+    if duplicate:   # the deals a policy played in (each deal one observation)
+        policy_games = [int(df.loc[df[policy_columns].eq(name).any(axis=1), "game"].nunique())
+                        for name in by_policy.index]
+    else:
+        policy_games = ([int(df[policy_columns].eq(name).any(axis=1).sum()) for name in by_policy.index]
+                        if policy_columns else done)
+    unit = "deal" if duplicate else "game"
     win_rate_chart(by_policy, "Win rate by policy", "policy", fair, out / "win_rate_by_policy.png",
-                   policy_games)
+                   policy_games, interval=deals or CLUSTER_LABEL, unit=unit)
     charts.append(("Win rate by policy", "win_rate_by_policy.png"))
-    win_rate_chart(by_seat, "Win rate by seat (seat 0 starts)", "seat", fair, out / "win_rate_by_seat.png")
+    win_rate_chart(by_seat, "Win rate by seat (seat 0 starts)", "seat", fair, out / "win_rate_by_seat.png",
+                   deals_done if duplicate else None, interval=deals or "Wilson", unit=unit)
     charts.append(("Win rate by seat", "win_rate_by_seat.png"))
     if "turns" in df:
         _length_chart(df, out / "game_length.png")
@@ -752,8 +806,16 @@ def points_by_policy(df: pd.DataFrame, seats: list[int]) -> pd.DataFrame | None:
 def _points_markdown(points: pd.DataFrame) -> str:
     """:func:`points_by_policy`'s table as markdown, points to one place; a bound that
     does not exist (a policy seen in one game or deal: NaN) is an empty cell, as in the
-    study tables (it printed ``nan``)."""
+    study tables (it printed ``nan``); a zero-width interval (every game the same total)
+    reads ``no spread``, not a bound equal to the mean."""
     shown = points.astype(object).where(points.notna(), None)
+    # equal totals in every game: the sample shows no spread, which is not certainty, so
+    # no zero-width interval (montecarlo.mean_interval; session 23)
+    flat = (points["low"] == points["high"]).to_numpy()
+    if flat.any():   # the bounds as text then: a column of numbers and words is not formatted by floatfmt
+        for col in ("low", "high"):
+            shown[col] = ["" if (v is None or v != v) else f"{v:.1f}" for v in shown[col]]
+        shown.loc[flat, ["low", "high"]] = "no spread"
     return shown.to_markdown(index=False, floatfmt=".1f", missingval="")
 
 
@@ -1330,10 +1392,6 @@ def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | N
     """:func:`run_studies` with `seed`, `games` and `workers` checked (:func:`_check_sizes`),
     its messages naming `option` (``--out`` from the CLI); `variant`: the checked rules
     options (:func:`_variant`)."""
-    import shlex
-    import time
-
-    from .analysis.base import sample_log
     from .errors import StudyError
 
     studies = _registry_or_empty()
@@ -1352,6 +1410,21 @@ def _run_studies(only: list[str] | None, *, quick: bool, out_dir: str | Path | N
     _check_study_sizes(studies, chosen, quick=quick, games=games, seed=seed)
     out = _out_folder(out_dir if out_dir is not None else _default_out(quick, variant, games=games, seed=seed),
                       option)
+    with _tidy_new_folder(out):   # a folder this run made is removed if the run ends with nothing in it
+        return _run_chosen(studies, chosen, out, quick=quick, workers=workers, seed=seed, games=games,
+                           progress=progress, force=force, option=option, variant=variant)
+
+
+def _run_chosen(studies: dict[str, Any], chosen: list[str], out: Path, *, quick: bool, workers: int | None,
+                seed: int, games: int | None, progress: bool, force: bool, option: str,
+                variant: _Variant) -> list[Path]:
+    """The body of :func:`_run_studies` once the studies and the folder are chosen: claim
+    the reports, run each study and write its report and the index."""
+    import shlex
+    import time
+
+    from .analysis.base import sample_log
+
     for name in chosen:
         _claim(out / f"{name}.md", _study_marker(name, variant.words), [out / name], force=force, option=option)
     _claim(out / "index.md", _INDEX_MARKERS, [], force=force, option=option)

@@ -133,7 +133,7 @@ def test_cluster_wilson_general_case_by_hand():
 @pytest.mark.parametrize("wins, trials, match", [([1], [1, 2], "one value per cluster each"),
                                                    ([3], [2], "cluster 0 has wins=3, trials=2"),
                                                    ([0, 1], [1, 0], "cluster 1 has wins=1, trials=0"),
-                                                   ([-1], [2], "cluster 0"), (["x"], [2], "arrays of numbers")])
+                                                   ([-1], [2], "cluster 0"), (["x"], [2], "wins must be a number or an array of numbers")])
 def test_cluster_wilson_refuses_bad_counts(wins, trials, match):
     with pytest.raises(RunnerError, match=match):
         montecarlo.cluster_wilson_interval(wins, trials)

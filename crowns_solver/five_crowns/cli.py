@@ -252,15 +252,28 @@ def cmd_simulate(args: argparse.Namespace) -> int:
               f" (at most {rules.max_tiebreaks} a game); cut off at the turn cap: {capped_tiebreaks}"
               " (counted in the rounds cut off above too)")
     dup = "vs_deal" in summary.columns
-    print(f"{'policy':<10} {'seat-games':>10} {'mean total':>16} {'win rate (95% CI)':>26}"
+    # each game (each deal with --duplicate) is one observation of a policy's win rate:
+    # the label says which (session 23: it did not, and the two differ)
+    from ..montecarlo import _by_construction
+
+    win_label = f"win rate (95% CI, {'deals' if dup else 'games'} as clusters)"
+    win_width = max(26, len(win_label) + 1)
+    print(f"{'policy':<10} {'seat-games':>10} {'mean total':>16} {win_label:>{win_width}}"
           + (f" {'vs deal average':>17}" if dup else ""))
     def pm(half: float, places: int) -> str:  # "+- 1.2", or "+- n/a" from one game or deal
+        if half == 0:   # equal values: no spread seen, which is not certainty (montecarlo.mean_interval)
+            return "(no spread)"
         return f"+- {'n/a' if math.isnan(half) else f'{half:.{places}f}':<4}"
 
     for name, row in summary.iterrows():
-        print(f"{name:<10} {int(row.seat_games):>10} {row.mean_total:>9.1f} {pm(row.total_ci, 1)}"
-              f" {row.win_rate:>9.3f} ({row.win_low:.3f}-{row.win_high:.3f})"
-              + (f" {number(row.vs_deal, '+.2f'):>9} {pm(row.vs_deal_ci, 2)}" if dup else ""))
+        win = f"{row.win_rate:.3f} ({row.win_low:.3f}-{row.win_high:.3f})"
+        print((f"{name:<10} {int(row.seat_games):>10} {row.mean_total:>9.1f} {pm(row.total_ci, 1)}"
+               f"{win:>{win_width - 3}}   "
+               + (f" {number(row.vs_deal, '+.2f'):>9} {pm(row.vs_deal_ci, 2)}" if dup else "")).rstrip())
+    if len(summary) == 1:
+        also = " (its average against the deal is 0 by construction too)" if dup else ""
+        print(f"note: {_by_construction(summary.index[0], players, 'five-crowns')}{also}; to compare players,"
+              " give each its seats (--policies A B ..., best with --duplicate)")
     if args.csv is not None:
         print(f"one row per game and seat written to {args.csv}")
     return 0

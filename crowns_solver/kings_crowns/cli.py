@@ -65,10 +65,19 @@ def cmd_simulate(args: argparse.Namespace) -> int:
           f" target {rules.target_for(args.players)}, deck {rules.deck.name} ({rules.deck.size} cards), seed {args.seed}")
     width = max([12, *(len(str(label)) for label in table.index)])  # a lookahead:... name is longer
     label = "seat" if args.by == "seat" else "policy"
-    print(f"{label:<{width}} {'wins':>7} {'games':>7} {'rate':>7}   95% CI (Wilson)")
+    # by policy each game is one observation (a policy's seats of a game are not
+    # independent): the label says so (session 23: it said Wilson's interval of the
+    # wins and games printed, which it is not when a policy has several seats)
+    from ..montecarlo import CLUSTER_LABEL, _by_construction
+
+    interval = "95% CI (Wilson)" if args.by == "seat" else f"95% CI ({CLUSTER_LABEL})"
+    print(f"{label:<{width}} {'wins':>7} {'games':>7} {'rate':>7}   {interval}")
     for row in table.itertuples():
         print(f"{str(row.Index):<{width}} {row.wins:>7} {row.games:>7} {row.rate:>7.3f}"
               f"   {row.ci_low:.3f} .. {row.ci_high:.3f}")
+    if args.by == "policy" and len(table) == 1:
+        print(f"note: {_by_construction(table.index[0], args.players, 'kings-crowns')}; to compare players,"
+              " give each its seats (--policy A B ... --rotate)")
     print(f"stalemates (turn cap {rules.max_turns}): {stalemates};"
           f" turns per game: mean {df['turns'].mean():.1f}, median {df['turns'].median():.0f}")
     if args.out is not None:

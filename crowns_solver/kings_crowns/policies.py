@@ -358,8 +358,10 @@ def get_policy(spec: str | Policy) -> Policy:
     Raises
     ------
     PolicySpecError
-        If the name or an option is unknown or out of range, or options are given to a
-        policy other than lookahead.  It is a PolicyError, as the other two games raise
+        If the name or an option is unknown or out of range, options are given to a
+        policy other than lookahead, or the option list is empty or holds an empty item
+        (``lookahead:``, ``lookahead:samples=2,,horizon=2``: accepted silently until
+        session 23).  It is a PolicyError, as the other two games raise
         for an unknown player, and a RulesError, which this function raised until
         session 22.
     """
@@ -376,7 +378,17 @@ def get_policy(spec: str | Policy) -> Policy:
     if name != "lookahead":
         raise PolicySpecError(f"unknown policy {spec!r} (policies: {', '.join(POLICY_NAMES)})")
     kwargs: dict[str, Any] = {}
-    for item in filter(None, (o.strip() for o in opts.split(","))):
+    # a colon opens an option list, and commas separate options: an empty list
+    # ("lookahead:") or an empty item ("samples=2,,horizon=2", a trailing comma) is a typo,
+    # refused naming the spec (until session 23 it was skipped silently)
+    items = [o.strip() for o in opts.split(",")] if colon else []
+    if colon and not any(items):
+        raise PolicySpecError(f"no lookahead options after the colon in {spec!r}: give samples=N, horizon=H or"
+                              " rollout=NAME, or write lookahead alone for the defaults")
+    if "" in items:
+        raise PolicySpecError(f"an empty lookahead option (two commas in a row, or a comma at either end) in"
+                              f" {spec!r}: options are samples=N, horizon=H, rollout=NAME, separated by commas")
+    for item in items:
         key, eq, value = item.partition("=")
         key, value = key.strip(), value.strip()
         if not eq or key not in ("samples", "horizon", "rollout"):
