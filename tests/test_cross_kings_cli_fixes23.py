@@ -300,6 +300,9 @@ def test_ctrl_c_in_plays_analysis_keeps_the_moves_analysed(capsys, monkeypatch):
     assert lines[at + 6] == (f"PARTIAL ANALYSIS: interrupted (Ctrl-C) after 2 of {total} moves;"
                              " the moves after those were not analysed")
     assert lines[-1].startswith("interrupted; the game is over: analyse it with crowns cross-kings analyse '")
+    # the hint repeats the analysis play was making: the person's moves, the same search
+    human = "first" if lines[at + 3].split()[0] == "1" else "second"
+    assert lines[-1].endswith(f"' --player {human} --time 0 --node-limit 300")
 
 
 def test_ctrl_c_at_plays_first_analysed_move_says_none_was_analysed(capsys, monkeypatch):

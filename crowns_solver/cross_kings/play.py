@@ -37,7 +37,7 @@ import numpy as np
 from .._text import number
 from ..errors import CrownsError, IllegalMoveError, PolicyError, PositionError
 from .cards import DECK, NUM_CARDS, parse_card
-from .play_cli import PLAY_TIME, SEATS
+from .play_cli import ANALYSE_TIME, PLAY_TIME, SEATS
 from .position import (
     SAVE_START,
     Rules,
@@ -644,6 +644,19 @@ class PlaySession:
             return json.dumps(public_position(pos).to_dict()), f"the position as JSON ({why})"
         return text, ("grid reflected so that it starts at (2,2), as the format requires" if mirrored else "")
 
+    def _analyse_options(self) -> str:
+        """The ``analyse`` options that repeat the end-of-game analysis this session makes:
+        the person's moves (``--player``) searched as long as this game's search
+        (``--time``, when not analyse's default, and ``--node-limit``); until session 23
+        the hint printed after Ctrl-C gave none, so it analysed both players' moves at the
+        default 2 s each."""
+        out = f" --player {self.human}"
+        if self.time_limit != ANALYSE_TIME:
+            out += " --time 0" if self.time_limit is None else f" --time {self.time_limit:g}"
+        if self.node_limit is not None:
+            out += f" --node-limit {self.node_limit}"
+        return out
+
     def _options(self, default_seat: str) -> str:
         """The options, after the game's source, that bring the same players back: ``--seat``
         if the person's seat is not `default_seat` (what the game gets without it),
@@ -796,7 +809,7 @@ class PlaySession:
                 if got and not got[0].startswith("{"):
                     names = "" if self.names is None else " --names " + " ".join(map(shlex.quote, self.names))
                     self.say("interrupted; the game is over: analyse it with crowns cross-kings analyse"
-                             f" '{got[0]}'{names}")
+                             f" '{got[0]}'{self._analyse_options()}{names}")
                 else:
                     self.say("interrupted; the game is over")
             else:
