@@ -45,6 +45,19 @@ def run_cli(capsys, *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+def cli_fails(capsys, *argv: str) -> str:
+    """Run ``crowns ARGV`` in-process: it must fail with status 2, print nothing on stdout
+    and one line on stderr (argparse's usage errors included), which is returned stripped."""
+    try:
+        code, out, err = run_cli(capsys, *argv)
+    except SystemExit as exc:   # argparse's usage errors
+        code = exc.code
+        out, err = capsys.readouterr()
+    assert code == 2 and not out, (code, out, err)
+    assert len(err.splitlines()) == 1, err
+    return err.strip()
+
+
 def run_play(capsys, monkeypatch, script: str, *argv: str) -> tuple[int, str, str]:
     """``crowns cross-kings play ARGV`` in-process with `script` as the typed commands
     (standard input): (exit status, stdout, stderr)."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import run_cli
+from conftest import cli_fails as _fails, run_cli
 
 from crowns_solver.cli import build_parser
 
@@ -68,18 +68,6 @@ def test_match_csv_gives_the_start_cell_as_row_col(capsys, tmp_path):
                              "--start", "3,2", "--workers", "1", "--csv", str(tmp_path / "f.csv"))
     assert code == 0, err
     assert set(pd.read_csv(tmp_path / "f.csv")["start_cell"]) == {"(3,2)"}
-
-
-def _fails(capsys, *argv: str) -> str:
-    """Run ``crowns ARGV``: it must fail with status 2 and one line on stderr, returned."""
-    try:
-        code, out, err = run_cli(capsys, *argv)
-    except SystemExit as exc:   # argparse's usage errors
-        code = exc.code
-        out, err = capsys.readouterr()
-    assert code == 2 and not out, (code, out, err)
-    assert len(err.splitlines()) == 1, err
-    return err.strip()
 
 
 # ---------------------------------------------------------------- 4. a missing file

@@ -9,7 +9,7 @@ import re
 
 import numpy as np
 import pytest
-from conftest import run_cli
+from conftest import cli_fails as _fails, run_cli
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -22,18 +22,6 @@ from crowns_solver.errors import RunnerError, SolverOptionError
 #: whole game of 27 moves with 9 cards left.
 SAVE = ("??7S6H2H8H??/5H6C3SAHKH7C/3C8C??KC5D4C/4HAD??7D2D5S/7H4DKD6D6S8S/5C3D4SKS2S2C"
         "//ASAC8D3H//301273969908864214574189716")
-
-
-def _fails(capsys, *argv: str) -> str:
-    """Run ``crowns ARGV`` (in-process); it must fail with status 2 and one line on stderr."""
-    try:
-        code, out, err = run_cli(capsys, *argv)
-    except SystemExit as exc:   # argparse's usage errors
-        code = exc.code
-        out, err = capsys.readouterr()
-    assert code == 2 and not out
-    assert len(err.splitlines()) == 1, err
-    return err.strip()
 
 
 @pytest.mark.parametrize("argv, message", [

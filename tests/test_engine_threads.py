@@ -308,14 +308,10 @@ def _play_first_choices(eng: _kc_engine.Engine, turns: int) -> None:
         eng.play(eng.legal_plays()[0])
 
 
-def test_a_second_thread_is_refused_while_a_kings_crowns_decision_runs():
-    eng, ref = _kc_engine_pair()
-    before = eng.state()
-    calls = [
-        eng.legal_draws, eng.legal_plays, lambda: eng.draw(0), lambda: eng.play(0),
-        lambda: eng.builtin(0), lambda: eng.view(0), eng.state,
-        lambda: eng.set_state(*([[]] * 6), 0, 0),
-    ]
+def _calls_during_an_endless_decision(eng: _kc_engine.Engine, calls: list) -> list:
+    """Run an endless lookahead decision of `eng` (``builtin``) in this thread while another
+    thread makes each of `calls`, then presses Ctrl-C (the decision stops within 4
+    samples); what each call did, in order: "passed" or the exception it raised."""
     seen: list = []
 
     def intrude() -> None:
@@ -327,7 +323,7 @@ def test_a_second_thread_is_refused_while_a_kings_crowns_decision_runs():
                 seen.append("passed")
             except BaseException as exc:   # noqa: BLE001
                 seen.append(exc)
-        _thread.interrupt_main()   # Ctrl-C: the decision stops within 4 samples
+        _thread.interrupt_main()
 
     old = signal.signal(signal.SIGINT, signal.default_int_handler)   # what the engine watches
     try:
@@ -338,6 +334,18 @@ def test_a_second_thread_is_refused_while_a_kings_crowns_decision_runs():
         t.join()
     finally:
         signal.signal(signal.SIGINT, old)
+    return seen
+
+
+def test_a_second_thread_is_refused_while_a_kings_crowns_decision_runs():
+    eng, ref = _kc_engine_pair()
+    before = eng.state()
+    calls = [
+        eng.legal_draws, eng.legal_plays, lambda: eng.draw(0), lambda: eng.play(0),
+        lambda: eng.builtin(0), lambda: eng.view(0), eng.state,
+        lambda: eng.set_state(*([[]] * 6), 0, 0),
+    ]
+    seen = _calls_during_an_endless_decision(eng, calls)
     assert len(seen) == len(calls)
     for outcome in seen:
         assert isinstance(outcome, EngineBusyError), outcome
@@ -399,28 +407,8 @@ def test_a_game_shared_by_two_threads_is_refused_not_corrupted():
     game = Game(4, rules=Rules(target=520, max_turns=1_000_000), seed=3)   # 520: every crown of the deck
     eng = game._engine
     before = game.state()
-    seen: list = []
-
-    def intrude() -> None:
-        while not eng.busy:
-            time.sleep(0.001)
-        for call in (game.state, game.legal_draws, lambda: game.draw("draw"), lambda: game.view(1)):
-            try:
-                call()
-                seen.append("passed")
-            except BaseException as exc:   # noqa: BLE001
-                seen.append(exc)
-        _thread.interrupt_main()
-
-    old = signal.signal(signal.SIGINT, signal.default_int_handler)
-    try:
-        t = threading.Thread(target=intrude)
-        t.start()
-        with pytest.raises(KeyboardInterrupt):
-            eng.builtin(LOOKAHEAD, ENDLESS)
-        t.join()
-    finally:
-        signal.signal(signal.SIGINT, old)
+    seen = _calls_during_an_endless_decision(
+        eng, [game.state, game.legal_draws, lambda: game.draw("draw"), lambda: game.view(1)])
     assert len(seen) == 4 and all(isinstance(x, EngineBusyError) for x in seen), seen
     assert game.state() == before and game.log == []
 
