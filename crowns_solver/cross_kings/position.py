@@ -24,6 +24,7 @@ import numpy as np
 
 from .._checks import clean_name, name_key, name_problem
 from .._seeds import check_seed
+from .._text import count
 from ..errors import (
     CardError,
     DuplicateCardError,
@@ -463,7 +464,7 @@ class Deal:
         rows = [ln.strip() for ln in text.lstrip("\ufeff").splitlines()]
         rows = [ln for ln in rows if ln and not ln.startswith("#")]
         if len(rows) != 6:
-            raise PositionError(f"a deal has 6 rows of 6 cards, got {len(rows)} {'row' if len(rows) == 1 else 'rows'}")
+            raise PositionError(f"a deal has 6 rows of 6 cards, got {count(len(rows), 'row')}")
         cells: list[Card | None] = []
         for r, line in enumerate(rows):
             tokens = line.split()
@@ -1288,7 +1289,7 @@ class Position:
             if not grid_part.strip():   # '////' said "the grid has 1 rows" (session 23)
                 raise SaveStringError("the grid (before the first '//') is empty: expected 6 rows of 6 cards"
                                       " separated by '/'")
-            raise SaveStringError(f"the grid has {len(rows)} {'row' if len(rows) == 1 else 'rows'}, expected 6"
+            raise SaveStringError(f"the grid has {count(len(rows), 'row')}, expected 6"
                                   " (separated by '/')")
         cells = [UNKNOWN] * 36
         face_down: set[int] = set()
