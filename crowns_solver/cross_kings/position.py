@@ -1178,6 +1178,10 @@ class Position:
             raise PositionError(f"grid must list 36 cells (6x6), got {n}")
         reach = d.get("reach", "any")
         rules = replace(rules, reach=reach) if rules is not None else Rules(reach=reach)
+        for key in ("first_hand", "second_hand"):
+            hand = d[key]
+            if not isinstance(hand, Sequence) or isinstance(hand, str):
+                raise CardError(f"{key}: expected a list of cards, got {_json_kind(hand)}")
         first = parse_cards(d["first_hand"], what="first_hand")
         second = parse_cards(d["second_hand"], what="second_hand")
         history = d.get("history")
