@@ -987,11 +987,40 @@ def _fmt_cell(value: Any) -> Any:
     return number(value, ".3g")   # -0.0 read "-0"
 
 
+def _distinct(bound: Any, estimate: Any, text: Any) -> Any:
+    """`text` (a bound as :func:`_fmt_cell` wrote it), or the bound with as many more
+    significant digits as it takes (up to 6) not to read like a different `estimate`: the
+    Wilson interval of 40,000 wins in 40,000 games reads ``0.9999``, not ``1`` like the rate."""
+    import numbers
+
+    if (not isinstance(bound, numbers.Real) or not isinstance(estimate, numbers.Real) or bound != bound
+            or bound == estimate or text != _fmt_cell(estimate)):
+        return text
+    for digits in range(4, 7):
+        out = number(bound, f".{digits}g")
+        if out != number(estimate, f".{digits}g"):
+            return out
+    return text
+
+
 def _table_markdown(table: pd.DataFrame) -> str:
+    """A study table as markdown: floats by :func:`_fmt_cell`; an interval ``X_low``,
+    ``X_high`` of zero width (every observation the same) reads ``no spread`` in both
+    bound cells, as the points table and the CLI say, not two bounds equal to the mean."""
     shown = table.copy()
     for col in shown.columns:
         if shown[col].dtype.kind == "f":
             shown[col] = shown[col].map(_fmt_cell).astype(object)
+    for col in table.columns:
+        low, high = f"{col}_low", f"{col}_high"
+        if low in table.columns and high in table.columns:
+            flat = (table[low] == table[high]).to_numpy()   # NaN bounds compare unequal
+            for bound in (low, high):   # a bound that rounds onto a different estimate
+                shown[bound] = [_distinct(b, e, text) for b, e, text in zip(table[bound], table[col], shown[bound])]
+            if flat.any():
+                for bound in (low, high):
+                    shown[bound] = shown[bound].astype(object)
+                    shown.loc[flat, bound] = "no spread"
     named_index = any(n is not None for n in shown.index.names)
     return shown.to_markdown(index=named_index)
 

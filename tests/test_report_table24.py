@@ -1,0 +1,31 @@
+"""Session 24: a study table's zero-width interval reads "no spread", as the CLI and the
+points table say (it printed the mean three times, as if certain)."""
+import numpy as np
+import pandas as pd
+
+from crowns_solver.report import _table_markdown
+
+
+def _rows(md: str) -> list[list[str]]:
+    return [[c.strip() for c in line.strip("|").split("|")] for line in md.splitlines()[2:]]
+
+
+def test_zero_width_interval_reads_no_spread_and_others_stay_numbers():
+    table = pd.DataFrame({"policy": ["a", "b", "c"], "turns": [12.0, 10.5, 7.0],
+                          "turns_low": [12.0, 9.25, np.nan], "turns_high": [12.0, 11.75, np.nan]})
+    rows = _rows(_table_markdown(table))
+    assert rows[0] == ["a", "12", "no spread", "no spread"]
+    assert rows[1] == ["b", "10.5", "9.25", "11.8"]
+    assert rows[2] == ["c", "7", "", ""]          # no interval (one observation): empty, not "no spread"
+
+
+def test_columns_without_a_pair_are_untouched():
+    table = pd.DataFrame({"x": [1.0], "x_low": [1.0], "y_high": [1.0]})
+    assert _rows(_table_markdown(table)) == [["1", "1", "1"]]
+
+
+def test_a_bound_that_rounds_onto_the_estimate_gets_the_digits_that_tell_them_apart():
+    # the King's Crowns tournament table read "1 | 1 | 1" for 40,000 wins in 40,000 games
+    table = pd.DataFrame({"win_rate": [1.0, 0.5], "win_rate_low": [0.99990397, 0.4],
+                          "win_rate_high": [1.0, 0.6]})
+    assert _rows(_table_markdown(table)) == [["1", "0.9999", "1"], ["0.5", "0.4", "0.6"]]
