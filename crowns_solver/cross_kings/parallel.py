@@ -68,6 +68,9 @@ from .solver import (
     _CANCELLED,
     _EXACT,
     _INF,
+    _INTERRUPTED,
+    _NODES,
+    _TIME,
     EVALUATIONS,
     GAME_WIDE,
     PRE_DEPTH,
@@ -114,7 +117,7 @@ SHARED_TABLE = False
 #: The engine's minimal table, for the parent's bookkeeping while the workers search.
 _PARENT_TT_BYTES = 65536
 _NONE = -_INF   # shared best value before any move is pinned
-_STOP_PRIORITY = (2, 1, 3)   # interrupted, then time, then nodes (the workers' reasons)
+_STOP_PRIORITY = (_INTERRUPTED, _TIME, _NODES)   # Ctrl-C first, then time, then nodes (the workers' reasons)
 
 
 def check_workers(workers: Any) -> int:
@@ -326,7 +329,7 @@ def _worker_life(wid: int, job: dict, results: Any, work: Callable[[Any, dict, f
             work(eng, hold, c0)
         except (_Stopped, KeyboardInterrupt):
             if not eng.stop:
-                eng.stop = 2
+                eng.stop = _INTERRUPTED
             if hold["run"] is not None:
                 _report_current(hold["run"], hold, results, wid)
         results.put(("done", wid, _final_report(eng, hold["done"], t0, c0)))
@@ -685,7 +688,7 @@ class _Leased:
     def lease(self) -> bool:
         """Draw more nodes from the pool; False (and the engine stopped on nodes) when it is empty."""
         eng, pool = self._eng, self._pool
-        if pool is None or eng.stop in (1, 2, _CANCELLED):
+        if pool is None or eng.stop in (_TIME, _INTERRUPTED, _CANCELLED):
             return False
         with pool.get_lock():
             left = pool.value - max(0, eng.nodes - self._paid)   # an overrun is paid too
@@ -699,7 +702,7 @@ class _Leased:
         self.__dict__["_paid"] = paid
         eng.set_limits(self._deadline, max(paid, 1))
         if take <= 0:
-            eng.stop = 3
+            eng.stop = _NODES
             return False
         return True
 
@@ -715,13 +718,13 @@ class _Leased:
     def search(self, state: tuple, depth: int, alpha: int, beta: int) -> tuple[int, bool, int]:
         while True:
             r = self._eng.search(state, depth, alpha, beta)
-            if self._eng.stop != 3 or not self.lease():
+            if self._eng.stop != _NODES or not self.lease():
                 return r
 
     def search_move(self, state: tuple, cell: int, depth: int, alpha: int, beta: int) -> tuple[int, bool]:
         while True:
             r = self._eng.search_move(state, cell, depth, alpha, beta)
-            if self._eng.stop != 3 or not self.lease():
+            if self._eng.stop != _NODES or not self.lease():
                 return r
 
 
@@ -985,7 +988,7 @@ def solve_parallel(pos: Position, *, mode: str, objective: str, all_moves: bool,
     except _Stopped:
         pass
     except KeyboardInterrupt:
-        eng.stop = 2
+        eng.stop = _INTERRUPTED
     parent_nodes, parent_stats = eng.nodes, eng.stats()
     parent_table = {"table_bytes": eng.table_bytes, "table_entries": eng.table_entries,
                     "table_used": eng.table_used(), "score_cache_bytes": eng.score_cache_bytes}
@@ -995,7 +998,7 @@ def solve_parallel(pos: Position, *, mode: str, objective: str, all_moves: bool,
     if left is not None:
         n = min(n, max(left, 0))
         if left <= 0 and not stop:
-            stop = 3
+            stop = _NODES
     # the parent's table goes before the workers allocate theirs: the memory bound holds
     small = _core.Engine(cards, mode_i, objective_i, reach_i, _PARENT_TT_BYTES)
     small.heur_kind = heur_kind
@@ -1086,11 +1089,11 @@ def _run_workers(run: _Run, job: dict, tasks: list, n: int, left: int | None, re
         raise RuntimeError(error)
     codes = [r["stop"] for r in reports.values() if r["stop"]]
     if interrupted:
-        return 2
+        return _INTERRUPTED
     if cancelled:
         return _CANCELLED
     if len(reports) < n:
-        return 2
+        return _INTERRUPTED
     for code in _STOP_PRIORITY:
         if code in codes:
             return code
@@ -1149,12 +1152,12 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
     except _Stopped:
         stop = eng.stop
     except KeyboardInterrupt:
-        stop = eng.stop = 2
+        stop = eng.stop = _INTERRUPTED
     parent_nodes = eng.nodes
     n = min(workers, len(run.moves))
     left = None if node_limit is None else node_limit - parent_nodes
     if left is not None and left <= 0 and not stop:
-        stop = 3
+        stop = _NODES
     ctx = mp.get_context()
     next_task = ctx.Value("q", 0)
     claimed = ctx.Array("b", max(len(run.moves), 1))   # the iteration's jobs taken
@@ -1260,10 +1263,10 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
             if cancel_set():
                 break
             if deadline and _core.monotonic() >= deadline:
-                stop = 1
+                stop = _TIME
                 break
             if pool is not None and pool.value <= 0:
-                stop = 3
+                stop = _NODES
                 break
             if per_move:   # as the one-process iteration: the best estimates first
                 order = sorted(run.moves, key=lambda c: -values[c])
@@ -1345,11 +1348,11 @@ def _solve_anytime(pos: Position, depths: list[int], *, mode: str, objective: st
     started = bool(procs) and procs[0].pid is not None
     codes = [r["stop"] for r in reports.values() if r["stop"]]
     if interrupted:
-        stop = 2
+        stop = _INTERRUPTED
     elif cancelled or stop == _CANCELLED:
         stop = _CANCELLED
     elif started and len(reports) < n:
-        stop = 2
+        stop = _INTERRUPTED
     elif not stop:   # the workers' reason (none: finished)
         stop = next((c for c in _STOP_PRIORITY if c in codes), 0)
     parent_table = {"table_bytes": eng.table_bytes, "table_entries": eng.table_entries,
@@ -1495,7 +1498,7 @@ def _assemble(run: _Run, tasks: list, reports: dict, pvs: dict, card_values: dic
                     i.estimate = i.lower
     small_stop = stop
     if exact and run.exact_pv is None and not small_stop:
-        small_stop = 2   # cannot happen: the worker that pinned the best value sends its line
+        small_stop = _INTERRUPTED   # cannot happen: the worker that pinned the best value sends its line
     eng.stop = small_stop
     sol = run.solution(seconds=seconds, tt_mb=tt_mb, time_limit=time_limit, node_limit=node_limit)
     ws = [reports[w] for w in sorted(reports)]

@@ -61,11 +61,12 @@ MAX_TT_MB = 1 << 16
 #: Depth that means "to the end of the game" for the compiled search.
 _EXACT = 99
 _INF = _core.INF_VALUE
-_STOP_REASONS: dict[int, StopReason] = {1: "time", 2: "interrupted", 3: "nodes", 4: "cancelled"}
-#: The engine's ``stop`` after Ctrl-C and after the `cancel` object of :func:`solve` was
-#: set: both end the whole solve (a limit's stop may be followed by listing the line).
-_INTERRUPTED = 2
-_CANCELLED = _core.STOP_CANCELLED
+#: The engine's ``stop`` codes (``_ck_search``'s StopReason): a time limit, Ctrl-C, a node
+#: limit, the `cancel` object of :func:`solve`.  Ctrl-C and `cancel` end the whole solve
+#: (a limit's stop may be followed by listing the line).
+_TIME, _INTERRUPTED, _NODES, _CANCELLED = 1, 2, 3, _core.STOP_CANCELLED
+_STOP_REASONS: dict[int, StopReason] = {_TIME: "time", _INTERRUPTED: "interrupted", _NODES: "nodes",
+                                        _CANCELLED: "cancelled"}
 #: With a time or node limit, positions with more cards left than this (per mode) get
 #: the anytime analysis: iterative deepening with a heuristic at the horizon, which turns
 #: into the exact search when the depth reaches the end of the game (or, see
@@ -830,9 +831,9 @@ def solve(
     except _Stopped:
         pass
     except KeyboardInterrupt:
-        eng.stop = 2
+        eng.stop = _INTERRUPTED
     stopped = eng.stop
-    if stopped in (1, 3):
+    if stopped in (_TIME, _NODES):
         # stopped by a limit just as (or after) the value became exact: list the proven
         # best move and the principal variation with a little more (PV_GRACE)
         extra_time = max(PV_GRACE * time_limit, PV_GRACE_MIN_SECONDS) if time_limit is not None else 0.0
