@@ -1108,13 +1108,7 @@ cdef class Engine(_OneThread):
             with self.lock:
                 with nogil:
                     r = policy_draw(pol, &v, &p, &self.rng) if self.st.phase == PH_DRAW else policy_play(pol, &v, &p, &self.rng)
-            if r == LOOKAHEAD_INTERRUPTED:
-                raise KeyboardInterrupt
-            if r == -1:
-                raise ValueError("the state is inconsistent: it shows more cards than the deck holds")
-            if r < 0:
-                raise MemoryError()
-            return r
+            return _policy_result(r, "state")
         finally:
             self._leave()
 
@@ -1314,6 +1308,19 @@ def legal_plays_view(dict d, const int32_t[::1] seat_counts, const int32_t[::1] 
     return [out[i] for i in range(n)]
 
 
+cdef int _policy_result(int r, str what) except -1:
+    """`r`, a policy's or lookahead's result, when it is one (>= 0); else the exception its
+    code means: Ctrl-C during a lookahead decision, an inconsistent `what` ("state" of an
+    Engine, "view" given to choose()/lookahead), out of memory."""
+    if r == LOOKAHEAD_INTERRUPTED:
+        raise KeyboardInterrupt
+    if r == -1:
+        raise ValueError(f"the {what} is inconsistent: it shows more cards than the deck holds")
+    if r < 0:
+        raise MemoryError()
+    return r
+
+
 def choose(int pol, dict d, const int32_t[::1] seat_counts, const int32_t[::1] deck, gen,
            la=(64, 20, POL_AGGRESSIVE)):
     """A built-in player's choice from a view dict: a draw source (draw phase) or a play."""
@@ -1331,13 +1338,7 @@ def choose(int pol, dict d, const int32_t[::1] seat_counts, const int32_t[::1] d
     with bitgen_lock(gen, "gen"):   # numpy's rule for drawing without the GIL (see get_bitgen)
         with nogil:
             res = policy_draw(pol, &v, &p, &r) if v.phase == PH_DRAW else policy_play(pol, &v, &p, &r)
-    if res == LOOKAHEAD_INTERRUPTED:
-        raise KeyboardInterrupt
-    if res == -1:
-        raise ValueError("the view is inconsistent: it shows more cards than the deck holds")
-    if res < 0:
-        raise MemoryError()
-    return res
+    return _policy_result(res, "view")
 
 
 def play_games(int n_games, const int32_t[::1] deck_counts, int n_players, int target, int max_turns,
@@ -1471,10 +1472,5 @@ def lookahead_table(dict d, const int32_t[::1] seat_counts, const int32_t[::1] d
     with bitgen_lock(gen, "gen"):
         with nogil:
             n = lookahead_values(&v, &p, &r, acts, mean, adv, se)
-    if n == LOOKAHEAD_INTERRUPTED:
-        raise KeyboardInterrupt
-    if n == -1:
-        raise ValueError("the view is inconsistent: it shows more cards than the deck holds")
-    if n < 0:
-        raise MemoryError()
+    _policy_result(n, "view")
     return [(acts[i], mean[i], adv[i], se[i], i == acts[n]) for i in range(n)]
