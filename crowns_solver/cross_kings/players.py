@@ -43,7 +43,7 @@ from ..errors import HiddenCardError, IllegalMoveError, PolicyError, PositionErr
 from .cards import DECK, Card, parse_card
 from .position import PLAYERS, UNKNOWN, Cell, Player, Position, _as_coords, cell_coords, cell_index, cell_text, one_of
 from .scoring import _core as _score_core
-from .solver import EVALUATIONS, MAX_TT_MB, OBJECTIVES
+from .solver import EVALUATIONS, MAX_TT_MB, OBJECTIVES, _check_cancel
 
 __all__ = [
     "SeatView",
@@ -591,11 +591,26 @@ class SearchPlayer:
         ``"fitted"`` (default) or the earlier ``"potential"``.  With 20,000 and 100,000
         nodes a move, the fitted one scores about 0.8-1 point a game more against the
         other (docs/cross_kings_solver.md "Sixth round").
+    cancel : threading.Event or None
+        Tell the player, from another thread, to move now: any object with an
+        ``is_set()`` method, typically a :class:`threading.Event` that a GUI or server
+        sets while :meth:`choose` thinks in a worker thread.  Passed to
+        :func:`~crowns_solver.cross_kings.solve`, which stops within about 50 ms of
+        searching once it is set (``stopped="cancelled"``); :meth:`choose` then returns
+        the best move found so far: always one of ``view.legal_moves()``, never None.
+        The object stays set until the caller clears it, so every :meth:`choose`
+        meanwhile returns at once with a legal move nothing was searched for (the first
+        in the solver's move order, or the best by the score bounds).  Not an option of
+        :func:`make_player`, whose options a match records and sends to worker
+        processes.  Default None: no such object.
 
     Raises
     ------
     PolicyError
         If a limit or option is invalid, or both limits are None.
+    SolverOptionError
+        If `cancel` is not None and has no callable ``is_set`` (the error
+        :func:`~crowns_solver.cross_kings.solve` raises for it, naming ``cancel``).
     """
 
     name = "search"
@@ -604,13 +619,15 @@ class SearchPlayer:
 
     def __init__(self, node_limit: int | None = DEFAULT_NODE_LIMIT, time_limit: float | None = None,
                  objective: str = "margin", tt_mb: float = DEFAULT_PLAYER_TT_MB,
-                 evaluation: str = "fitted") -> None:
+                 evaluation: str = "fitted", cancel: Any = None) -> None:
         _check_limits(node_limit, time_limit, tt_mb, objective, evaluation)
+        _check_cancel(cancel)
         self.evaluation = str(evaluation)
         self.node_limit = None if node_limit is None else int(node_limit)
         self.time_limit = time_limit
         self.objective = objective
         self.tt_mb = tt_mb
+        self.cancel = cancel
 
     def _position(self, view: SeatView) -> Position:
         return view.public_position()
@@ -627,7 +644,8 @@ class SearchPlayer:
         -------
         Solution
             ``solve`` of the public position (the whole deal for the clairvoyant
-            player) under this player's mode, objective, limits and evaluation.
+            player) under this player's mode, objective, limits, evaluation and
+            `cancel` (``stopped="cancelled"`` when that stopped it).
 
         Raises
         ------
@@ -638,10 +656,13 @@ class SearchPlayer:
 
         return solve(self._position(view), mode=self._mode, objective=self.objective,  # type: ignore[arg-type]
                      tt_mb=self.tt_mb, time_limit=self.time_limit, node_limit=self.node_limit,
-                     evaluation=self.evaluation)  # type: ignore[arg-type]
+                     evaluation=self.evaluation, cancel=self.cancel)  # type: ignore[arg-type]
 
     def choose(self, view: SeatView, rng: np.random.Generator) -> Cell:
         """The move the search prefers (a single legal move is played without searching).
+
+        When the player's `cancel` object is set during (or before) the search, the
+        search stops and this is the best move found so far.
 
         Parameters
         ----------
@@ -714,13 +735,15 @@ class ClairvoyantPlayer(SearchPlayer):
 
     Parameters
     ----------
-    node_limit, time_limit, objective, tt_mb, evaluation
+    node_limit, time_limit, objective, tt_mb, evaluation, cancel
         As for :class:`SearchPlayer`.
 
     Raises
     ------
     PolicyError
         As for :class:`SearchPlayer`.
+    SolverOptionError
+        If `cancel` is not None and has no callable ``is_set``.
     HiddenCardError
         When asked to choose from an ordinary (non-revealing) view.
     """
@@ -825,7 +848,8 @@ class MoveEstimate:
 
 
 def evaluate_moves(position: Position, *, time_limit: float | None = None,
-                   node_limit: int | None = None, tt_mb: float = 64) -> list[MoveEstimate]:
+                   node_limit: int | None = None, tt_mb: float = 64,
+                   cancel: Any = None) -> list[MoveEstimate]:
     """Game-mode values of every legal move, best first.
 
     Calls :func:`~crowns_solver.cross_kings.solve` with ``mode="game"``,
@@ -844,6 +868,15 @@ def evaluate_moves(position: Position, *, time_limit: float | None = None,
         Search nodes for the whole evaluation (reproducible).
     tt_mb : float
         Search memory in MB.
+    cancel : threading.Event or None
+        Stop the evaluation from another thread: any object with an ``is_set()`` method
+        (see `cancel` of :func:`~crowns_solver.cross_kings.solve`, which gets it).  Once
+        it is set the search stops within about 50 ms and the moves are returned with
+        what was proven and estimated so far, as when a limit stops it: ``exact`` False
+        where a value is not proven, ``lower``/``upper`` the proven bounds, ``value`` the
+        estimate, or None for a move not estimated yet (all of them when it was set
+        before the call: nothing is searched then).  No field says that `cancel`
+        stopped it (nor does one say a limit did): the caller that set it knows.
 
     Returns
     -------
@@ -856,16 +889,17 @@ def evaluate_moves(position: Position, *, time_limit: float | None = None,
     PositionError
         If `position` is not a Position.
     SolverOptionError
-        If a limit is invalid.
+        If a limit is invalid, or `cancel` is not None and has no ``is_set()`` method.
     """
     from .solver import solve
 
+    _check_cancel(cancel)
     if not isinstance(position, Position):
         raise PositionError(f"evaluate_moves() takes a Position, got {type(position).__name__}")
     if position.is_terminal():
         return []
     sol = solve(position, mode="game", objective="margin", all_moves=True, tt_mb=tt_mb,
-                time_limit=time_limit, node_limit=node_limit)
+                time_limit=time_limit, node_limit=node_limit, cancel=cancel)
     out = [MoveEstimate(cell=m.cell, value=m.value, exact=m.exact, lower=m.lower, upper=m.upper,
                         card_values=m.card_values) for m in sol.moves]
     # an unestimated move's upper bound is no estimate (it can be the largest margin there is)

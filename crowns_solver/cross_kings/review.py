@@ -26,6 +26,7 @@ from ..errors import (
 from .cards import DECK, Card, parse_card
 from .players import MoveEstimate
 from .position import FACE_DOWN_CELLS, PLAYERS, Cell, Position, _as_coords, _cell_field, cell_coords, cell_text
+from .solver import _check_cancel
 
 if TYPE_CHECKING:
     import pandas as pd
@@ -35,12 +36,14 @@ __all__ = [
     "move_values",
     "replay",
     "analyse_game",
+    "analyse_steps",
     "analysis_summary",
     "ANALYSIS_COLUMNS",
     "DEFAULT_TIME_LIMIT",
     "format_analysis",
     "interruptible",
     "AnalysisInterrupted",
+    "AnalysisCancelled",
     "partial_analysis_note",
 ]
 
@@ -65,6 +68,7 @@ def move_values(
     *,
     time_limit: float | None = None,
     node_limit: int | None = None,
+    cancel: Any = None,
 ) -> list[MoveEstimate]:
     """Game-mode values of every legal move of `position`: known values best first, then
     the moves the search had no time to estimate (``value`` None).
@@ -84,6 +88,14 @@ def move_values(
         Seconds for the whole evaluation.
     node_limit : int, optional
         Search nodes for the whole evaluation (reproducible).
+    cancel : threading.Event or None
+        Stop the evaluation from another thread (an object with ``is_set()``), as for
+        :func:`~crowns_solver.cross_kings.players.evaluate_moves`: once it is set the
+        search stops within about 50 ms and the moves come back with what was proven
+        and estimated so far (``exact`` False where not proven, ``value`` None where not
+        estimated; every value None when it was set before the call).  No field says
+        that `cancel` stopped it.  It does not lift the need for a limit above
+        :data:`UNLIMITED_MAX_CARDS` cards left.
 
     Returns
     -------
@@ -97,11 +109,13 @@ def move_values(
         If `position` is not a :class:`~crowns_solver.cross_kings.Position`.
     SolverOptionError
         If a limit is invalid, or neither is given for a position with more than
-        :data:`UNLIMITED_MAX_CARDS` cards left (its exact solve could run for hours).
+        :data:`UNLIMITED_MAX_CARDS` cards left (its exact solve could run for hours), or
+        `cancel` is not None and has no ``is_set()`` method.
     """
     from ..errors import SolverOptionError
     from .players import evaluate_moves
 
+    _check_cancel(cancel)
     if not isinstance(position, Position):
         raise PositionError(f"move_values() takes a Position, got {type(position).__name__}")
     if position.is_terminal():
@@ -110,7 +124,7 @@ def move_values(
         raise SolverOptionError(
             f"a position with {position.cards_left} cards left needs a time_limit or node_limit"
             f" (an unlimited exact solve is accepted up to {UNLIMITED_MAX_CARDS} cards left)")
-    out = evaluate_moves(position, time_limit=time_limit, node_limit=node_limit)
+    out = evaluate_moves(position, time_limit=time_limit, node_limit=node_limit, cancel=cancel)
     known = sorted((e for e in out if e.value is not None), key=lambda e: -e.value)
     return known + [e for e in out if e.value is None]
 
@@ -292,6 +306,36 @@ class AnalysisInterrupted(KeyboardInterrupt):
         self.total = total
 
 
+class AnalysisCancelled(Exception):
+    """The `cancel` object given to :func:`analyse_game` (or :func:`analyse_steps`) was
+    set, by another thread: the analysis stopped, keeping the moves finished before it.
+
+    The counterpart of :class:`AnalysisInterrupted` (Ctrl-C) for an analysis running in a
+    worker thread, which Ctrl-C does not reach.  It is not a KeyboardInterrupt (nothing
+    asked the program to stop) nor a :class:`~crowns_solver.errors.CrownsError` (no input
+    was wrong): catch it to show the partial table.
+
+    Attributes
+    ----------
+    frame : pandas.DataFrame
+        The analysis table of the moves analysed before `cancel` was set, in the order
+        played (the columns of :func:`analyse_game`; possibly no rows).  The move whose
+        search `cancel` cut short has no row.
+    total : int
+        How many moves the whole analysis had to value.
+    """
+
+    def __init__(self, frame: pd.DataFrame, total: int) -> None:
+        super().__init__(f"analysis cancelled after {len(frame)} of {total} moves")
+        self.frame = frame
+        self.total = total
+
+    def __reduce__(self) -> tuple:
+        # rebuilt from its two arguments (the default passes the message alone), so it
+        # survives pickling, e.g. back from a worker process of a pool
+        return type(self), (self.frame, self.total)
+
+
 def partial_analysis_note(analysed: int, total: int) -> str:
     """The line under an analysis table that Ctrl-C cut short (:class:`AnalysisInterrupted`):
     one wording for ``crowns cross-kings analyse`` and the end of ``play``.
@@ -319,31 +363,79 @@ def analyse_steps(
     *,
     players: Sequence[str] = ("first", "second"),
     progress: Callable[[int, int], None] | None = None,
+    cancel: Any = None,
 ) -> pd.DataFrame:
     """The analysis table of :func:`analyse_game` for given steps and a move evaluator.
 
-    `evaluate(position)` returns every legal move's :class:`MoveEstimate` (e.g.
-    :func:`move_values` with limits; a value None means "not estimated").  `progress(done, total)` is called after
-    each analysed move.  A KeyboardInterrupt (Ctrl-C) raised meanwhile is raised again as
-    :class:`AnalysisInterrupted`, holding the table of the moves analysed before it.
+    The engine behind :func:`analyse_game`, which gives it :func:`replay`'s steps and
+    :func:`move_values` under its limits.
+
+    Parameters
+    ----------
+    steps : sequence of GameStep
+        The moves to judge, each with the position before it (:func:`replay`).
+    evaluate : callable
+        ``evaluate(position)`` returns every legal move's :class:`MoveEstimate` (e.g.
+        :func:`move_values` with limits; a value None means "not estimated").
+    players : sequence of {"first", "second"}
+        Whose moves to analyse (default both).
+    progress : callable, optional
+        ``progress(done, total)`` after each analysed move.
+    cancel : threading.Event or None
+        Stop the analysis from another thread: any object with an ``is_set()`` method.
+        It is asked before each move's evaluation and after it; once it is set, the
+        analysis raises :class:`AnalysisCancelled` with the table of the moves finished
+        before (the move being evaluated gets no row).  `evaluate` is not given it: to
+        stop within one move's search, have `evaluate` pass the same object on
+        (``move_values(pos, ..., cancel=cancel)``, as :func:`analyse_game` does).
+
+    Returns
+    -------
+    pandas.DataFrame
+        The table of :func:`analyse_game`, one row per step of `players`.
+
+    Raises
+    ------
+    AnalysisInterrupted
+        If a KeyboardInterrupt (Ctrl-C) was raised meanwhile: it is raised again as this
+        (a KeyboardInterrupt), holding the table of the moves analysed before it.
+    AnalysisCancelled
+        If `cancel` was set (before the call too), holding the table of the moves
+        analysed before.
+    IllegalMoveError
+        If `evaluate` gives no value for the move played.
+    SolverOptionError
+        If `cancel` is not None and has no ``is_set()`` method.
     """
+    _check_cancel(cancel)
+    # pandas is imported now, not after a cancel or Ctrl-C: its first import (about
+    # 0.25 s) made the first cancelled analysis take that long to return
+    import pandas  # noqa: F401
+
     chosen = [s for s in steps if s.position.to_move in players]
     rows: list[dict[str, Any]] = []
     try:
-        _analyse_rows(chosen, evaluate, rows, progress)
+        finished = _analyse_rows(chosen, evaluate, rows, progress, cancel)
     except AnalysisInterrupted:
         raise
     except KeyboardInterrupt:
         raise AnalysisInterrupted(_analysis_frame(rows), len(chosen)) from None
+    if not finished:
+        raise AnalysisCancelled(_analysis_frame(rows), len(chosen))
     return _analysis_frame(rows)
 
 
 def _analyse_rows(chosen: Sequence[GameStep], evaluate: Evaluator, rows: list[dict[str, Any]],
-                  progress: Callable[[int, int], None] | None) -> None:
+                  progress: Callable[[int, int], None] | None, cancel: Any = None) -> bool:
     """Append one analysis row per step of `chosen` to `rows` (a row is appended whole,
-    so an interrupt leaves only finished rows)."""
+    so an interrupt leaves only finished rows); False if `cancel` was set (asked before
+    and after each evaluation: the evaluation it may have cut short gets no row)."""
     for k, step in enumerate(chosen):
+        if cancel is not None and cancel.is_set():
+            return False
         estimates = list(evaluate(step.position))
+        if cancel is not None and cancel.is_set():
+            return False
         by_cell = {e.cell: e for e in estimates}
         if step.move not in by_cell:
             raise IllegalMoveError(f"ply {step.ply}: no value for the move {step.move} (not legal?)")
@@ -378,6 +470,7 @@ def _analyse_rows(chosen: Sequence[GameStep], evaluate: Evaluator, rows: list[di
         })
         if progress is not None:
             progress(k + 1, len(chosen))
+    return True
 
 
 def _analysis_frame(rows: list[dict[str, Any]]) -> pd.DataFrame:
@@ -402,6 +495,7 @@ def analyse_game(
     node_limit: int | None = None,
     include_start: bool = False,
     progress: Callable[[int, int], None] | None = None,
+    cancel: Any = None,
 ) -> pd.DataFrame:
     """Move-by-move analysis of a game: each move's value, the best move's, the points lost.
 
@@ -429,6 +523,16 @@ def analyse_game(
         Also analyse the second player's choice of start cell (ply 0).
     progress : callable, optional
         ``progress(done, total)`` after each analysed move.
+    cancel : threading.Event or None
+        Stop the analysis from another thread (a GUI or server analysing in a worker
+        thread, which Ctrl-C does not reach): any object with an ``is_set()`` method,
+        typically a :class:`threading.Event`.  Each move's search gets it
+        (:func:`move_values`) and stops within about 50 ms of its being set; the
+        analysis then raises :class:`AnalysisCancelled`, whose ``frame`` holds the rows
+        of the moves finished before (the move whose search was cut short has none) and
+        ``total`` how many moves there were to analyse, as Ctrl-C raises
+        :class:`AnalysisInterrupted`.  Set before the call: nothing is searched, the
+        frame has no rows.  Default None: no such object.
 
     Returns
     -------
@@ -465,7 +569,12 @@ def analyse_game(
         If a move is not legal where it is played.
     SolverOptionError
         If `players`, `time_limit` or `node_limit` is invalid, `progress` is not
-        callable, or `include_start` is not True or False.
+        callable, `include_start` is not True or False, or `cancel` is not None and has
+        no ``is_set()`` method.
+    AnalysisInterrupted
+        On Ctrl-C (a KeyboardInterrupt), holding the table of the moves analysed before.
+    AnalysisCancelled
+        When `cancel` is set, holding the table of the moves analysed before.
 
     Examples
     --------
@@ -488,16 +597,17 @@ def analyse_game(
     from .solver import _check_options
 
     _check_options("game", "margin", 64, time_limit, node_limit)
+    _check_cancel(cancel)
     steps = replay(game, moves, include_start=include_start)
 
     with interruptible() as guard:
 
         def evaluate(pos: Position) -> list[MoveEstimate]:
-            out = move_values(pos, time_limit=time_limit, node_limit=node_limit)
+            out = move_values(pos, time_limit=time_limit, node_limit=node_limit, cancel=cancel)
             guard.check()
             return out
 
-        return analyse_steps(steps, evaluate, players=tuple(players), progress=progress)
+        return analyse_steps(steps, evaluate, players=tuple(players), progress=progress, cancel=cancel)
 
 
 # ----------------------------------------------------------------------------- text
