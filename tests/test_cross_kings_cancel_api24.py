@@ -142,6 +142,18 @@ def test_a_long_analysis_cancelled_from_another_thread_raises_with_its_total():
     assert back.frame.equals(stop.frame)
 
 
+def test_an_interrupted_analysis_survives_pickling_too():
+    # AnalysisInterrupted (Ctrl-C) could not be unpickled: "missing 1 required positional
+    # argument: 'total'" (its default reduce passed the message alone)
+    from crowns_solver.cross_kings.review import AnalysisInterrupted, _analysis_frame
+
+    stop = AnalysisInterrupted(_analysis_frame([]), 7)
+    back = pickle.loads(pickle.dumps(stop))
+    assert type(back) is AnalysisInterrupted and isinstance(back, KeyboardInterrupt)
+    assert back.total == 7 and str(back) == str(stop) == "analysis interrupted after 0 of 7 moves"
+    assert back.frame.equals(stop.frame)
+
+
 def test_analyse_steps_keeps_the_moves_finished_before_the_cancel():
     """Three endgame moves (exact at once), then a whole deal's first move, cancelled
     0.3 s into its search: the three rows are kept, exactly as analysed without a cancel."""

@@ -286,7 +286,24 @@ def replay(
 Evaluator = Callable[[Position], Sequence[MoveEstimate]]
 
 
-class AnalysisInterrupted(KeyboardInterrupt):
+class _PartialAnalysis(BaseException):
+    """What :class:`AnalysisInterrupted` and :class:`AnalysisCancelled` share: the table
+    of the moves analysed so far, the number to do, and pickling from those two (the
+    default passes the message alone; until session 24 AnalysisInterrupted could not be
+    unpickled, e.g. back from a worker process of a pool)."""
+
+    _stopped = ""
+
+    def __init__(self, frame: pd.DataFrame, total: int) -> None:
+        super().__init__(f"analysis {self._stopped} after {len(frame)} of {total} moves")
+        self.frame = frame
+        self.total = total
+
+    def __reduce__(self) -> tuple:
+        return type(self), (self.frame, self.total)
+
+
+class AnalysisInterrupted(_PartialAnalysis, KeyboardInterrupt):
     """Ctrl-C stopped :func:`analyse_game` (or :func:`analyse_steps`): a KeyboardInterrupt
     (code catching that still stops) that keeps the analysis of the moves finished before
     it, so that ``crowns cross-kings analyse`` can print them, marked partial.
@@ -300,13 +317,10 @@ class AnalysisInterrupted(KeyboardInterrupt):
         How many moves the whole analysis had to value.
     """
 
-    def __init__(self, frame: pd.DataFrame, total: int) -> None:
-        super().__init__(f"analysis interrupted after {len(frame)} of {total} moves")
-        self.frame = frame
-        self.total = total
+    _stopped = "interrupted"
 
 
-class AnalysisCancelled(Exception):
+class AnalysisCancelled(_PartialAnalysis, Exception):
     """The `cancel` object given to :func:`analyse_game` (or :func:`analyse_steps`) was
     set, by another thread: the analysis stopped, keeping the moves finished before it.
 
@@ -325,15 +339,7 @@ class AnalysisCancelled(Exception):
         How many moves the whole analysis had to value.
     """
 
-    def __init__(self, frame: pd.DataFrame, total: int) -> None:
-        super().__init__(f"analysis cancelled after {len(frame)} of {total} moves")
-        self.frame = frame
-        self.total = total
-
-    def __reduce__(self) -> tuple:
-        # rebuilt from its two arguments (the default passes the message alone), so it
-        # survives pickling, e.g. back from a worker process of a pool
-        return type(self), (self.frame, self.total)
+    _stopped = "cancelled"
 
 
 def partial_analysis_note(analysed: int, total: int) -> str:
