@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import keeper_session, run_cli, type_lines
+from conftest import cli_fails, keeper_session, run_cli, type_lines
 
 from crowns_solver.errors import RecordError, RulesError
 from crowns_solver.five_crowns.keeper import MELD_NOTE, ScoreKeeper, interactive
@@ -83,4 +83,31 @@ def test_cli_keeper_takes_no_all_wild_melds(tmp_path, monkeypatch, capsys):
                              "--no-all-wild-melds")
     assert code == 0 and not err
     assert "= 150 (JK 50 + JK 50 + JK 50)" in out and MELD_NOTE not in out
+    assert ScoreKeeper.load(tmp_path / "x.json").all_wild_melds is False
+
+
+def test_cli_keeper_resume_switches_melds_of_wilds_only_back_on(tmp_path, monkeypatch, capsys):
+    # session 24: --no-all-wild-melds on --resume could not be undone (no --all-wild-melds)
+    monkeypatch.chdir(tmp_path)
+    type_lines(monkeypatch, ["q"])
+    assert run_cli(capsys, "five-crowns", "keeper", "--players", "Ann", "Bob", "--save", "x.json",
+                   "--no-all-wild-melds")[0] == 0
+    assert ScoreKeeper.load(tmp_path / "x.json").all_wild_melds is False
+    type_lines(monkeypatch, ["q"])
+    code, out, err = run_cli(capsys, "five-crowns", "keeper", "--resume", "x.json", "--all-wild-melds")
+    assert code == 0 and not err
+    assert "Melds of wilds only: now allowed (saved to x.json)." in out
+    assert ScoreKeeper.load(tmp_path / "x.json").all_wild_melds is True
+
+
+def test_cli_keeper_resume_refuses_the_switch_an_entry_rules_out(tmp_path, monkeypatch, capsys):
+    # three jokers kept in round 1 score 150 only without melds of wilds only
+    monkeypatch.chdir(tmp_path)
+    type_lines(monkeypatch, ["150", "q"])
+    assert run_cli(capsys, "five-crowns", "keeper", "--players", "Ann", "Bob", "--save", "x.json",
+                   "--no-all-wild-melds")[0] == 0
+    type_lines(monkeypatch, ["q"])
+    assert cli_fails(capsys, "five-crowns", "keeper", "--resume", "x.json", "--all-wild-melds") == (
+        "crowns: error: --all-wild-melds cannot apply to x.json: Ann's 150 in round 1 is no score under it"
+        " (correct that entry first)")
     assert ScoreKeeper.load(tmp_path / "x.json").all_wild_melds is False

@@ -34,7 +34,7 @@ def cmd_keeper(args: argparse.Namespace) -> int:
     names = None if args.players is None else _player_names(args.players)
     interactive(resume=args.resume, save=args.save, names=names, first_dealer=args.first_dealer,
                 ties=args.ties, max_tiebreaks=args.max_tiebreaks, cli=True,
-                all_wild_melds=False if args.no_all_wild_melds else None, sets=args.sets)
+                all_wild_melds=args.all_wild_melds, sets=args.sets)
     return 0
 
 
@@ -332,10 +332,12 @@ def register(commands: argparse._SubParsersAction) -> None:
                              " setting (until a tiebreak score is entered)")
     keeper.add_argument("--max-tiebreaks", type=int, metavar="N",
                         help="tiebreak rounds at most, 0..100 (default 3); still tied after them: a shared win")
-    keeper.add_argument("--no-all-wild-melds", action="store_true",
-                        help="forbid melds made only of wilds (rules option all_wild_melds=false): typed cards"
-                             " that meld only as wilds are then not said to meld; with --resume it changes the"
-                             " saved game's setting")
+    keeper.add_argument("--all-wild-melds", action=argparse.BooleanOptionalAction, default=None,
+                        help="allow (default) or forbid (--no-all-wild-melds) melds made only of wilds (rules"
+                             " option all_wild_melds): typed cards that meld only as wilds are then not said to"
+                             " meld; with --resume either one changes the saved game's setting (the way back"
+                             " too: --no-all-wild-melds alone could not be undone), if the scores entered"
+                             " stay possible")
     keeper.add_argument("--sets", type=int, choices=(1, 2), default=None,
                         help="116-card sets shuffled together (default: 1 for up to 7 players, else 2); with"
                              " --resume it changes the saved game's setting if the entered cards fit it")

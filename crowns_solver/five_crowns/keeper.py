@@ -1556,7 +1556,15 @@ def interactive(
             write(f"Card sets: now {_sets_text(sets)} (saved to {path}).")
         melds_changed = all_wild_melds is not None and all_wild_melds != keeper.all_wild_melds
         if melds_changed:
-            keeper.all_wild_melds = all_wild_melds
+            try:
+                keeper.all_wild_melds = all_wild_melds
+            except RulesError as exc:
+                if not cli:
+                    raise
+                # in the command's words: "all_wild_melds cannot become True" named no option
+                flag = "--all-wild-melds" if all_wild_melds else "--no-all-wild-melds"
+                raise RulesError(str(exc).replace(f"all_wild_melds cannot become {all_wild_melds}",
+                                                  f"{flag} cannot apply to {path}")) from None
             keeper.save(path, overwrite=True)
             write(f"Melds of wilds only: now {_melds_rule(all_wild_melds)} (saved to {path}).")
         write(f"Resumed {path}: {_join_names(keeper.names)}, {count(keeper.rounds_complete, 'round')} complete.")
