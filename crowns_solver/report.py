@@ -783,7 +783,8 @@ def points_by_policy(df: pd.DataFrame, seats: list[int]) -> pd.DataFrame | None:
         Columns ``policy``, ``seat-games``, ``mean total``, ``low``, ``high``, best
         (lowest) first; None if the table has no totals.  A game's seats of one policy
         are averaged, then the games of one deal (``game``), so the interval is over
-        independent deals (:func:`crowns_solver.montecarlo.mean_interval`).
+        independent deals (:func:`crowns_solver.montecarlo.mean_interval`), its low bound
+        clipped at 0 (a total is never negative; few deals gave bounds such as -1.4).
     """
     import pandas as pd
 
@@ -799,6 +800,7 @@ def points_by_policy(df: pd.DataFrame, seats: list[int]) -> pd.DataFrame | None:
     for policy, part in long.groupby("policy"):
         per_deal = part.groupby(["game", "row"])["total"].mean().groupby(level="game").mean()
         mean, low, high = mean_interval(per_deal.to_numpy())
+        low = max(0.0, low) if low == low else low   # totals are points >= 0: a negative bound says nothing
         rows.append({"policy": policy, "seat-games": len(part), "mean total": mean, "low": low, "high": high})
     return pd.DataFrame(rows).sort_values("mean total", ignore_index=True) if rows else None
 

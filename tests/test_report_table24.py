@@ -29,3 +29,17 @@ def test_a_bound_that_rounds_onto_the_estimate_gets_the_digits_that_tell_them_ap
     table = pd.DataFrame({"win_rate": [1.0, 0.5], "win_rate_low": [0.99990397, 0.4],
                           "win_rate_high": [1.0, 0.6]})
     assert _rows(_table_markdown(table)) == [["1", "0.9999", "1"], ["0.5", "0.4", "0.6"]]
+
+
+def test_points_by_policy_clips_a_negative_low_bound_at_zero():
+    # a Five Crowns duplicate results file of three deals showed advisor 55.2, low -1.4
+    from crowns_solver.montecarlo import mean_interval
+    from crowns_solver.report import points_by_policy
+
+    totals = [0.0, 0.0, 160.0, 5.0]
+    df = pd.DataFrame({"game": [0, 1, 2, 3], "policy_0": ["a"] * 4, "total_0": totals})
+    table = points_by_policy(df, [0])
+    mean, low, high = mean_interval(np.array(totals))
+    assert low < 0                                         # what the t interval gives
+    assert table.loc[0, "mean total"] == mean == 41.25
+    assert table.loc[0, "low"] == 0.0 and table.loc[0, "high"] == high
