@@ -620,7 +620,7 @@ def open_vs_game(games: int, seed: int, executor=None, reach: str = "any") -> St
         rows.append({"cards_left": int(left), "games": len(g), "face_down_mean": float(g["face_down"].mean()),
                      "game_value": float(g["game"].mean()), "open_value": float(g["open_mean"].mean()),
                      "seeing_worth": m, "seeing_worth_low": lo, "seeing_worth_high": hi,
-                     "abs_gap": a, "abs_gap_low": max(0.0, alo), "abs_gap_high": ahi,   # a mean of |gaps| >= 0
+                     "abs_gap": a, "abs_gap_low": _at_least_0(alo), "abs_gap_high": ahi,   # a mean of |gaps| >= 0
                      "differs_rate": dr, "differs_rate_low": dlo, "differs_rate_high": dhi})
     table = pd.DataFrame(rows)
     fig = new_figure(7.0, 4.2)
@@ -644,9 +644,9 @@ def open_vs_game(games: int, seed: int, executor=None, reach: str = "any") -> St
     under = "If" if reach == "any" else f"Under reach \"{reach}\", if"
     headline = (f"{under} both players could see the face-down cards, an endgame's exact value for the player to move"
                 f" would change by {number(mean_all, '+.2f')} points on average ({ci_text(lo_all, hi_all, one='one position')})"
-                f" over {count(len(df), 'position', grouped=True)} with 8-14 cards left, while the open value of any one"
-                f" deal lies on average {abs_all:.2f} points from the game value"
-                f" ({ci_text(max(0.0, abs_lo), abs_hi, '.2f', one='one position')}).")
+                f" over {count(len(df), 'position', grouped=True)} with {_span(df['cards_left'])} cards left, while the"
+                f" open value of any one deal lies on average {abs_all:.2f} points from the game value"
+                f" ({ci_text(_at_least_0(abs_lo), abs_hi, '.2f', one='one position')}).")
     text = (
         f"Positions: greedy play from seeded deals down to {', '.join(map(str, ENDGAME_CARDS))} cards left, keeping"
         " positions with at least one card still face down.  The game value (face-down cards unknown,"
@@ -672,6 +672,19 @@ def open_vs_game(games: int, seed: int, executor=None, reach: str = "any") -> St
                    " 0); `differs_rate` is a mean of per-position shares, with Wilson's interval on the positions'"
                    " effective number (Korn & Graubard 1998), inside 0..1."),
     )
+
+
+def _at_least_0(low: float) -> float:
+    """A low bound of a mean of values >= 0, clipped at 0; NaN (no interval: one position)
+    stays NaN (``max(0.0, nan)`` is 0.0, which showed a low bound without a high one)."""
+    return low if low != low else max(0.0, low)
+
+
+def _span(cards_left: pd.Series) -> str:
+    """The cards left the positions have, as the headline says it: ``"8-14"``, or ``"8"``
+    when every position has the same (it said 8-14 whatever the run found)."""
+    lo, hi = int(cards_left.min()), int(cards_left.max())
+    return f"{lo}" if lo == hi else f"{lo}-{hi}"
 
 
 # ----------------------------------------------------------------------------- players

@@ -150,3 +150,14 @@ def test_start_cell_table_lists_every_central_cell_even_if_never_chosen():
     assert table["games"].tolist() == [3, 1, 0, 1]
     low, high = wilson_interval(0, 5)
     assert table.loc[2, "share_rate"] == 0 and table.loc[2, "share_rate_high"] == pytest.approx(high)
+
+
+def test_open_vs_game_of_one_position_says_its_cards_left_and_no_half_interval():
+    """Session 24: one position's headline said "with 8-14 cards left" (fixed text) and
+    its row showed abs_gap_low 0 beside a blank abs_gap_high (max(0.0, nan) is 0.0)."""
+    result = open_vs_game(1, 5)
+    row = result.sections[0].table.iloc[0]
+    assert len(result.sections[0].table) == 1 and row["games"] == 1
+    assert f"over 1 position with {int(row['cards_left'])} cards left," in result.headline
+    assert "8-14" not in result.headline
+    assert np.isnan(row["abs_gap_low"]) and np.isnan(row["abs_gap_high"])
