@@ -624,7 +624,10 @@ def stuck(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_wil
                   f"({intervals_over(seats, 'game', each='per point')}: those with such a seat){tag}",
             xlabel="cards dealt in that round",
             ylabel="win rate (share of games)")
-    ax2.set_ylim(0, 1.4 * float(np.nanmax(table[["win_if_stuck_rate_high", "win_if_free_rate_high"]].to_numpy())))
+    top = 1.4 * float(np.nanmax(table[["win_if_stuck_rate_high", "win_if_free_rate_high"]].to_numpy()))
+    ax2.set_ylim(0, top)   # the room above the points is the legend's
+    if top > 1:   # a rate has no ticks above 1 (a small run's axis read up to 1.4)
+        ax2.set_yticks(np.linspace(0, 1, 6))
     ax2.grid(alpha=0.3)
     ax2.legend(loc="upper center", ncol=2, fontsize=8)
     fig2.tight_layout()
