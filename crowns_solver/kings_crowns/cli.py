@@ -31,11 +31,17 @@ def _rules(args: argparse.Namespace):  # -> Rules
     return Rules(target=args.target, max_turns=args.max_turns or DEFAULT_MAX_TURNS, deck=deck)
 
 
+#: Players of ``simulate`` when neither ``--players`` nor several policies say otherwise.
+DEFAULT_PLAYERS = 4
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     from .._io import check_run_outputs, resume_hint
     from .simulation import simulate, win_rates
 
     check_run_outputs(args.out, None, force=False)  # names --out in every message, before any game
+    if args.players is None:   # one seat per policy named, as five-crowns simulate (session 24); else 4
+        args.players = len(args.policy) if args.policy and len(args.policy) > 1 else DEFAULT_PLAYERS
     rules = _rules(args)
     try:
         df = simulate(
@@ -149,7 +155,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     # at most the Monte Carlo runner's MAX_GAMES: checked there, its message naming --games
     sim.add_argument("--games", type=_positive, default=1000, metavar="N", help="number of games (default 1000)")
-    sim.add_argument("--players", type=int, default=4, metavar="P", help="players, 2..5 (default 4)")
+    sim.add_argument("--players", type=int, default=None, metavar="P",
+                     help=f"players, 2..5 (default: one per --policy named, else {DEFAULT_PLAYERS})")
     # extend: a repeated --policy adds seats (the last list silently replaced the first);
     # default None, not ["greedy"], which extend would keep in front of the names given
     sim.add_argument("--policy", nargs="+", action="extend", default=None, metavar="NAME",
