@@ -336,7 +336,7 @@ def test_a_position_without_move_record_plays_and_is_analysed(capsys, monkeypatc
     assert code == 0
     line = out.splitlines()[-1]
     assert line.startswith("game left unfinished; resume with: crowns cross-kings play --load '{")
-    assert line.endswith("' " + " ".join(LIMITS) + " (the position as JSON (no move record))")
+    assert line.endswith("' " + " ".join(LIMITS) + " (the position as JSON: no move record)")
     assert Position.from_text(line.split("'")[1]) == Position.from_dict(case["position"])
     assert "position: {" in out
 

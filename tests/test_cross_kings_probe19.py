@@ -244,7 +244,7 @@ def test_show_and_play_keep_a_nearest_game_as_json(capsys, monkeypatch, tmp_path
     saved = next(ln for ln in out.splitlines() if ln.startswith("position: "))
     resumed = Position.from_text(saved[len("position: "):])
     assert resumed.reach == "nearest" and resumed == _nearest_game()
-    assert "(the position as JSON (a save string cannot carry reach 'nearest'))" in out
+    assert "(the position as JSON: a save string cannot carry reach 'nearest')" in out
 
 
 def test_a_single_legal_move_gets_the_positions_estimate_when_stopped_early():

@@ -641,7 +641,7 @@ class PlaySession:
             import json
 
             why = "no move record" if pos.reach == "any" else f"a save string cannot carry reach {pos.reach!r}"
-            return json.dumps(public_position(pos).to_dict()), f"the position as JSON ({why})"
+            return json.dumps(public_position(pos).to_dict()), f"the position as JSON: {why}"
         return text, ("grid reflected so that it starts at (2,2), as the format requires" if mirrored else "")
 
     def _analyse_options(self) -> str:

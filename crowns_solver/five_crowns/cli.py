@@ -362,7 +362,13 @@ def register(commands: argparse._SubParsersAction) -> None:
     add_json_flag(play)
     play.set_defaults(handler=cmd_play)
 
-    rep = commands.add_parser("replay", help="replay a saved game record and check every step and score")
+    rep = commands.add_parser("replay", help="replay a saved game record and check every step and score",
+                              description="Play a game record saved by 'play --save' again, checking every"
+                              " step against the rules (RULES.md, Five Crowns): each drawn card and discard,"
+                              " going out and the last turns, the round scores, totals and winners, and, when"
+                              " the record has a seed, every deck it deals; then print the round scores. With"
+                              " --rerun the record's built-in policies also play again from its seed and must"
+                              " make every recorded choice.")
     rep.add_argument("record", metavar="FILE", help="a record saved by 'play --save'")
     rep.add_argument("--rerun", action="store_true",
                      help="also play the record's built-in policies again from its seed and check every choice")

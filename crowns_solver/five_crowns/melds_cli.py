@@ -80,8 +80,8 @@ def _wild_arg(text: str) -> int:
     try:
         return check_wild_rank(text)
     except WildRankError as exc:
-        if str(exc).startswith("wild rank must be 3..13 (3s"):   # a number out of range: its own words
-            raise
+        if str(exc).startswith("wild rank must be 3..13 (3s"):   # a number out of range: its own words,
+            raise WildRankError(str(exc).replace("wild rank", "--wild", 1)) from None   # naming the option
         raise WildRankError(f"--wild must be a rank 3..13 (or J, Q, K), got {text!r}") from None
 
 

@@ -179,7 +179,10 @@ def register(commands: argparse._SubParsersAction) -> None:
                                         " --policies is five-crowns simulate's",
                           "<number>": "kings-crowns simulate takes the number of games as --games N"}
 
-    deck = commands.add_parser("deck", help="show a deck (default: the built-in one) or check a deck file")
+    deck = commands.add_parser("deck", help="show a deck (default: the built-in one) or check a deck file",
+                               description="Show the cards of a King's Crowns deck and their counts: the"
+                               " built-in one (RULES.md, King's Crowns), or a deck file (TOML or JSON, card"
+                               " name = count), which is checked as simulate --deck would check it.")
     deck.add_argument("file", nargs="?", metavar="FILE", help="deck file (TOML or JSON)")
     add_json_flag(deck)
     deck.set_defaults(handler=cmd_deck)
