@@ -1,5 +1,6 @@
-"""Session 24 (a tester using the rule variants): kings-crowns simulate takes its seats from the
-five-crowns simulate does (three policies were refused: "one per seat (4); got 3")."""
+"""Session 24 (a tester using the rule variants): kings-crowns simulate takes its seats from
+the policies named, as five-crowns simulate does (three policies were refused: "one per
+seat (4); got 3"); every command's --help has a description; --wild out of range names it."""
 import json
 
 import pytest
