@@ -145,7 +145,8 @@ def ci_text(low: float, high: float, fmt: str = "+.2f", *, prefix: str = "95% CI
             suffix: str = "", one: str = "one deal") -> str:
     """A 95% interval in words, or, where there is none (NaN bounds: a mean over one
     observation, docs/decisions.md "Intervals from one observation"), says so instead of
-    printing ``nan``.
+    printing ``nan``; a zero-width interval (every observation the same) reads ``no
+    spread``, as the reports' tables say, not ``95% CI 0.00 to 0.00`` (session 24).
 
     Parameters
     ----------
@@ -164,10 +165,12 @@ def ci_text(low: float, high: float, fmt: str = "+.2f", *, prefix: str = "95% CI
     -------
     str
         ``ci_text(-1, 2)`` is ``"95% CI -1.00 to +2.00"``; ``ci_text(nan, nan, one="one game")``
-        is ``"no interval from one game"``.
+        is ``"no interval from one game"``; ``ci_text(0, 0)`` is ``"no spread"``.
     """
     if math.isnan(low) or math.isnan(high):
         return f"no interval from {one}"
+    if low == high:   # every observation the same: no spread seen, which is not certainty (session 24)
+        return "no spread"
     return f"{prefix}{number(low, fmt)}{sep}{number(high, fmt)}{suffix}"   # a bound that reads 0 has no sign
 
 

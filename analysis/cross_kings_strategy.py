@@ -264,12 +264,15 @@ def first_player_headline(table: pd.DataFrame, compare: pd.DataFrame, paired: pd
 def orientation_sentence(row: pd.Series) -> str:
     """What the orientation check's margin difference shows: a bias only when the
     interval excludes 0; otherwise none measurable, bounded by the interval (an interval
-    covering 0 does not show that there is none).
+    covering 0 does not show that there is none).  A zero-width interval (every deal gave
+    the same difference, the table's "no spread") is said as such, not as an interval
+    "between 0.00 and 0.00" that covers 0 (session 24).
 
     Parameters
     ----------
     row : Series
-        ``difference``, ``difference_low``, ``difference_high`` (points).
+        ``difference``, ``difference_low``, ``difference_high`` (points), and optionally
+        ``games`` (the deals paired).
 
     Returns
     -------
@@ -280,6 +283,15 @@ def orientation_sentence(row: pd.Series) -> str:
     if math.isnan(lo) or math.isnan(hi):
         return (f"From one deal there is no interval: the orientation moved the first player's margin by"
                 f" {number(row['difference'], '+.2f')} points in that game, which cannot tell a bias from chance.")
+    if lo == hi:   # every pair gave the same difference: no spread seen, which is not certainty
+        d = number(row["difference"], "+.2f")
+        pairs = count(int(row["games"]), "deal", grouped=True) if "games" in row.index else "these deals"
+        if row["difference"] == 0:
+            return (f"The orientation did not move the first player's margin on any of {pairs} (no spread: a"
+                    f" difference of {d} points every time), so there is no interval to bound a bias with;"
+                    " no spread is not certainty that there is none.")
+        return (f"The orientation moved the first player's margin by the same {d} points on each of {pairs}"
+                " (no spread), so there is no interval to measure it with; no spread is not certainty.")
     if lo > 0 or hi < 0:
         return (f"The interval excludes 0: on these games the orientation moved the first player's margin by"
                 f" {number(row['difference'], '+.2f')} points ({number(lo, '+.2f')} to {number(hi, '+.2f')}).")

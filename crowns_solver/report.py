@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 import contextlib
 from collections.abc import Iterator, Sequence
@@ -137,8 +138,11 @@ def _variant(rules: Any, *, cli: bool) -> _Variant:
             for players in (2, 3, 4, 5):   # what the studies seat: refused now, not after a study ran
                 Rules(deck=deck).check(players)
             kwargs[key] = deck
-            words.append(f"deck {deck.name}")
-            suffix.append("deck-" + _slug(deck.name).replace("_", "-"))
+            # the counts are part of the rules (their card total and digest): another deck under
+            # the same name is other rules (session 24: it replaced a report of the first one)
+            words.append(_deck_words(deck))
+            # a name without a letter or digit ("!!!") is named by its digest (it gave "deck-chart")
+            suffix.append("deck-" + (_slug(deck.name, fallback="") or deck.digest).replace("_", "-"))
             argv += ["--deck", os.fsdecode(value)]
         elif key == "sets":
             if value is None:
@@ -169,6 +173,42 @@ def _variant(rules: Any, *, cli: bool) -> _Variant:
             suffix.append("no-all-wild-melds")
             argv += ["--no-all-wild-melds"]
     return _Variant(kwargs, ", ".join(words), "-".join(suffix), tuple(argv))
+
+
+def _deck_words(deck: Any) -> str:
+    """A deck as the rules words of a report (its marker, run table and index line):
+    ``deck few sins (106 cards, digest 3f2a9c1e)``, the card total and
+    :attr:`~crowns_solver.kings_crowns.Deck.digest` of its counts after its name."""
+    return f"deck {deck.name} ({deck.size} cards, digest {deck.digest})"
+
+
+#: The rules words of a deck in a report's marker; before session 24 the name alone.
+_DECK_WORDS = re.compile(r"deck (?P<name>.*?)(?: \((?P<size>\d+) cards, digest (?P<digest>[0-9a-f]{8})\))?")
+
+
+def _check_deck_name(out: Path, variant: _Variant, *, force: bool, option: str) -> None:
+    """OutputExistsError (unless `force`) if `out` holds a study report made with another
+    deck of the same name as `variant`'s (other counts, or a marker from before session 24
+    that records none): its folder (``reports-deck-NAME``) and index line would mix the
+    two decks under one name (session 24)."""
+    deck = variant.kwargs.get("deck")
+    if deck is None or force:
+        return
+    mine = _deck_words(deck)
+    for md in sorted(out.glob("*.md")):
+        first = _first_line(md)
+        if first is None or not first.startswith(_MARKER_START) or "; rules: " not in first:
+            continue
+        words = first.partition("; rules: ")[2].removesuffix(" -->")
+        match = _DECK_WORDS.fullmatch(words)
+        if match is None or match["name"] != deck.name or words == mine:
+            continue
+        hint = ("use --force to write beside it or choose another" if option.startswith("-")
+                else "pass force=True to write beside it or choose another")
+        theirs = (f"{match['size']} cards, digest {match['digest']}" if match["size"]
+                  else "its counts not recorded: written before session 24")
+        raise OutputExistsError(f"{md} is a report made with another deck named {deck.name!r} ({theirs}) than this"
+                                f" run's ({deck.size} cards, digest {deck.digest}); {hint} {option}")
 
 
 def _default_out(quick: bool, variant: _Variant, *, games: int | None = None, seed: int = DEFAULT_SEED) -> str:
@@ -1027,11 +1067,13 @@ def _table_markdown(table: pd.DataFrame) -> str:
     return shown.to_markdown(index=named_index)
 
 
-def _slug(text: str) -> str:
+def _slug(text: str, fallback: str = "chart") -> str:
+    """`text` as a file name: letters and digits lower-cased, every other run of
+    characters one ``_``, at most 60 characters; `fallback` when nothing is left."""
     out = "".join(c.lower() if c.isalnum() else "_" for c in text)
     while "__" in out:
         out = out.replace("__", "_")
-    return out.strip("_")[:60] or "chart"
+    return out.strip("_")[:60] or fallback
 
 
 def write_study_report(study: Any, result: Any, out_dir: str | Path, *, seed: int, games: int,
@@ -1459,6 +1501,7 @@ def _run_chosen(studies: dict[str, Any], chosen: list[str], out: Path, *, quick:
     for name in chosen:
         _claim(out / f"{name}.md", _study_marker(name, variant.words), [out / name], force=force, option=option)
     _claim(out / "index.md", _INDEX_MARKERS, [], force=force, option=option)
+    _check_deck_name(out, variant, force=force, option=option)
     written = []
     bar = None
     if progress:
@@ -1634,7 +1677,9 @@ def register_command(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--deck", default=None, metavar="FILE",
                         help="run the King's Crowns studies that take it (seats, length, tournament) with this deck"
                              " (TOML or JSON, as kings-crowns simulate --deck); reports go to"
-                             " ./reports[-quick]-deck-NAME unless --out")
+                             " ./reports[-quick]-deck-NAME unless --out (NAME from the deck's name, or the digest of"
+                             " its counts when the name has no letter or digit); a deck with the default counts,"
+                             " whatever its name, is the default rules: ./reports[-quick] like a run without --deck")
     parser.add_argument("--sets", type=int, choices=(1, 2), default=None,
                         help="run the Five Crowns studies (every one takes it) with this many 116-card sets shuffled"
                              " together (default 1, what RULES.md deals the studies' 4 players; as five-crowns"

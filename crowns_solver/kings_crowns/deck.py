@@ -173,6 +173,24 @@ class Deck:
         """Number of cards in the deck."""
         return sum(self.counts)
 
+    @property
+    def digest(self) -> str:
+        """A short fingerprint of the counts: 8 hexadecimal digits of the SHA-256 of their
+        canonical text (``name=count`` lines of every card with a count above 0, sorted by
+        card name), the same on every run, platform and Python version.  The deck's name is
+        not part of it.  ``crowns report --deck`` records it with the card count, so two
+        decks of the same name but other counts are other rules (session 24).
+
+        Returns
+        -------
+        str
+            E.g. ``"3f2a9c1e"``; equal counts give equal digests.
+        """
+        import hashlib
+
+        text = "\n".join(f"{name}={n}" for name, n in sorted(self.to_dict().items()))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:8]
+
     def to_dict(self) -> dict[str, int]:
         """``{card name: count}`` for every card with a count above 0, in code order.
 
