@@ -57,7 +57,12 @@ _CROSS_KINGS_CHUNKS = {"crowns_solver.cross_kings.match.play_chunk": "match",
 
 def _study_marker(name: str, rules: str = "") -> str:
     """The first line of study `name`'s report: its rules options `rules` (e.g. "reach
-    nearest") are part of it, so a report is only replaced by one of the same rules."""
+    nearest") are part of it, so a report is only replaced by one of the same rules.  An
+    HTML comment cannot hold ``--``: a deck named ``a --> b`` ended it early, showing the
+    rest in the rendered report, so runs of hyphens are spaced out (``- - >``)."""
+    import re
+
+    rules = re.sub(r"-{2,}", lambda m: " ".join(m.group()), rules)
     return _VARIANT_MARKER.format(name=name, rules=rules) if rules else _MARKER.format(name=name)
 
 

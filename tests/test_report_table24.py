@@ -43,3 +43,14 @@ def test_points_by_policy_clips_a_negative_low_bound_at_zero():
     assert low < 0                                         # what the t interval gives
     assert table.loc[0, "mean total"] == mean == 41.25
     assert table.loc[0, "low"] == 0.0 and table.loc[0, "high"] == high
+
+
+def test_a_deck_name_with_hyphens_cannot_end_the_markers_comment():
+    # a deck named "a --> b" ended the report's first-line HTML comment early
+    from crowns_solver.report import _marker_rules, _study_marker
+
+    marker = _study_marker("kings_crowns_seats", "deck a --> b--- c (38 cards)")
+    assert marker.startswith("<!-- ") and marker.endswith(" -->")
+    assert "--" not in marker[len("<!--"):-len("-->")]
+    assert _marker_rules(marker) == "rules options deck a - -> b- - - c (38 cards)"
+    assert _study_marker("x", "reach nearest") == "<!-- crowns-study: x; rules: reach nearest -->"
