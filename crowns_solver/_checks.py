@@ -237,3 +237,45 @@ def name_problem(name: str) -> str | None:
         return (f"the name {name!r} holds the control character {bad}"
                 " (names are printed, so only printable text is allowed)")
     return name_too_long(clean_name(name))
+
+
+def unknown_keys(given: Any, known: Any, what: str, also: Any = (), also_why: str = "") -> str | None:
+    """Why the keys `given` of a JSON object are not all keys of `known`, or None.
+
+    A misspelt key used to be skipped silently, so the object meant something else
+    (session 24: a Cross Kings position with ``"facedown"`` had every diagonal card face
+    up).  Each unknown key is named with the close known key, if any
+    (:func:`difflib.get_close_matches`), and the known keys are listed.
+
+    Parameters
+    ----------
+    given : iterable of str
+        The object's keys, in its order.
+    known : collection of str
+        Every key the reader accepts, listed in the message in this order.
+    what : str
+        What the object is, e.g. ``"a position"``.
+    also : collection of str
+        Keys accepted too but listed apart, after `also_why` (e.g. what other writers add
+        beside the object's own keys).
+    also_why : str
+        Says what the `also` keys are, e.g. ``"written beside them by play and show --json"``.
+
+    Returns
+    -------
+    str or None
+        ``"unknown key 'facedown' (did you mean 'face_down'?); a position has the keys
+        grid, marker, ..."``, or None when every key is known.
+    """
+    import difflib
+
+    known, also = list(known), list(also)
+    bad = [k for k in given if k not in known and k not in also]
+    if not bad:
+        return None
+    parts = []
+    for key in bad:
+        close = difflib.get_close_matches(key, known + also, n=1) if isinstance(key, str) else []
+        parts.append(f"{key!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
+    extra = f" (and {', '.join(also)}, {also_why})" if also else ""
+    return f"unknown key{'s' if len(bad) > 1 else ''} {', '.join(parts)}; {what} has the keys {', '.join(known)}{extra}"

@@ -1211,3 +1211,33 @@ def test_simulate_repeated_policies_option_adds_seats(capsys):
     _, once, _ = run_cli(capsys, "five-crowns", "simulate", "3", "--policies", "greedy", "random",
                          "--workers", "1", "--json")
     assert json.loads(split) == json.loads(once) and json.loads(once)["players"] == 2
+
+
+@pytest.mark.parametrize("argv", [
+    ["greedy", "advisor", "tracker", "--seed", "4", "--rounds", "3"],   # the tester's case: seats 0 and 2 both score 0 in round 2
+    ["greedy", "greedy", "--seed", "220", "--ties", "tiebreak"],         # with tiebreak rounds tb1, tb2
+])
+def test_play_json_has_every_column_of_the_text(argv, capsys):
+    """``five-crowns play --json`` gave round_scores but not the table's wild, dealer and
+    out columns (session 24), so who went out could not be told from it."""
+    from crowns_solver.cli import main
+    from crowns_solver.five_crowns.cards import RANK_NAMES
+
+    assert main(["five-crowns", "play", *argv]) == 0
+    table = [ln.split() for ln in capsys.readouterr().out.splitlines()[2:] if ln.split()[0][:1].isdigit()
+             or ln.split()[0].startswith("tb")]
+    assert main(["five-crowns", "play", *argv, "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    rows = data["rounds"] + data["tiebreaks"]
+    assert len(rows) == len(table) == len(data["round_scores"]) + len(data["tiebreaks"])
+    for k, (text, row) in enumerate(zip(table, rows)):
+        assert text[0] == (str(row["round"]) if k < len(data["rounds"]) else row["label"])
+        assert text[1:4] == [RANK_NAMES[row["wild_rank"]], str(row["dealer"]), "-" if row["out"] is None else str(row["out"])]
+        assert row["cards"] == row["wild_rank"]   # RULES.md: the round's card count is its wild rank
+    for row, scores in zip(data["rounds"], data["round_scores"]):
+        assert scores[row["out"]] == 0   # who went out scores nothing
+    if argv[-1] == "3":
+        assert [r["out"] for r in data["rounds"]] == [2, 0, 1] and data["round_scores"][1] == [0, 36, 0]
+        assert [r["dealer"] for r in data["rounds"]] == [0, 1, 2] and [r["wild_rank"] for r in data["rounds"]] == [3, 4, 5]
+    else:
+        assert [(t["label"], t["wild_rank"], t["dealer"], t["out"]) for t in data["tiebreaks"]] == [("tb1", 6, 1, 1), ("tb2", 6, 0, 1)]

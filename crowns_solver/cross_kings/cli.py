@@ -174,7 +174,8 @@ def load_position(args: argparse.Namespace):  # -> Position
         text = source
     pos = Position.from_text(text, args.reach)
     check_reach(pos, args.reach)
-    return replace(pos, rules=replace(rules, reach=pos.reach))
+    # --names wins over a JSON position's own names (display only); without it they are kept
+    return replace(pos, rules=replace(rules, reach=pos.reach, names=rules.names if args.names else pos.rules.names))
 
 
 def print_grid(pos) -> None:
@@ -250,6 +251,7 @@ def cmd_show(args: argparse.Namespace) -> int:
         d["unseen"] = list(pos.unseen)
         d["first"] = _explain_dict(pos.hand("first"))
         d["second"] = _explain_dict(pos.hand("second"))
+        d["names"] = dict(zip(("first", "second"), pos.rules.names))   # as the text shows them (session 24)
         try:
             d["save_string"] = pos.to_save_string()
         except PositionError:
@@ -434,6 +436,9 @@ def cmd_solve(args: argparse.Namespace) -> int:
     interrupted = sol.stopped == "interrupted"
     if args.json:
         data = sol.to_dict()
+        # the display names, as the text shows them (--names, or the JSON position's; until
+        # session 24 the JSON had none)
+        data["names"] = dict(zip(("first", "second"), pos.rules.names))
         data["position"] = pos.to_dict()
         print_json(data)
         return 130 if interrupted else 0

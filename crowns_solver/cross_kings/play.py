@@ -39,6 +39,7 @@ from ..errors import CrownsError, IllegalMoveError, PolicyError, PositionError
 from .cards import DECK, NUM_CARDS, parse_card
 from .play_cli import ANALYSE_TIME, PLAY_TIME, SEATS
 from .position import (
+    DEFAULT_NAMES,
     SAVE_START,
     Rules,
     UNKNOWN,
@@ -345,8 +346,9 @@ class PlaySession:
         "Display names are configurable"), by seat as ``Rules(names=...)`` and every
         command's ``--names FIRST SECOND``; checked by
         :class:`~crowns_solver.cross_kings.position.Rules`.  They are shown on the board,
-        in the hands, the computer's moves, the result and the analysis.  Default: "you"
-        and "computer".
+        in the hands, the computer's moves, the result and the analysis.  Default: the
+        names of a loaded JSON position that has some (``save FILE`` writes the names
+        given, since session 24), else "you" and "computer".
     stdin, stdout : file objects
         Where commands are read and everything is written (default the terminal).
 
@@ -410,6 +412,8 @@ class PlaySession:
             states = [start]
         else:
             pos = load if isinstance(load, Position) else Position.from_text(load, reach)
+            if self.names is None and pos.rules.names != DEFAULT_NAMES:
+                self.names = pos.rules.names   # a position saved with names keeps them (session 24)
             if reach is not None and pos.reach != reach:
                 raise PositionError(f"reach {reach!r}: the game loaded is played under reach {pos.reach!r}")
             if pos.is_terminal():
@@ -629,6 +633,13 @@ class PlaySession:
             parts.append(f"{self.node_limit:,} nodes")
         return " and ".join(parts)
 
+    def _saved(self, pos: Position) -> dict[str, Any]:
+        """`pos` as JSON the way ``save`` writes it: face-down cards unknown, and the
+        ``names`` given (none for the session's own "you" and "computer", which depend
+        on the seat taken when the game is resumed)."""
+        names = self.names if self.names is not None else DEFAULT_NAMES
+        return public_position(replace(pos, rules=replace(pos.rules, names=names))).to_dict()
+
     def _resume_text(self) -> tuple[str, str] | None:
         """What ``--load`` resumes from: the save string (and a note), or, for a position
         without a move record, the position as one line of JSON; None before the start."""
@@ -641,7 +652,7 @@ class PlaySession:
             import json
 
             why = "no move record" if pos.reach == "any" else f"a save string cannot carry reach {pos.reach!r}"
-            return json.dumps(public_position(pos).to_dict()), f"the position as JSON: {why}"
+            return json.dumps(self._saved(pos)), f"the position as JSON: {why}"
         return text, ("grid reflected so that it starts at (2,2), as the format requires" if mirrored else "")
 
     def _analyse_options(self) -> str:
@@ -664,7 +675,7 @@ class PlaySession:
         string does not say it), ``--time`` and ``--node-limit`` if not the defaults (they
         set the computer's strength, the hints and the analysis: a game resumed without
         them would go on against a computer searching the default 3 s a move), and
-        ``--names`` if given (no save format keeps them)."""
+        ``--names`` if given (a save string does not keep them)."""
         out = ""
         if self.states[0].reach != "any":
             out += f" --reach {self.states[0].reach}"
@@ -676,7 +687,7 @@ class PlaySession:
             out += " --time 0" if self.time_limit is None else f" --time {self.time_limit:g}"
         if self.node_limit is not None:
             out += f" --node-limit {self.node_limit}"
-        if self.names is not None:   # a save string or a JSON position does not keep them
+        if self.names is not None:   # a save string does not keep them (a JSON position does, since session 24)
             out += " --names " + " ".join(shlex.quote(n) for n in self.names)
         return out
 
@@ -691,7 +702,7 @@ class PlaySession:
         else:
             import json
 
-            source = json.dumps(public_position(self.states[0]).to_dict())
+            source = json.dumps(self._saved(self.states[0]))
         # the seed placed the game's unseen cards: the same seed places them the same way
         seed = f" --seed {self.seed}" if self.placed else ""
         return f"--load {shlex.quote(source)}{seed}" + self._options(self.default_seat)
@@ -741,7 +752,7 @@ class PlaySession:
             except CrownsError as exc:
                 self.say(str(exc))
                 return
-            data = public_position(self.position).to_dict()
+            data = self._saved(self.position)
             if self.position.face_down:   # the seed that places the unseen cards (--load FILE reads it)
                 data["seed"] = self.seed
             try:

@@ -121,6 +121,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
     if args.json:
         from .position import cell_coords
 
+        names = dict(zip(("first", "second"), game.rules.names))
         rows = []
         for row in frame.to_dict(orient="records"):
             row["move"] = list(row["move"])
@@ -132,8 +133,15 @@ def cmd_analyse(args: argparse.Namespace) -> int:
                 # the exact value as a fraction string such as "7/3" where proven, else null
                 exact = row.pop(f"{key}_fraction")
                 row[f"{key}_fraction"] = None if exact is None else str(exact)
+            row["name"] = names[row["player"]]   # the mover's display name (--names), as the text shows it
             rows.append(row)
+        summary = analysis_summary(frame)
+        for player, totals in summary.items():
+            totals["name"] = names[player]
         data = {
+            # the display names (--names, or the JSON position's; "first"/"second" without):
+            # the text showed them, the JSON did not until session 24
+            "names": names,
             "position": game.to_dict(),
             "scores": {"first": first, "second": second},
             "finished": game.is_terminal(),
@@ -144,7 +152,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
             "moves": rows,
             # the text's summary lines (points lost, best moves, moves valued exactly),
             # missing from --json until the session-18 probe
-            "summary": analysis_summary(frame),
+            "summary": summary,
         }
         if stopped is not None:   # Ctrl-C: the moves analysed before it, out of how many
             data["partial"] = {"analysed": stopped[0], "of": stopped[1]}

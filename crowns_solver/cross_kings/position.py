@@ -22,7 +22,7 @@ from typing import Any, Literal, TypeAlias, get_args
 
 import numpy as np
 
-from .._checks import clean_name, name_key, name_problem
+from .._checks import clean_name, name_key, name_problem, unknown_keys
 from .._seeds import check_seed
 from .._text import count
 from ..errors import (
@@ -152,6 +152,8 @@ def _json_kind(value: object) -> str:
         return f"a string ({value!r})" if len(value) <= 20 else "a string"
     if isinstance(value, (int, float)):
         return repr(value)
+    if isinstance(value, (list, tuple)):
+        return "a list"
     return type(value).__name__
 
 
@@ -323,6 +325,22 @@ def _other(player: Player) -> Player:
     return "second" if player == "first" else "first"
 
 
+#: The display names of :class:`Rules` when none are given: the seats' own names.
+DEFAULT_NAMES: tuple[str, str] = ("first", "second")
+#: The keys of a position as JSON that :meth:`Position.from_dict` reads
+#: (:meth:`Position.to_dict` writes them).
+POSITION_KEYS: tuple[str, ...] = (
+    "grid", "marker", "to_move", "first_hand", "second_hand", "reach", "face_down", "start", "history", "names",
+)
+#: Keys other writers of the project put beside a position's own, which
+#: :meth:`Position.from_dict` accepts and leaves alone: ``seed`` (``play``'s ``save FILE``;
+#: ``play --load`` reads it) and what ``show --json`` adds (each recomputed from the
+#: position, never read back).
+POSITION_EXTRA_KEYS: tuple[str, ...] = (
+    "seed", "legal_moves", "terminal", "unseen", "first", "second", "save_string", "save_string_reflected",
+)
+
+
 @dataclass(frozen=True)
 class Rules:
     """Cross Kings rules options (RULES.md, Cross Kings).
@@ -348,7 +366,7 @@ class Rules:
     """
 
     reach: Reach = "any"
-    names: tuple[str, str] = ("first", "second")
+    names: tuple[str, str] = DEFAULT_NAMES
 
     def __post_init__(self) -> None:
         if self.reach not in REACHES:
@@ -555,6 +573,11 @@ class Position:
     in :data:`~crowns_solver.cross_kings.cards.DECK`); a list or NumPy integers are kept
     as a tuple of int, anything else is refused with a PositionError naming the field
     and the item.
+
+    Two positions are equal (and hash alike) when they are the same game: the same
+    :meth:`to_dict` but for ``names``.  The display names (``rules.names``) are kept,
+    written to JSON and read back, but they change nothing in the game, so a position
+    named "Ann"/"Bob" equals the same position with other names or none.
 
     Attributes
     ----------
@@ -1108,7 +1131,9 @@ class Position:
         Keys: ``grid`` (36 entries: card, ``"??"`` for an unknown face-down card, or None
         for a taken cell), ``marker`` (cell number or None), ``to_move``, ``first_hand``,
         ``second_hand``, ``reach``; plus ``face_down`` (cells still face down) when there
-        are any, and ``start`` and ``history`` (cell numbers) when known.
+        are any, ``start`` and ``history`` (cell numbers) when known, and ``names``
+        (``{"first": ..., "second": ...}``, the display names of ``rules.names``) when
+        they are not the default "first" and "second" (not written before session 24).
 
         Returns
         -------
@@ -1131,6 +1156,8 @@ class Position:
             d["history"] = list(self.history)
             # taken cells' cards are in the hands; the dealt face-down cards taken so far
             # are recoverable from history, so nothing else is needed to replay
+        if self.rules.names != DEFAULT_NAMES:
+            d["names"] = dict(zip(PLAYERS, self.rules.names))
         return d
 
     @classmethod
@@ -1143,13 +1170,19 @@ class Position:
         ``history``) is a whole number 0..35 or ``[row, col]`` with whole numbers 0..5:
         ``14.0``, ``[2.0, 2]``, ``true`` or ``"14"`` are refused, naming the field.
 
+        A key that is none of :data:`POSITION_KEYS` and :data:`POSITION_EXTRA_KEYS` (the
+        keys other writers add: ``play``'s ``seed``, ``show --json``'s ``legal_moves``...,
+        which are left alone) is refused, naming it and the close known key: until
+        session 24 unknown keys were skipped, so a misspelt ``"facedown"`` turned every
+        diagonal card face up and ``"histroy"`` lost the move record, silently.
+
         Parameters
         ----------
         d : mapping
             A position as :meth:`to_dict` writes it.
         rules : Rules, optional
-            Rules options other than ``reach`` (the names); ``reach`` is always
-            ``d["reach"]`` (default ``"any"``).
+            Rules options other than ``reach``: the names, unless ``d`` has its own
+            ``names``, which win (as its ``reach`` always does: default ``"any"``).
 
         Returns
         -------
@@ -1160,14 +1193,22 @@ class Position:
         ------
         PositionError, CardError, DuplicateCardError
             If the dict does not describe a possible position (e.g. a cell that is not
-            a whole number: ``marker: no such cell: [4.0, 1.0] (...)``).
+            a whole number: ``marker: no such cell: [4.0, 1.0] (...)``), or has a key it
+            does not know (``position: unknown key 'facedown' (did you mean
+            'face_down'?); ...``), or ``names`` is not an object with the keys "first"
+            and "second".
         RulesError
-            If ``d["reach"]`` is not a reach.
+            If ``d["reach"]`` is not a reach, or ``d["names"]`` are not two valid,
+            different names (the rule of :class:`Rules`).
         """
         if not isinstance(d, Mapping):
             raise PositionError(f"a position is a JSON object, got {type(d).__name__}")
         from .._io import check_numbers
 
+        problem = unknown_keys(d, POSITION_KEYS, "a position", POSITION_EXTRA_KEYS,
+                               "which play's save FILE and show --json add")
+        if problem is not None:
+            raise PositionError(f"position: {problem}")
         check_numbers(dict(d), PositionError, "position: ")
         for key in ("grid", "marker", "to_move", "first_hand", "second_hand"):
             if key not in d:
@@ -1178,6 +1219,18 @@ class Position:
             raise PositionError(f"grid must list 36 cells (6x6), got {n}")
         reach = d.get("reach", "any")
         rules = replace(rules, reach=reach) if rules is not None else Rules(reach=reach)
+        if "names" in d:
+            names = d["names"]
+            if not isinstance(names, Mapping):
+                raise PositionError('names must be an object {"first": NAME, "second": NAME},'
+                                    f" got {_json_kind(names)}")
+            problem = unknown_keys(names, PLAYERS, "names")
+            if problem is not None:
+                raise PositionError(f"names: {problem}")
+            for player in PLAYERS:
+                if player not in names:
+                    raise PositionError(f"names: missing the name of {player!r}")
+            rules = replace(rules, names=tuple(names[p] for p in PLAYERS))
         for key in ("first_hand", "second_hand"):
             hand = d[key]
             if not isinstance(hand, Sequence) or isinstance(hand, str):
@@ -1446,8 +1499,8 @@ class Position:
             or an object whose ``"position"`` key holds one), or a deal's six lines
             (:meth:`Deal.from_text`; the fresh position of that deal).
         rules : {"any", "nearest"} or Rules, optional
-            The rules (or just the ``reach`` option); a JSON object's own ``reach``
-            wins over this one's.
+            The rules (or just the ``reach`` option); a JSON object's own ``reach`` and
+            ``names`` win over this one's.
 
         Returns
         -------
@@ -1477,8 +1530,9 @@ class Position:
                 data = data["position"]
             pos = cls.from_dict(data)
             if rules is not None:
-                r = _rules(rules)
-                pos = replace(pos, rules=replace(r, reach=pos.reach) if "reach" in data else r)
+                # the object's own rules options (reach, names) win over `rules`
+                own = {key: getattr(pos.rules, key) for key in ("reach", "names") if key in data}
+                pos = replace(pos, rules=replace(_rules(rules), **own))
             return pos
         lines = [ln for ln in stripped.splitlines() if ln.strip() and not ln.strip().startswith("#")]
         if "//" in stripped:
@@ -1534,13 +1588,20 @@ class Position:
         where = "start" if self.marker is None else cell_text(self.marker)
         return f"<Position {self.cards_left} cards left, marker {where}, {self.to_move} to move>"
 
+    def _game_dict(self) -> dict[str, Any]:
+        """:meth:`to_dict` without the display names: what equality compares (see the
+        class docstring)."""
+        d = self.to_dict()
+        d.pop("names", None)
+        return d
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
-        return self.to_dict() == other.to_dict()
+        return self._game_dict() == other._game_dict()
 
     def __hash__(self) -> int:
-        return hash(json.dumps(self.to_dict(), sort_keys=True))
+        return hash(json.dumps(self._game_dict(), sort_keys=True))
 
 
 def card_list(cards: Iterable[int]) -> str:

@@ -126,13 +126,23 @@ def _result_text(result) -> str:
     return "\n".join(lines)
 
 
+def _round_json(rr) -> dict:
+    """What the text table shows of one round besides its scores: cards dealt, wild rank,
+    dealer and the seat that went out (null when nobody did), under the game record's
+    key names (``cards``, ``wild_rank``, ``dealer``, ``out``).  ``--json`` gave none of
+    them until session 24, so who went out could not be told from it (two seats may both
+    score 0)."""
+    return {"cards": rr.cards_dealt, "wild_rank": rr.wild_rank, "dealer": rr.dealer, "out": rr.out}
+
+
 def _result_json(result) -> dict:
     return {
         "seed": seed_to_json(result.seed),
         "policies": list(result.policies),
         "rules": result.rules.to_dict(),
         "round_scores": result.round_scores.tolist(),
-        "tiebreaks": [{"label": tiebreak_label(k), "seats": list(t.seats), "scores": t.scores}
+        "rounds": [{"round": rr.round} | _round_json(rr) for rr in result.rounds],
+        "tiebreaks": [{"label": tiebreak_label(k), "seats": list(t.seats), "scores": t.scores} | _round_json(t)
                       for k, t in enumerate(result.tiebreaks)],
         "totals": list(result.totals),
         "places": list(result.places),
