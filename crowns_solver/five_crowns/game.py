@@ -1367,6 +1367,38 @@ def _finish(eng: _Engine, seed: RecordedSeed | None, names: list[str]) -> GameRe
                       totals, tuple(winners), record)
 
 
+#: The keys a game record (:func:`play_game`'s ``record``), each of its rounds and each of
+#: their turns may have; :func:`replay` refuses any other (a misspelt ``"sed"`` read as no
+#: seed, so the decks went unchecked without a word, until session 24).
+RECORD_KEYS = ("format", "version", "rules", "seed", "policies", "rounds", "tiebreaks", "totals", "winners")
+ROUND_KEYS = ("round", "cards", "wild_rank", "dealer", "seats", "deck", "turns", "out", "scores", "hands")
+TURN_KEYS = ("seat", "source", "card", "discard", "out", "final", "reshuffle")
+
+
+def _check_record_keys(record: dict[str, Any]) -> None:
+    """RecordError naming the first unknown key of `record`, of one of its rounds or of
+    one of their turns (with the close known key, :func:`crowns_solver._checks.unknown_keys`)."""
+    from .._checks import unknown_keys
+
+    problem = unknown_keys(record, RECORD_KEYS, "a game record")
+    if problem:
+        raise RecordError(f"record: {problem}")
+    for key in ("rounds", "tiebreaks"):
+        rounds = record.get(key)
+        for i, rnd in enumerate(rounds if isinstance(rounds, list) else ()):
+            if not isinstance(rnd, dict):
+                continue   # the replay says what is wrong with it
+            where = f"{key}[{i}]"
+            problem = unknown_keys(rnd, ROUND_KEYS, "a round")
+            if problem:
+                raise RecordError(f"record: {where}: {problem}")
+            turns = rnd.get("turns")
+            for j, turn in enumerate(turns if isinstance(turns, list) else ()):
+                problem = unknown_keys(turn, TURN_KEYS, "a turn") if isinstance(turn, dict) else None
+                if problem:
+                    raise RecordError(f"record: {where} turn {j}: {problem}")
+
+
 def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:
     """Read a game record written by :meth:`GameResult.save`.
 
@@ -1444,6 +1476,7 @@ def replay(record: dict[str, Any] | str | os.PathLike[str], *, rerun: bool = Fal
         record = load_record(record)
     if record.get("format") != RECORD_FORMAT or record.get("version") != _RECORD_VERSION:
         raise RecordError(f"not a Five Crowns game record (format {RECORD_FORMAT!r} version {_RECORD_VERSION})")
+    _check_record_keys(record)
     try:
         rules = GameRules(**record["rules"])
     except (KeyError, TypeError, CrownsError) as exc:
