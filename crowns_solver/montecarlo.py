@@ -68,7 +68,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ._checks import check_flag, check_whole_number
+from ._checks import check_choice, check_flag, check_whole_number
 from .errors import ResultsFileError, RunnerError
 
 __all__ = [
@@ -1622,8 +1622,7 @@ def win_rates(results: pd.DataFrame, by: str = "seat", *, clusters: str | None =
     if not isinstance(results, pd.DataFrame):
         raise RunnerError(f"results must be a pandas DataFrame (from simulate or read_results),"
                           f" got {type(results).__name__}")
-    if by not in ("seat", "policy"):
-        raise RunnerError(f"by must be 'seat' or 'policy', got {by!r}")
+    by = check_choice("by", by, ("seat", "policy"), argument=None)   # a str first (session 24)
     seats = _seats(results)
     if not seats:
         raise RunnerError(_unread_table(results))

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .._checks import check_flag, pad, text_width
+from .._checks import check_flag, is_choice, pad, text_width
 from .._text import count, number
 from ..errors import (
     IllegalMoveError,
@@ -596,9 +596,11 @@ def analyse_game(
     if progress is not None and not callable(progress):
         # True or a number raised "not callable" after the first move's search (session-18 probe)
         raise SolverOptionError(f"progress must be a function progress(done, total) or None, got {progress!r}")
+    players = list(players)
     for p in players:
-        if p not in PLAYERS:
+        if not is_choice(p, PLAYERS):   # a str first: a NumPy array was taken (session 24)
             raise SolverOptionError(f"players must be {' and/or '.join(map(repr, PLAYERS))}, got {p!r}")
+    players = [str.__str__(p) for p in players]
     # check the limits before any replay work
     from .solver import _check_options
 
