@@ -942,6 +942,8 @@ def test_kc_policies_refuse_a_damaged_seat_view_with_a_crowns_error(field, value
 
 @pytest.mark.parametrize(("field", "value", "message"), [
     ("phase", "bogus", "a view's phase is 'draw' or 'play', got 'bogus'"),            # was ValueError
+    ("phase", np.array([]), "a view's phase is 'draw' or 'play', got array([]"),     # NumPy's "ambiguous" (s. 24)
+    ("phase", np.array(["draw"]), "a view's phase is 'draw' or 'play', got array(['draw']"),   # taken (s. 24)
     ("players", 9, "a view's players must be 2..5, got 9"),                           # was IndexError
     ("max_turns", 2**40, f"a view's max_turns must be a whole number, got {2**40}"),  # was OverflowError
     ("seat", 7, "seat 7's view is not one a game can reach: bad seat"),               # was ValueError

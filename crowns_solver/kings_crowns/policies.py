@@ -219,7 +219,7 @@ def _check_view(view: object) -> None:
 def _check_phase(view: SeatView, phase: str) -> None:
     """IllegalMoveError unless `view` is in `phase` (choose_draw on a play-phase view was
     an IndexError: session-19 Hypothesis tests)."""
-    if isinstance(view, SeatView) and view.phase in ("draw", "play") and view.phase != phase:
+    if isinstance(view, SeatView) and is_choice(view.phase, ("draw", "play")) and view.phase != phase:
         raise IllegalMoveError(f"choose_{phase} needs a view in the {phase} phase, got one in the {view.phase} phase")
 
 
