@@ -22,7 +22,7 @@ from typing import Any, Literal, TypeAlias, get_args
 
 import numpy as np
 
-from .._checks import check_choice, clean_name, is_choice, name_key, name_problem, one_of
+from .._checks import check_choice, clean_name, is_choice, name_key, name_problem
 from .._seeds import check_seed
 from .._text import count
 from ..errors import (
@@ -647,7 +647,7 @@ class Position:
     def _validate(self) -> None:
         if len(self.cells) != 36:
             raise PositionError(f"the grid has {len(self.cells)} cells, expected 36 (6x6)")
-        object.__setattr__(self, "to_move", check_choice("to_move", self.to_move, PLAYERS, PositionError))
+        object.__setattr__(self, "to_move", check_choice("to_move", self.to_move, PLAYERS, PositionError, argument=None))
         seen: dict[int, str] = {}
 
         def claim(idx: int, where: str) -> None:
@@ -862,7 +862,7 @@ class Position:
         PositionError
             If `player` is not "first" or "second".
         """
-        player = check_choice("player", player, PLAYERS, PositionError)
+        player = check_choice("player", player, PLAYERS, PositionError, argument=None)
         hand = self.first_hand if player == "first" else self.second_hand
         return tuple(DECK[i] for i in hand)
 

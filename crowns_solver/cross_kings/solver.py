@@ -767,7 +767,9 @@ def solve(
     between moves either.  Ctrl-C reaches only a solve in the main thread; a solve in
     another thread is stopped by `cancel` (or `time_limit`).
     """
-    mode, objective = _check_options(mode, objective, tt_mb, time_limit, node_limit)  # type: ignore[assignment]
+    _check_options(mode, objective, tt_mb, time_limit, node_limit)
+    # a NumPy str_ as a plain str (the check took a str only)
+    mode, objective = str.__str__(mode), str.__str__(objective)  # type: ignore[assignment]
     # plain Python numbers from here on (the checks take NumPy numbers too)
     tt_mb = _plain_number(tt_mb)
     time_limit = None if time_limit is None else _plain_number(time_limit)
