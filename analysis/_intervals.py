@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
+import numpy as np
 
 from crowns_solver._text import number
 from crowns_solver.errors import StudyError
@@ -81,8 +82,13 @@ def ratio_diff_ci(num1: Sequence[float], den1: Sequence[float], num2: Sequence[f
     Returns
     -------
     (estimate, low, high) : float
-        NaN bounds with fewer than 2 games.
+        NaN bounds with fewer than 2 games; all NaN where a denominator sums to 0 (no
+        games, or none with a trial).
     """
+    if not all(float(np.sum(np.asarray(d, dtype=float))) > 0 for d in (den1, den2) if d is not None):
+        # no trials (no games, or none counted): the ratio is undefined, as it was before
+        # ratio_influence refused it (session 24)
+        return math.nan, math.nan, math.nan
     est, infl = ratio_influence(num1, den1)
     if num2 is not None:
         r2, infl2 = ratio_influence(num2, den2)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import numbers
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from .errors import CrownsError, RunnerError
@@ -78,6 +79,82 @@ def check_flag(name: str, value: Any, error: type[CrownsError] = RunnerError) ->
     if not isinstance(value, np.bool_):
         raise error(f"{name} must be True or False, got {value!r}", argument=name)
     return bool(value)
+
+
+
+def one_of(values: Iterable[str]) -> str:
+    """``'a' or 'b'`` / ``'a', 'b' or 'c'``: the allowed values of an option, for messages.
+
+    Parameters
+    ----------
+    values : iterable of str
+        The allowed values, in the order the message lists them.
+
+    Returns
+    -------
+    str
+    """
+    quoted = [repr(v) for v in values]
+    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
+
+
+def is_choice(value: Any, choices: Collection[str]) -> bool:
+    """Whether `value` is a string among `choices` (a NumPy ``str_`` is a str too).
+
+    The one test behind every option whose values are words.  ``value in choices`` alone
+    took a one-element NumPy array (``np.array(["nearest"]) == "nearest"`` is a true
+    array), which was then stored and broke later with a TypeError (hashing, JSON), and
+    raised NumPy's "truth value of an empty array is ambiguous" for an empty one
+    (session 24); anything that is not a str is refused before the comparison.
+
+    Parameters
+    ----------
+    value : Any
+        What was given.
+    choices : collection of str
+        The allowed words (a tuple, a set, or a dict's keys).
+
+    Returns
+    -------
+    bool
+    """
+    return isinstance(value, str) and value in choices
+
+
+def check_choice(name: str, value: Any, choices: Collection[str], error: type[CrownsError] = RunnerError, *,
+                 argument: str | None = "") -> str:
+    """`value` as a plain str, checked to be one of the words `choices` (:func:`is_choice`).
+
+    Parameters
+    ----------
+    name : str
+        The option's name, as the caller's API spells it (``"reach"``): the message starts
+        with it.
+    value : Any
+        What was given: a str or a NumPy ``str_`` (kept as a plain str, so that it hashes,
+        compares and is written as JSON like the str it stands for).
+    choices : collection of str
+        The allowed words, listed in the message in their order.
+    error : type of CrownsError
+        What to raise (default :class:`~crowns_solver.errors.RunnerError`).
+    argument : str or None
+        The argument the error carries (``arguments``; the ``crowns`` command names the
+        option as typed instead); default `name`, None for none.
+
+    Returns
+    -------
+    str
+
+    Raises
+    ------
+    error
+        ``"{name} must be 'a' or 'b', got ..."``, with the value's repr (``array(['b'],
+        dtype='<U1')`` for a NumPy array).
+    """
+    if not is_choice(value, choices):
+        raise error(f"{name} must be {one_of(choices)}, got {value!r}",
+                    argument=name if argument == "" else argument)
+    return str.__str__(value)   # np.str_("any") -> "any"
 
 
 #: Unicode categories a display name may not hold: controls (newline, tab, ESC, which

@@ -68,7 +68,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from ._checks import check_flag, check_whole_number
+from ._checks import check_choice, check_flag, check_whole_number
 from .errors import ResultsFileError, RunnerError
 
 __all__ = [
@@ -1236,6 +1236,17 @@ def _sample(values: Any) -> np.ndarray:
         raise RunnerError(f"a mean's interval needs numbers, got {values!r}") from None
 
 
+def _clusters(value: Any, name: str) -> np.ndarray:
+    """`value` as a 1-D float array, one number per cluster: RunnerError naming `name`
+    unless it holds numbers only (:func:`_numbers`: a bool or text is refused) in one
+    dimension (a single number or a table is not one value per cluster)."""
+    x = _numbers(value, name)
+    if x.ndim != 1:
+        raise RunnerError(f"{name} must be one number per cluster (a list, tuple, 1-D array or pandas Series),"
+                          f" got {'a single value' if x.ndim == 0 else 'an array'} of shape {x.shape}")
+    return x
+
+
 def ratio_influence(num: Any, den: Any) -> tuple[float, np.ndarray]:
     """A ratio of sums, ``sum(num) / sum(den)``, and each cluster's linearized influence
     on it, ``(num - ratio * den) / sum(den)`` (Taylor linearization of a ratio
@@ -1244,38 +1255,69 @@ def ratio_influence(num: Any, den: Any) -> tuple[float, np.ndarray]:
 
     Parameters
     ----------
-    num, den : array_like of float
+    num, den : 1-D array_like of float
         Per cluster (e.g. a game): the numerator's and the denominator's part (successes
-        and trials, or a sum of observations and their count); ``sum(den) > 0``.
+        and trials, or a sum of observations and their count), as many of each, all
+        finite; ``sum(den) > 0``.
 
     Returns
     -------
     (ratio, influence) : float and ndarray of shape (clusters,)
         The ratio, and one influence per cluster (units of the ratio).
+
+    Raises
+    ------
+    RunnerError
+        Naming the argument at fault: if `num` or `den` is not numbers (a bool or text is
+        refused rather than read as a number), not 1-D, or holds NaN or an infinity; if
+        they differ in length; or if ``sum(den)`` is not > 0 (no clusters, or no trials:
+        the ratio is undefined).  Until session 24 nothing was checked:
+        ``ratio_influence([1], [0])`` gave ``(inf, [nan])`` with RuntimeWarnings.
     """
-    a, b = np.asarray(num, dtype=float), np.asarray(den, dtype=float)
-    total = b.sum()
-    ratio = a.sum() / total
-    return float(ratio), (a - ratio * b) / total
+    a, b = _clusters(num, "num"), _clusters(den, "den")
+    for name, x in (("num", a), ("den", b)):
+        bad = np.flatnonzero(~np.isfinite(x))
+        if bad.size:
+            raise RunnerError(f"{name} must hold finite numbers, got {x[bad[0]]:g} (cluster {int(bad[0])})")
+    if a.size != b.size:
+        raise RunnerError(f"num and den must give one number per cluster each, got {a.size} and {b.size}")
+    total = float(b.sum())
+    if not total > 0:
+        raise RunnerError(f"den must sum to more than 0 (the ratio's denominator), got {total:g}"
+                          + (" (no clusters)" if b.size == 0 else ""))
+    ratio = float(a.sum()) / total
+    return ratio, (a - ratio * b) / total
 
 
 def cluster_variance(influence: Any) -> float:
     """The cluster-robust variance of an estimate from its clusters' influences (as
     :func:`ratio_influence` gives them, or a difference of two such arrays over the same
-    clusters): ``g / (g - 1) * sum(influence**2)`` with ``g`` clusters (>= 2).
+    clusters): ``g / (g - 1) * sum(influence**2)`` with ``g`` clusters.
 
     Parameters
     ----------
-    influence : array_like of float
+    influence : 1-D array_like of float
         One value per cluster.
 
     Returns
     -------
     float
-        The variance (units of the estimate, squared).
+        The variance (units of the estimate, squared); NaN with fewer than 2 clusters
+        (one cluster says nothing about the spread between clusters, as
+        :func:`mean_interval` gives NaN bounds for one value; until session 24 one
+        cluster raised ZeroDivisionError and none gave -0.0).  NaN or an infinity in
+        `influence` gives NaN or an infinity.
+
+    Raises
+    ------
+    RunnerError
+        If `influence` is not numbers (a bool or text is refused rather than read as a
+        number) or not 1-D, naming it.
     """
-    x = np.asarray(influence, dtype=float)
+    x = _clusters(influence, "influence")
     g = x.size
+    if g < 2:
+        return math.nan
     return g / (g - 1) * float(np.sum(x ** 2))
 
 
@@ -1622,8 +1664,7 @@ def win_rates(results: pd.DataFrame, by: str = "seat", *, clusters: str | None =
     if not isinstance(results, pd.DataFrame):
         raise RunnerError(f"results must be a pandas DataFrame (from simulate or read_results),"
                           f" got {type(results).__name__}")
-    if by not in ("seat", "policy"):
-        raise RunnerError(f"by must be 'seat' or 'policy', got {by!r}")
+    by = check_choice("by", by, ("seat", "policy"), argument=None)   # a str first (session 24)
     seats = _seats(results)
     if not seats:
         raise RunnerError(_unread_table(results))

@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ._checks import check_flag
+from ._checks import check_choice, check_flag
 from ._text import count, intervals_over, number
 from .errors import OutputExistsError, RunnerError
 
@@ -120,8 +120,9 @@ def _variant(rules: Any, *, cli: bool) -> _Variant:
 
             if value is None:   # not given
                 continue
-            if value not in REACHES:
-                raise RulesError(f"{name} must be {' or '.join(map(repr, REACHES))}, got {value!r}")
+            # a str first: a NumPy array reached the results header, "params must be
+            # JSON-able" not naming reach (session 24)
+            value = check_choice(name, value, REACHES, RulesError, argument=None)
             if value == "any":   # RULES.md's default
                 continue
             kwargs[key] = value
@@ -656,8 +657,7 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
     from .errors import ResultsFileError
     from .montecarlo import CLUSTER_LABEL, _by_construction, _seats, read_results, win_rates
 
-    if by not in ("seat", "policy"):
-        raise RunnerError(f"by must be 'seat' or 'policy', got {by!r}")
+    by = check_choice("by", by, ("seat", "policy"), argument=None)   # a str first (session 24)
     out = _out_folder(out_dir, option)
     source = None
     if isinstance(results, pd.DataFrame):

@@ -94,7 +94,7 @@ def test_solve_checks_the_evaluation_and_exact_values_do_not_depend_on_it():
     while pos.cards_left > 13 or pos.marker is None:
         pos = pos.play(pos.legal_moves()[int(rng.integers(len(pos.legal_moves())))])
     assert not pos.is_terminal()
-    with pytest.raises(SolverOptionError, match="evaluation must be one of 'fitted', 'potential', got 'best'"):
+    with pytest.raises(SolverOptionError, match="evaluation must be 'fitted' or 'potential', got 'best'"):
         solve(pos, evaluation="best")
     for mode in ("open", "game"):
         a = solve(pos, mode=mode, all_moves=True, evaluation="fitted")
@@ -122,7 +122,7 @@ def test_players_and_the_match_command_take_the_evaluation(capsys):
 
     assert make_player("search", evaluation="potential").evaluation == "potential"
     assert make_player("search").evaluation == "fitted"
-    with pytest.raises(PolicyError, match="evaluation must be one of 'fitted', 'potential', got 'x'"):
+    with pytest.raises(PolicyError, match="evaluation must be 'fitted' or 'potential', got 'x'"):
         make_player("clairvoyant", evaluation="x")
     code = main(["cross-kings", "match", "--a", "search", "--b", "search", "--b-evaluation", "potential",
                  "--deals", "1", "--nodes", "2000", "--workers", "1"])

@@ -64,6 +64,7 @@ import pytest
 from ck_reference import brute_force_score
 from fc_reference import ALL_CARDS, brute_force_deadwood
 from hypothesis import HealthCheck, given, settings
+from test_text_options24 import WORD_OPTIONS
 from hypothesis import strategies as st
 
 import crowns_solver.cross_kings as ck
@@ -941,6 +942,8 @@ def test_kc_policies_refuse_a_damaged_seat_view_with_a_crowns_error(field, value
 
 @pytest.mark.parametrize(("field", "value", "message"), [
     ("phase", "bogus", "a view's phase is 'draw' or 'play', got 'bogus'"),            # was ValueError
+    ("phase", np.array([]), "a view's phase is 'draw' or 'play', got array([]"),     # NumPy's "ambiguous" (s. 24)
+    ("phase", np.array(["draw"]), "a view's phase is 'draw' or 'play', got array(['draw']"),   # taken (s. 24)
     ("players", 9, "a view's players must be 2..5, got 9"),                           # was IndexError
     ("max_turns", 2**40, f"a view's max_turns must be a whole number, got {2**40}"),  # was OverflowError
     ("seat", 7, "seat 7's view is not one a game can reach: bad seat"),               # was ValueError
@@ -973,3 +976,35 @@ def test_kc_policy_with_a_bad_rng_or_the_wrong_phase_is_a_crowns_error():
         kc.get_policy("lookahead").choose_draw(play_view, np.random.default_rng(0))
     assert KC_VIEW.phase == "draw"
     assert kc.get_policy("greedy").choose_draw(KC_VIEW, np.random.default_rng(0)) in ("draw", "discard")
+
+
+# --------------------------------------------------------------------------- options whose values are words
+
+#: the entry points of test_text_options24 that answer at once when given a valid word
+#: (the others would run a match, the studies, an analysis, a game or write a report)
+QUICK_WORD_OPTIONS = [w for w in WORD_OPTIONS if w[0] not in {
+    "match reach", "run_studies rules reach", "analyse_game players", "play_game engine", "write_report by"}]
+WORD_VALUES = (GARBAGE
+               | st.lists(st.sampled_from(["any", "nearest", "open", "win", "first", "tiebreak", "greedy", "seat",
+                                           "draw", "discard", "identity", ""]), max_size=3).map(np.array)
+               | st.sampled_from(["any", "nearest", "open", "game", "margin", "win", "fitted", "first", "second",
+                                  "random", "share", "tiebreak", "greedy", "lookahead", "discard", "draw", "seat",
+                                  "policy", "identity"]).map(lambda w: w if len(w) % 2 else np.str_(w)))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.sampled_from(QUICK_WORD_OPTIONS), WORD_VALUES)
+def test_word_options_take_only_a_str_and_refuse_anything_else_naming_it(option, value):
+    """Every option whose values are words (test_text_options24): a value that is not a
+    str (a NumPy array of any shape, a number, bytes, a list...) is refused with the
+    module's own error, whose message shows the value; a str is taken or refused with a
+    CrownsError (a NumPy array of one word was taken until session 24, an empty one
+    raised NumPy's "truth value ... ambiguous", a list raised "unhashable type")."""
+    label, call, _word, error, message = option
+    try:
+        call(value)
+    except CrownsError as exc:
+        if not isinstance(value, str):
+            assert isinstance(exc, error) and str(exc).startswith(message) and repr(value) in str(exc), (label, exc)
+    else:
+        assert isinstance(value, str), (label, value)

@@ -604,20 +604,24 @@ def _central(start: Any) -> int:
     return cell
 
 
-def _check_run(reach: Any, start: Any, deals: Any, seed: Any, chunk_size: Any) -> int | None:
-    """Validate the options every match-like run shares; the start cell's index (or None).
+def _check_run(reach: Any, start: Any, deals: Any, seed: Any, chunk_size: Any) -> tuple[str, int | None]:
+    """Validate the options every match-like run shares; the reach as a plain str (a
+    NumPy ``str_`` too; a NumPy array is refused, naming reach: it reached the results
+    file's header, "params must be JSON-able", until session 24) and the start cell's
+    index (or None).
 
     Raises RulesError (reach), PositionError (start cell not central) or RunnerError (a
     count out of range), as :func:`match` documents.
     """
-    Rules(reach=reach)  # type: ignore[arg-type]
+    reach = Rules(reach=reach).reach
     start_cell = None
     if start is not None:
         start_cell = _central(start)
     check_whole_number("deals", deals, 1, MAX_DEALS)
     check_whole_number("seed", seed, 0)
     check_whole_number("chunk_size", chunk_size, 1)
-    return start_cell
+    return reach, start_cell
+
 
 def match(a: str = "search", b: str = "greedy", deals: int = 100, *, seed: int = 0,
           a_options: Mapping[str, Any] | None = None, b_options: Mapping[str, Any] | None = None,
@@ -676,7 +680,7 @@ def match(a: str = "search", b: str = "greedy", deals: int = 100, *, seed: int =
     a, b = _player_name(a, "player A"), _player_name(b, "player B")
     a_opts = _check_options(a, a_options, "player A")
     b_opts = _check_options(b, b_options, "player B")
-    start_cell = _check_run(reach, start, deals, seed, chunk_size)
+    reach, start_cell = _check_run(reach, start, deals, seed, chunk_size)
     # deal d is played from SeedSequence([seed, d]) whatever the chunk size (tested): a
     # results file made with another one is resumed with its own (refused before session 20)
     chunk_size = montecarlo._resume_chunk_size(out, "cross-kings", chunk_size)
@@ -794,8 +798,9 @@ def self_play(player: str = "search", deals: int = 100, *, seed: int = 0,
 
     player = _player_name(player, "the player")
     opts = _check_options(player, options, "the player")
-    start_cell = _check_run(reach, start, deals, seed, chunk_size)
-    symmetry_map(symmetry)   # PositionError for an unknown name
+    reach, start_cell = _check_run(reach, start, deals, seed, chunk_size)
+    symmetry_map(symmetry)   # PositionError for an unknown name (or not a str)
+    symmetry = str.__str__(symmetry)   # a NumPy str_ as str
     # deal d is played from SeedSequence([seed, d]) whatever the chunk size
     chunk_size = montecarlo._resume_chunk_size(out, "cross-kings", chunk_size)
     params = {"player": player, "options": opts, "reach": reach, "start": start_cell,

@@ -34,12 +34,14 @@ from typing import IO, Any
 
 import numpy as np
 
+from .._checks import check_choice, is_choice
 from .._text import number
-from ..errors import CrownsError, IllegalMoveError, PolicyError, PositionError
+from ..errors import CrownsError, IllegalMoveError, PolicyError, PositionError, RulesError
 from .cards import DECK, NUM_CARDS, parse_card
 from .play_cli import ANALYSE_TIME, PLAY_TIME, SEATS
 from .position import (
     DEFAULT_NAMES,
+    REACHES,
     SAVE_START,
     Rules,
     UNKNOWN,
@@ -358,9 +360,11 @@ class PlaySession:
         If `opponent` or a limit is invalid, or neither limit is given.
     RulesError
         If `names` are not two printable, different names (the rule of
-        :class:`~crowns_solver.cross_kings.position.Rules`).
+        :class:`~crowns_solver.cross_kings.position.Rules`), or `reach` is not "any" or
+        "nearest" (nor None).
     SaveStringError, PositionError
-        If `load` cannot be read, or the loaded game is already over.
+        If `load` cannot be read, or the loaded game is already over; PositionError also
+        for a `seat` other than "first", "second" or "random" (nor None).
     """
 
     def __init__(
@@ -387,8 +391,10 @@ class PlaySession:
         if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)) or seed < 0:
             raise PositionError(f"seed must be a whole number >= 0, got {seed!r}")
         self.seed = int(seed)
-        if seat is not None and seat not in SEATS:
-            raise PositionError(f"seat must be one of {', '.join(SEATS)}, got {seat!r}")
+        if seat is not None:   # a str first: a NumPy array was taken (session 24)
+            seat = check_choice("seat", seat, SEATS, PositionError, argument=None)
+        if reach is not None:   # an empty NumPy array raised NumPy's "truth value ... ambiguous"
+            reach = check_choice("reach", reach, REACHES, RulesError, argument=None)
         #: The display names given (first, second), cleaned as Rules keeps them; None: "you"
         #: and "computer".  Checked before any search or deal.
         self.names: tuple[str, str] | None = None if names is None else Rules(names=names).names
@@ -396,7 +402,7 @@ class PlaySession:
         if time_limit is None and node_limit is None:
             raise PolicyError("give a time limit or a node limit (or both): the computer's"
                               " searches, hints and the analysis need one")
-        search = opponent in SEARCH_PLAYERS
+        search = is_choice(opponent, SEARCH_PLAYERS)   # make_player refuses what is not a player's name
         options: dict[str, Any] = {"time_limit": time_limit, "node_limit": node_limit} if search else {}
         self.player = make_player(opponent, **options)
         self.opponent = opponent

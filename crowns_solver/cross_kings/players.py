@@ -38,10 +38,10 @@ from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 
-from .._checks import check_flag
+from .._checks import check_choice, check_flag
 from ..errors import HiddenCardError, IllegalMoveError, PolicyError, PositionError
 from .cards import DECK, Card, parse_card
-from .position import PLAYERS, UNKNOWN, Cell, Player, Position, _as_coords, cell_coords, cell_index, cell_text, one_of
+from .position import PLAYERS, UNKNOWN, Cell, Player, Position, _as_coords, cell_coords, cell_index, cell_text
 from .scoring import _core as _score_core
 from .solver import EVALUATIONS, MAX_TT_MB, OBJECTIVES, _check_cancel
 
@@ -121,8 +121,7 @@ class SeatView:
     def __init__(self, position: Position, seat: Player, *, reveal: bool = False) -> None:
         if not isinstance(position, Position):
             raise PositionError(f"a seat view needs a Position, got {type(position).__name__}")
-        if seat not in PLAYERS:
-            raise PositionError(f"seat must be {one_of(PLAYERS)}, got {seat!r}")
+        seat = check_choice("seat", seat, PLAYERS, PositionError, argument=None)   # a str (session 24)
         # reveal="no" is true: it gave an honest seat the whole deal (session 22)
         reveal = check_flag("reveal", reveal, PositionError)
         self.seat: Player = seat
@@ -487,9 +486,7 @@ class GreedyPlayer:
     cheats = False
 
     def __init__(self, tie_break: str = "random") -> None:
-        if tie_break not in ("random", "first"):
-            raise PolicyError(f"tie_break must be 'random' or 'first', got {tie_break!r}")
-        self.tie_break = tie_break
+        self.tie_break = check_choice("tie_break", tie_break, ("random", "first"), PolicyError, argument=None)
 
     def _break(self, options: list[Cell], rng: np.random.Generator) -> Cell:
         options = sorted(options)
@@ -543,7 +540,10 @@ class GreedyPlayer:
         return f"GreedyPlayer(tie_break={self.tie_break!r})"
 
 
-def _check_limits(node_limit: Any, time_limit: Any, tt_mb: Any, objective: Any, evaluation: Any = "fitted") -> None:
+def _check_limits(node_limit: Any, time_limit: Any, tt_mb: Any, objective: Any,
+                  evaluation: Any = "fitted") -> tuple[str, str]:
+    """PolicyError for a bad option of a search player; the objective and evaluation as
+    plain str."""
     if node_limit is not None and (
         isinstance(node_limit, bool) or not isinstance(node_limit, (int, np.integer)) or node_limit <= 0
     ):
@@ -557,10 +557,9 @@ def _check_limits(node_limit: Any, time_limit: Any, tt_mb: Any, objective: Any, 
         raise PolicyError("a search player needs a node_limit or a time_limit (or both)")
     if isinstance(tt_mb, bool) or not isinstance(tt_mb, (int, float)) or not 1 <= tt_mb <= MAX_TT_MB:
         raise PolicyError(f"tt_mb must be a number of MB between 1 and {MAX_TT_MB}, got {tt_mb!r}")
-    if objective not in OBJECTIVES:
-        raise PolicyError(f"objective must be {one_of(OBJECTIVES)}, got {objective!r}")
-    if not isinstance(evaluation, str) or evaluation not in EVALUATIONS:
-        raise PolicyError(f"evaluation must be one of {', '.join(map(repr, EVALUATIONS))}, got {evaluation!r}")
+    # words are checked to be a str first (a NumPy array was stored: session 24)
+    return (check_choice("objective", objective, OBJECTIVES, PolicyError, argument=None),
+            check_choice("evaluation", evaluation, EVALUATIONS, PolicyError, argument=None))
 
 
 class SearchPlayer:
@@ -620,9 +619,9 @@ class SearchPlayer:
     def __init__(self, node_limit: int | None = DEFAULT_NODE_LIMIT, time_limit: float | None = None,
                  objective: str = "margin", tt_mb: float = DEFAULT_PLAYER_TT_MB,
                  evaluation: str = "fitted", cancel: Any = None) -> None:
-        _check_limits(node_limit, time_limit, tt_mb, objective, evaluation)
+        objective, evaluation = _check_limits(node_limit, time_limit, tt_mb, objective, evaluation)
         _check_cancel(cancel)
-        self.evaluation = str(evaluation)
+        self.evaluation = evaluation
         self.node_limit = None if node_limit is None else int(node_limit)
         self.time_limit = time_limit
         self.objective = objective

@@ -22,7 +22,7 @@ from typing import Any, Literal, TypeAlias, get_args
 
 import numpy as np
 
-from .._checks import clean_name, name_key, name_problem, unknown_keys
+from .._checks import check_choice, clean_name, is_choice, name_key, name_problem, unknown_keys
 from .._seeds import check_seed
 from .._text import count
 from ..errors import (
@@ -62,11 +62,6 @@ REACHES: tuple[Reach, ...] = get_args(Reach)
 #: The two players, first to move after the start and second (who chooses the start cell).
 PLAYERS: tuple[Player, ...] = get_args(Player)
 
-
-def one_of(values: tuple[str, ...]) -> str:
-    """``'a' or 'b'`` / ``'a', 'b' or 'c'``: the allowed values of an option, for messages."""
-    quoted = [repr(v) for v in values]
-    return quoted[0] if len(quoted) == 1 else f"{', '.join(quoted[:-1])} or {quoted[-1]}"
 
 #: Cells dealt face down: the two diagonals (row == col or row + col == 5).
 FACE_DOWN_CELLS: frozenset[int] = frozenset(
@@ -288,7 +283,7 @@ def symmetry_map(symmetry: str) -> tuple[int, ...]:
     PositionError
         If `symmetry` is not one of :data:`SYMMETRIES`.
     """
-    if not isinstance(symmetry, str) or symmetry not in _SYMMETRY_MAPS:
+    if not is_choice(symmetry, _SYMMETRY_MAPS):
         raise PositionError(f"unknown grid symmetry {symmetry!r}: choose one of {', '.join(SYMMETRIES)}")
     return _SYMMETRY_MAPS[symmetry]
 
@@ -369,8 +364,8 @@ class Rules:
     names: tuple[str, str] = DEFAULT_NAMES
 
     def __post_init__(self) -> None:
-        if self.reach not in REACHES:
-            raise RulesError(f"reach must be {one_of(REACHES)}, got {self.reach!r}")
+        # a str first (a NumPy array was stored: session 24); a NumPy str_ is kept as str
+        object.__setattr__(self, "reach", check_choice("reach", self.reach, REACHES, RulesError))
         names = self.names
         # a string is a sequence too: names="ab" would be the players "a" and "b"
         if isinstance(names, (str, bytes)) or not isinstance(names, (tuple, list)) or len(names) != 2 \
@@ -675,8 +670,7 @@ class Position:
     def _validate(self) -> None:
         if len(self.cells) != 36:
             raise PositionError(f"the grid has {len(self.cells)} cells, expected 36 (6x6)")
-        if self.to_move not in PLAYERS:
-            raise PositionError(f"to_move must be {one_of(PLAYERS)}, got {self.to_move!r}")
+        object.__setattr__(self, "to_move", check_choice("to_move", self.to_move, PLAYERS, PositionError, argument=None))
         seen: dict[int, str] = {}
 
         def claim(idx: int, where: str) -> None:
@@ -891,8 +885,7 @@ class Position:
         PositionError
             If `player` is not "first" or "second".
         """
-        if player not in PLAYERS:
-            raise PositionError(f"player must be {one_of(PLAYERS)}, got {player!r}")
+        player = check_choice("player", player, PLAYERS, PositionError, argument=None)
         hand = self.first_hand if player == "first" else self.second_hand
         return tuple(DECK[i] for i in hand)
 

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from .._checks import check_flag, pad, text_width
+from .._checks import check_flag, check_whole_number, is_choice, pad, text_width
 from .._text import count, number
 from ..errors import (
     IllegalMoveError,
@@ -206,7 +206,13 @@ def replay(
     moves : iterable, optional
         Cells taken in order, as ``(row, col)`` or cell numbers; a cell whose card is
         face down and unknown must be given as ``(cell, card)`` (a tuple or a list).  At
-        a fresh position the first item is the start cell.
+        a fresh position the first item is the start cell.  Choosing it takes no card
+        (the start card stays face down in the grid until a later move takes it), so a
+        card may be named with it as with any move, and is checked the same way: it
+        must be the card there when the position knows it (``((2, 2), "AS")`` where
+        (2, 2) holds AD is refused), else one of the unseen cards; the later move that
+        takes the start cell then reveals that card (its own card, if named, must be
+        the same).  Until session 24 a card given with the start cell was ignored.
     include_start : bool
         Also return the start choice (ply 0), when the game's start is part of it: a
         fresh position with `moves`, or a recorded game (whose start cell is then
@@ -223,7 +229,8 @@ def replay(
         If the game cannot be read or its moves are not recorded, or an item of `moves`
         is not a cell (``moves[3]: no such cell: 36 ...``).
     IllegalMoveError
-        If a move is not legal where it is played, or a face-down card is missing; if
+        If a move is not legal where it is played, a face-down card is missing, or a
+        card named is not the one there (the start cell's too) or not unseen; if
         `moves` is not a list of moves.
     SolverOptionError
         If `include_start` is not True or False (``"no"`` judged the start choice).
@@ -258,15 +265,25 @@ def replay(
             else:
                 items.append((_cell_field(item, f"moves[{k}]"), None))
         ply = 1 + len(pos.taken)
+    start_card: tuple[int, int] | None = None   # (start cell, the card named for it)
     for n, (cell, card) in enumerate(items):
         if pos.marker is None:
-            nxt = pos.play(cell)
+            nxt = pos.play(cell)   # IllegalMoveError unless a central cell
+            if card is not None:
+                _check_start_card(pos, cell, card, n)
+                start_card = (cell, card)
             if include_start:
                 steps.append(GameStep(0, pos, cell_coords(cell), None))
             pos = nxt
             continue
         if cell_coords(cell) not in pos.legal_moves():
             pos.play(cell)  # raises IllegalMoveError, saying what is legal
+        if start_card is not None and cell == start_card[0]:   # the start card, named at the start
+            if card is not None and card != start_card[1]:
+                r, c = cell_coords(cell)
+                raise IllegalMoveError(f"move {n + 1}: the start cell ({r},{c}) was given as {DECK[start_card[1]]}"
+                                       f" with the start choice, not {DECK[card]}")
+            card = start_card[1]
         if card is None and pos.cells[cell] < 0:
             r, c = cell_coords(cell)
             raise IllegalMoveError(
@@ -278,6 +295,19 @@ def replay(
         ply += 1
         pos = nxt
     return steps
+
+
+def _check_start_card(pos: Position, cell: int, card: int, n: int) -> None:
+    """IllegalMoveError unless `card`, named with the start choice of `cell` (item `n` of
+    the moves), may be the card there: the card the position knows there, else one of
+    the unseen cards (the check a take's card gets, :meth:`Position.play`)."""
+    r, c = cell_coords(cell)
+    known = pos.cells[cell]
+    if known >= 0 and known != card:
+        raise IllegalMoveError(f"move {n + 1}: the start cell ({r},{c}) holds {DECK[known]}, not {DECK[card]}")
+    if known < 0 and card not in pos.unknown_pool():
+        raise IllegalMoveError(f"move {n + 1}: the start cell ({r},{c}) cannot hold {DECK[card]}: it is not unseen"
+                               f" (unseen: {' '.join(DECK[i] for i in pos.unknown_pool())})")
 
 
 # ----------------------------------------------------------------------------- analysis
@@ -358,7 +388,18 @@ def partial_analysis_note(analysed: int, total: int) -> str:
     str
         ``PARTIAL ANALYSIS: interrupted (Ctrl-C) after 1 of 27 moves; the moves after
         those were not analysed``.
+
+    Raises
+    ------
+    SolverOptionError
+        If `analysed` or `total` is not a whole number >= 0 (a bool, a float, text or
+        None is refused; NumPy integers are taken), or `analysed` exceeds `total`,
+        naming the argument (until session 24 anything was taken: ``(None, 5)`` gave
+        "after None of 5 moves").
     """
+    total = check_whole_number("total", total, 0, error=SolverOptionError)
+    analysed = check_whole_number("analysed", analysed, 0, total, why="the moves the analysis had to value, total",
+                                  error=SolverOptionError)
     return (f"PARTIAL ANALYSIS: interrupted (Ctrl-C) after {analysed} of {count(total, 'move')};"
             " the moves after those were not analysed")
 
@@ -596,9 +637,11 @@ def analyse_game(
     if progress is not None and not callable(progress):
         # True or a number raised "not callable" after the first move's search (session-18 probe)
         raise SolverOptionError(f"progress must be a function progress(done, total) or None, got {progress!r}")
+    players = list(players)
     for p in players:
-        if p not in PLAYERS:
+        if not is_choice(p, PLAYERS):   # a str first: a NumPy array was taken (session 24)
             raise SolverOptionError(f"players must be {' and/or '.join(map(repr, PLAYERS))}, got {p!r}")
+    players = [str.__str__(p) for p in players]
     # check the limits before any replay work
     from .solver import _check_options
 

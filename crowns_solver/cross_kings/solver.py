@@ -33,11 +33,11 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any, Literal, TypeAlias, get_args
 
-from .._checks import check_flag
+from .._checks import check_choice, check_flag
 from .._native import load
 from ..errors import IllegalMoveError, PositionError, SolverOptionError, UnknownCardError
 from .cards import DECK, Card, parse_card
-from .position import Cell, Deal, Position, _as_coords, cell_coords, cell_text, one_of
+from .position import Cell, Deal, Position, _as_coords, cell_coords, cell_text
 
 _core = load("_ck_search")
 
@@ -411,13 +411,13 @@ def _check_cancel(cancel: Any) -> None:
                                 f" threading.Event, got {type(cancel).__name__}", argument="cancel")
 
 
-def _check_options(mode: Any, objective: Any, tt_mb: Any, time_limit: Any, node_limit: Any) -> None:
+def _check_options(mode: Any, objective: Any, tt_mb: Any, time_limit: Any, node_limit: Any) -> tuple[str, str]:
     """SolverOptionError for a bad option of :func:`solve`, naming the argument at fault
-    (its ``arguments`` too, so that the ``crowns`` command names the option as typed)."""
-    if mode not in MODES:
-        raise SolverOptionError(f"mode must be {one_of(MODES)}, got {mode!r}", argument="mode")
-    if objective not in OBJECTIVES:
-        raise SolverOptionError(f"objective must be {one_of(OBJECTIVES)}, got {objective!r}", argument="objective")
+    (its ``arguments`` too, so that the ``crowns`` command names the option as typed);
+    the mode and objective as plain str (a NumPy array was taken for a word until
+    session 24: :func:`crowns_solver._checks.is_choice`)."""
+    mode = check_choice("mode", mode, MODES, SolverOptionError)
+    objective = check_choice("objective", objective, OBJECTIVES, SolverOptionError)
     if (isinstance(tt_mb, bool) or not isinstance(tt_mb, numbers.Real) or not math.isfinite(tt_mb)
             or not 1 <= tt_mb <= MAX_TT_MB):
         raise SolverOptionError(f"tt_mb must be a number of MB from 1 to {MAX_TT_MB}, got {tt_mb!r}",
@@ -439,6 +439,7 @@ def _check_options(mode: Any, objective: Any, tt_mb: Any, time_limit: Any, node_
         if node_limit > MAX_NODE_LIMIT:
             raise SolverOptionError(f"node_limit must be at most {MAX_NODE_LIMIT} nodes, got {node_limit}",
                                     argument="node_limit")
+    return mode, objective
 
 
 def _engine_input(pos: Position, mode: Mode) -> tuple[bytes, tuple[int, ...]]:
@@ -767,6 +768,8 @@ def solve(
     another thread is stopped by `cancel` (or `time_limit`).
     """
     _check_options(mode, objective, tt_mb, time_limit, node_limit)
+    # a NumPy str_ as a plain str (the check took a str only)
+    mode, objective = str.__str__(mode), str.__str__(objective)  # type: ignore[assignment]
     # plain Python numbers from here on (the checks take NumPy numbers too)
     tt_mb = _plain_number(tt_mb)
     time_limit = None if time_limit is None else _plain_number(time_limit)
@@ -776,8 +779,7 @@ def solve(
         time_limit = None   # no limit
     all_moves = check_flag("all_moves", all_moves, SolverOptionError)   # a NumPy bool too (session 22)
     _check_cancel(cancel)
-    if not isinstance(evaluation, str) or evaluation not in EVALUATIONS:
-        raise SolverOptionError(f"evaluation must be one of {', '.join(map(repr, EVALUATIONS))}, got {evaluation!r}")
+    evaluation = check_choice("evaluation", evaluation, EVALUATIONS, SolverOptionError)  # type: ignore[assignment]
     if type(workers) is not int or workers != 1:
         from .parallel import check_workers
 

@@ -52,7 +52,7 @@ from typing import Any, Literal
 
 import numpy as np
 
-from .._checks import check_flag
+from .._checks import check_choice, check_flag, is_choice
 from .._io import check_numbers, json_int, read_text
 from .._seeds import RecordedSeed, Seed, replayable_seed, seed_from_json, seed_sequence, seed_text, seed_to_json
 from ..errors import CardError, CrownsError, HandSizeError, PolicyError, RecordError, RulesError
@@ -216,8 +216,8 @@ class GameRules:
         whole("players", 1, 14)
         object.__setattr__(self, "sets", check_sets(self.sets, self.players))
         whole("rounds", 1, ROUNDS)
-        if self.ties not in TIES:
-            raise RulesError(f"ties must be {' or '.join(map(repr, TIES))}, got {self.ties!r}", argument="ties")
+        # a str first: a NumPy array was kept, and the game record was not JSON (session 24)
+        object.__setattr__(self, "ties", check_choice("ties", self.ties, TIES, RulesError))
         whole("max_tiebreaks", 0, MAX_TIEBREAKS)
         whole("max_turns", 1, 10**7)
         whole("first_dealer", 0, self.players - 1)
@@ -1048,11 +1048,12 @@ class _Engine:
             r.phase, r.seat, r.drawn, r.kept = "draw", seat, None, None
             source = (rec_turn.get("source") if rec_turn is not None
                       else policy.choose_draw(self.view_factory(r, seat, self.rngs[seat], self.rules)))
-            if source not in ("draw", "discard"):
+            if not is_choice(source, ("draw", "discard")):   # a str first (session 24)
                 raise (RecordError if self.replaying else PolicyError)(
                     f"round {number}: seat {seat} ({_policy_name(policy)}) chose draw source {source!r};"
                     " expected 'draw' or 'discard'"
                 )
+            source = str.__str__(source)   # a NumPy str_ is recorded as str
             shuffled: list[int] | None = None
             if source == "draw" and not r.draw:
                 if len(r.discard) > 1:
@@ -1316,8 +1317,7 @@ def play_game(
     """
     from .players import compiled_spec, get_policy
 
-    if engine not in ("auto", "compiled", "python"):
-        raise RulesError(f"engine must be 'auto', 'compiled' or 'python', got {engine!r}")
+    engine = check_choice("engine", engine, ("auto", "compiled", "python"), RulesError, argument=None)
     if isinstance(policies, (str, bytes)) or not isinstance(policies, Sequence):
         raise PolicyError(
             f"policies must be a list with one policy per seat, got {policies!r}"

@@ -36,7 +36,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .._checks import check_flag, clean_name, name_problem, pad, text_width
+from .._checks import check_choice, check_flag, clean_name, name_problem, pad, text_width
 from .._checks import name_key as _name_key  # one comparison for every name
 from .._io import check_numbers, int_digits, json_int, read_text
 from ..errors import (
@@ -542,8 +542,8 @@ class ScoreKeeper:
 
     @ties.setter
     def ties(self, value: str) -> None:
-        if value not in TIES:
-            raise RulesError(f"ties must be {' or '.join(map(repr, TIES))}, got {value!r}")
+        # a str first: a NumPy array was kept, and the keeper file could not be saved (session 24)
+        value = check_choice("ties", value, TIES, RulesError, argument=None)
         self._ties = self._unchanged_tiebreaks("ties", value)
 
     @property

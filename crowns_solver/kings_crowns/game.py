@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 import numpy as np
 
 from .. import _seeds
+from .._checks import is_choice
 from .._native import load
 from ..errors import (
     EngineBusyError,
@@ -125,8 +126,9 @@ class Play:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "card", CARD_NAMES[parse_card(self.card)])
-        if self.to not in _DEST_NAMES:
+        if not is_choice(self.to, _DEST_NAMES):   # a str first (session 24)
             raise IllegalMoveError(f"a play goes to one of {', '.join(_DEST_NAMES)}, not {self.to!r}")
+        object.__setattr__(self, "to", str.__str__(self.to))
         if self.seat is not None and self.to != "play":
             raise IllegalMoveError(f"only a play onto a play stack names a seat: {self!r}")
         if self.seat is not None:
@@ -354,7 +356,7 @@ class SeatView:
         """PositionError naming the first field no game's view can hold (a SeatView built
         or changed by hand reached the compiled engine, which raised ValueError,
         IndexError or OverflowError: session-19 Hypothesis tests)."""
-        if self.phase not in ("draw", "play"):
+        if not is_choice(self.phase, ("draw", "play")):
             raise PositionError(f"a view's phase is 'draw' or 'play', got {self.phase!r}")
         if isinstance(self.players, bool) or not isinstance(self.players, numbers.Integral) or not 2 <= self.players <= 5:
             raise PositionError(f"a view's players must be 2..5, got {self.players!r}")
@@ -640,7 +642,7 @@ class Game:
             the source and the position.
         """
         with self._moving():
-            if source not in _SOURCES or source not in self.legal_draws():
+            if not is_choice(source, _SOURCES) or source not in self.legal_draws():
                 raise IllegalMoveError(f"cannot draw from {source!r} now ({self._where()})")
             seat, turn = self.to_move, self.turn
             card = CARD_NAMES[self._engine.draw(_SOURCES.index(source))]

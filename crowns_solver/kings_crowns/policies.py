@@ -44,6 +44,7 @@ from typing import Any
 
 import numpy as np
 
+from .._checks import is_choice
 from .._native import load
 from ..errors import IllegalMoveError, PolicyError, PolicySpecError
 from .game import DrawSource, Play, SeatView
@@ -136,8 +137,11 @@ class BuiltinPolicy(Policy):
     kind: str
 
     def __post_init__(self) -> None:
-        if self.kind not in POLICY_NAMES:
+        # a str first: a NumPy array was kept, an empty one raised NumPy's "truth value of
+        # an empty array is ambiguous" (session 24)
+        if not is_choice(self.kind, POLICY_NAMES):
             raise PolicySpecError(f"unknown policy {self.kind!r} (policies: {', '.join(POLICY_NAMES)})")
+        object.__setattr__(self, "kind", str.__str__(self.kind))   # a NumPy str_ as str
 
     @property
     def name(self) -> str:  # type: ignore[override]
@@ -215,7 +219,7 @@ def _check_view(view: object) -> None:
 def _check_phase(view: SeatView, phase: str) -> None:
     """IllegalMoveError unless `view` is in `phase` (choose_draw on a play-phase view was
     an IndexError: session-19 Hypothesis tests)."""
-    if isinstance(view, SeatView) and view.phase in ("draw", "play") and view.phase != phase:
+    if isinstance(view, SeatView) and is_choice(view.phase, ("draw", "play")) and view.phase != phase:
         raise IllegalMoveError(f"choose_{phase} needs a view in the {phase} phase, got one in the {view.phase} phase")
 
 
@@ -291,14 +295,16 @@ class LookaheadPolicy(BuiltinPolicy):
     rollout: str = "aggressive"
 
     def __post_init__(self) -> None:
-        if self.kind != "lookahead":
-            raise PolicySpecError("LookaheadPolicy's kind is 'lookahead'")
+        if not is_choice(self.kind, ("lookahead",)):
+            raise PolicySpecError(f"LookaheadPolicy's kind is 'lookahead', got {self.kind!r}")
+        object.__setattr__(self, "kind", "lookahead")
         for key, value, hi in (("samples", self.samples, 10_000), ("horizon", self.horizon, 100_000)):
             if isinstance(value, bool) or not isinstance(value, numbers.Integral) or not 1 <= value <= hi:
                 raise PolicySpecError(f"lookahead {key} must be a whole number 1..{hi}, got {value!r}")
             object.__setattr__(self, key, int(value))   # NumPy integers too
-        if self.rollout not in _SIMPLE:
+        if not is_choice(self.rollout, _SIMPLE):
             raise PolicySpecError(f"lookahead rollout must be one of {', '.join(_SIMPLE)}, got {self.rollout!r}")
+        object.__setattr__(self, "rollout", str.__str__(self.rollout))
 
     @property
     def name(self) -> str:  # type: ignore[override]
