@@ -95,7 +95,7 @@ def test_take(capsys):
         (["deadwood", "--round", "1", "QH", "KH"], "hand has 2 cards, but round 1 deals 3: expected 3 or 4"),
         (["deadwood", "--round", "1", "3H", "4H", "5H", "6H", "7H"], "hand has 5 cards"),
         (["deadwood", "--round", "12", "3H"], "round must be 1..11, got 12"),
-        (["deadwood", "--wild", "2", "3H"], "wild rank must be 3..13"),
+        (["deadwood", "--wild", "2", "3H"], "--wild must be 3..13"),
         (["deadwood", "--wild", "X", "3H"], "--wild must be a rank"),
         (["deadwood", "3H"], "give the round"),
         (["deadwood", "--wild", "5", "3H", "--max-book-size", "4"], "--max-book-size must be a whole number >= 5"),
