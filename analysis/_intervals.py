@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from crowns_solver._text import number
+from crowns_solver._text import number, percent
 from crowns_solver.errors import StudyError
 from crowns_solver.montecarlo import cluster_variance, ratio_influence
 
@@ -197,8 +197,8 @@ def pct(rate: float, digits: int = 0) -> str:
     """
     if 0 < rate < 1:
         for d in range(digits, 3):
-            text = f"{rate:.{d}%}"
+            text = percent(rate, d)
             if float(text[:-1]) not in (0.0, 100.0):
                 return text
         return "<0.01%" if rate < 0.5 else ">99.99%"
-    return f"{rate:.{digits}%}"
+    return percent(rate, digits)

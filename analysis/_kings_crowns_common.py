@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from crowns_solver._text import number
+from crowns_solver._text import number, percent
 
 from .base import proportion_ci
 
@@ -125,7 +125,7 @@ def error_bars(est: Any, low: Any, high: Any) -> np.ndarray:
 
 def pct(x: float) -> str:
     """A rate as a percentage with one decimal, e.g. ``26.8%``."""
-    return f"{100 * x:.1f}%"
+    return percent(x, 1)
 
 
 def ci_text(est: float, low: float, high: float) -> str:

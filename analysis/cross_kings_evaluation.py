@@ -34,7 +34,7 @@ from crowns_solver.cross_kings.players import make_player, seat_view
 from crowns_solver.cross_kings.solver import _engine_input
 
 from ._cross_kings_common import rules_line, rules_text
-from crowns_solver._text import count, number
+from crowns_solver._text import count, number, percent
 
 from ._intervals import ci_text, ratio_diff_ci, sign_word
 from .base import Section, StudyResult, new_figure, note_sample, study
@@ -390,7 +390,7 @@ def evaluation_headline(acc: pd.DataFrame, diffs: pd.DataFrame, play: pd.Series,
     return (f"{lead} fitted evaluation misses the final margin by {mae['fitted (library default)']:.2f} points on"
             f" average over {count(int(diffs['games'].iloc[0]), 'held-out game', grouped=True)}, {parts[0]} and"
             f" {parts[1]}; with it the"
-            f" search player ({FIT_NODES // 1000}k nodes a move) scores {play['score_rate']:.1%} against itself with"
-            f" the potential evaluation (95% CI {play['score_rate_low']:.1%}-{play['score_rate_high']:.1%}, {side}"
+            f" search player ({FIT_NODES // 1000}k nodes a move) scores {percent(play['score_rate'], 1)} against itself with"
+            f" the potential evaluation (95% CI {percent(play['score_rate_low'], 1)}-{percent(play['score_rate_high'], 1)}, {side}"
             f" one half; mean margin {number(play['margin'], '+.2f')} points, {ci_text(play['margin_low'], play['margin_high'])},"
             f" {count(int(play['games']), 'game', grouped=True)}).")

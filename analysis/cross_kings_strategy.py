@@ -36,7 +36,7 @@ from crowns_solver.cross_kings.players import make_player, seat_view
 from crowns_solver.cross_kings.position import CENTRAL_CELLS, cell_index, cell_text
 
 from ._cross_kings_common import rules_line, rules_text
-from crowns_solver._text import count, intervals_over, number
+from crowns_solver._text import count, intervals_over, number, percent
 
 from ._intervals import ci_text, newcombe_diff, sign_word
 from .base import Section, StudyResult, mean_ci, new_figure, note_sample, proportion_ci, study
@@ -194,7 +194,7 @@ def first_player(games: int, seed: int, executor=None, reach: str = "any") -> St
                   Section("What the start-cell choice changes (same deals)",
                           "Each deal is played in both setups, so the difference (second player chooses minus"
                           " start fixed at (2,2)) is paired by deal: mean with a Student t 95% interval."
-                          f"  The search player chose (2,2) itself in {same_start:.0%} of deals (those games are"
+                          f"  The search player chose (2,2) itself in {percent(same_start, 0)} of deals (those games are"
                           " identical in both setups: the players are deterministic under node limits), so the"
                           + (" difference comes from the other deals." if same_start < 1 else
                              " setups played the same games here and the difference is 0."), paired_table),
@@ -204,7 +204,7 @@ def first_player(games: int, seed: int, executor=None, reach: str = "any") -> St
                           "  The search player breaks ties between equally rated moves by cell number, so"
                           " its play can differ.  Each fixed-start game is played again on the turned grid;"
                           " the difference (original minus turned) is paired by deal, with a"
-                          f" Student t 95% interval.  {same_game:.0%} of the pairs end with the"
+                          f" Student t 95% interval.  {percent(same_game, 0)} of the pairs end with the"
                           " same margin.  " + orientation_sentence(orient_table.iloc[0]),
                           orient_table),
                   Section("Start cells the second player chose", "How often the search player (second) picked"
@@ -245,7 +245,7 @@ def first_player_headline(table: pd.DataFrame, compare: pd.DataFrame, paired: pd
     d = compare.iloc[1]
     versus = sign_word(d["win_minus_published_low"], d["win_minus_published_high"], "above", "below",
                        "not separable from")
-    pub = (f"{versus} crosskings.net's published {PUBLIC_SELF_PLAY['win']:.1%} (fixed start minus published:"
+    pub = (f"{versus} crosskings.net's published {percent(PUBLIC_SELF_PLAY['win'], 1)} (fixed start minus published:"
            f" {number(100 * d['win_minus_published'], '+.1f')} percentage points, 95% CI"
            f" {number(100 * d['win_minus_published_low'], '+.1f')} to {number(100 * d['win_minus_published_high'], '+.1f')})")
     if not published:
@@ -254,8 +254,8 @@ def first_player_headline(table: pd.DataFrame, compare: pd.DataFrame, paired: pd
     effect = sign_word(p["difference_low"], p["difference_high"], "raises it by", "lowers it by",
                        "changes it by an amount not separable from 0:", "changes it by")
     return (f"Under strong play (search vs search, {STUDY_NODES:,} nodes a move) the first player wins"
-            f" {a['win']:.1%} (95% CI {a['win_low']:.1%}-{a['win_high']:.1%}) of {count(int(a['games']), 'game', grouped=True)}"
-            f" when the second player chooses the start cell and {b['win']:.1%} ({b['win_low']:.1%}-{b['win_high']:.1%})"
+            f" {percent(a['win'], 1)} (95% CI {percent(a['win_low'], 1)}-{percent(a['win_high'], 1)}) of {count(int(a['games']), 'game', grouped=True)}"
+            f" when the second player chooses the start cell and {percent(b['win'], 1)} ({percent(b['win_low'], 1)}-{percent(b['win_high'], 1)})"
             f" from the fixed start (2,2), {pub}; mean margin {number(a['margin'], '+.2f')} and {number(b['margin'], '+.2f')} points"
             f" (the choice {effect} {number(p['difference'], '+.2f')}, {ci_text(p['difference_low'], p['difference_high'])},"
             f" on the same {'deal' if p.get('games', 0) == 1 else 'deals'}).")
@@ -475,7 +475,7 @@ def start_cell(games: int, seed: int, executor=None, reach: str = "any") -> Stud
         " nodes a move), and the second player's final margin recorded.  Comparing the cell the analysis"
         " ranks best with the average of the four is an unbiased estimate of what the choice is worth in"
         " play (the best cell in hindsight would not be: it would use the face-down cards).  In"
-        f" {same:.0%} of deals all four starts ended with the same margin.")
+        f" {percent(same, 0)} of deals all four starts ended with the same margin.")
     return StudyResult(
         headline=headline,
         sections=[Section("What playing from each cell gives", text_play, t_play, fig),
@@ -665,7 +665,7 @@ def open_vs_game(games: int, seed: int, executor=None, reach: str = "any") -> St
         " expectiminimax) and the open value (all cards known, minimax) are both exact, for the player to"
         " move, final margin in points.  The open value is averaged over every placement of the unseen"
         f" cards in the face-down cells (all of them when there are at most {_MAX_PLACEMENTS}, else"
-        f" {_MAX_PLACEMENTS} seeded random placements; all placements were used for {allp:.0%} of positions)."
+        f" {_MAX_PLACEMENTS} seeded random placements; all placements were used for {percent(allp, 0)} of positions)."
         "  `seeing_worth` = mean open value minus game value: what it would be worth to the player to move"
         " if both players saw every card (RULES.md: the information is symmetric, so this is not the"
         " value of a private peek).  `abs_gap`: how far the open value of one deal typically lies from the"
@@ -827,10 +827,10 @@ def players_headline(table: pd.DataFrame, *, reach: str = "any") -> str:
                          "not separable from")
 
     lead = "The" if reach == "any" else f"Under reach \"{reach}\", the"
-    return (f"{lead} search player (100k nodes a move) scores {sg['score_rate']:.1%} against greedy (95% CI"
-            f" {sg['score_rate_low']:.1%}-{sg['score_rate_high']:.1%}, {side(sg)} one half; mean margin"
+    return (f"{lead} search player (100k nodes a move) scores {percent(sg['score_rate'], 1)} against greedy (95% CI"
+            f" {percent(sg['score_rate_low'], 1)}-{percent(sg['score_rate_high'], 1)}, {side(sg)} one half; mean margin"
             f" {number(sg['margin'], '+.2f')} points, {ci_text(sg['margin_low'], sg['margin_high'])}) over"
             f" {count(int(sg['games']), 'duplicate game', grouped=True)}; the clairvoyant player, which cheats by seeing"
-            f" the face-down cards, scores {cs['score_rate']:.1%} against that search player (95% CI"
-            f" {cs['score_rate_low']:.1%}-{cs['score_rate_high']:.1%}, {side(cs)} one half;"
+            f" the face-down cards, scores {percent(cs['score_rate'], 1)} against that search player (95% CI"
+            f" {percent(cs['score_rate_low'], 1)}-{percent(cs['score_rate_high'], 1)}, {side(cs)} one half;"
             f" {count(int(cs['games']), 'game', grouped=True)}).")

@@ -35,7 +35,7 @@ from crowns_solver.five_crowns.simulation import simulate
 
 from ._five_crowns_common import (CARDS, PLAYERS, RANK_WORD, ROUNDS, SET_SIZE, deck_text, errorbars, game_rules,
                                   melds_text, rules_lead, rules_line, rules_text, sub_seed)
-from crowns_solver._text import count, intervals_over, number
+from crowns_solver._text import count, intervals_over, number, percent
 
 from ._intervals import ci_text, ratio_ci, ratio_diff_ci, sign_word
 from .base import Section, StudyResult, mean_ci, new_figure, proportion_ci, study
@@ -233,17 +233,17 @@ def deals_headline(table: pd.DataFrame) -> str:
     if low == 0 and len(tied) >= 3:
         least = f"not once in the hands dealt with {sizes} cards"
     elif apart:
-        least = f"least often with {sizes} cards (" + ", ".join(f"{rate[n]:.2%}" for n in lowest) + ")"
+        least = f"least often with {sizes} cards (" + ", ".join(f"{percent(rate[n], 2)}" for n in lowest) + ")"
     else:
         close = [n for n in others if lows[n] <= float(highs[lowest].max())]
-        least = (f"lowest with {sizes} cards (" + ", ".join(f"{rate[n]:.2%}" for n in lowest) + "), though "
+        least = (f"lowest with {sizes} cards (" + ", ".join(f"{percent(rate[n], 2)}" for n in lowest) + "), though "
                  f"the intervals do not separate them from {_and([str(n) for n in close])} cards")
     m = t["games"]
     per = f"{int(m.min())}" if m.min() == m.max() else f"{int(m.min())} to {int(m.max())}"
     return (f"A dealt hand melds completely (goes out at its first turn whatever it draws) "
-            f"{rate[3]:.1%} of the time with 3 cards and {rate[13]:.1%} with 13, {least}; counting the first "
-            f"blind draw, the chance to go out on the first turn is {t.loc[3, 'first_draw_rate']:.1%} with 3 cards"
-            f" and {t.loc[13, 'first_draw_rate']:.1%} with 13 ({per} seeded hands per round).")
+            f"{percent(rate[3], 1)} of the time with 3 cards and {percent(rate[13], 1)} with 13, {least}; counting the first "
+            f"blind draw, the chance to go out on the first turn is {percent(t.loc[3, 'first_draw_rate'], 1)} with 3 cards"
+            f" and {percent(t.loc[13, 'first_draw_rate'], 1)} with 13 ({per} seeded hands per round).")
 
 
 def _going_out_scale(ax: Any, table: pd.DataFrame) -> tuple[str, dict[str, Any]]:
@@ -550,12 +550,12 @@ def stuck_headline(table: pd.DataFrame, late_early: pd.DataFrame, games: int) ->
             f" {ci_text(cost['difference_low'], cost['difference_high'], '+.1f', one='one game')});"
             f" {follows} ({hi_part['cost'].min():.1f}-{hi_part['cost'].max():.1f} points with {sizes[high]} cards,"
             f" {lo_part['cost'].min():.1f}-{lo_part['cost'].max():.1f} with {sizes[low_]}); the last three rounds"
-            f" bring {share['late']:.1%} of all points, {share_word} the first three's {share['early']:.1%}"
+            f" bring {percent(share['late'], 1)} of all points, {share_word} the first three's {percent(share['early'], 1)}"
             f" (difference {number(100 * share['difference'], '+.1f')} percentage points,"
             f" {ci_text(100 * share['difference_low'], 100 * share['difference_high'], '+.1f', one='one game')}),"
             f" and a seat stuck in"
-            f" the last round wins {last['win_if_stuck_rate']:.0%} of games, {win_word} the others'"
-            f" {last['win_if_free_rate']:.0%} ({count(games, 'game', grouped=True)}).")
+            f" the last round wins {percent(last['win_if_stuck_rate'], 0)} of games, {win_word} the others'"
+            f" {percent(last['win_if_free_rate'], 0)} ({count(games, 'game', grouped=True)}).")
 
 
 @study("five_crowns_stuck", game="five_crowns", title="Five Crowns: the cost of a stuck hand in late rounds",

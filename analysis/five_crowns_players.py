@@ -25,7 +25,7 @@ from crowns_solver.five_crowns.simulation import capped_rounds, simulate
 
 from ._five_crowns_common import (CARDS, PLAYERS, ROUNDS, errorbars, game_rules, rate_clustered, rules_lead, rules_line,
                                   rules_text, sub_seed)
-from crowns_solver._text import count, intervals_over, number
+from crowns_solver._text import count, intervals_over, number, percent
 
 from ._intervals import ci_text, pct
 from .base import Section, StudyResult, mean_ci, new_figure, study
@@ -461,7 +461,7 @@ def tracker(games: int, seed: int, executor: Any = None, *, sets: int = 1, all_w
     headline = (f"On {deals} (both seatings), two trackers' totals"
                 f" minus two advisors' come to {number(a['diff'], '+.2f')} points per game (lower is better;"
                 f" {ci_text(a['diff_low'], a['diff_high'])}; {a['tracker_total']:.1f} vs {a['opponent_total']:.1f}) and they take "
-                f"{a['win']:.1%} of the wins (95% CI {a['win_low']:.1%}-{a['win_high']:.1%}): {points}; "
+                f"{percent(a['win'], 1)} of the wins (95% CI {percent(a['win_low'], 1)}-{percent(a['win_high'], 1)}): {points}; "
                 f"{wins}.")
     headline = rules_lead(headline, rules.sets, rules.all_wild_melds)
     text = ("`diff` is the tracker seats' mean total minus the opponent seats' mean total in the same game "

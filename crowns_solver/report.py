@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ._checks import check_choice, check_flag
-from ._text import count, intervals_over, number
+from ._text import count, intervals_over, number, percent
 from .errors import OutputExistsError, RunnerError
 
 if TYPE_CHECKING:  # pandas and matplotlib load only when a report is written
@@ -750,7 +750,7 @@ def _write_results_report(results: str | Path | pd.DataFrame, out_dir: str | Pat
     if "winner" in df:
         stale = int((df["winner"].fillna(-1) < 0).sum())
         lines += [f"Games without a winner (stalemate at the turn cap): {stale} of {done}"
-                  f" ({stale / done:.1%}). They count as games, not wins, so rates need not add to 1.", ""]
+                  f" ({percent(stale / done, 1)}). They count as games, not wins, so rates need not add to 1.", ""]
     if not duplicate:
         lines += ["Intervals are 95%. By seat: Wilson score intervals (Wilson 1927) of the wins and games shown."
                   f" By policy, {CLUSTER_LABEL}: each game counts once, since the seats one policy fills in a game"

@@ -12,6 +12,7 @@ from fc_reference import brute_force_deadwood
 
 from crowns_solver.five_crowns.cards import card_name, full_deck
 from crowns_solver.report import run_studies
+from crowns_solver._text import percent
 
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 STUDIES = ("five_crowns_deals", "five_crowns_policies", "five_crowns_stuck", "five_crowns_tracker")
@@ -50,7 +51,7 @@ def test_deals_study_end_to_end(tmp_path):
     _sane(table)
     # a complete hand goes out whatever it draws
     assert (table["first_draw_rate"] >= table["complete_rate"]).all()
-    assert f"{table['complete_rate'].iloc[0]:.1%}" in text.splitlines()[3]
+    assert f"{percent(table['complete_rate'].iloc[0], 1)}" in text.splitlines()[3]
 
 
 def _deals_like(rates: dict[int, float], hands) -> pd.DataFrame:

@@ -11,6 +11,7 @@ import pytest
 from crowns_solver.analysis.five_crowns_hands import stuck_headline
 from crowns_solver.analysis.five_crowns_players import policies_headline
 from test_study_wording_review19 import headline, report_tables, wilson
+from crowns_solver._text import percent
 
 # --------------------------------------------------------------------------- Five Crowns
 
@@ -82,7 +83,7 @@ def test_five_crowns_deals_report_headline_rates_and_separation_recomputed():
         assert row["complete_rate_high"] == pytest.approx(hi, rel=0.01)
     t = table.set_index("cards")
     text = headline("five_crowns_deals")
-    assert f"{t.loc[3, 'complete_rate']:.1%} of the time with 3 cards" in text
+    assert f"{percent(t.loc[3, 'complete_rate'], 1)} of the time with 3 cards" in text
     # "least often with 5, 8 and 11": their intervals all lie below every other size's
     low3, rest = t.loc[[5, 8, 11]], t.drop(index=[5, 8, 11])
     assert "least often with 5, 8 and 11 cards" in text
@@ -101,8 +102,8 @@ def test_five_crowns_stuck_report_last_round_comparison_recomputed():
     assert w["win_gap"] == pytest.approx(w["win_if_stuck_rate"] - w["win_if_free_rate"], abs=2e-3)
     assert w["win_gap_high"] < 0   # the report's "wins 20% of games against 33% otherwise" is backed by its interval
     text = headline("five_crowns_stuck")
-    assert (f"{w['win_if_stuck_rate']:.0%} of games, less often than the others'"
-            f" {w['win_if_free_rate']:.0%}") in text
+    assert (f"{percent(w['win_if_stuck_rate'], 0)} of games, less often than the others'"
+            f" {percent(w['win_if_free_rate'], 0)}") in text
 
 
 def test_tracker_chart_labels_stay_inside_their_panels():
