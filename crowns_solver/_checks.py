@@ -81,7 +81,6 @@ def check_flag(name: str, value: Any, error: type[CrownsError] = RunnerError) ->
     return bool(value)
 
 
-
 def one_of(values: Iterable[str]) -> str:
     """``'a' or 'b'`` / ``'a', 'b' or 'c'``: the allowed values of an option, for messages.
 
