@@ -278,3 +278,19 @@ def test_every_entry_point_refuses_a_cancel_without_is_set(bad):
     _refused(lambda: analyse_steps(replay(GAME), lambda pos: [], cancel=bad))
     _refused(lambda: SearchPlayer(cancel=bad))
     _refused(lambda: ClairvoyantPlayer(cancel=bad))
+
+
+def test_the_event_class_without_brackets_is_refused_up_front():
+    # threading.Event (not Event()) has a callable is_set: it was accepted, then the search's
+    # poll raised "Event.is_set() missing 1 required positional argument: 'self'"
+    from crowns_solver.cross_kings import solve
+
+    calls = [lambda: solve(OPENED, node_limit=1000, cancel=threading.Event),
+             lambda: evaluate_moves(OPENED, node_limit=1000, cancel=threading.Event),
+             lambda: analyse_game(GAME, node_limit=1000, cancel=threading.Event),
+             lambda: SearchPlayer(cancel=threading.Event)]
+    for call in calls:
+        with pytest.raises(SolverOptionError, match=r"^cancel must be an object with an is_set\(\) method, got the"
+                                                    r" class Event itself: give an instance, Event\(\)$") as info:
+            call()
+        assert info.value.arguments == ("cancel",)

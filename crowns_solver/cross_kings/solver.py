@@ -404,8 +404,14 @@ def _check_cancel(cancel: Any) -> None:
     ------
     SolverOptionError
         If `cancel` is not None and has no callable ``is_set`` (a bool or a function
-        would otherwise be found out only once the search polls it).
+        would otherwise be found out only once the search polls it), or is a class
+        (``threading.Event`` without the brackets: its ``is_set`` raised a TypeError
+        from inside the search).
     """
+    if isinstance(cancel, type):   # threading.Event without the brackets: is_set needs an instance
+        raise SolverOptionError(f"cancel must be an object with an is_set() method, got the class"
+                                f" {cancel.__name__} itself: give an instance, {cancel.__name__}()",
+                                argument="cancel")
     if cancel is not None and not callable(getattr(cancel, "is_set", None)):
         raise SolverOptionError("cancel must be None or an object with an is_set() method, such as a"
                                 f" threading.Event, got {type(cancel).__name__}", argument="cancel")
