@@ -33,7 +33,7 @@ def test_a_misspelt_seed_is_refused_not_read_as_none(record):
 def test_a_misspelt_round_key_is_refused(record):
     bad = copy.deepcopy(record)
     bad["rounds"][3] = _renamed(bad["rounds"][3], "dealer", "dealr")
-    with pytest.raises(RecordError, match=r"^record: rounds\[3\]: unknown key 'dealr' \(did you mean 'dealer'\?\)"):
+    with pytest.raises(RecordError, match=r"^record: round 4: unknown key 'dealr' \(did you mean 'dealer'\?\)"):
         replay(bad)
 
 
@@ -41,7 +41,7 @@ def test_a_misspelt_turn_key_is_refused(record):
     bad = copy.deepcopy(record)
     turns = bad["rounds"][5]["turns"]
     turns[1] = _renamed(turns[1], "discard", "dicard")
-    with pytest.raises(RecordError, match=r"^record: rounds\[5\] turn 1: unknown key 'dicard' \(did you mean 'discard'\?\)"):
+    with pytest.raises(RecordError, match=r"^record: round 6 turn 2: unknown key 'dicard' \(did you mean 'discard'\?\)"):
         replay(bad)
 
 
@@ -49,3 +49,30 @@ def test_every_key_a_record_has_is_known(record):
     # the writer's keys are the reader's: optional turn keys (out, final, reshuffle) included
     assert {k for r in record["rounds"] for k in r} <= set(ROUND_KEYS)
     assert {k for r in record["rounds"] for t in r["turns"] for k in t} <= set(TURN_KEYS)
+
+
+def test_a_misspelt_rules_key_is_refused_in_the_same_words(record):
+    # it said "bad rules: GameRules.__init__() got an unexpected keyword argument"
+    bad = copy.deepcopy(record)
+    bad["rules"] = _renamed(bad["rules"], "all_wild_melds", "all_wild_meld")
+    with pytest.raises(RecordError, match=r"^record: rules: unknown key 'all_wild_meld' \(did you mean"
+                                          r" 'all_wild_melds'\?\); the rules object has the keys players, sets,"):
+        replay(bad)
+
+
+def test_rules_keys_are_the_writers(record):
+    from crowns_solver.five_crowns.game import RULES_KEYS
+
+    assert set(record["rules"]) == set(RULES_KEYS)
+
+
+def test_round_and_turn_numbers_match_the_replays_own_messages(record):
+    # a bad flag in the same turn says "round 1 turn 1": the key check numbers it alike
+    bad = copy.deepcopy(record)
+    bad["rounds"][0]["turns"][0]["out"] = "yes"
+    with pytest.raises(RecordError, match=r"^record: round 1 turn 1: 'out' must be true or"):
+        replay(bad)
+    bad = copy.deepcopy(record)
+    bad["rounds"][0]["turns"][0] = _renamed(bad["rounds"][0]["turns"][0], "source", "sourse")
+    with pytest.raises(RecordError, match=r"^record: round 1 turn 1: unknown key 'sourse'"):
+        replay(bad)

@@ -1373,6 +1373,8 @@ def _finish(eng: _Engine, seed: RecordedSeed | None, names: list[str]) -> GameRe
 RECORD_KEYS = ("format", "version", "rules", "seed", "policies", "rounds", "tiebreaks", "totals", "winners")
 ROUND_KEYS = ("round", "cards", "wild_rank", "dealer", "seats", "deck", "turns", "out", "scores", "hands")
 TURN_KEYS = ("seat", "source", "card", "discard", "out", "final", "reshuffle")
+#: The keys of a record's ``rules`` (:meth:`GameRules.to_dict`).
+RULES_KEYS = ("players", "sets", "rounds", "ties", "max_tiebreaks", "max_turns", "first_dealer", "all_wild_melds")
 
 
 def _check_record_keys(record: dict[str, Any]) -> None:
@@ -1383,12 +1385,19 @@ def _check_record_keys(record: dict[str, Any]) -> None:
     problem = unknown_keys(record, RECORD_KEYS, "a game record")
     if problem:
         raise RecordError(f"record: {problem}")
+    rules = record.get("rules")
+    problem = unknown_keys(rules, RULES_KEYS, "the rules object") if isinstance(rules, dict) else None
+    if problem:   # GameRules(**rules) said "__init__() got an unexpected keyword argument"
+        raise RecordError(f"record: rules: {problem}")
+    # rounds and turns numbered from 1, tiebreaks after the rounds, as the replay's own messages
+    done = 0
     for key in ("rounds", "tiebreaks"):
         rounds = record.get(key)
-        for i, rnd in enumerate(rounds if isinstance(rounds, list) else ()):
+        rounds = rounds if isinstance(rounds, list) else []
+        for i, rnd in enumerate(rounds):
             if not isinstance(rnd, dict):
                 continue   # the replay says what is wrong with it
-            where = f"{key}[{i}]"
+            where = f"round {done + i + 1}" + (" (a tiebreak)" if key == "tiebreaks" else "")
             problem = unknown_keys(rnd, ROUND_KEYS, "a round")
             if problem:
                 raise RecordError(f"record: {where}: {problem}")
@@ -1396,7 +1405,8 @@ def _check_record_keys(record: dict[str, Any]) -> None:
             for j, turn in enumerate(turns if isinstance(turns, list) else ()):
                 problem = unknown_keys(turn, TURN_KEYS, "a turn") if isinstance(turn, dict) else None
                 if problem:
-                    raise RecordError(f"record: {where} turn {j}: {problem}")
+                    raise RecordError(f"record: {where} turn {j + 1}: {problem}")
+        done += len(rounds)
 
 
 def load_record(path: str | os.PathLike[str]) -> dict[str, Any]:
