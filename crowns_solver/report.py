@@ -59,18 +59,26 @@ def _study_marker(name: str, rules: str = "") -> str:
     """The first line of study `name`'s report: its rules options `rules` (e.g. "reach
     nearest") are part of it, so a report is only replaced by one of the same rules.  An
     HTML comment cannot hold ``--``: a deck named ``a --> b`` ended it early, showing the
-    rest in the rendered report, so runs of hyphens are spaced out (``- - >``)."""
+    rest in the rendered report, so the rules are written with ``%`` as ``%25`` and the
+    hyphens of a run of two or more as ``%2D`` (:func:`_marker_words` reads them back)."""
     import re
 
-    rules = re.sub(r"-{2,}", lambda m: " ".join(m.group()), rules)
+    rules = re.sub(r"-{2,}", lambda m: "%2D" * len(m.group()), rules.replace("%", "%25"))
     return _VARIANT_MARKER.format(name=name, rules=rules) if rules else _MARKER.format(name=name)
+
+
+def _marker_words(marker: str) -> str | None:
+    """The rules words of a study report's first line as :func:`_study_marker` was given
+    them, or None for the default rules."""
+    _, sep, rules = marker.partition("; rules: ")
+    return rules.removesuffix(" -->").replace("%2D", "-").replace("%25", "%") if sep else None
 
 
 def _marker_rules(marker: str) -> str:
     """The rules a study report's first line states: "the default rules", or "rules
     options reach nearest"."""
-    _, sep, rules = marker.partition("; rules: ")
-    return f"rules options {rules.removesuffix(' -->')}" if sep else "the default rules"
+    words = _marker_words(marker)
+    return "the default rules" if words is None else f"rules options {words}"
 
 
 @dataclass(frozen=True)
@@ -205,7 +213,7 @@ def _check_deck_name(out: Path, variant: _Variant, *, force: bool, option: str) 
         first = _first_line(md)
         if first is None or not first.startswith(_MARKER_START) or "; rules: " not in first:
             continue
-        words = first.partition("; rules: ")[2].removesuffix(" -->")
+        words = _marker_words(first)
         match = _DECK_WORDS.fullmatch(words)
         if match is None or match["name"] != deck.name or words == mine:
             continue

@@ -46,11 +46,16 @@ def test_points_by_policy_clips_a_negative_low_bound_at_zero():
 
 
 def test_a_deck_name_with_hyphens_cannot_end_the_markers_comment():
-    # a deck named "a --> b" ended the report's first-line HTML comment early
-    from crowns_solver.report import _marker_rules, _study_marker
+    # a deck named "a --> b" ended the report's first-line HTML comment early; the words
+    # read back are the words written (the index showed "a - -> b" with a first fix), and
+    # names that differ stay different
+    from crowns_solver.report import _marker_rules, _marker_words, _study_marker
 
-    marker = _study_marker("kings_crowns_seats", "deck a --> b--- c (38 cards)")
-    assert marker.startswith("<!-- ") and marker.endswith(" -->")
-    assert "--" not in marker[len("<!--"):-len("-->")]
-    assert _marker_rules(marker) == "rules options deck a - -> b- - - c (38 cards)"
+    for words in ("deck a --> b--- c (38 cards)", "deck a - -> b (38 cards)", "deck 100%2D -- x"):
+        marker = _study_marker("kings_crowns_seats", words)
+        assert marker.startswith("<!-- ") and marker.endswith(" -->")
+        assert "--" not in marker[len("<!--"):-len("-->")]
+        assert _marker_words(marker) == words and _marker_rules(marker) == f"rules options {words}"
+    assert _study_marker("x", "deck a --> b") != _study_marker("x", "deck a - -> b")
     assert _study_marker("x", "reach nearest") == "<!-- crowns-study: x; rules: reach nearest -->"
+    assert _marker_words(_study_marker("x")) is None
