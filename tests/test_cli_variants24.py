@@ -31,7 +31,9 @@ def test_players_given_still_decides(capsys):
 
 def test_six_policies_say_the_player_range(capsys):
     assert cli_fails(capsys, "kings-crowns", "simulate", "--games", "2", "--workers", "1",
-                     "--policy", *["greedy"] * 6) == "crowns: error: King's Crowns is for 2 to 5 players, got 6"
+                     "--policy", *["greedy"] * 6) == (
+        "crowns: error: King's Crowns is for 2 to 5 players, got 6 --policy names (one seat each; give one to 5"
+        " of them, or --players P with one policy or P)")
 
 
 def _commands(parser, path=()):

@@ -42,6 +42,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     check_run_outputs(args.out, None, force=False)  # names --out in every message, before any game
     if args.players is None:   # one seat per policy named, as five-crowns simulate (session 24); else 4
         args.players = len(args.policy) if args.policy and len(args.policy) > 1 else DEFAULT_PLAYERS
+        if args.players > 5:   # say where the count came from: no --players was given
+            from ..errors import RulesError
+
+            raise RulesError(f"King's Crowns is for 2 to 5 players, got {args.players} --policy names (one seat"
+                             " each; give one to 5 of them, or --players P with one policy or P)")
     rules = _rules(args)
     try:
         df = simulate(
