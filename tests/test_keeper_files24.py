@@ -101,6 +101,41 @@ def test_files_of_every_earlier_version_still_load():
     assert loaded.totals() == {"Ann": 14, "Bob": 0} and not loaded.extra_fields
 
 
+# --------------------------------------------------------------------------- 2. all or nothing on resume
+def test_a_refused_resume_saves_none_of_the_changes(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    type_lines(monkeypatch, ["150", "0", "q"])   # three jokers kept in round 1: 150 without wilds-only melds
+    assert run_cli(capsys, "five-crowns", "keeper", "--save", "k4.json", "--players", "Ann", "Bob",
+                   "--no-all-wild-melds")[0] == 0
+    before = (tmp_path / "k4.json").read_text()
+    type_lines(monkeypatch, ["q"])
+    code, out, err = run_cli(capsys, "five-crowns", "keeper", "--resume", "k4.json", "--all-wild-melds",
+                             "--ties", "tiebreak", "--sets", "2")
+    assert code == 2 and err.startswith("crowns: error: --all-wild-melds cannot apply to k4.json: Ann's 150")
+    assert "saved" not in out   # "Ties now: ... (saved to k4.json)" was printed, and true, until session 24
+    assert (tmp_path / "k4.json").read_text() == before
+    saved = json.loads(before)
+    assert (saved["ties"], saved["sets"], saved["all_wild_melds"]) == ("share", 1, False)
+
+
+def test_an_accepted_resume_saves_every_change_once(tmp_path, monkeypatch, capsys):
+    monkeypatch.chdir(tmp_path)
+    type_lines(monkeypatch, ["13", "0", "q"])
+    assert run_cli(capsys, "five-crowns", "keeper", "--save", "k.json", "--players", "Ann", "Bob",
+                   "--no-all-wild-melds")[0] == 0
+    type_lines(monkeypatch, ["q"])
+    code, out, err = run_cli(capsys, "five-crowns", "keeper", "--resume", "k.json", "--all-wild-melds",
+                             "--ties", "tiebreak", "--max-tiebreaks", "2", "--sets", "2")
+    assert code == 0 and not err
+    lines = out.splitlines()
+    assert lines[:3] == ["Ties now: tied players play tiebreak rounds (at most 2) (saved to k.json).",
+                         "Card sets: now 2 sets of 116 cards shuffled together (saved to k.json).",
+                         "Melds of wilds only: now allowed (saved to k.json)."]
+    saved = json.loads((tmp_path / "k.json").read_text())
+    assert (saved["ties"], saved["max_tiebreaks"], saved["sets"], saved["all_wild_melds"]) == ("tiebreak", 2, 2, True)
+    assert saved["totals"] == {"Ann": 13, "Bob": 0}
+
+
 # --------------------------------------------------------------------------- 3. JSON's words
 def _one_round():
     k = ScoreKeeper(["Ann", "Bob"])

@@ -1586,6 +1586,8 @@ def interactive(
         `ties` or `max_tiebreaks` out of range, or changed on a resumed file that already
         has tiebreak scores; `all_wild_melds` not a bool; `sets` not 1 or 2, 1 set for more
         than 7 players, or (with `resume`) a number of sets the entered cards do not fit.
+        With `resume`, the changes asked for are all checked before the file is saved
+        once: when one is refused, none is saved.
     EmptyPathError, FolderPathError, MissingFolderError
         `save` is empty, names a folder (ends in ``/``, or is one), or lies in a folder
         that does not exist or is a file: checked before anything is asked (all are
@@ -1605,15 +1607,17 @@ def interactive(
         keeper = ScoreKeeper.load(resume)
         path = Path(resume)
         _check_resumed(keeper, path, names, first_dealer)
+        # all or nothing: every change asked for is made on the keeper in memory first, and
+        # the file saved once when all are accepted (until session 24 each was saved as it
+        # came, so a refused --all-wild-melds left --ties and --sets saved by a failed command)
+        said = []
         changed = _resume_ties(keeper, ties, max_tiebreaks, cli=cli)
         if changed:
-            keeper.save(path, overwrite=True)
-            write(f"Ties now: {changed} (saved to {path}).")
+            said.append(f"Ties now: {changed}")
         sets_changed = sets is not None and sets != keeper.sets
         if sets_changed:
             keeper = _resume_sets(keeper, sets)
-            keeper.save(path, overwrite=True)
-            write(f"Card sets: now {_sets_text(sets)} (saved to {path}).")
+            said.append(f"Card sets: now {_sets_text(sets)}")
         melds_changed = all_wild_melds is not None and all_wild_melds != keeper.all_wild_melds
         if melds_changed:
             try:
@@ -1625,8 +1629,11 @@ def interactive(
                 flag = "--all-wild-melds" if all_wild_melds else "--no-all-wild-melds"
                 raise RulesError(str(exc).replace(f"all_wild_melds cannot become {all_wild_melds}",
                                                   f"{flag} cannot apply to {path}")) from None
+            said.append(f"Melds of wilds only: now {_melds_rule(all_wild_melds)}")
+        if said:
             keeper.save(path, overwrite=True)
-            write(f"Melds of wilds only: now {_melds_rule(all_wild_melds)} (saved to {path}).")
+            for line in said:
+                write(f"{line} (saved to {path}).")
         write(f"Resumed {path}: {_join_names(keeper.names)}, {count(keeper.rounds_complete, 'round')} complete.")
         if keeper.unlikely_entries:
             write(f"Note: no hand of its round scores {'; '.join(keeper.unlikely_entries)} by the rules (saved before"
