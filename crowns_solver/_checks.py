@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numbers
-from collections.abc import Collection, Iterable
+from collections.abc import Collection, Iterable, Mapping
 from typing import Any
 
 from .errors import CrownsError, RunnerError
@@ -315,7 +315,8 @@ def name_problem(name: str) -> str | None:
     return name_too_long(clean_name(name))
 
 
-def unknown_keys(given: Any, known: Any, what: str, also: Any = (), also_why: str = "") -> str | None:
+def unknown_keys(given: Any, known: Any, what: str, also: Any = (), also_why: str = "", *,
+                 misspelt_only: bool = False) -> str | None:
     """Why the keys `given` of a JSON object are not all keys of `known`, or None.
 
     A misspelt key used to be skipped silently, so the object meant something else
@@ -336,22 +337,83 @@ def unknown_keys(given: Any, known: Any, what: str, also: Any = (), also_why: st
         beside the object's own keys).
     also_why : str
         Says what the `also` keys are, e.g. ``"written beside them by play and show --json"``.
+    misspelt_only : bool, default False
+        Refuse only the unknown keys that look like a misspelling of a known one (the
+        same key but for case, ``-`` or space for ``_``, or :func:`difflib.get_close_matches`
+        ratio >= 0.8 after that folding: ``'tie'``, ``'first_deal'``, ``'Ties'``), for
+        readers that keep other keys as the user's own (a score-keeper file's
+        ``"place"`` or ``"notes"``).
 
     Returns
     -------
     str or None
         ``"unknown key 'facedown' (did you mean 'face_down'?); a position has the keys
-        grid, marker, ..."``, or None when every key is known.
+        grid, marker, ..."``, or None when every key is known (with `misspelt_only`: when
+        no key looks like a misspelling).
     """
     import difflib
 
     known, also = list(known), list(also)
+    everything = known + also
+    folded = {_fold_key(k): k for k in everything}
+
+    def close_key(key: Any) -> str | None:
+        if not isinstance(key, str):
+            return None
+        if misspelt_only:
+            near = difflib.get_close_matches(_fold_key(key), list(folded), n=1, cutoff=0.8)
+            return folded[near[0]] if near else None
+        near = difflib.get_close_matches(key, everything, n=1)
+        return near[0] if near else None
+
     bad = [k for k in given if k not in known and k not in also]
+    if misspelt_only:
+        bad = [k for k in bad if close_key(k) is not None]
     if not bad:
         return None
     parts = []
     for key in bad:
-        close = difflib.get_close_matches(key, known + also, n=1) if isinstance(key, str) else []
-        parts.append(f"{key!r}" + (f" (did you mean {close[0]!r}?)" if close else ""))
+        close = close_key(key)
+        parts.append(f"{key!r}" + (f" (did you mean {close!r}?)" if close else ""))
     extra = f" (and {', '.join(also)}, {also_why})" if also else ""
     return f"unknown key{'s' if len(bad) > 1 else ''} {', '.join(parts)}; {what} has the keys {', '.join(known)}{extra}"
+
+
+def _fold_key(key: str) -> str:
+    """`key` as :func:`unknown_keys` compares it for a misspelling: case folded, ``-`` and
+    spaces read as ``_``."""
+    return key.casefold().replace("-", "_").replace(" ", "_")
+
+
+def json_kind(value: object) -> str:
+    """What a field read from JSON holds, in JSON's words, for a message.
+
+    A position's grid given as null said ``got NoneType`` until session 23, and a
+    score-keeper file's ``"finished": true`` was reported as ``True`` until session 24:
+    a message about a file speaks the file's language.
+
+    Parameters
+    ----------
+    value : object
+        A value as :func:`json.loads` returns it.
+
+    Returns
+    -------
+    str
+        ``null``, ``true`` or ``false``; ``an object``; ``a string ('Ann')`` (or ``a
+        string`` when longer than 20 characters); a number as written; ``a list``; else
+        the Python type's name.
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, Mapping):
+        return "an object"
+    if isinstance(value, str):
+        return f"a string ({value!r})" if len(value) <= 20 else "a string"
+    if isinstance(value, (int, float)):
+        return repr(value)
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    return type(value).__name__

@@ -335,7 +335,8 @@ def test_resume_with_non_integer_points_is_one_line(tmp_path, capsys, points):
     path.write_text(json.dumps(data))
     assert main(["five-crowns", "keeper", "--resume", str(path)]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "entry 2" in err and repr(points) in err
+    # a file's null is named as JSON writes it (session 24: it said None)
+    assert err.count("\n") == 1 and "entry 2" in err and ("null" if points is None else repr(points)) in err
 
 
 def test_api_save_never_overwrites_without_being_told(tmp_path):
@@ -617,7 +618,7 @@ def test_enter_round_dict_raises_only_score_entry_error(values):
 
 @pytest.mark.parametrize("edit, message", [
     (lambda d: d["totals"].update(Ann=0), "'totals' says 0 for Ann, but Ann's entries add up to 66"),
-    (lambda d: d["totals"].pop("Cy"), "'totals' says 'nothing' for Cy, but Cy's entries add up to 99"),
+    (lambda d: d["totals"].pop("Cy"), "'totals' says nothing for Cy, but Cy's entries add up to 99"),
     (lambda d: d["totals"].update(Dee=5), "'totals' has 'Dee', who is not a player"),
     (lambda d: d.update(totals=[66, 66, 99]), "'totals' must be an object"),
     (lambda d: d.update(winners=["Cy"]), "'winners' says ['Cy'], but by the entries the winners are Ann and Bob"),
@@ -704,7 +705,7 @@ def test_the_terminal_keeper_keeps_fields_added_by_hand(tmp_path):
 def test_a_hand_edited_finished_flag_is_refused():
     data = _tied_keeper().to_dict()
     data["entries"].pop(), data.pop("totals"), data.pop("winners")
-    with pytest.raises(RecordError, match="'finished' says True, but by the entries the game is not finished"):
+    with pytest.raises(RecordError, match="'finished' says true, but by the entries the game is not finished"):
         ScoreKeeper.from_dict(data)
     data["finished"] = False
     assert not ScoreKeeper.from_dict(data).finished
@@ -720,9 +721,9 @@ def _one_round_file():
     # a bad first dealer was reported as "bad names"
     ({"first_dealer": 5}, "bad 'first_dealer' 5: seat 5 does not exist: seats are 0..1"),
     ({"first_dealer": "Zed"}, "bad 'first_dealer' 'Zed': not a player: 'Zed' (players: Ann, Bob)"),
-    ({"first_dealer": True}, "bad 'first_dealer' True: not a player: True"),
-    ({"first_dealer": 1.5}, "bad 'first_dealer' 1.5: not a player: 1.5"),
-    ({"names": None}, "bad names: names must be a list of player names, got None"),
+    ({"first_dealer": True}, "bad 'first_dealer' true: the first dealer is a seat number 0..1 or a player's name"),
+    ({"first_dealer": 1.5}, "bad 'first_dealer' 1.5: the first dealer is a seat number 0..1 or a player's name"),
+    ({"names": None}, "bad names: names must be a list of player names, got null"),
     ({"ties": "coin"}, "ties must be 'share' or 'tiebreak', got 'coin'"),
     ({"max_tiebreaks": -1}, "max_tiebreaks must be an integer 0..100, got -1"),
     ({"entries": [{"round": 1, "player": "Ann"}]}, "entry 1: has neither 'points' nor 'cards'"),

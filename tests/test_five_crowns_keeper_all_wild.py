@@ -62,7 +62,7 @@ def test_a_file_from_before_the_option_reads_as_the_default_rules(tmp_path):
     del data["all_wild_melds"]
     assert ScoreKeeper.from_dict(data).all_wild_melds is True
     data["all_wild_melds"] = "no"
-    with pytest.raises(RecordError, match="all_wild_melds must be True or False, got 'no'"):
+    with pytest.raises(RecordError, match="all_wild_melds must be true or false, got 'no'"):   # JSON's words
         ScoreKeeper.from_dict(data)
 
 

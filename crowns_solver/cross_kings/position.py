@@ -22,7 +22,7 @@ from typing import Any, Literal, TypeAlias, get_args
 
 import numpy as np
 
-from .._checks import check_choice, clean_name, is_choice, name_key, name_problem, unknown_keys
+from .._checks import check_choice, clean_name, is_choice, json_kind, name_key, name_problem, unknown_keys
 from .._seeds import check_seed
 from .._text import count
 from ..errors import (
@@ -133,23 +133,9 @@ def _whole(x: object) -> bool:
     return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
 
 
-def _json_kind(value: object) -> str:
-    """What a field read from JSON holds, in JSON's words, for a message: ``null``,
-    ``true``, ``an object``, ``a string``, a number as written, else the Python type
-    (a position's grid given as null said ``got NoneType`` until session 23)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, Mapping):
-        return "an object"
-    if isinstance(value, str):
-        return f"a string ({value!r})" if len(value) <= 20 else "a string"
-    if isinstance(value, (int, float)):
-        return repr(value)
-    if isinstance(value, (list, tuple)):
-        return "a list"
-    return type(value).__name__
+# a field read from JSON, in JSON's words (moved to _checks.json_kind in session 24 for the
+# Five Crowns keeper too)
+_json_kind = json_kind
 
 
 def _cell_field(value: object, what: str | None) -> int:

@@ -36,7 +36,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from .._checks import check_choice, check_flag, clean_name, name_problem, pad, text_width
+from .._checks import check_choice, check_flag, clean_name, json_kind, name_problem, one_of, pad, text_width
+from .._checks import unknown_keys
 from .._checks import name_key as _name_key  # one comparison for every name
 from .._io import check_numbers, int_digits, json_int, read_text
 from ..errors import (
@@ -59,11 +60,15 @@ KEEPER_FORMAT = "crowns_solver.five_crowns.keeper"
 _VERSION = 1
 MAX_PLAYERS = 14
 
-#: The fields of a keeper file the keeper reads or writes; any other (added by hand) is
-#: kept as it is (:attr:`ScoreKeeper.extra_fields`).
-_FILE_FIELDS = frozenset({"format", "version", "names", "first_dealer", "ties", "max_tiebreaks", "all_wild_melds",
-                          "sets", "entries", "totals", "finished", "winners"})
-_ENTRY_FIELDS = frozenset({"round", "player", "points", "cards"})
+#: The fields of a keeper file the keeper reads or writes, in the order it writes them; any
+#: other (added by hand) is kept as it is (:attr:`ScoreKeeper.extra_fields`), unless it looks
+#: like a misspelling of one of these (``"tie"``, ``"first_deal"``): until session 24 such a
+#: field was kept as the user's own, and the game resumed under the default rules.
+_FILE_FIELDS = ("format", "version", "names", "first_dealer", "ties", "max_tiebreaks", "all_wild_melds",
+                "sets", "entries", "totals", "finished", "winners")
+_ENTRY_FIELDS = ("round", "player", "points", "cards")
+_MISSPELT = ("a field of your own is kept, but not one this close to the keeper's:"
+             " correct its spelling, or rename it")
 
 _RANK_WORDS = {11: "Jacks", 12: "Queens", 13: "Kings"}
 
@@ -359,6 +364,17 @@ def _no_such_score(points: int, info: RoundInfo, sets: int, all_wild_melds: bool
             " If a player kept cards that meld, type the cards instead")
 
 
+def _file_value(value: Any) -> str:
+    """A value read from a keeper file, for a message, in JSON's words (``null``, ``true``,
+    ``['Ann', null]``; a text or a number as repr writes it): files said ``True`` and
+    ``None`` until session 24 (:func:`crowns_solver._checks.json_kind`)."""
+    if isinstance(value, str) or (isinstance(value, (int, float)) and not isinstance(value, bool)):
+        return repr(value)
+    if isinstance(value, list) and len(value) <= MAX_PLAYERS and not any(isinstance(v, (list, dict)) for v in value):
+        return f"[{', '.join(_file_value(v) for v in value)}]"
+    return json_kind(value)
+
+
 def _entry_dict(entry: Entry, extra: dict[str, Any]) -> dict[str, Any]:
     """An entry as the keeper file holds it, the fields added by hand (`extra`) after its own."""
     return ({"round": entry.round, "player": entry.player, "points": entry.points}
@@ -632,7 +648,9 @@ class ScoreKeeper:
     def extra_fields(self) -> MappingProxyType[str, Any]:
         """Top-level fields of the loaded file that the keeper does not use (added by
         hand, e.g. ``"place": "Grandma's"``), read-only: :meth:`save` writes them back
-        unchanged, after the keeper's own fields.  Empty for a new game."""
+        unchanged, after the keeper's own fields (one that looks like a misspelling of a
+        keeper's field, such as ``"tie"``, is refused by :meth:`from_dict` instead).
+        Empty for a new game."""
         return MappingProxyType(self._extra_fields)
 
     @property
@@ -1142,27 +1160,57 @@ class ScoreKeeper:
         RecordError
             Not a keeper file, or an entry out of order, for the wrong player, or whose
             points disagree with its cards; ``totals``, ``finished`` or ``winners`` that
-            disagree with the entries (edited by hand).
+            disagree with the entries (edited by hand); a field (top-level or in an
+            entry) that looks like a misspelling of the keeper's own (``"tie"``: the
+            message names the close field,
+            :func:`crowns_solver._checks.unknown_keys`).  Values are named in JSON's
+            words (``null``, ``true``).
         """
         if not isinstance(data, dict) or data.get("format") != KEEPER_FORMAT:
             raise RecordError(f"not a Five Crowns score-keeper file (expected format {KEEPER_FORMAT!r})")
-        if data.get("version") != _VERSION:
-            raise RecordError(f"unsupported score-keeper file version {data.get('version')!r}")
+        if "version" not in data:
+            raise RecordError("score-keeper file: 'version' is missing")
+        if data["version"] != _VERSION or isinstance(data["version"], bool):
+            raise RecordError(f"unsupported score-keeper file version {_file_value(data['version'])}")
+        problem = unknown_keys(data, _FILE_FIELDS, "a score-keeper file", misspelt_only=True)
+        if problem is not None:
+            raise RecordError(f"score-keeper file: {problem} ({_MISSPELT})")
         if "names" not in data:
             raise RecordError("score-keeper file: 'names' is missing (the players in seat order)")
+        names = data["names"]
+        if not isinstance(names, list):
+            raise RecordError(f"score-keeper file: bad names: names must be a list of player names,"
+                              f" got {_file_value(names)}")
+        for i, name in enumerate(names):
+            if not isinstance(name, str):
+                raise RecordError(f"score-keeper file: bad names: player {i + 1}: a name must be text,"
+                                  f" got {_file_value(name)}")
         try:
-            keeper = cls(data["names"])
+            keeper = cls(names)
         except CrownsError as exc:
             raise RecordError(f"score-keeper file: bad names: {exc}") from None
+        sets = data.get("sets")
+        if "sets" in data and (isinstance(sets, bool) or not isinstance(sets, int)):
+            raise RecordError(f"score-keeper file: bad 'sets': sets must be an integer 1..2, got {_file_value(sets)}")
         try:  # files written before session 21 have no sets: the default for the players
-            keeper.sets = check_sets(data.get("sets"), len(keeper.names))
+            keeper.sets = check_sets(sets, len(keeper.names))
         except RulesError as exc:
             raise RecordError(f"score-keeper file: bad 'sets': {exc}") from None
         dealer = data.get("first_dealer", 0)
+        if isinstance(dealer, bool) or not isinstance(dealer, (int, str)):
+            raise RecordError(f"score-keeper file: bad 'first_dealer' {_file_value(dealer)}: the first dealer is a"
+                              f" seat number 0..{len(keeper.names) - 1} or a player's name")
         try:  # its own message: a bad first dealer was reported as "bad names"
             keeper.first_dealer = keeper._seat(dealer)
         except CrownsError as exc:
             raise RecordError(f"score-keeper file: bad 'first_dealer' {dealer!r}: {exc}") from None
+        # the options' own checks speak Python (True, None): a file's values are said in JSON's words
+        for key, ok, must in (("ties", lambda v: isinstance(v, str), f"must be {one_of(TIES)}"),
+                              ("max_tiebreaks", lambda v: isinstance(v, int) and not isinstance(v, bool),
+                               f"must be an integer 0..{MAX_TIEBREAKS}"),
+                              ("all_wild_melds", lambda v: isinstance(v, bool), "must be true or false")):
+            if key in data and not ok(data[key]):
+                raise RecordError(f"score-keeper file: {key} {must}, got {_file_value(data[key])}")
         try:  # files written before the tiebreak option have neither field: shared wins
             keeper.ties = data.get("ties", "share")
             keeper.max_tiebreaks = data.get("max_tiebreaks", 3)
@@ -1190,27 +1238,38 @@ class ScoreKeeper:
             where = f"score-keeper file: entry {i + 1}"
             if not isinstance(e, dict):
                 raise RecordError(f"{where}: not an object")
+            problem = unknown_keys(e, _ENTRY_FIELDS, "an entry", misspelt_only=True)
+            if problem is not None:
+                raise RecordError(f"{where}: {problem} ({_MISSPELT})")
             if keeper.round is None:
                 raise RecordError(f"{where}: the game is already finished, so no more entries")
             info = keeper.round_info(keeper.round)
             if e.get("round") == keeper.round and info.players is not None and e.get("player") not in info.players:
-                raise RecordError(f"{where}: {keeper._not_tied(str(e.get('player')), info)}")
-            if e.get("round") != keeper.round or e.get("player") != keeper.next_player:
+                player = e.get("player")
+                who = player if isinstance(player, str) else _file_value(player)
+                raise RecordError(f"{where}: {keeper._not_tied(who, info)}")
+            if (e.get("round") != keeper.round or isinstance(e.get("round"), bool)
+                    or e.get("player") != keeper.next_player):
+                said = {k: _file_value(e[k]) if k in e else "nothing" for k in ("round", "player")}
                 raise RecordError(
                     f"{where}: expected round {keeper.round} for {keeper.next_player},"
-                    f" got round {e.get('round')!r} for {e.get('player')!r}"
+                    f" got round {said['round']} for {said['player']}"
                 )
             if "points" not in e and "cards" not in e:
                 raise RecordError(f"{where}: has neither 'points' nor 'cards'")
             points = e.get("points")
             if "points" in e and (isinstance(points, bool) or not isinstance(points, int)):
-                raise RecordError(f"{where}: points must be a whole number >= 0, got {points!r}")
+                raise RecordError(f"{where}: points must be a whole number >= 0, got {_file_value(points)}")
             value = e["cards"] if "cards" in e else points
             # a number (or ["12"]) in 'cards' would be taken as points, and the field dropped
             # at the next save
-            bad_cards = f"{where}: 'cards' must be a list of card strings, got {value!r}"
+            bad_cards = f"{where}: 'cards' must be a list of card strings, got {_file_value(value)}"
             if "cards" in e and not isinstance(value, (list, str)):
                 raise RecordError(bad_cards)
+            for item in value if "cards" in e and isinstance(value, list) else ():
+                if not isinstance(item, str):
+                    raise RecordError(f"{where}: 'cards': not a card: {_file_value(item)} (cards are strings such as"
+                                      " '5R' or 'JK')")
             try:
                 cards = keeper.parse_entry(value)[1]
             except CrownsError as exc:
@@ -1235,23 +1294,24 @@ class ScoreKeeper:
         if totals is not None:
             actual = self.totals()
             if not isinstance(totals, dict):
-                raise RecordError(f"score-keeper file: 'totals' must be an object of the players' totals, got {totals!r}")
+                raise RecordError("score-keeper file: 'totals' must be an object of the players' totals,"
+                                  f" got {_file_value(totals)}")
             for name in list(totals) + [n for n in self.names if n not in totals]:
                 if name not in actual:
                     raise RecordError(f"score-keeper file: 'totals' has {name!r}, who is not a player; {fix}")
                 if name not in totals or totals[name] != actual[name] or isinstance(totals[name], bool):
-                    given = totals.get(name, "nothing")
-                    raise RecordError(f"score-keeper file: 'totals' says {given!r} for {name}, but {name}'s entries"
+                    given = _file_value(totals[name]) if name in totals else "nothing"
+                    raise RecordError(f"score-keeper file: 'totals' says {given} for {name}, but {name}'s entries"
                                       f" add up to {actual[name]}; {fix}")
         if "winners" in data:
             winners = self.winners() if self.finished else None
             if data["winners"] != winners:
                 now = "the game is not finished" if winners is None else f"the winners are {_join_names(winners)}"
-                raise RecordError(f"score-keeper file: 'winners' says {data['winners']!r}, but by the entries {now};"
-                                  f" {fix}")
+                raise RecordError(f"score-keeper file: 'winners' says {_file_value(data['winners'])}, but by the"
+                                  f" entries {now}; {fix}")
         if "finished" in data and data["finished"] is not self.finished:
-            raise RecordError(f"score-keeper file: 'finished' says {data['finished']!r}, but by the entries the game"
-                              f" is {'' if self.finished else 'not '}finished; {fix}")
+            raise RecordError(f"score-keeper file: 'finished' says {_file_value(data['finished'])}, but by the"
+                              f" entries the game is {'' if self.finished else 'not '}finished; {fix}")
 
     def save(self, path: str | os.PathLike[str], *, overwrite: bool = False) -> None:
         """Write the state as JSON to `path`, atomically (a crash never leaves half a file).
@@ -1526,6 +1586,8 @@ def interactive(
         `ties` or `max_tiebreaks` out of range, or changed on a resumed file that already
         has tiebreak scores; `all_wild_melds` not a bool; `sets` not 1 or 2, 1 set for more
         than 7 players, or (with `resume`) a number of sets the entered cards do not fit.
+        With `resume`, the changes asked for are all checked before the file is saved
+        once: when one is refused, none is saved.
     EmptyPathError, FolderPathError, MissingFolderError
         `save` is empty, names a folder (ends in ``/``, or is one), or lies in a folder
         that does not exist or is a file: checked before anything is asked (all are
@@ -1545,15 +1607,17 @@ def interactive(
         keeper = ScoreKeeper.load(resume)
         path = Path(resume)
         _check_resumed(keeper, path, names, first_dealer)
+        # all or nothing: every change asked for is made on the keeper in memory first, and
+        # the file saved once when all are accepted (until session 24 each was saved as it
+        # came, so a refused --all-wild-melds left --ties and --sets saved by a failed command)
+        said = []
         changed = _resume_ties(keeper, ties, max_tiebreaks, cli=cli)
         if changed:
-            keeper.save(path, overwrite=True)
-            write(f"Ties now: {changed} (saved to {path}).")
+            said.append(f"Ties now: {changed}")
         sets_changed = sets is not None and sets != keeper.sets
         if sets_changed:
             keeper = _resume_sets(keeper, sets)
-            keeper.save(path, overwrite=True)
-            write(f"Card sets: now {_sets_text(sets)} (saved to {path}).")
+            said.append(f"Card sets: now {_sets_text(sets)}")
         melds_changed = all_wild_melds is not None and all_wild_melds != keeper.all_wild_melds
         if melds_changed:
             try:
@@ -1565,8 +1629,11 @@ def interactive(
                 flag = "--all-wild-melds" if all_wild_melds else "--no-all-wild-melds"
                 raise RulesError(str(exc).replace(f"all_wild_melds cannot become {all_wild_melds}",
                                                   f"{flag} cannot apply to {path}")) from None
+            said.append(f"Melds of wilds only: now {_melds_rule(all_wild_melds)}")
+        if said:
             keeper.save(path, overwrite=True)
-            write(f"Melds of wilds only: now {_melds_rule(all_wild_melds)} (saved to {path}).")
+            for line in said:
+                write(f"{line} (saved to {path}).")
         write(f"Resumed {path}: {_join_names(keeper.names)}, {count(keeper.rounds_complete, 'round')} complete.")
         if keeper.unlikely_entries:
             write(f"Note: no hand of its round scores {'; '.join(keeper.unlikely_entries)} by the rules (saved before"
