@@ -209,8 +209,7 @@ def _json_default(obj: Any) -> Any:
     raise TypeError(f"cannot write {type(obj).__name__} as JSON")
 
 
-def option_names(parser: argparse.ArgumentParser, args: argparse.Namespace, *,
-                 given: bool = False) -> dict[str, str]:
+def option_names(parser: argparse.ArgumentParser, args: argparse.Namespace) -> dict[str, str]:
     """The options of the command that `args` ran, by the argument name they set
     (``{"tt_mb": "--tt-mb", ...}``: each option's ``dest``, spelled as its first long
     option string).  Positional arguments have no option to name and are left out.
@@ -221,14 +220,6 @@ def option_names(parser: argparse.ArgumentParser, args: argparse.Namespace, *,
         The ``crowns`` parser (:func:`build_parser`).
     args : argparse.Namespace
         What it parsed: the subcommands chosen select the command.
-    given : bool
-        Only the options that gave the command a value: typed, or left at a default
-        other than None (``--mode``'s ``"open"``, ``--workers``' 1), which the command
-        passed on.  An option left at None (``--reach`` not typed) gave none, so an
-        error about that argument is about something else, such as a JSON file's
-        ``"reach"`` key: :func:`main` names only these (until session 24 a file's
-        ``"reach": "Nearest"`` was reported as ``--reach must be ...``).  Default False:
-        every option.
 
     Returns
     -------
@@ -243,8 +234,6 @@ def option_names(parser: argparse.ArgumentParser, args: argparse.Namespace, *,
     names: dict[str, str] = {}
     for action in parser._actions:
         if action.option_strings and action.dest != argparse.SUPPRESS:
-            if given and getattr(args, action.dest, None) is None:
-                continue   # not typed, no default: the API's argument of that name came from elsewhere
             long = [o for o in action.option_strings if o.startswith("--")] or action.option_strings
             names.setdefault(action.dest, long[0])
     return names
@@ -255,8 +244,7 @@ def name_options(exc: CrownsError, options: dict[str, str]) -> str:
     as the command-line option that set it: ``tt_mb`` -> ``--tt-mb``, ``tt_mb=0.5`` ->
     ``--tt-mb 0.5``.  Only whole names are rewritten (not ``max_tt_mb``, nor a name inside
     quotes such as a value ``'tt_mb'``); a quoted value after it is given as typed on the
-    command line (``mode='game'`` -> ``--mode game``); an argument not in `options` keeps
-    its name (:func:`main` passes only the options that gave the command a value).
+    command line (``mode='game'`` -> ``--mode game``); an argument no option sets keeps its name.
 
     Parameters
     ----------
@@ -342,8 +330,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return handler(args) or 0
     except CrownsError as exc:  # named as the user typed it: the API's tt_mb is --tt-mb here
-        # only options that gave a value: a JSON file's bad "reach" is no --reach (session 24)
-        print(f"crowns: error: {name_options(exc, option_names(parser, args, given=True))}", file=sys.stderr)
+        print(f"crowns: error: {name_options(exc, option_names(parser, args))}", file=sys.stderr)
         return 2
     except OSError as exc:
         if isinstance(exc, BrokenPipeError):

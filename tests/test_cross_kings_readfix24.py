@@ -1,7 +1,8 @@
 """Session 24 tester findings on reading Cross Kings games (each test fails on the old code):
 
 1. a JSON position's bad ``"reach"`` was reported as ``--reach must be ...`` although no
-   ``--reach`` was typed (the CLI named every API argument "reach" as its option);
+   ``--reach`` was typed (``Position.from_dict`` let ``Rules`` refuse it, an error carrying
+   the API argument "reach", which the CLI names as its option);
 2. ``analyse --player second`` after first's only move said "the game has no moves yet";
 3. values of a position or play file in Python's words (``got True``, ``(5, 'Bob')``);
 4. ``{"position": "<save string>"}`` said "unknown key 'position'".
@@ -14,7 +15,6 @@ import json
 import pytest
 from conftest import cli_fails, run_cli
 
-from crowns_solver.cli import build_parser, option_names
 from crowns_solver.cross_kings import Position
 from crowns_solver.errors import PositionError, RulesError, SaveStringError
 
@@ -48,21 +48,6 @@ def test_play_load_names_the_files_reach(capsys, tmp_path):
     path = _position_file(tmp_path, reach="Nearest")
     assert cli_fails(capsys, "cross-kings", "play", "--load", path) == (
         "crowns: error: reach must be 'any' or 'nearest', got 'Nearest'")
-
-
-def test_only_options_that_gave_a_value_are_named():
-    parser = build_parser()
-    untyped = option_names(parser, parser.parse_args(["cross-kings", "show", "x.json"]), given=True)
-    assert "reach" not in untyped and "names" not in untyped and "random" not in untyped
-    assert untyped["json"] == "--json"   # a flag's default False is a value the command used
-    for typed in (["--reach", "any"], ["--reach=any"], ["--rea", "any"]):   # as argparse reads them
-        args = parser.parse_args(["cross-kings", "show", "x.json", *typed])
-        assert option_names(parser, args, given=True)["reach"] == "--reach"
-    # a default other than None went to the API: still named (solve's "use --mode game")
-    solve = option_names(parser, parser.parse_args(["cross-kings", "solve", "--random", "1"]), given=True)
-    assert solve["mode"] == "--mode" and solve["workers"] == "--workers" and "tt_mb" not in solve
-    # without given=True, every option (as before)
-    assert "reach" in option_names(parser, parser.parse_args(["cross-kings", "show", "x.json"]))
 
 
 def test_solve_still_names_mode_left_at_its_default(capsys):
