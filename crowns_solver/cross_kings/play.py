@@ -307,7 +307,10 @@ def stored_seed(text: str) -> int | None:
     if seed is None:
         return None
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise PositionError(f"seed: the game's seed must be a whole number >= 0, got {seed!r}")
+        from .position import _json_value
+
+        # in JSON's words: "seed": true said "got True" until session 24
+        raise PositionError(f"seed: the game's seed must be a whole number >= 0, got {_json_value(seed)}")
     return seed
 
 

@@ -78,6 +78,34 @@ def _game_text(source: str, *, stdin: bool = True) -> str:
     return text
 
 
+def no_moves_note(game, players: tuple[str, ...] | None) -> str:
+    """Why an analysis has no moves, as ``analyse`` says it (text, and ``note`` in
+    ``--json``): the game has none yet, or none by the player asked for (``--player
+    second`` after first's one move said "the game has no moves yet" until session 24).
+
+    Parameters
+    ----------
+    game : Position
+        The game analysed (its ``history``: the cards taken, first's move first).
+    players : tuple of {"first", "second"} or None
+        ``--player`` (None: both).
+
+    Returns
+    -------
+    str
+        ``no moves to analyse: ...``.
+    """
+    moves = len(game.history or ())
+    if moves == 0 or players is None:
+        return "no moves to analyse: the game has no moves yet"
+    names = dict(zip(("first", "second"), game.rules.names))
+    label = {p: n if n == p else f"{n} ({p})" for p, n in names.items()}
+    asked = players[0]
+    other = "second" if asked == "first" else "first"
+    return (f"no moves to analyse: {label[asked]} has made no move yet (the game has {moves}"
+            f" {'move, by' if moves == 1 else 'moves, all by'} {label[other]})")
+
+
 def cmd_analyse(args: argparse.Namespace) -> int:
     from dataclasses import replace
 
@@ -156,6 +184,8 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         }
         if stopped is not None:   # Ctrl-C: the moves analysed before it, out of how many
             data["partial"] = {"analysed": stopped[0], "of": stopped[1]}
+        elif len(frame) == 0:   # why moves is empty, as the text says it (session 24)
+            data["note"] = no_moves_note(game, players)
         if game.marker is not None:
             data["marker"] = list(cell_coords(game.marker))
         print_json(data)
@@ -177,7 +207,7 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         print(f"game not finished: {game.cards_left} cards left")
     if len(frame) == 0 and stopped is None:
         print()
-        print("no moves to analyse: the game has no moves yet")
+        print(no_moves_note(game, players))
         return 0
     limit = []
     if args.time:

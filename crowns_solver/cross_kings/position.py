@@ -22,7 +22,7 @@ from typing import Any, Literal, TypeAlias, get_args
 
 import numpy as np
 
-from .._checks import check_choice, clean_name, is_choice, json_kind, name_key, name_problem, unknown_keys
+from .._checks import check_choice, clean_name, is_choice, json_kind, name_key, name_problem, one_of, unknown_keys
 from .._seeds import check_seed
 from .._text import count
 from ..errors import (
@@ -136,6 +136,33 @@ def _whole(x: object) -> bool:
 # a field read from JSON, in JSON's words (moved to _checks.json_kind in session 24 for the
 # Five Crowns keeper too)
 _json_kind = json_kind
+
+
+def _json_value(value: object) -> str:
+    """A value read from JSON, written as JSON writes it (``true``, ``null``, ``[1, true]``,
+    ``5``), a string quoted as messages quote text (``'Nearest'``), at most 60 characters:
+    for messages about a position file's fields, which said ``True`` and ``None``, Python's
+    words, until session 24."""
+    if isinstance(value, str):
+        text = repr(value)
+    else:
+        try:
+            text = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError):   # not JSON data (a caller's own object)
+            text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _json_cell(value: object, what: str) -> int:
+    """:func:`_cell_field` for a field of a position's JSON: the value in JSON's words
+    (``marker: no such cell: true``, not ``True``)."""
+    try:
+        return cell_index(value)  # type: ignore[arg-type]
+    except PositionError as exc:
+        text, said = str(exc), f"no such cell: {value!r}"
+        if text.startswith(said):   # cell_index's message, the value as Python writes it
+            text = f"no such cell: {_json_value(value)}{text[len(said):]}"
+        raise PositionError(f"{what}: {text}") from None
 
 
 def _cell_field(value: object, what: str | None) -> int:
@@ -1175,10 +1202,14 @@ class Position:
             a whole number: ``marker: no such cell: [4.0, 1.0] (...)``), or has a key it
             does not know (``position: unknown key 'facedown' (did you mean
             'face_down'?); ...``), or ``names`` is not an object with the keys "first"
-            and "second".
+            and "second".  A field's value is shown in JSON's words (``to_move must be
+            'first' or 'second', got null``; ``True`` and ``None`` until session 24).
         RulesError
-            If ``d["reach"]`` is not a reach, or ``d["names"]`` are not two valid,
-            different names (the rule of :class:`Rules`).
+            If ``d["reach"]`` is not a reach (``reach must be 'any' or 'nearest', got
+            null``; the error carries no argument, so the ``crowns`` command does not
+            name its ``--reach`` for it), or ``d["names"]`` are not two valid, different
+            names (the rule of :class:`Rules`), naming the entry at fault
+            (``names.first must be a non-empty string, got 5``).
         """
         if not isinstance(d, Mapping):
             raise PositionError(f"a position is a JSON object, got {type(d).__name__}")
@@ -1197,6 +1228,10 @@ class Position:
             n = len(grid) if isinstance(grid, Sequence) and not isinstance(grid, str) else _json_kind(grid)
             raise PositionError(f"grid must list 36 cells (6x6), got {n}")
         reach = d.get("reach", "any")
+        if not is_choice(reach, REACHES):
+            # the file's key, in JSON's words and carrying no argument: the command must not
+            # name its --reach for it (it said "--reach must be ..., got None" until session 24)
+            raise RulesError(f"reach must be {one_of(REACHES)}, got {_json_value(reach)}")
         rules = replace(rules, reach=reach) if rules is not None else Rules(reach=reach)
         if "names" in d:
             names = d["names"]
@@ -1209,11 +1244,24 @@ class Position:
             for player in PLAYERS:
                 if player not in names:
                     raise PositionError(f"names: missing the name of {player!r}")
+                # each entry by its key (until session 24: "names must be two non-empty
+                # strings, got (5, 'Bob')", a Python tuple, not saying which)
+                name = names[player]
+                if not isinstance(name, str) or not name:
+                    raise RulesError(f"names.{player} must be a non-empty string, got {_json_value(name)}")
+                problem = name_problem(name)
+                if problem is not None:
+                    raise RulesError(f"names.{player}: {problem}")
             rules = replace(rules, names=tuple(names[p] for p in PLAYERS))
         for key in ("first_hand", "second_hand"):
             hand = d[key]
             if not isinstance(hand, Sequence) or isinstance(hand, str):
                 raise CardError(f"{key}: expected a list of cards, got {_json_kind(hand)}")
+            for j, item in enumerate(hand):   # true / null in JSON's words (said True / None)
+                if isinstance(item, bool) or not isinstance(item, (str, int, np.integer)):
+                    raise CardError(f"{key}[{j}]: not a Cross Kings card: {_json_value(item)}")
+        if not is_choice(d["to_move"], PLAYERS):
+            raise PositionError(f"to_move must be {one_of(PLAYERS)}, got {_json_value(d['to_move'])}")
         first = parse_cards(d["first_hand"], what="first_hand")
         second = parse_cards(d["second_hand"], what="second_hand")
         history = d.get("history")
@@ -1221,7 +1269,7 @@ class Position:
         fd = d.get("face_down", ())
         if not isinstance(fd, Sequence) or isinstance(fd, str):
             raise PositionError(f"face_down must be a list of cells, got {_json_kind(fd)}")
-        face_down = frozenset(_cell_field(c, f"face_down[{k}]") for k, c in enumerate(fd))
+        face_down = frozenset(_json_cell(c, f"face_down[{k}]") for k, c in enumerate(fd))
         cells = [UNKNOWN] * 36
         taken: set[int] = set()
         for i, item in enumerate(grid):
@@ -1242,11 +1290,11 @@ class Position:
                 f" {len(first) + len(second)} cards"
             )
         marker = d["marker"]
-        marker = None if marker is None else _cell_field(marker, "marker")
+        marker = None if marker is None else _json_cell(marker, "marker")
         if history is not None:
             if not isinstance(history, Sequence) or isinstance(history, str):
-                raise PositionError(f"history must be a list of cells, got {history!r}")
-            history = tuple(_cell_field(c, f"history[{k}]") for k, c in enumerate(history))
+                raise PositionError(f"history must be a list of cells, got {_json_kind(history)}")
+            history = tuple(_json_cell(c, f"history[{k}]") for k, c in enumerate(history))
             if len(history) != len(first) + len(second):
                 raise PositionError("history does not match the cards in the hands")
             if len(first) != (len(history) + 1) // 2:
@@ -1272,7 +1320,7 @@ class Position:
             first_hand=tuple(first),
             second_hand=tuple(second),
             rules=rules,
-            start=None if start is None else _cell_field(start, "start"),
+            start=None if start is None else _json_cell(start, "start"),
             history=history,
         )
 
@@ -1475,8 +1523,12 @@ class Position:
         ----------
         text : str
             A save string (:meth:`from_save_string`), a JSON object (:meth:`from_dict`,
-            or an object whose ``"position"`` key holds one), or a deal's six lines
-            (:meth:`Deal.from_text`; the fresh position of that deal).
+            or an object whose ``"position"`` key holds one, as ``solve --json`` and
+            ``analyse --json`` write it: its other keys are not read), or a deal's six
+            lines (:meth:`Deal.from_text`; the fresh position of that deal).  An object
+            ``{"position": "<save string>"}`` is read as that save string given alone,
+            under `rules` (since session 24; a save string carries no rules options), and
+            may then hold no other key: a ``"reach"`` beside it would go unread.
         rules : {"any", "nearest"} or Rules, optional
             The rules (or just the ``reach`` option); a JSON object's own ``reach`` and
             ``names`` win over this one's.
@@ -1489,7 +1541,9 @@ class Position:
         Raises
         ------
         SaveStringError, PositionError, CardError, DuplicateCardError
-            If the text is none of these or describes an impossible position.
+            If the text is none of these or describes an impossible position; an object's
+            ``"position"`` that is neither an object nor a save string (``"position" must
+            hold a position: ...``), or a save string there with other keys beside it.
         RulesError
             If `rules` is not a Rules or a reach, or a JSON object's ``reach`` is not one.
         """
@@ -1505,8 +1559,25 @@ class Position:
                 raise PositionError(f"not valid JSON: {exc}") from None
             except RecursionError:
                 raise PositionError("not a position: the JSON is nested too deeply") from None
-            if "position" in data and isinstance(data["position"], Mapping):
-                data = data["position"]
+            if isinstance(data, Mapping) and "position" in data:   # a wrapper (solve/analyse --json)
+                inner = data["position"]
+                if isinstance(inner, str) and "//" in inner:
+                    # a save string there is read as if given alone (session 24; it said
+                    # "unknown key 'position'"); keys beside it would be silently unread
+                    # (a "reach" the format cannot carry), so there may be none
+                    others = [key for key in data if key != "position"]
+                    if others:
+                        raise PositionError(
+                            "a save string in \"position\" is read on its own (a save string carries no"
+                            " rules options: the reach given to the command, default 'any'), so the object"
+                            f" may hold no other key, got {', '.join(map(repr, others))}: give the save string"
+                            " alone, or the position as a JSON object")
+                    return cls.from_save_string(inner, rules)
+                if not isinstance(inner, Mapping):
+                    raise PositionError(
+                        "\"position\" must hold a position: a JSON object (as solve --json and analyse --json"
+                        f" write it) or a save string, got {_json_kind(inner)}")
+                data = inner
             pos = cls.from_dict(data)
             if rules is not None:
                 # the object's own rules options (reach, names) win over `rules`
