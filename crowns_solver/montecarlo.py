@@ -32,7 +32,11 @@ made with a different seed, chunk size, number of games, chunk function, paramet
 (rules included) or library version is refused with
 :class:`~crowns_solver.errors.ResultsFileError` (King's Crowns, whose games do not
 depend on the chunk size, resumes a file with the file's chunk size instead), and so is
-one holding a value :func:`check_columns` refuses (a hand-edited file).
+one holding a value :func:`check_columns` refuses (a hand-edited file).  Every reader
+refuses a header or chunk line whose keys are not those the writers write (an unknown
+key named with the close known one, a missing one named): the header's top level, the
+``meta`` keys :data:`META_KEYS` and, for the package's own games, their ``meta``,
+``params`` and ``rules`` keys, past and present.
 
 Conventions for the tables (the ``crowns report`` command and :func:`win_rates` rely on
 them): a column ``game`` (added by :func:`run`), ``policy_<seat>`` for each seat's
@@ -79,6 +83,9 @@ __all__ = [
     "check_columns",
     "not_whole",
     "read_header",
+    "HEADER_KEYS",
+    "META_KEYS",
+    "CHUNK_KEYS",
     "wilson_interval",
     "mean_interval",
     "cluster_wilson_interval",
@@ -304,7 +311,9 @@ def read_header(path: str | Path) -> dict[str, Any]:
     Raises
     ------
     ResultsFileError
-        If the file does not start with a crowns-montecarlo header; if `path` is empty
+        If the file does not start with a crowns-montecarlo header, or the header has an
+        unknown key or lacks one (its top level, :data:`META_KEYS`, and for the
+        package's own games their meta, params and rules keys); if `path` is empty
         (it would name the current folder), a folder, not a regular file (a device, a
         pipe), or not a str or path-like.
     OSError
@@ -330,6 +339,116 @@ def _check_results_input(path: Any) -> None:
         raise ResultsFileError(f"{os.fsdecode(path)}: not a regular file")
 
 
+#: Keys of a results file's header line (:func:`_header`).
+HEADER_KEYS = ("format", "format_version", "meta")
+#: Keys :func:`run` writes in every header's ``meta`` (the caller's `meta` adds more).
+META_KEYS = ("seed", "chunk_size", "games", "play_chunk", "params", "version", "game", "created")
+#: Keys of a chunk line (:func:`_chunk_line`).
+CHUNK_KEYS = ("chunk", "n_games", "columns")
+
+# What the package's own writers put in a header beyond META_KEYS, past and present, as
+# (required keys, keys some versions wrote): the meta keys the caller adds, the
+# params, and the rules (in meta and params).  A key renamed or misspelt by hand used to
+# be read as missing, so the report said "| seed | None |" and a resume refused the file
+# for a null seed (session 24).  Headers of other games (a caller's own chunk function)
+# have only META_KEYS checked: their meta and params are the caller's.
+_KC_RULES = (("target", "max_turns", "deck_name", "deck"), ())
+_FC_RULES = (("players", "sets", "rounds", "ties", "max_tiebreaks", "max_turns", "first_dealer"),
+             ("all_wild_melds",))   # all_wild_melds since session 20
+_WRITERS: dict[str, dict[str, tuple[tuple[str, ...], tuple[str, ...]]]] = {
+    # kings_crowns.simulate (seeding since the per-game seeding)
+    "kings-crowns": {"meta": (("rules", "target"), ()), "rules": _KC_RULES,
+                     "params": (("players", "policies", "rules", "rotate", "chunk_size"), ("seeding",))},
+    # five_crowns.simulate (duplicate only with --duplicate)
+    "five-crowns": {"meta": (("rules",), ()), "rules": _FC_RULES,
+                    "params": (("players", "policies", "rules", "rotate", "chunk_size"), ("duplicate",))},
+    # cross_kings.match and self_play (symmetry since session 20)
+    # (format, the kind of run, is written by match and self_play, not by a caller of
+    # run() with their chunk functions, as the tests and studies are)
+    "crowns_solver.cross_kings.match.play_chunk": {
+        "meta": ((), ("format",)),
+        "params": (("a", "b", "a_options", "b_options", "reach", "start", "chunk_size", "root_seed"), ())},
+    "crowns_solver.cross_kings.match.self_play_chunk": {
+        "meta": ((), ("format",)),
+        "params": (("player", "options", "reach", "start", "chunk_size", "root_seed"), ("symmetry",))},
+}
+
+
+def _key_problem(obj: Any, required: Iterable[str], optional: Iterable[str], what: str, *,
+                 others: bool = False) -> str | None:
+    """Why the JSON object `obj` (`what`, e.g. ``"the header's meta"``) is not an object
+    holding every `required` key and (unless `others`) no key beyond `required` and
+    `optional`; None when it is.  An unknown key is named with the close known one
+    (:func:`crowns_solver._checks.unknown_keys`), a missing one with the close given one."""
+    import difflib
+
+    from ._checks import unknown_keys
+
+    if not isinstance(obj, dict):
+        return f"{what} is {json.dumps(obj)[:40]}, not an object"
+    required, optional = list(required), list(optional)
+    known = required + optional
+    parts = []
+    unknown = None if others else unknown_keys(obj, known, what)
+    if unknown:
+        parts.append(unknown)
+    missing = [k for k in required if k not in obj]
+    if missing:
+        strays = [k for k in obj if k not in known]
+        said = []
+        for key in missing:
+            close = difflib.get_close_matches(key, strays, n=1)
+            said.append(f"{key!r}" + (f" (is {close[0]!r} it misspelt?)" if close and others else ""))
+        parts.append(f"{what} lacks the key{'s' if len(missing) > 1 else ''} {', '.join(said)}")
+    return "; ".join(parts) or None
+
+
+def _writer(meta: dict[str, Any]) -> dict[str, tuple[tuple[str, ...], tuple[str, ...]]] | None:
+    """The entry of :data:`_WRITERS` for a header's meta: by its game, else by its chunk
+    function (so a misspelt or missing ``game`` is still checked as its writer wrote it;
+    King's Crowns and Five Crowns chunk functions, custom-policy ones included, live in
+    their game's package), or None for a caller's own game."""
+    game, chunk = meta.get("game"), meta.get("play_chunk")
+    if isinstance(game, str) and game in _WRITERS:
+        return _WRITERS[game]
+    if not isinstance(chunk, str):
+        return None
+    if chunk in _WRITERS:
+        return _WRITERS[chunk]
+    for package, name in (("kings_crowns", "kings-crowns"), ("five_crowns", "five-crowns")):
+        if chunk.startswith((f"crowns_solver.{package}.", f"<crowns_solver.{package}.")):
+            return _WRITERS[name]
+    return None
+
+
+def _header_problem(head: dict[str, Any]) -> str | None:
+    """Why a parsed header line (format already checked) is not one :func:`run` writes, or None."""
+    problem = _key_problem(head, HEADER_KEYS, (), "the header")
+    if problem:
+        return problem
+    if head["format_version"] != FORMAT_VERSION:
+        return f"results file format version {json.dumps(head['format_version'])[:40]}, expected {FORMAT_VERSION}"
+    meta = head["meta"]
+    if not isinstance(meta, dict):
+        return f"the header's meta is {json.dumps(meta)[:40]}, not an object"
+    writer = _writer(meta)
+    extra = writer["meta"] if writer else ((), ())
+    problem = _key_problem(meta, META_KEYS + extra[0], extra[1], "the header's meta", others=writer is None)
+    if problem:
+        return problem
+    params = meta["params"]
+    if writer is None:
+        return None if isinstance(params, dict) else f"the header's params is {json.dumps(params)[:40]}, not an object"
+    problem = _key_problem(params, *writer["params"], "the header's params")
+    if problem or "rules" not in writer:
+        return problem
+    for where, rules in (("meta", meta.get("rules")), ("params", params.get("rules"))):
+        problem = _key_problem(rules, *writer["rules"], f"the header's {where} rules")
+        if problem:
+            return problem
+    return None
+
+
 def _parse_header(line: bytes, path: str | Path) -> dict[str, Any]:
     try:
         head = json.loads(line)
@@ -337,8 +456,9 @@ def _parse_header(line: bytes, path: str | Path) -> dict[str, Any]:
         head = None
     if not isinstance(head, dict) or head.get("format") != FORMAT or not isinstance(head.get("meta"), dict):
         raise ResultsFileError(f"{path}: not a crowns results file (no {FORMAT} header on line 1)")
-    if head.get("format_version") != FORMAT_VERSION:
-        raise ResultsFileError(f"{path}: results file format version {head.get('format_version')!r}, expected {FORMAT_VERSION}")
+    problem = _header_problem(head)
+    if problem:
+        raise ResultsFileError(f"{path}: line 1: {problem}")
     return head["meta"]
 
 
@@ -370,6 +490,14 @@ def _read_chunks(path: str | Path, *, repair: bool) -> tuple[dict[str, Any], dic
             continue
         try:
             rec = json.loads(line)
+        except (ValueError, RecursionError):
+            rec = None
+        problem = _key_problem(rec, CHUNK_KEYS, (), "a chunk line") if isinstance(rec, dict) else None
+        if problem:   # an unknown key was read past (session 24)
+            raise ResultsFileError(f"{path}: line {lineno} is not a finished chunk: {problem}")
+        try:
+            if rec is None:
+                raise ValueError
             idx, n_games, cols = rec["chunk"], rec["n_games"], rec["columns"]
             if (isinstance(idx, bool) or not isinstance(idx, int) or not isinstance(cols, dict)
                     or any(not isinstance(v, list) or len(v) != n_games for v in cols.values())):
@@ -429,8 +557,9 @@ def read_results(path: str | Path) -> pd.DataFrame:
     Raises
     ------
     ResultsFileError
-        If the file is not a crowns results file or a line other than the last is
-        damaged; if `path` is empty (it would name the current folder), a folder, not a
+        If the file is not a crowns results file, its header has an unknown key or lacks
+        one (as :func:`read_header` says), or a line other than the last is damaged (a
+        chunk line with keys other than :data:`CHUNK_KEYS` included); if `path` is empty (it would name the current folder), a folder, not a
         regular file (a device, a pipe), or not a str or path-like.
     OSError
         If it cannot be read.

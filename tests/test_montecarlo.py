@@ -26,6 +26,14 @@ from mc_toy import ctrl_c, pid_chunk, toy_chunk, wrong_rows
 KC = dict(players=4, policies=["random", "greedy", "aggressive", "defensive"], rotate=True, seed=17, chunk_size=50)
 
 
+def _toy_meta(**changes):
+    """A header's meta as run() writes it for toy_chunk (the reader checks its keys)."""
+    meta = {"seed": 0, "chunk_size": 10, "games": 20, "play_chunk": "mc_toy.toy_chunk", "params": {},
+            "version": "0", "game": None, "created": "2026-01-01T00:00:00+00:00"}
+    meta.update(changes)
+    return meta
+
+
 def test_chunk_seeds_are_seedsequence_spawn():
     kids = np.random.SeedSequence(42).spawn(5)
     for i, kid in enumerate(kids):
@@ -184,7 +192,7 @@ def test_games_beyond_memory_refused_before_any_work(tmp_path):
     with pytest.raises(RunnerError, match="games must be at most"):
         montecarlo.run(toy_chunk, limit + 1, workers=1)
     path = tmp_path / "huge.jsonl"
-    header = {"format": montecarlo.FORMAT, "format_version": 1, "meta": {"games": 10**12, "chunk_size": 1}}
+    header = {"format": montecarlo.FORMAT, "format_version": 1, "meta": _toy_meta(games=10**12, chunk_size=1)}
     path.write_text(json.dumps(header) + "\n")
     with pytest.raises(ResultsFileError, match=f"header says {10**12:,} games, more than a run may have"):
         montecarlo.read_results(path)
@@ -249,7 +257,7 @@ def test_win_rates_by_seat_and_policy_count_by_hand():
 @given(st.lists(st.binary(max_size=40) | st.text(max_size=40).map(str.encode), max_size=6))
 def test_read_results_never_crashes_on_garbage(tmp_path_factory, chunks):
     path = tmp_path_factory.mktemp("g") / "r.jsonl"
-    header = json.dumps({"format": montecarlo.FORMAT, "format_version": 1, "meta": {"games": 20, "chunk_size": 10}})
+    header = json.dumps({"format": montecarlo.FORMAT, "format_version": 1, "meta": _toy_meta()})
     path.write_bytes(header.encode() + b"\n" + b"\n".join(chunks))
     try:
         montecarlo.read_results(path)

@@ -19,7 +19,7 @@ import pandas as pd
 
 from .. import montecarlo
 from .._checks import check_flag, check_whole_number
-from ..errors import RulesError
+from ..errors import PolicyError, RulesError
 from ._text import count
 from .game import GameRules, play_game
 from .players import Policy, get_policy
@@ -87,18 +87,25 @@ def check_setup(players: int, policies: Sequence[Any] | str) -> list[Any]:
     Returns
     -------
     list
-        One policy name or object per seat.
+        One policy per seat: a built-in one by its canonical name (lower case, no
+        surrounding spaces, as recorded in results files), an object as given.
 
     Raises
     ------
     RulesError
         `players` outside 1..14, or the number of policies is neither 1 nor `players`.
     PolicyError
-        An unknown policy name, or an object that is not a policy.
+        An unknown policy name, an object that is not a policy, or `policies` neither a
+        policy nor a list or tuple of them (a NumPy array, a set).
     """
     if isinstance(players, bool) or not isinstance(players, (int, np.integer)) or not 1 <= players <= 14:
         raise RulesError(f"players must be an integer 1..14, got {players!r}")
     if isinstance(policies, str) or not isinstance(policies, Sequence):
+        if (not isinstance(policies, str) and hasattr(policies, "__iter__")
+                and not callable(getattr(policies, "choose_draw", None))):
+            # a NumPy array or a set was taken for one policy: "not a policy: array(...)" (session 24)
+            raise PolicyError(f"policies must be a policy name, a Policy, or a list of them (one per seat),"
+                              f" got {type(policies).__name__}")
         policies = [policies]
     policies = list(policies)
     if len(policies) == 1:
@@ -108,7 +115,9 @@ def check_setup(players: int, policies: Sequence[Any] | str) -> list[Any]:
                          " (give one, or one per seat)")
     for p in policies:
         get_policy(p)  # raises PolicyError for an unknown name
-    return policies
+    # a built-in policy by its canonical name, as get_policy reads it: the results header
+    # recorded "Greedy" as typed, so a resume with "greedy" was refused (session 24)
+    return [p.strip().lower() if isinstance(p, str) else p for p in policies]
 
 
 def _seating(players: int, game: int, rotate: bool) -> list[int]:
@@ -263,7 +272,9 @@ def simulate(
         Seats, 1..14.
     policies : str, Policy or sequence, default "greedy"
         One policy for every seat, or one per seat in seat order (names: random, greedy,
-        advisor, tracker; policy objects must be picklable for worker processes).
+        advisor, tracker, in any letter case: recorded in lower case in the table and the
+        results header, so a resume is the same run whatever the case; policy objects
+        must be picklable for worker processes).
     seed : int
         Root seed (>= 0): the same seed and chunk size give the same table whatever the
         executor.
@@ -305,7 +316,8 @@ def simulate(
         Bad `players`, `rules`, a number of policies neither 1 nor `players`, `rotate` or
         `duplicate` not True or False, or both `rotate` and `duplicate`.
     PolicyError
-        An unknown policy.
+        An unknown policy, or `policies` neither a policy nor a list or tuple of them
+        (a NumPy array, a set).
     OutputExistsError
         `out` is empty (EmptyPathError), names a folder (FolderPathError: it ends in
         ``/`` or is one), or lies in a folder that does not exist or is a file

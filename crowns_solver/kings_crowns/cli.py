@@ -105,7 +105,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def cmd_deck(args: argparse.Namespace) -> int:
-    from .deck import DEFAULT_DECK, load_deck, min_cards
+    from .deck import DEFAULT_DECK, deck_facts, load_deck, min_cards
     from .rules import Rules
 
     deck = load_deck(args.file) if args.file is not None else DEFAULT_DECK
@@ -121,10 +121,8 @@ def cmd_deck(args: argparse.Namespace) -> int:
     points, usable, why = deck.crown_points(), deck.playable_crown_points(), deck.unplayable_crowns()
     reach = [p for p in playable if Rules().target_for(p) <= usable]
     if args.json:
-        print_json({"name": deck.name, "cards": deck.size, "crown_points": points,
-                    "playable_crown_points": usable, "unplayable_crowns": why,
-                    "playable_players": playable, "rules_target_players": reach, "has_salvation": winnable,
-                    "deck": deck.to_dict()})
+        # the same facts the deck reader checks when this output is read back as a deck file
+        print_json({"name": deck.name, **deck_facts(deck), "deck": deck.to_dict()})
         return 0
     print(f"deck {deck.name}: {deck.size} cards, {deck.crown_points()} crown points")
     if why:

@@ -31,7 +31,7 @@ from .._io import check_input_given, check_numbers, json_int, read_text, too_lon
 from ..errors import CardError, DeckError
 from .cards import CARD_NAMES, NUM_KINDS, parse_card
 
-__all__ = ["Deck", "DEFAULT_DECK", "default_deck", "load_deck", "MAX_DECK_CARDS", "min_cards"]
+__all__ = ["Deck", "DEFAULT_DECK", "default_deck", "load_deck", "MAX_DECK_CARDS", "min_cards", "deck_facts", "FACT_KEYS"]
 
 #: Largest deck the engine accepts (bounds the memory of every table it allocates).
 MAX_DECK_CARDS = 10_000
@@ -334,6 +334,42 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return out
 
 
+#: What ``kings-crowns deck --json`` writes beside ``name`` and ``deck``: values derived
+#: from the counts (:func:`deck_facts`), read back and checked by :func:`parse_deck_text`.
+FACT_KEYS = ("cards", "crown_points", "playable_crown_points", "unplayable_crowns", "playable_players",
+             "rules_target_players", "has_salvation")
+
+
+def deck_facts(deck: Deck) -> dict[str, Any]:
+    """The facts ``kings-crowns deck --json`` states about a deck, derived from its counts.
+
+    Parameters
+    ----------
+    deck : Deck
+        The deck.
+
+    Returns
+    -------
+    dict
+        The keys of :data:`FACT_KEYS`: ``cards`` (the deck's size), ``crown_points`` (of
+        all its Crowns), ``playable_crown_points`` (of the Crowns its cards let a seat play:
+        a coloured Crown needs its Gift, a 15 or 20 Time with God or Holy Spirit; RULES.md,
+        King's Crowns), ``unplayable_crowns`` (why the others cannot be played),
+        ``playable_players`` (the table sizes 2..5 it deals and can be won at: it needs
+        ``6 * players + 1`` cards and a Salvation), ``rules_target_players`` (those whose
+        rules' target is at most the playable crown points) and ``has_salvation``.
+    """
+    from .rules import Rules
+
+    winnable = deck.count("salvation") > 0
+    playable = [p for p in range(2, 6) if deck.size >= min_cards(p)] if winnable else []
+    usable = deck.playable_crown_points()
+    return {"cards": deck.size, "crown_points": deck.crown_points(), "playable_crown_points": usable,
+            "unplayable_crowns": deck.unplayable_crowns(), "playable_players": playable,
+            "rules_target_players": [p for p in playable if Rules().target_for(p) <= usable],
+            "has_salvation": winnable}
+
+
 def parse_deck_text(text: str, fmt: str, source: str = "deck") -> Deck:
     """A deck from the text of a TOML (`fmt` ``"toml"``) or JSON (``"json"``) deck file.
 
@@ -367,10 +403,16 @@ def parse_deck_text(text: str, fmt: str, source: str = "deck") -> Deck:
     name = data.get("name", Path(source).stem)
     if not isinstance(name, str):
         raise DeckError(f"{source}: entry 'name' must be a string, got {name!r}")
+    facts = {}
     if "deck" in data:
-        extra = set(data) - {"deck", "name", "description"}
+        # what `kings-crowns deck --json` writes beside the counts is read back too, and
+        # checked against them (session 24: its own output was refused as a deck file)
+        facts = {k: data[k] for k in FACT_KEYS if k in data}
+        extra = set(data) - {"deck", "name", "description", *FACT_KEYS}
         if extra:
-            raise DeckError(f"{source}: unexpected entry {sorted(extra)[0]!r} beside [deck]")
+            raise DeckError(f"{source}: unexpected entry {sorted(extra)[0]!r} beside [deck] (a deck file holds"
+                            f" name, description and deck, and may hold what kings-crowns deck --json writes"
+                            f" beside them: {', '.join(FACT_KEYS)})")
         counts = data["deck"]
         if not isinstance(counts, dict):
             raise DeckError(f"{source}: entry 'deck' must be a table of card counts")
@@ -388,9 +430,16 @@ def parse_deck_text(text: str, fmt: str, source: str = "deck") -> Deck:
             raise DeckError(f"{source}: {where} {DEFAULT_NAME!r}, the default deck's name, but these counts differ"
                             f" from it: {differ}; give the variant its own name (name = \"...\" in the file)")
     try:
-        return Deck(deck.counts, name)
+        deck = Deck(deck.counts, name)
     except DeckError as exc:  # the name (a control character...): name the file too
         raise DeckError(str(exc) if source == "deck" else f"{source}: {exc}") from None
+    if facts:
+        derived = deck_facts(deck)
+        for key, value in facts.items():
+            if value != derived[key] or type(value) is not type(derived[key]):
+                raise DeckError(f"{source}: entry {key!r} is {json.dumps(value)[:60]}, but the deck's counts make it"
+                                f" {json.dumps(derived[key])} (it is derived from them: correct it or leave it out)")
+    return deck
 
 
 def load_deck(path: str | Path) -> Deck:
