@@ -111,6 +111,8 @@ def test_analyse_game_checks_the_start_card_before_any_search():
 def test_the_top_level_shows_only_the_api():
     code = ("import crowns_solver as c; print(sorted(n for n in dir(c) if not n.startswith('_')));"
             " print(c.__version__)")
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.split("\n")
+    # cwd "/": from a source checkout the tree would shadow the installed package (CI installs from the sdist)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                         cwd="/").stdout.split("\n")
     assert out[0] == "['CrownsError', 'errors']"   # errors: the subpackage CrownsError comes from
     assert out[1] and out[1] != "0+unknown"
