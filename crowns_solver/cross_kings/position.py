@@ -133,6 +133,11 @@ def _whole(x: object) -> bool:
     return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
 
 
+# a field read from JSON, in JSON's words (moved to _checks.json_kind in session 24 for the
+# Five Crowns keeper too)
+_json_kind = json_kind
+
+
 def _json_value(value: object) -> str:
     """A value read from JSON, written as JSON writes it (``true``, ``null``, ``[1, true]``,
     ``5``), a string quoted as messages quote text (``'Nearest'``), at most 60 characters:
@@ -1220,7 +1225,7 @@ class Position:
                 raise PositionError(f"position is missing the key {key!r}")
         grid = d["grid"]
         if not isinstance(grid, Sequence) or isinstance(grid, str) or len(grid) != 36:
-            n = len(grid) if isinstance(grid, Sequence) and not isinstance(grid, str) else json_kind(grid)
+            n = len(grid) if isinstance(grid, Sequence) and not isinstance(grid, str) else _json_kind(grid)
             raise PositionError(f"grid must list 36 cells (6x6), got {n}")
         reach = d.get("reach", "any")
         if not is_choice(reach, REACHES):
@@ -1232,7 +1237,7 @@ class Position:
             names = d["names"]
             if not isinstance(names, Mapping):
                 raise PositionError('names must be an object {"first": NAME, "second": NAME},'
-                                    f" got {json_kind(names)}")
+                                    f" got {_json_kind(names)}")
             problem = unknown_keys(names, PLAYERS, "names")
             if problem is not None:
                 raise PositionError(f"names: {problem}")
@@ -1251,7 +1256,7 @@ class Position:
         for key in ("first_hand", "second_hand"):
             hand = d[key]
             if not isinstance(hand, Sequence) or isinstance(hand, str):
-                raise CardError(f"{key}: expected a list of cards, got {json_kind(hand)}")
+                raise CardError(f"{key}: expected a list of cards, got {_json_kind(hand)}")
             for j, item in enumerate(hand):   # true / null in JSON's words (said True / None)
                 if isinstance(item, bool) or not isinstance(item, (str, int, np.integer)):
                     raise CardError(f"{key}[{j}]: not a Cross Kings card: {_json_value(item)}")
@@ -1263,7 +1268,7 @@ class Position:
         start = d.get("start")
         fd = d.get("face_down", ())
         if not isinstance(fd, Sequence) or isinstance(fd, str):
-            raise PositionError(f"face_down must be a list of cells, got {json_kind(fd)}")
+            raise PositionError(f"face_down must be a list of cells, got {_json_kind(fd)}")
         face_down = frozenset(_json_cell(c, f"face_down[{k}]") for k, c in enumerate(fd))
         cells = [UNKNOWN] * 36
         taken: set[int] = set()
@@ -1288,7 +1293,7 @@ class Position:
         marker = None if marker is None else _json_cell(marker, "marker")
         if history is not None:
             if not isinstance(history, Sequence) or isinstance(history, str):
-                raise PositionError(f"history must be a list of cells, got {json_kind(history)}")
+                raise PositionError(f"history must be a list of cells, got {_json_kind(history)}")
             history = tuple(_json_cell(c, f"history[{k}]") for k, c in enumerate(history))
             if len(history) != len(first) + len(second):
                 raise PositionError("history does not match the cards in the hands")
@@ -1571,7 +1576,7 @@ class Position:
                 if not isinstance(inner, Mapping):
                     raise PositionError(
                         "\"position\" must hold a position: a JSON object (as solve --json and analyse --json"
-                        f" write it) or a save string, got {json_kind(inner)}")
+                        f" write it) or a save string, got {_json_kind(inner)}")
                 data = inner
             pos = cls.from_dict(data)
             if rules is not None:
