@@ -514,21 +514,13 @@ class ScoreKeeper:
     @all_wild_melds.setter
     def all_wild_melds(self, value: bool) -> None:
         value = _check_melds_rule(value)
-        problem = self._melds_rule_problem(value)
-        if problem:
-            raise RulesError(f"all_wild_melds cannot become {value}: {problem}")
-        self._all_wild_melds = value
-
-    def _melds_rule_problem(self, value: bool) -> str | None:
-        """Why :attr:`all_wild_melds` cannot become `value` (an entered score no hand of its
-        round makes under it), or None; the setter and ``keeper --resume`` say it in their words."""
         for entry in getattr(self, "_entries", ()):
             info = self.round_info(entry.round)
             if entry.cards is None and entry.points not in round_scores_possible(
                     info.cards_dealt, info.wild_rank, self.sets, value):
-                return (f"{entry.player}'s {entry.points} in round {info.label} is no score under it"
-                        " (correct that entry first)")
-        return None
+                raise RulesError(f"all_wild_melds cannot become {value}: {entry.player}'s {entry.points} in round"
+                                 f" {info.label} is no score under it (correct that entry first)")
+        self._all_wild_melds = value
 
     def cards_meld(self, entry: Entry) -> bool:
         """Whether the cards typed for `entry` meld under this game's rules: their least
@@ -1628,11 +1620,15 @@ def interactive(
             said.append(f"Card sets: now {_sets_text(sets)}")
         melds_changed = all_wild_melds is not None and all_wild_melds != keeper.all_wild_melds
         if melds_changed:
-            problem = keeper._melds_rule_problem(all_wild_melds) if cli else None
-            if problem:   # in the command's words: "all_wild_melds cannot become True" named no option
+            try:
+                keeper.all_wild_melds = all_wild_melds
+            except RulesError as exc:
+                if not cli:
+                    raise
+                # in the command's words: "all_wild_melds cannot become True" named no option
                 flag = "--all-wild-melds" if all_wild_melds else "--no-all-wild-melds"
-                raise RulesError(f"{flag} cannot apply to {path}: {problem}")
-            keeper.all_wild_melds = all_wild_melds
+                raise RulesError(str(exc).replace(f"all_wild_melds cannot become {all_wild_melds}",
+                                                  f"{flag} cannot apply to {path}")) from None
             said.append(f"Melds of wilds only: now {_melds_rule(all_wild_melds)}")
         if said:
             keeper.save(path, overwrite=True)
