@@ -61,6 +61,8 @@ def _study_marker(name: str, rules: str = "") -> str:
     HTML comment cannot hold ``--``: a deck named ``a --> b`` ended it early, showing the
     rest in the rendered report, so the rules are written with ``%`` as ``%25`` and the
     hyphens of a run of two or more as ``%2D`` (:func:`_marker_words` reads them back)."""
+    import re
+
     rules = re.sub(r"-{2,}", lambda m: "%2D" * len(m.group()), rules.replace("%", "%25"))
     return _VARIANT_MARKER.format(name=name, rules=rules) if rules else _MARKER.format(name=name)
 
@@ -209,8 +211,10 @@ def _check_deck_name(out: Path, variant: _Variant, *, force: bool, option: str) 
     mine = _deck_words(deck)
     for md in sorted(out.glob("*.md")):
         first = _first_line(md)
-        words = _marker_words(first) if first is not None and first.startswith(_MARKER_START) else None
-        match = _DECK_WORDS.fullmatch(words) if words is not None else None   # None: default rules
+        if first is None or not first.startswith(_MARKER_START) or "; rules: " not in first:
+            continue
+        words = _marker_words(first)
+        match = _DECK_WORDS.fullmatch(words)
         if match is None or match["name"] != deck.name or words == mine:
             continue
         hint = ("use --force to write beside it or choose another" if option.startswith("-")
