@@ -366,11 +366,15 @@ def unknown_keys(given: Any, known: Any, what: str, also: Any = (), also_why: st
         near = difflib.get_close_matches(key, everything, n=1)
         return near[0] if near else None
 
-    close = {k: close_key(k) for k in given if k not in known and k not in also}   # each looked up once
-    bad = [k for k, near in close.items() if near is not None or not misspelt_only]
+    bad = [k for k in given if k not in known and k not in also]
+    if misspelt_only:
+        bad = [k for k in bad if close_key(k) is not None]
     if not bad:
         return None
-    parts = [f"{key!r}" + (f" (did you mean {close[key]!r}?)" if close[key] else "") for key in bad]
+    parts = []
+    for key in bad:
+        close = close_key(key)
+        parts.append(f"{key!r}" + (f" (did you mean {close!r}?)" if close else ""))
     extra = f" (and {', '.join(also)}, {also_why})" if also else ""
     return f"unknown key{'s' if len(bad) > 1 else ''} {', '.join(parts)}; {what} has the keys {', '.join(known)}{extra}"
 
