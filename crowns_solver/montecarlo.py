@@ -422,23 +422,25 @@ def _writer(meta: dict[str, Any]) -> dict[str, tuple[tuple[str, ...], tuple[str,
 
 
 def _header_problem(head: dict[str, Any]) -> str | None:
-    """Why a parsed header line (format already checked, meta an object: :func:`_parse_header`)
-    is not one :func:`run` writes, or None."""
+    """Why a parsed header line (format already checked) is not one :func:`run` writes, or None."""
     problem = _key_problem(head, HEADER_KEYS, (), "the header")
     if problem:
         return problem
     if head["format_version"] != FORMAT_VERSION:
         return f"results file format version {json.dumps(head['format_version'])[:40]}, expected {FORMAT_VERSION}"
     meta = head["meta"]
+    if not isinstance(meta, dict):
+        return f"the header's meta is {json.dumps(meta)[:40]}, not an object"
     writer = _writer(meta)
     extra = writer["meta"] if writer else ((), ())
     problem = _key_problem(meta, META_KEYS + extra[0], extra[1], "the header's meta", others=writer is None)
     if problem:
         return problem
     params = meta["params"]
-    problem = _key_problem(params, *(writer["params"] if writer else ((), ())), "the header's params",
-                           others=writer is None)   # a caller's own game: an object of any keys
-    if problem or writer is None or "rules" not in writer:
+    if writer is None:
+        return None if isinstance(params, dict) else f"the header's params is {json.dumps(params)[:40]}, not an object"
+    problem = _key_problem(params, *writer["params"], "the header's params")
+    if problem or "rules" not in writer:
         return problem
     for where, rules in (("meta", meta.get("rules")), ("params", params.get("rules"))):
         problem = _key_problem(rules, *writer["rules"], f"the header's {where} rules")
